@@ -1,0 +1,25 @@
+/**
+ * The endpoint groups. Each group is one Hono app (functions/src/groups/<name>.ts exporting
+ * `<name>App`) and, in the cloud, one Lambda function (functions/src/lambda/<name>.ts exporting
+ * `handler`). `routes` are the API Gateway route paths that send requests to the group; the
+ * local server mounts every group on one app, so it needs no routing table.
+ *
+ * Later capabilities add a group here (product, requirements, projects, issues, sprints, weekly,
+ * tests, reports, pipelines, artifacts, docs, dashboard); infra and the tests pick it up.
+ */
+export interface EndpointGroup {
+  name: string;
+  /** API Gateway HTTP API route paths ({proxy+} matches the rest of the path). */
+  routes: string[];
+}
+
+export const ENDPOINT_GROUPS = [
+  {
+    name: 'auth',
+    routes: ['/api/auth/{proxy+}', '/api/accounts/{proxy+}', '/api/pms/open/{proxy+}', '/api/setting.json'],
+  },
+  { name: 'enterprise', routes: ['/api/pms/pmsEnterprise', '/api/pms/pmsEnterprise/{proxy+}'] },
+  { name: 'system', routes: ['/api/system/{proxy+}'] },
+] as const satisfies readonly EndpointGroup[];
+
+export type EndpointGroupName = (typeof ENDPOINT_GROUPS)[number]['name'];

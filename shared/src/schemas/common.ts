@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** Section 8 show types: how the client presents a business error. */
+export const SHOW_TYPE = { silent: 0, warning: 1, error: 2, notification: 3, redirect: 9 } as const;
+
+/** Machine-readable error codes carried by every error response. */
+export const ERROR_CODE = {
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  internal: 'INTERNAL',
+} as const;
+
+/**
+ * The one error shape of the API. HTTP status carries the class of failure (400, 401, 403, 404,
+ * 409, 413, 429, 500); the body always says `success: false` with a message naming the problem.
+ */
+export const ApiErrorSchema = z
+  .object({
+    success: z.literal(false),
+    errorCode: z.string(),
+    errorMessage: z.string(),
+    showType: z.number().int(),
+    data: z.unknown().optional(),
+  })
+  .meta({ id: 'ApiError' });
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** Every successful response: `{ success: true, data }`. */
+export function okSchema<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data });
+}
+
+/** Section 9: paginated requests default to page 1 and size 10. */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+export const PageQuerySchema = z.object({
+  pageNum: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+export function pageSchema<T extends z.ZodType>(row: T) {
+  return z.object({
+    rows: z.array(row),
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** Section 5's default form messages, used by both the server (400 messages) and forms. */
+export const messages = {
+  required: (label: string) => `Please enter ${label}`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  tooShort: (label: string, min: number) => `${label} must be at least ${min} characters`,
+  pattern: (label: string, rule: string) => `${label} ${rule}`,
+};
+
+/** A required, trimmed text field with the section-5 messages. */
+export function text(label: string, max: number, min = 1) {
+  return z
+    .string({ error: messages.required(label) })
+    .trim()
+    .min(min, min <= 1 ? messages.required(label) : messages.tooShort(label, min))
+    .max(max, messages.tooLong(label, max));
+}
+
+/** An optional text field that may be empty. */
+export function optionalText(label: string, max: number) {
+  return z.string().trim().max(max, messages.tooLong(label, max)).optional();
+}
+
+/** Optimistic-concurrency version carried by every editable item. */
+export const VersionSchema = z.number({ error: 'Please enter version' }).int().min(1);
+
+export const IdParamSchema = z.object({ id: z.string().min(1).max(64) });
