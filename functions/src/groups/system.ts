@@ -1,0 +1,4 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+
+// Skeleton so the other folders can import the group; the API work fills it in.
+export const systemApp = new OpenAPIHono();
