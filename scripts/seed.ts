@@ -1,0 +1,32 @@
+/**
+ * `npm run seed`: fills a demo enterprise with realistic content through the public API, so every
+ * rule the API enforces holds for the demo data too. Uses the server at SEED_URL (default
+ * http://localhost:$PORT, PORT 3000) when one is running; otherwise starts the product in this
+ * process on the same data folder, seeds, and stops it.
+ */
+import { startProduct } from './lib/product';
+import { DEMO_IDENTIFIER, DEMO_PASSWORD, seedFoundation } from './seed/foundation';
+
+async function isUp(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/api/setting.json`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+const port = Number(process.env.PORT ?? 3000);
+const targetUrl = process.env.SEED_URL ?? `http://localhost:${port}`;
+const running = await isUp(targetUrl);
+const product = running ? null : await startProduct(0, () => undefined);
+const baseUrl = product?.url ?? targetUrl;
+
+try {
+  const { enterprise } = await seedFoundation(baseUrl);
+  console.log(`Seeded the enterprise "${enterprise.name}" at /${DEMO_IDENTIFIER}.`);
+  console.log(`Sign in at ${targetUrl}/login as alice (owner) or bob, carol, dave, erin, farid, grace, hiro`);
+  console.log(`with the password ${DEMO_PASSWORD}.`);
+} finally {
+  await product?.stop();
+}
+process.exit(0);
