@@ -29,5 +29,8 @@ export type BucketRole = (typeof BUCKET_ROLES)[number];
 /** Names used on the local stack (and the defaults of functions/src/config.ts). */
 export const LOCAL_NAMES = {
   table: 'workspace',
-  buckets: { files: 'workspace-files', artifacts: 'workspace-artifacts' } satisfies Record<BucketRole, string>,
+  buckets: {
+    files: 'workspace-files',
+    artifacts: 'workspace-artifacts',
+  } satisfies Record<BucketRole, string>,
 } as const;

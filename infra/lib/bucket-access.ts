@@ -1,0 +1,26 @@
+import type { EndpointGroupName } from '../../functions/src/groups/manifest';
+import type { BucketRole } from './definitions';
+
+/** One bucket permission of an endpoint group's function. */
+export interface BucketGrant {
+  readonly bucket: BucketRole;
+  /** `read` is get and list; `readWrite` adds put and delete. */
+  readonly access: 'read' | 'readWrite';
+  /**
+   * Object keys the grant covers, e.g. `snapshots/*`.
+   * @default '*' (every object of that bucket, never any other bucket)
+   */
+  readonly keys?: string;
+}
+
+/** Bucket permissions per endpoint group; a group that is not listed gets none. */
+export type GroupBucketAccess = { readonly [G in EndpointGroupName]?: readonly BucketGrant[] };
+
+/**
+ * Which buckets each group's Lambda may touch. IAM enforces this in the cloud only (the local S3
+ * emulator lets everything through), so a group that starts using a bucket must gain its line
+ * here, or its calls fail with AccessDenied after deploy. The foundation groups (auth,
+ * enterprise, system) keep all their data in the table, so none of them has bucket access yet;
+ * the artifact, knowledge-base and test-case groups will, as they are added to the manifest.
+ */
+export const GROUP_BUCKET_ACCESS: GroupBucketAccess = {};

@@ -1,0 +1,182 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { ENDPOINT_GROUPS, type EndpointGroup } from '../../../functions/src/groups/manifest';
+import { type BucketGrant, GROUP_BUCKET_ACCESS, type GroupBucketAccess } from '../bucket-access';
+import { REPO_ROOT } from '../paths';
+import type { Storage } from './storage';
+import type { WorkspaceTable } from './table';
+
+export interface ApiProps {
+  readonly table: WorkspaceTable;
+  readonly storage: Storage;
+  /** The site's origin (`https://example.com`): the functions build links and check `Origin` with it. */
+  readonly publicOrigin: string;
+  /** Passed to the functions as STAGE. */
+  readonly stage: string;
+  /**
+   * The groups to deploy, one function each.
+   * @default ENDPOINT_GROUPS (functions/src/groups/manifest.ts)
+   */
+  readonly groups?: readonly EndpointGroup[];
+  /**
+   * Bucket permissions per group.
+   * @default GROUP_BUCKET_ACCESS (infra/lib/bucket-access.ts)
+   */
+  readonly bucketAccess?: GroupBucketAccess;
+  /**
+   * Function time-out. API Gateway gives up on an HTTP API integration after 30 s; stopping
+   * well before lets the function's own log show where the time went.
+   * @default 15 seconds
+   */
+  readonly timeout?: Duration;
+  /** @default 512 (Lambda's CPU share grows with memory; 512 MB keeps cold starts near 1 s) */
+  readonly memorySize?: number;
+  /** @default RetentionDays.ONE_MONTH */
+  readonly logRetention?: RetentionDays;
+  /** Keep the log groups when the stack is deleted. @default false */
+  readonly retainLogs?: boolean;
+}
+
+/**
+ * The HTTP API: one Lambda function per endpoint group (a Hono app), and for each of the group's
+ * route paths an `ANY` route to that function. Routing by group rather than by route keeps the
+ * function count small (fewer cold starts) while one group's failure stays inside its function.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  /** The function of each endpoint group, by group name. */
+  readonly functions: Readonly<Record<string, NodejsFunction>>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    assertLocalEsbuild();
+    const groups = props.groups ?? ENDPOINT_GROUPS;
+    // Indexed by plain string: `groups` may name groups outside the manifest's type.
+    const bucketAccess: Readonly<Record<string, readonly BucketGrant[] | undefined>> =
+      props.bucketAccess ?? GROUP_BUCKET_ACCESS;
+    const { table, storage } = props;
+
+    // No CORS configuration: browsers reach the API through CloudFront on the site's own origin.
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Workspace API: one integration per endpoint group',
+    });
+
+    const functions: Record<string, NodejsFunction> = {};
+    for (const group of groups) {
+      const name = pascal(group.name);
+      const entry = join(REPO_ROOT, 'functions/src/lambda', `${group.name}.ts`);
+      if (!existsSync(entry)) throw new Error(`endpoint group ${group.name}: ${entry} does not exist`);
+
+      // Explicit log group: retention is ours to set, and the role can be scoped to it.
+      const logGroup = new LogGroup(this, `${name}Logs`, {
+        retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+        removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      });
+      // Our own role instead of the default one, whose AWSLambdaBasicExecutionRole allows writing
+      // to every log group in the account ('*'); this one may write to its own group only.
+      const role = new Role(this, `${name}Role`, {
+        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+        description: `Endpoint group ${group.name}`,
+      });
+      logGroup.grantWrite(role);
+
+      const fn = new NodejsFunction(this, `${name}Function`, {
+        description: `Endpoint group ${group.name}`,
+        entry,
+        handler: 'handler',
+        projectRoot: REPO_ROOT,
+        depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+        runtime: Runtime.NODEJS_22_X,
+        architecture: Architecture.ARM_64,
+        memorySize: props.memorySize ?? 512,
+        timeout: props.timeout ?? Duration.seconds(15),
+        role,
+        logGroup,
+        environment: {
+          STAGE: props.stage,
+          TABLE_NAME: table.tableName,
+          FILES_BUCKET: storage.buckets.files.bucketName,
+          ARTIFACTS_BUCKET: storage.buckets.artifacts.bucketName,
+          PUBLIC_ORIGIN: props.publicOrigin,
+          NODE_OPTIONS: '--enable-source-maps',
+        },
+        bundling: FUNCTION_BUNDLING,
+      });
+      table.grantReadWriteData(fn);
+      for (const grant of bucketAccess[group.name] ?? []) storage.grant(fn, grant);
+
+      // One integration per group, shared by all of its routes.
+      const integration = new HttpLambdaIntegration(`${name}Integration`, fn);
+      for (const path of group.routes) {
+        new HttpRoute(this, `${name} ANY ${path}`, {
+          httpApi: this.httpApi,
+          routeKey: HttpRouteKey.with(path, HttpMethod.ANY),
+          integration,
+        });
+      }
+      functions[group.name] = fn;
+    }
+    this.functions = functions;
+  }
+
+  /** The API Gateway endpoint, `https://{id}.execute-api.{region}.amazonaws.com`. */
+  get endpoint(): string {
+    return this.httpApi.apiEndpoint;
+  }
+}
+
+/**
+ * esbuild bundling, run on this machine (no Docker).
+ *
+ * - ESM output: the package is `"type": "module"`, hono and zod ship ESM, and ESM allows
+ *   top-level await during the init phase. Bundled CommonJS dependencies still call `require`
+ *   for Node built-ins, which ESM lacks, hence the createRequire banner.
+ * - `module` before `main`: takes the ESM builds of dual packages (the AWS SDK's `dist-es`),
+ *   which esbuild tree-shakes far better.
+ * - No externals: the AWS SDK v3 clients the code imports are bundled instead of taken from the
+ *   runtime, so the version is the one we tested and cold starts do not depend on the runtime's
+ *   copy; node built-ins stay external by themselves (platform node).
+ * - tsconfig.json's `paths` resolve the `@shared/*` alias.
+ * - Source maps without the sources' text: stack traces name our files and lines
+ *   (NODE_OPTIONS=--enable-source-maps) without doubling the asset.
+ */
+export const FUNCTION_BUNDLING: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  banner:
+    "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  externalModules: [],
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  tsconfig: join(REPO_ROOT, 'tsconfig.json'),
+  forceDockerBundling: false,
+};
+
+/**
+ * NodejsFunction silently falls back to Docker when it cannot find esbuild, and there is no
+ * Docker here: fail with the fix instead.
+ */
+function assertLocalEsbuild(): void {
+  try {
+    createRequire(join(REPO_ROOT, 'package.json')).resolve('esbuild');
+  } catch {
+    throw new Error(
+      'esbuild is not installed in node_modules (run npm ci); the stack bundles functions locally',
+    );
+  }
+}
+
+function pascal(value: string): string {
+  return value.replace(/(^|[-_])(\w)/g, (_, __, letter: string) => letter.toUpperCase());
+}

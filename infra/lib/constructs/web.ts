@@ -1,0 +1,239 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Duration, Fn } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Function as CloudFrontFunction,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  type IOrigin,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { SiteDomain } from '../settings';
+import { FORWARDED_HOST_FUNCTION_CODE } from './forwarded-host';
+import { SPA_REWRITE_FUNCTION_CODE } from './spa-rewrite';
+
+export interface WebProps {
+  /** The private bucket the built app is served from. */
+  readonly bucket: IBucket;
+  /**
+   * Custom domain: the distribution answers for `domainName` and `*.domainName` (tenants).
+   * @default none: the site is served at the CloudFront domain
+   */
+  readonly domain?: SiteDomain;
+  /**
+   * The built web app (Vite's `web/dist`), uploaded on deploy. Hashed files are expected under
+   * `assets/`, and the OpenAPI document at `api/openapi.json`.
+   * @default none: nothing is uploaded. A folder without index.html counts as none, so the stack
+   * synthesizes before the first `npm run build` (with a warning).
+   */
+  readonly webDistPath?: string;
+}
+
+const ONE_YEAR = Duration.days(365);
+
+/**
+ * CloudFront in front of the private web bucket (origin access control), serving the SPA with a
+ * client-side-route rewrite, `/api/openapi.json` from the bucket, and `/api/*` to the HTTP API
+ * once `routeApi` is called.
+ */
+export class Web extends Construct {
+  readonly distribution: Distribution;
+  /** `https://` + the custom domain, or the CloudFront domain. */
+  readonly url: string;
+  /** Origins the site's pages run on: the site, and with a custom domain every tenant subdomain. */
+  readonly origins: string[];
+  private readonly securityHeaders: ResponseHeadersPolicy;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const { domain } = props;
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(props.bucket);
+
+    this.securityHeaders = responseHeaders(this, 'ApiResponseHeaders');
+    // Documents (index.html, openapi.json): the edge keeps them until the next deploy invalidates
+    // them; browsers revalidate on every load so a deploy shows up at once.
+    const documentCache = new CachePolicy(this, 'DocumentCache', {
+      comment: 'Web documents: edge until invalidated by a deploy',
+      defaultTtl: Duration.days(1),
+      minTtl: Duration.seconds(0),
+      maxTtl: ONE_YEAR,
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const documentHeaders = responseHeaders(this, 'DocumentResponseHeaders', 'no-cache');
+    // Vite puts a content hash in every file name under assets/: a changed file is a new URL.
+    const hashedAssetCache = new CachePolicy(this, 'HashedAssetCache', {
+      comment: 'Content-hashed web assets: immutable',
+      defaultTtl: ONE_YEAR,
+      minTtl: ONE_YEAR,
+      maxTtl: ONE_YEAR,
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const hashedAssetHeaders = responseHeaders(
+      this,
+      'HashedAssetResponseHeaders',
+      `public, max-age=${ONE_YEAR.toSeconds()}, immutable`,
+    );
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      comment: 'Client-side routes (no file extension) get /index.html',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_REWRITE_FUNCTION_CODE),
+    });
+
+    const fromBucket = (cachePolicy: CachePolicy, responseHeadersPolicy: ResponseHeadersPolicy) => ({
+      origin: siteOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy,
+      responseHeadersPolicy,
+      compress: true,
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Workspace web app and API',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      ...(domain
+        ? {
+            domainNames: [domain.domainName, `*.${domain.domainName}`],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+          }
+        : {}),
+      defaultBehavior: {
+        ...fromBucket(documentCache, documentHeaders),
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      // Deliberately no errorResponses (see spa-rewrite.ts). Order matters: CloudFront takes the
+      // first matching pattern, and '/api/openapi.json' must win over '/api/*' (added by routeApi).
+      additionalBehaviors: {
+        '/assets/*': fromBucket(hashedAssetCache, hashedAssetHeaders),
+        // Written into the bucket by the build: it describes every group, and no single group's
+        // Lambda holds them all.
+        '/api/openapi.json': fromBucket(documentCache, documentHeaders),
+      },
+    });
+
+    this.url = `https://${domain ? domain.domainName : this.distribution.distributionDomainName}`;
+    this.origins = domain ? [this.url, `https://*.${domain.domainName}`] : [this.url];
+
+    if (domain?.hostedZoneId) {
+      const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', {
+        hostedZoneId: domain.hostedZoneId,
+        zoneName: domain.domainName,
+      });
+      const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
+      for (const [recordId, recordName] of [
+        ['Root', domain.domainName],
+        ['Tenants', `*.${domain.domainName}`],
+      ] as const) {
+        new ARecord(this, `${recordId}A`, { zone, recordName, target });
+        new AaaaRecord(this, `${recordId}Aaaa`, { zone, recordName, target });
+      }
+    }
+
+    this.deploySite(props);
+  }
+
+  /**
+   * Sends `/api/*` to the HTTP API: nothing cached, every method, and every viewer header, cookie
+   * and query string forwarded except Host (API Gateway routes on its own host name), which
+   * travels as X-Forwarded-Host instead (see forwarded-host.ts).
+   */
+  routeApi(httpApi: IHttpApi): void {
+    // apiEndpoint is https://{id}.execute-api.{region}.{suffix}: the origin wants the host alone.
+    const apiHost = Fn.select(2, Fn.split('/', httpApi.apiEndpoint));
+    const apiOrigin: IOrigin = new HttpOrigin(apiHost, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    const forwardedHost = new CloudFrontFunction(this, 'ForwardedHost', {
+      comment: 'Tells the API the host the browser used (X-Forwarded-Host)',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(FORWARDED_HOST_FUNCTION_CODE),
+    });
+    this.distribution.addBehavior('/api/*', apiOrigin, {
+      // A redirect would turn a POST into a GET; refuse plain HTTP instead.
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.securityHeaders,
+      functionAssociations: [{ function: forwardedHost, eventType: FunctionEventType.VIEWER_REQUEST }],
+    });
+  }
+
+  /**
+   * Uploads web/dist in two passes. Hashed assets first and never pruned, so a browser still
+   * running the previous index.html can load its lazy chunks; then the rest (index.html,
+   * api/openapi.json, root files), pruned, with a CloudFront invalidation.
+   */
+  private deploySite({ bucket, webDistPath }: WebProps): void {
+    if (!webDistPath || !existsSync(join(webDistPath, 'index.html'))) {
+      Annotations.of(this).addWarningV2(
+        'workspace:webDistMissing',
+        `No built web app at ${webDistPath ?? '(none)'}: the site bucket is not deployed. Run npm run build first.`,
+      );
+      return;
+    }
+    const assetsPath = join(webDistPath, 'assets');
+    const assets = existsSync(assetsPath)
+      ? new BucketDeployment(this, 'DeployHashedAssets', {
+          sources: [Source.asset(assetsPath)],
+          destinationBucket: bucket,
+          destinationKeyPrefix: 'assets/',
+          prune: false,
+          cacheControl: [CacheControl.fromString(`public, max-age=${ONE_YEAR.toSeconds()}, immutable`)],
+          memoryLimit: 512,
+        })
+      : undefined;
+    const documents = new BucketDeployment(this, 'DeployDocuments', {
+      sources: [Source.asset(webDistPath, { exclude: ['assets'] })],
+      destinationBucket: bucket,
+      // Keeps the sync from deleting what the first pass uploaded.
+      exclude: ['assets/*'],
+      prune: true,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    if (assets) documents.node.addDependency(assets);
+  }
+}
+
+/** Security headers on every response, plus an overriding Cache-Control when given. */
+function responseHeaders(scope: Construct, id: string, cacheControl?: string): ResponseHeadersPolicy {
+  return new ResponseHeadersPolicy(scope, id, {
+    securityHeadersBehavior: {
+      strictTransportSecurity: { accessControlMaxAge: ONE_YEAR, includeSubdomains: false, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: {
+        referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+    },
+    ...(cacheControl
+      ? {
+          customHeadersBehavior: {
+            customHeaders: [{ header: 'Cache-Control', value: cacheControl, override: true }],
+          },
+        }
+      : {}),
+  });
+}

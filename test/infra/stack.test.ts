@@ -1,0 +1,432 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Match } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
+import { FORWARDED_HOST_FUNCTION_CODE } from '../../infra/lib/constructs/forwarded-host';
+import { SPA_REWRITE_FUNCTION_CODE } from '../../infra/lib/constructs/spa-rewrite';
+import { BUCKET_ROLES, TABLE_DEFINITION } from '../../infra/lib/definitions';
+import { type Cfn, iamStatements, logicalId, type Synthesized, synthWorkspace } from './helpers';
+
+/** A stand-in for web/dist, so the deployment constructs are tested whether or not a build ran. */
+function webDistFixture(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'workspace-web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'api'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dist, 'assets/index-4f2a9c.js'), 'console.log(1);');
+  writeFileSync(join(dist, 'api/openapi.json'), '{"openapi":"3.1.0"}');
+  return dist;
+}
+
+let webDist: string;
+let s: Synthesized;
+let resources: Record<string, Cfn>;
+const ofType = (type: string): [string, Cfn][] =>
+  Object.entries(resources).filter(([, r]) => r.Type === type);
+
+beforeAll(() => {
+  // The one synth of this file: bundling the functions is the slow part.
+  webDist = webDistFixture();
+  s = synthWorkspace({ stage: 'dev' }, { webDistPath: webDist });
+  resources = s.template.toJSON().Resources;
+}, 120_000);
+
+afterAll(() => {
+  for (const dir of [s.outdir, webDist]) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('table', () => {
+  it('has string keys pk/sk and string keys for both indexes', () => {
+    const { partitionKey, sortKey, globalSecondaryIndexes } = TABLE_DEFINITION;
+    const keyNames = [
+      partitionKey,
+      sortKey,
+      ...globalSecondaryIndexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+    ];
+    s.template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    s.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith(
+        keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      ),
+    });
+    const [, table] = ofType('AWS::DynamoDB::Table')[0]!;
+    expect(table.Properties.AttributeDefinitions).toHaveLength(keyNames.length);
+  });
+
+  it('has gsi1 and gsi2 projecting all attributes', () => {
+    const [, table] = ofType('AWS::DynamoDB::Table')[0]!;
+    expect(table.Properties.GlobalSecondaryIndexes).toEqual([
+      {
+        IndexName: 'gsi1',
+        KeySchema: [
+          { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+          { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+      {
+        IndexName: 'gsi2',
+        KeySchema: [
+          { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+          { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ]);
+  });
+
+  it('is on-demand, with point-in-time recovery and TTL on expiresAt', () => {
+    s.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
+  });
+
+  it('is deleted with a dev stack', () => {
+    s.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: false }),
+    });
+  });
+});
+
+describe('buckets', () => {
+  it('are the data buckets of BUCKET_ROLES plus the web bucket', () => {
+    s.template.resourceCountIs('AWS::S3::Bucket', BUCKET_ROLES.length + 1);
+    for (const role of BUCKET_ROLES) {
+      expect(logicalId(s.stack, s.stack.storage.buckets[role])).toBeDefined();
+    }
+  });
+
+  it('are private and encrypted', () => {
+    for (const [id, bucket] of ofType('AWS::S3::Bucket')) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption, id).toEqual({
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      });
+    }
+  });
+
+  it('refuse requests without TLS', () => {
+    for (const [id] of ofType('AWS::S3::Bucket')) {
+      s.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: id },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Deny',
+              Action: 's3:*',
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+            }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('let the site PUT, GET and HEAD data objects with presigned URLs', () => {
+    const siteOrigin = {
+      'Fn::Join': [
+        '',
+        ['https://', { 'Fn::GetAtt': [logicalId(s.stack, s.stack.web.distribution), 'DomainName'] }],
+      ],
+    };
+    for (const role of BUCKET_ROLES) {
+      const bucket = resources[logicalId(s.stack, s.stack.storage.buckets[role])];
+      expect(bucket.Properties.CorsConfiguration.CorsRules).toEqual([
+        expect.objectContaining({ AllowedMethods: ['PUT', 'GET', 'HEAD'], AllowedOrigins: [siteOrigin] }),
+      ]);
+    }
+    expect(
+      resources[logicalId(s.stack, s.stack.storage.webBucket)].Properties.CorsConfiguration,
+    ).toBeUndefined();
+  });
+});
+
+describe('CloudFront', () => {
+  let config: Cfn;
+  let webOriginId: string;
+  let apiOriginId: string;
+  const behaviour = (pattern: string) => config.CacheBehaviors.find((b: Cfn) => b.PathPattern === pattern);
+
+  beforeAll(() => {
+    const distributions = ofType('AWS::CloudFront::Distribution');
+    expect(distributions).toHaveLength(1);
+    config = distributions[0]![1].Properties.DistributionConfig;
+    const webBucket = logicalId(s.stack, s.stack.storage.webBucket);
+    const httpApi = logicalId(s.stack, s.stack.api.httpApi);
+    webOriginId = config.Origins.find(
+      (o: Cfn) =>
+        JSON.stringify(o.DomainName) === JSON.stringify({ 'Fn::GetAtt': [webBucket, 'RegionalDomainName'] }),
+    )?.Id;
+    apiOriginId = config.Origins.find((o: Cfn) => JSON.stringify(o.DomainName).includes(httpApi))?.Id;
+  });
+
+  it('reads the web bucket through origin access control', () => {
+    s.template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always' },
+    });
+    const webOrigin = config.Origins.find((o: Cfn) => o.Id === webOriginId);
+    expect(webOrigin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [expect.any(String), 'Id'] });
+    s.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: logicalId(s.stack, s.stack.storage.webBucket) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Action: 's3:GetObject',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('serves index.html as the root object from the web bucket, with the SPA rewrite', () => {
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultCacheBehavior.TargetOriginId).toBe(webOriginId);
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } },
+    ]);
+    s.template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: SPA_REWRITE_FUNCTION_CODE,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
+  });
+
+  it('has no distribution-wide error responses (they would turn API 403/404 into the web page)', () => {
+    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it("sends '/api/*' to API Gateway uncached, with every method and the viewer's headers", () => {
+    const api = behaviour('/api/*');
+    expect(apiOriginId).toBeDefined();
+    expect(api).toMatchObject({
+      TargetOriginId: apiOriginId,
+      CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+      OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect([...api.AllowedMethods].sort()).toEqual([
+      'DELETE',
+      'GET',
+      'HEAD',
+      'OPTIONS',
+      'PATCH',
+      'POST',
+      'PUT',
+    ]);
+    // Not the SPA rewrite: only the function that passes the viewer's host on.
+    const [association] = api.FunctionAssociations;
+    expect(api.FunctionAssociations).toHaveLength(1);
+    expect(resources[association.FunctionARN['Fn::GetAtt'][0]].Properties.FunctionCode).toBe(
+      FORWARDED_HOST_FUNCTION_CODE,
+    );
+    const apiOrigin = config.Origins.find((o: Cfn) => o.Id === apiOriginId);
+    expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+  });
+
+  it("serves '/api/openapi.json' from the web bucket, matched before '/api/*'", () => {
+    expect(behaviour('/api/openapi.json')).toMatchObject({ TargetOriginId: webOriginId });
+    const patterns = config.CacheBehaviors.map((b: Cfn) => b.PathPattern);
+    expect(patterns.indexOf('/api/openapi.json')).toBeLessThan(patterns.indexOf('/api/*'));
+  });
+
+  it("caches the hashed '/assets/*' for a year and index.html not at all in browsers", () => {
+    const assets = behaviour('/assets/*');
+    expect(assets.TargetOriginId).toBe(webOriginId);
+    const assetCache = resources[assets.CachePolicyId.Ref].Properties.CachePolicyConfig;
+    expect(assetCache).toMatchObject({ MinTTL: 31_536_000, DefaultTTL: 31_536_000 });
+    const headerValue = (policyRef: Cfn) =>
+      resources[policyRef.Ref].Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items[0];
+    expect(headerValue(assets.ResponseHeadersPolicyId)).toEqual({
+      Header: 'Cache-Control',
+      Value: 'public, max-age=31536000, immutable',
+      Override: true,
+    });
+    expect(headerValue(config.DefaultCacheBehavior.ResponseHeadersPolicyId)).toEqual({
+      Header: 'Cache-Control',
+      Value: 'no-cache',
+      Override: true,
+    });
+  });
+
+  it('deploys the built app: hashed assets unpruned, then the documents with an invalidation', () => {
+    const deployments = ofType('Custom::CDKBucketDeployment').map(([, r]) => r);
+    expect(deployments).toHaveLength(2);
+    const assets = deployments.find((d) => d.Properties.DestinationBucketKeyPrefix === 'assets/');
+    const documents = deployments.find((d) => d.Properties.DestinationBucketKeyPrefix === undefined);
+    expect(assets.Properties.Prune).toBe(false);
+    expect(documents.Properties).toMatchObject({
+      Prune: true,
+      Exclude: ['assets/*'],
+      DistributionPaths: ['/*'],
+    });
+    expect(documents.DependsOn).toEqual(
+      expect.arrayContaining([expect.stringMatching(/DeployHashedAssets/)]),
+    );
+  });
+});
+
+describe('API', () => {
+  const groupFunctions = () =>
+    ofType('AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment?.Variables?.TABLE_NAME);
+
+  it('has one function per endpoint group, nodejs22.x on arm64', () => {
+    expect(groupFunctions()).toHaveLength(ENDPOINT_GROUPS.length);
+    expect(Object.keys(s.stack.api.functions).sort()).toEqual(ENDPOINT_GROUPS.map((g) => g.name).sort());
+    for (const [id, fn] of groupFunctions()) {
+      expect(fn.Properties, id).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        MemorySize: 512,
+        Handler: 'index.handler',
+      });
+      expect(fn.Properties.Timeout).toBeGreaterThanOrEqual(10);
+      expect(fn.Properties.Timeout).toBeLessThanOrEqual(29);
+    }
+  });
+
+  it('gives every function its table, buckets, site origin and source maps', () => {
+    const table = logicalId(s.stack, s.stack.table.table);
+    for (const [id, fn] of groupFunctions()) {
+      expect(fn.Properties.Environment.Variables, id).toMatchObject({
+        TABLE_NAME: { Ref: table },
+        FILES_BUCKET: { Ref: logicalId(s.stack, s.stack.storage.buckets.files) },
+        ARTIFACTS_BUCKET: { Ref: logicalId(s.stack, s.stack.storage.buckets.artifacts) },
+        PUBLIC_ORIGIN: { 'Fn::Join': ['', ['https://', expect.anything()]] },
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+    }
+  });
+
+  it('routes every path of every group (ANY) to that group’s function', () => {
+    const integrations = ofType('AWS::ApiGatewayV2::Integration');
+    const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
+    expect(routes).toHaveLength(ENDPOINT_GROUPS.reduce((n, g) => n + g.routes.length, 0));
+    for (const group of ENDPOINT_GROUPS) {
+      const fn = logicalId(s.stack, s.stack.api.functions[group.name]!);
+      const integration = integrations.filter(
+        ([, i]) =>
+          JSON.stringify(i.Properties.IntegrationUri) === JSON.stringify({ 'Fn::GetAtt': [fn, 'Arn'] }),
+      );
+      expect(integration, group.name).toHaveLength(1);
+      expect(integration[0]![1].Properties).toMatchObject({
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+      });
+      for (const path of group.routes) {
+        expect(routes, `${group.name} ${path}`).toContainEqual(
+          expect.objectContaining({
+            RouteKey: `ANY ${path}`,
+            Target: { 'Fn::Join': ['', ['integrations/', { Ref: integration[0]![0] }]] },
+          }),
+        );
+      }
+    }
+  });
+
+  it('bundles each function into an ES module that loads and exports handler', async () => {
+    for (const [id, fn] of groupFunctions()) {
+      const assetHash = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
+      const bundle = join(s.outdir, `asset.${assetHash}`, 'index.mjs');
+      const module = await import(pathToFileURL(bundle).href);
+      expect(typeof module.handler, id).toBe('function');
+    }
+  });
+});
+
+describe('IAM', () => {
+  const isWildcardAction = (action: string) => action === '*' || /^[a-z0-9-]+:\*$/.test(action);
+
+  it('grants no wildcard action on every resource', () => {
+    for (const statement of iamStatements(s.template)) {
+      if (statement.Effect !== 'Allow' || !statement.Resource.includes('*')) continue;
+      expect(statement.Action.filter(isWildcardAction), statement.policy).toEqual([]);
+    }
+  });
+
+  it('scopes every DynamoDB statement to the table and its indexes', () => {
+    const table = logicalId(s.stack, s.stack.table.table);
+    const allowed = [
+      JSON.stringify({ 'Fn::GetAtt': [table, 'Arn'] }),
+      JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [table, 'Arn'] }, '/index/*']] }),
+    ];
+    const dynamo = iamStatements(s.template).filter((st) => st.Action.some((a) => a.startsWith('dynamodb:')));
+    expect(dynamo.length).toBeGreaterThanOrEqual(ENDPOINT_GROUPS.length);
+    for (const statement of dynamo) {
+      expect(statement.Action.filter(isWildcardAction), statement.policy).toEqual([]);
+      for (const resource of statement.Resource)
+        expect(allowed, statement.policy).toContain(JSON.stringify(resource));
+    }
+  });
+
+  it('gives each group function its own role: its log group and the table, no managed policies', () => {
+    for (const group of ENDPOINT_GROUPS) {
+      const fn = resources[logicalId(s.stack, s.stack.api.functions[group.name]!)];
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+      expect(resources[roleId].Properties.ManagedPolicyArns, group.name).toBeUndefined();
+      const logGroup = fn.Properties.LoggingConfig.LogGroup.Ref;
+      const statements = Object.values(resources)
+        .filter(
+          (r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((ref: Cfn) => ref.Ref === roleId),
+        )
+        .flatMap((p) => p.Properties.PolicyDocument.Statement);
+      const logs = statements.filter((st: Cfn) =>
+        [st.Action].flat().some((a: string) => a.startsWith('logs:')),
+      );
+      expect(logs.map((st: Cfn) => st.Resource)).toEqual([{ 'Fn::GetAtt': [logGroup, 'Arn'] }]);
+      // The foundation groups have no bucket access (infra/lib/bucket-access.ts).
+      expect(statements.some((st: Cfn) => [st.Action].flat().some((a: string) => a.startsWith('s3:')))).toBe(
+        false,
+      );
+    }
+  });
+});
+
+describe('logs and outputs', () => {
+  it('gives every log group a retention, and every group function its own of one month', () => {
+    const logGroups = ofType('AWS::Logs::LogGroup');
+    expect(logGroups.length).toBeGreaterThanOrEqual(ENDPOINT_GROUPS.length);
+    for (const [id, logGroup] of logGroups)
+      expect(logGroup.Properties.RetentionInDays, id).toBeGreaterThan(0);
+    const own = ENDPOINT_GROUPS.map((group) => {
+      const fn = resources[logicalId(s.stack, s.stack.api.functions[group.name]!)];
+      return fn.Properties.LoggingConfig.LogGroup.Ref as string;
+    });
+    expect(new Set(own).size).toBe(ENDPOINT_GROUPS.length);
+    for (const id of own)
+      expect(resources[id]).toMatchObject({
+        Type: 'AWS::Logs::LogGroup',
+        Properties: { RetentionInDays: 30 },
+      });
+  });
+
+  it('outputs the site, the API, the table and the buckets', () => {
+    const outputs = Object.keys(s.template.toJSON().Outputs);
+    expect(outputs).toEqual(
+      expect.arrayContaining([
+        'SiteUrl',
+        'ApiUrl',
+        'TableName',
+        'FilesBucketName',
+        'ArtifactsBucketName',
+        'WebBucketName',
+      ]),
+    );
+  });
+});
