@@ -1,0 +1,277 @@
+/**
+ * The one HTTP client of the web app: spec section 7 (common request settings) and section 8
+ * (error catalogue). Everything with a side effect (fetch, messages, navigation, leaving the app
+ * for the sign-in page) is a dependency, so each rule can be tested on its own.
+ */
+import { currentEnterprise } from './enterprise-context';
+import { BusinessError, type ErrorPage, HttpError, NetworkError } from './errors';
+import { browserFeedback, type Feedback } from './feedback';
+import { type QueryParams, rewriteUrl, type UrlContext, withQuery } from './url';
+
+/** Spec section 9: request time-out. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** The default text meaning "operation failed" (section 8), shown when a failure has no message. */
+export const DEFAULT_ERROR_TEXT = 'Operation failed';
+/** Section 8 network errors: exactly one of these is shown. */
+export const NETWORK_ERROR_TEXT = {
+  response: (status: number) => `Response status: ${status}`,
+  none: 'None response! Please retry.',
+  request: 'Request error, please retry.',
+} as const;
+/** Section 7: the call whose data is the sign-in page address. */
+export const LOGIN_URL_ENDPOINT = '/api/pms/open/loginUrl';
+/** The two wiki urls that take their failures without the section-8 handling. */
+const UNHANDLED_URLS = ['wikiPages', 'deleteWiki'];
+/** "The enterprise does not exist", however a call reports it, sends to /404 like a 404 does. */
+const MISSING_ENTERPRISE = /enterprise does not exist|企业不存在/i;
+
+/**
+ * Section 8 show types. The values are those of SHOW_TYPE in @shared/schemas/common (a test checks
+ * they agree); that module also defines zod schemas, and importing it here would put all of zod in
+ * the first script every page loads.
+ */
+export const SHOW_TYPE = { silent: 0, warning: 1, error: 2, notification: 3, redirect: 9 } as const;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiClientDependencies {
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  feedback: Feedback;
+  /** In-app navigation to an error page. */
+  navigate: (path: ErrorPage) => void;
+  /** Leaves the app for another address (the sign-in page). */
+  redirect: (address: string) => void;
+  /** The address the user is on, for `go_page`. */
+  currentAddress: () => string;
+  /**
+   * True on the local development host, where a 401 is not redirected (section 8). We define the
+   * local development host as Vite's dev server (`import.meta.env.DEV`): there the API is a proxy
+   * target and bouncing to the sign-in page on every 401 would get in the way of development.
+   */
+  isLocalDevHost: () => boolean;
+  /** The enterprise the url rules apply (identifier, hosting address). */
+  enterprise: () => UrlContext;
+  timeoutMs?: number;
+}
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  params?: QueryParams;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** The caller's cancellation (TanStack Query passes one); a cancelled request fails silently. */
+  signal?: AbortSignal;
+  /** Fail without any section-8 side effect: the caller presents the failure itself. */
+  skipErrorHandler?: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseBody(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** `{ success: true, data }` gives `data`; bodies without the envelope (setting.json) are returned whole. */
+function unwrap(value: unknown): unknown {
+  return isObject(value) && value.success === true && 'data' in value ? value.data : value;
+}
+
+function withParam(address: string, key: string, value: string): string {
+  return `${address}${address.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`;
+}
+
+export function createApiClient(deps: ApiClientDependencies) {
+  const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  let signingIn: Promise<void> | null = null;
+
+  function report<E extends Error>(error: E, skip: boolean): E {
+    if (!skip) deps.feedback.error(error.message);
+    return error;
+  }
+
+  /**
+   * Section 8, 401: the sign-in page from the server, else the hosting address's `/login`. Done once:
+   * the page is leaving, and 401s of other calls still in flight must not send it anywhere else.
+   */
+  function redirectToSignIn(): Promise<void> {
+    signingIn ??= (async () => {
+      const back = deps.currentAddress();
+      try {
+        const address = await request<unknown>(LOGIN_URL_ENDPOINT, { skipErrorHandler: true });
+        if (typeof address !== 'string' || address === '') throw new Error('no sign-in address');
+        deps.redirect(withParam(address, 'go_page', back));
+      } catch {
+        const host = (deps.enterprise().hostingAddress ?? '').replace(/\/+$/, '');
+        deps.redirect(withParam(`${host}/login`, 'go_page', back));
+      }
+    })();
+    return signingIn;
+  }
+
+  function goTo(error: HttpError | BusinessError, page: ErrorPage): void {
+    error.navigatedTo = page;
+    deps.navigate(page);
+  }
+
+  async function httpFailure(status: number, body: Json | null, skip: boolean): Promise<HttpError> {
+    const message = typeof body?.errorMessage === 'string' ? body.errorMessage : '';
+    if (skip) return new HttpError(status, body);
+    if (status === 401 && !deps.isLocalDevHost()) {
+      await redirectToSignIn();
+      return new HttpError(status, body, true);
+    }
+    const error = new HttpError(status, body);
+    if (status === 404 || MISSING_ENTERPRISE.test(message)) {
+      if (message) deps.feedback.error(message);
+      goTo(error, '/404');
+    } else if (status === 403) {
+      if (message) deps.feedback.error(message);
+      goTo(error, '/403');
+    } else {
+      deps.feedback.error(message || DEFAULT_ERROR_TEXT);
+    }
+    return error;
+  }
+
+  function businessFailure(body: Json, skip: boolean): BusinessError {
+    const error = new BusinessError({
+      errorCode: typeof body.errorCode === 'string' ? body.errorCode : String(body.errorCode ?? ''),
+      errorMessage: typeof body.errorMessage === 'string' ? body.errorMessage : '',
+      showType: typeof body.showType === 'number' ? body.showType : Number.NaN,
+      data: body.data,
+    });
+    if (skip) return error;
+    const message = error.errorMessage || DEFAULT_ERROR_TEXT;
+    if (MISSING_ENTERPRISE.test(error.errorMessage)) {
+      deps.feedback.error(message);
+      goTo(error, '/404');
+      return error;
+    }
+    switch (error.showType) {
+      case SHOW_TYPE.silent:
+      case SHOW_TYPE.redirect:
+        break;
+      case SHOW_TYPE.warning:
+        deps.feedback.warning(message);
+        break;
+      case SHOW_TYPE.notification:
+        deps.feedback.notification(error.errorCode, message);
+        break;
+      default:
+        deps.feedback.error(message);
+    }
+    return error;
+  }
+
+  async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+    const skip = options.skipErrorHandler === true || UNHANDLED_URLS.some((part) => url.includes(part));
+    const callerSignal = options.signal;
+
+    let target: string;
+    let init: RequestInit;
+    try {
+      target = withQuery(rewriteUrl(url, deps.enterprise()), options.params);
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+      };
+      const method = options.method ?? 'GET';
+      let body: string | undefined;
+      if (options.body !== undefined) body = JSON.stringify(options.body);
+      // Bodies are JSON. A state-changing call says so even without a body: browsers send no
+      // Content-Length on a bodiless DELETE, and the server cannot then tell it has no body.
+      if (body !== undefined || method !== 'GET') headers['Content-Type'] = 'application/json';
+      init = { method, headers, body, credentials: 'include' };
+    } catch (cause) {
+      throw report(new NetworkError('request', NETWORK_ERROR_TEXT.request, { cause }), skip);
+    }
+
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('Request timed out', 'TimeoutError')),
+      timeoutMs,
+    );
+    const cancel = () => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) cancel();
+    callerSignal?.addEventListener('abort', cancel, { once: true });
+    init.signal = controller.signal;
+
+    let response: Response;
+    let text: string;
+    try {
+      try {
+        response = await deps.fetch(target, init);
+      } catch (cause) {
+        if (callerSignal?.aborted) throw cause;
+        throw report(new NetworkError('none', NETWORK_ERROR_TEXT.none, { cause }), skip);
+      }
+      try {
+        text = await response.text();
+      } catch (cause) {
+        if (callerSignal?.aborted) throw cause;
+        const status = response.status;
+        throw report(
+          new NetworkError('response', NETWORK_ERROR_TEXT.response(status), { status, cause }),
+          skip,
+        );
+      }
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', cancel);
+    }
+
+    const { status } = response;
+    const parsed = parseBody(text);
+    if (status !== 200 && status !== 201) {
+      throw await httpFailure(status, parsed.ok && isObject(parsed.value) ? parsed.value : null, skip);
+    }
+    if (!parsed.ok) {
+      throw report(new NetworkError('response', NETWORK_ERROR_TEXT.response(status), { status }), skip);
+    }
+    if (isObject(parsed.value) && parsed.value.success === false) throw businessFailure(parsed.value, skip);
+    return unwrap(parsed.value) as T;
+  }
+
+  type Options = Omit<RequestOptions, 'method' | 'body' | 'params'>;
+  return {
+    request,
+    get: <T>(url: string, params?: QueryParams, options?: Options) => request<T>(url, { ...options, params }),
+    post: <T>(url: string, body?: unknown, options?: Options) =>
+      request<T>(url, { ...options, method: 'POST', body }),
+    put: <T>(url: string, body?: unknown, options?: Options) =>
+      request<T>(url, { ...options, method: 'PUT', body }),
+    delete: <T>(url: string, params?: QueryParams, options?: Options) =>
+      request<T>(url, { ...options, method: 'DELETE', params }),
+    /** The address a url is sent to (section 7 rules), for links such as downloads. */
+    resolveUrl: (url: string, params?: QueryParams) => withQuery(rewriteUrl(url, deps.enterprise()), params),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+let navigateInApp: ((path: ErrorPage) => void) | null = null;
+
+/** The router registers its navigation here once it exists (main.tsx). */
+export function setClientNavigator(navigate: (path: ErrorPage) => void): void {
+  navigateInApp = navigate;
+}
+
+/** The app's client: real fetch, Mantine notifications, the router, the remembered enterprise. */
+export const api = createApiClient({
+  fetch: (input, init) => globalThis.fetch(input, init),
+  feedback: browserFeedback,
+  navigate: (path) => (navigateInApp ? navigateInApp(path) : window.location.assign(path)),
+  redirect: (address) => window.location.assign(address),
+  currentAddress: () => window.location.href,
+  isLocalDevHost: () => import.meta.env.DEV,
+  enterprise: currentEnterprise,
+});

@@ -1,0 +1,31 @@
+import type { AccessMap, AccessName } from '@shared/permissions/access';
+import { redirect } from '@tanstack/react-router';
+import { BusinessError, HttpError, isUnauthorized } from '../api/errors';
+
+/**
+ * Runs a route's load and finishes what the API client started (spec section 8), so the route
+ * never flashes an error state on the way:
+ * - 401: outside the development host the client is already taking the browser to the sign-in
+ *   address, so the route waits for the page to go; on the development host it goes to /login.
+ * - 403, 404, "the enterprise does not exist": the client went to the error page; the route
+ *   redirects there too instead of rendering its error.
+ */
+export async function guardedLoad<T>(load: () => Promise<T>, goPage: string): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isUnauthorized(error)) {
+      if (error.redirecting) await new Promise<never>(() => {});
+      throw redirect({ to: '/login', search: { go_page: goPage } });
+    }
+    if ((error instanceof HttpError || error instanceof BusinessError) && error.navigatedTo) {
+      throw redirect({ to: error.navigatedTo });
+    }
+    throw error;
+  }
+}
+
+/** Each enterprise page declares an access name (ACCESS_RULES); without it the user gets /403. */
+export function requireAccess(access: AccessMap, name: AccessName): void {
+  if (!access[name]) throw redirect({ to: '/403' });
+}

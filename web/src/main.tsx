@@ -1,0 +1,22 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setClientNavigator } from './api/client';
+import { App } from './app';
+import { createQueryClient } from './queries/query-client';
+import { createAppRouter } from './router';
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+setClientNavigator((path) => {
+  void router.navigate({ to: path });
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App router={router} queryClient={queryClient} />
+  </StrictMode>,
+);

@@ -1,0 +1,79 @@
+import type {
+  ChangePasswordBody,
+  CurrentUser,
+  SettingSchema,
+  SignInBody,
+  SignUpBody,
+} from '@shared/schemas/auth';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../api/client';
+import { forgetEnterprise } from '../api/enterprise-context';
+
+export type Setting = z.infer<typeof SettingSchema>;
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+  setting: () => [...authKeys.all, 'setting'] as const,
+};
+
+/** GET /api/auth/me: the signed-in user, outside any enterprise (401 when signed out). */
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.me(),
+    queryFn: ({ signal }) => api.get<CurrentUser>('/api/auth/me', undefined, { signal }),
+  });
+
+/** GET /ruby/api/setting.json (-> {hosting address}/api/setting.json): product name, sign-up open. */
+export const settingQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.setting(),
+    queryFn: ({ signal }) => api.get<Setting>('/ruby/api/setting.json', undefined, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** A new session belongs to a (possibly) different user: nothing cached may survive it. */
+function useStartSession() {
+  const queryClient = useQueryClient();
+  return (user: CurrentUser) => {
+    forgetEnterprise();
+    queryClient.clear();
+    queryClient.setQueryData(authKeys.me(), user);
+  };
+}
+
+export function useSignIn() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: (body: SignInBody) => api.post<CurrentUser>('/api/auth/signin', body),
+    onSuccess: startSession,
+  });
+}
+
+export function useSignUp() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: (body: SignUpBody) => api.post<CurrentUser>('/api/auth/signup', body),
+    onSuccess: startSession,
+  });
+}
+
+/**
+ * Logout is POST on our own origin (the spec's GET {address}/api/accounts/logout.json would let any
+ * page end the session; see docs/architecture.md). The caller leaves with a full page load, which
+ * drops every cached query at once: clearing the cache first would make the mounted pages refetch
+ * and meet 401s on their way out.
+ */
+export function useSignOut() {
+  return useMutation({
+    mutationFn: () => api.post<null>('/api/accounts/logout.json'),
+    onSettled: () => forgetEnterprise(),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) => api.put<null>('/api/auth/password', body),
+  });
+}

@@ -1,0 +1,78 @@
+import type { Page } from '@shared/schemas/common';
+import type { Member, MemberListQuery } from '@shared/schemas/enterprise';
+import type { AssignUserBody, CandidateUser } from '@shared/schemas/system';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { enterpriseKeys } from './enterprise';
+import { DEFAULT_PAGE_PARAMS } from './query-client';
+import { roleKeys } from './roles';
+
+export type MemberListParams = Partial<MemberListQuery>;
+
+export const memberKeys = {
+  all: ['members'] as const,
+  list: (identifier: string, params: MemberListParams) =>
+    [...memberKeys.all, 'list', identifier, params] as const,
+  candidates: (deptId: string, keyword: string) =>
+    [...memberKeys.all, 'candidates', deptId, keyword] as const,
+};
+
+/** GET pmsEnterprise/{identifier}/userList: one page of members (with roles), filtered by keyword. */
+export const memberListQueryOptions = (identifier: string, params: MemberListParams = {}) => {
+  const query = { ...DEFAULT_PAGE_PARAMS, ...params };
+  return queryOptions({
+    queryKey: memberKeys.list(identifier, query),
+    queryFn: ({ signal }) =>
+      api.get<Page<Member>>(`/api/pms/pmsEnterprise/${encodeURIComponent(identifier)}/userList`, query, {
+        signal,
+      }),
+  });
+};
+
+/** GET system/dept/{deptId}/gitlinkUserList: registered users who are not members yet (at most 20). */
+export const candidateUsersQueryOptions = (deptId: string, keyword: string) =>
+  queryOptions({
+    queryKey: memberKeys.candidates(deptId, keyword),
+    queryFn: ({ signal }) =>
+      api.get<CandidateUser[]>(`/api/system/dept/${deptId}/gitlinkUserList`, { keyword }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** Membership changes move member counts (enterprise, roles) and, for oneself, permissions. */
+function useInvalidateMembership() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+      queryClient.invalidateQueries({ queryKey: roleKeys.all }),
+      queryClient.invalidateQueries({ queryKey: enterpriseKeys.all }),
+    ]);
+}
+
+export function useAddMember(identifier: string) {
+  const invalidate = useInvalidateMembership();
+  return useMutation({
+    mutationFn: (gitlinkUserId: string) =>
+      api.post<Member>(`/api/pms/pmsEnterprise/${encodeURIComponent(identifier)}/user/${gitlinkUserId}`),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRemoveMember(identifier: string) {
+  const invalidate = useInvalidateMembership();
+  return useMutation({
+    mutationFn: (gitlinkUserId: string) =>
+      api.delete<null>(`/api/pms/pmsEnterprise/${encodeURIComponent(identifier)}/user/${gitlinkUserId}`),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAssignRoles(deptId: string) {
+  const invalidate = useInvalidateMembership();
+  return useMutation({
+    mutationFn: ({ userId, roleIds }: { userId: string } & AssignUserBody) =>
+      api.put<Member>(`/api/system/dept/${deptId}/users/${userId}`, { roleIds }),
+    onSuccess: invalidate,
+  });
+}

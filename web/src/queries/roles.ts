@@ -1,0 +1,71 @@
+import type { Role, RoleBody, RoleMenuTree, RoleUpdateBody } from '@shared/schemas/system';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { enterpriseKeys } from './enterprise';
+
+const base = (deptId: string) => `/api/system/SysDeptRole/dept/${deptId}`;
+
+export const roleKeys = {
+  all: ['roles'] as const,
+  list: (deptId: string) => [...roleKeys.all, deptId, 'list'] as const,
+  detail: (deptId: string, roleId: string) => [...roleKeys.all, deptId, 'detail', roleId] as const,
+  menuTree: (deptId: string, roleId: string | null) => [...roleKeys.all, deptId, 'menuTree', roleId] as const,
+};
+
+/** GET SysDeptRole/dept/{deptId}/list: the enterprise's roles. */
+export const roleListQueryOptions = (deptId: string) =>
+  queryOptions({
+    queryKey: roleKeys.list(deptId),
+    queryFn: ({ signal }) => api.get<Role[]>(`${base(deptId)}/list`, undefined, { signal }),
+  });
+
+/** GET SysDeptRole/dept/{deptId}/role/{roleId}. */
+export const roleQueryOptions = (deptId: string, roleId: string) =>
+  queryOptions({
+    queryKey: roleKeys.detail(deptId, roleId),
+    queryFn: ({ signal }) => api.get<Role>(`${base(deptId)}/role/${roleId}`, undefined, { signal }),
+  });
+
+/** GET SysDeptRole/dept/{deptId}/roleMenuTreeSelect?roleId=: the permission tree and the role's leaves. */
+export const roleMenuTreeQueryOptions = (deptId: string, roleId: string | null) =>
+  queryOptions({
+    queryKey: roleKeys.menuTree(deptId, roleId),
+    queryFn: ({ signal }) =>
+      api.get<RoleMenuTree>(`${base(deptId)}/roleMenuTreeSelect`, { roleId }, { signal }),
+  });
+
+/** Role changes can change the current user's permissions and the role names shown on members. */
+function useInvalidateRoles() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: roleKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['members'] }),
+      queryClient.invalidateQueries({ queryKey: enterpriseKeys.all }),
+    ]);
+}
+
+export function useCreateRole(deptId: string) {
+  const invalidate = useInvalidateRoles();
+  return useMutation({
+    mutationFn: (body: RoleBody) => api.post<Role>(`${base(deptId)}/role`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateRole(deptId: string) {
+  const invalidate = useInvalidateRoles();
+  return useMutation({
+    mutationFn: ({ roleId, body }: { roleId: string; body: RoleUpdateBody }) =>
+      api.put<Role>(`${base(deptId)}/role/${roleId}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteRole(deptId: string) {
+  const invalidate = useInvalidateRoles();
+  return useMutation({
+    mutationFn: (roleId: string) => api.delete<null>(`${base(deptId)}/role/${roleId}`),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,163 @@
+import { Alert, Button, Code, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { UpdateEnterpriseBodySchema } from '@shared/schemas/enterprise';
+import { IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { HttpError } from '../api/errors';
+import { useCurrentEnterprise } from '../lib/current-enterprise';
+import { requireAccess } from '../lib/route-guards';
+import { showServerFieldError } from '../lib/server-errors';
+import { zodResolver } from '../lib/zod-resolver';
+import { enterpriseKeys, useUpdateEnterprise } from '../queries/enterprise';
+import { DeleteEnterpriseSection } from './-components/settings/DeleteEnterpriseSection';
+
+/** Organization settings: name, description, hosting address; the danger zone. */
+export const Route = createFileRoute('/$identifier/admin/')({
+  beforeLoad: ({ context }) => requireAccess(context.access, 'adminSettings'),
+  component: SettingsPage,
+});
+
+const SettingsFormSchema = UpdateEnterpriseBodySchema.omit({ version: true });
+
+function SettingsPage() {
+  const { enterprise, can } = useCurrentEnterprise();
+  useDocumentTitle(`Organization settings · ${enterprise.name}`);
+  const queryClient = useQueryClient();
+  const update = useUpdateEnterprise(enterprise);
+  const canEdit = can('enterprise:settings:edit');
+  const [conflict, setConflict] = useState(false);
+
+  const form = useForm({
+    initialValues: {
+      name: enterprise.name,
+      description: enterprise.description,
+      gitlinkUrl: enterprise.gitlinkUrl,
+    },
+    validate: zodResolver(SettingsFormSchema),
+    validateInputOnChange: true,
+  });
+
+  // A newer version arrived (our save, or reloading after a conflict): show it as the saved state.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the version on purpose
+  useEffect(() => {
+    const saved = {
+      name: enterprise.name,
+      description: enterprise.description,
+      gitlinkUrl: enterprise.gitlinkUrl,
+    };
+    form.setInitialValues(saved);
+    form.setValues(saved);
+    form.resetDirty(saved);
+  }, [enterprise.version]);
+
+  const submit = form.onSubmit((values) => {
+    const body = UpdateEnterpriseBodySchema.parse({ ...values, version: enterprise.version });
+    update.mutate(body, {
+      onSuccess: () => {
+        setConflict(false);
+        notifications.show({ color: 'green', message: 'Organization settings saved' });
+      },
+      onError: (error) => {
+        if (error instanceof HttpError && error.status === 409) setConflict(true);
+        else showServerFieldError(form, error);
+      },
+    });
+  });
+
+  async function loadLatest() {
+    await queryClient.invalidateQueries({ queryKey: enterpriseKeys.detail(enterprise.enterpriseIdentifier) });
+    setConflict(false);
+  }
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <Stack gap={4}>
+        <Title order={1} fz={26}>
+          Organization settings
+        </Title>
+        <Text c="dimmed">How the enterprise presents itself, and where its code platform lives.</Text>
+      </Stack>
+
+      {!canEdit && (
+        <Alert icon={<IconLock size={18} />} color="gray" variant="light">
+          You can view these settings; changing them needs the “Edit organization settings” permission.
+        </Alert>
+      )}
+      {conflict && (
+        <Alert
+          icon={<IconAlertTriangle size={18} />}
+          color="yellow"
+          title="Someone else changed these settings"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">Load the latest version, then make your change again.</Text>
+            <Button
+              size="xs"
+              variant="light"
+              color="yellow"
+              leftSection={<IconRefresh size={14} />}
+              onClick={loadLatest}
+            >
+              Load latest
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      <Paper withBorder p="xl">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label="Identifier"
+              value={enterprise.enterpriseIdentifier}
+              readOnly
+              disabled
+              description="Part of every address of the enterprise; it cannot be changed."
+            />
+            <TextInput label="Name" readOnly={!canEdit} {...form.getInputProps('name')} />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={3}
+              maxRows={10}
+              readOnly={!canEdit}
+              {...form.getInputProps('description')}
+            />
+            <TextInput
+              label="Hosting address"
+              description={
+                <>
+                  The code platform's address (<Code>gitlinkUrl</Code>); platform calls of the enterprise go
+                  there.
+                </>
+              }
+              placeholder="https://code.example.com"
+              readOnly={!canEdit}
+              {...form.getInputProps('gitlinkUrl')}
+            />
+            {canEdit && (
+              <Group justify="flex-end" mt="sm">
+                <Button
+                  variant="default"
+                  onClick={() => form.reset()}
+                  disabled={!form.isDirty() || update.isPending}
+                >
+                  Discard changes
+                </Button>
+                <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+                  Save
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </form>
+      </Paper>
+
+      {can('enterprise:settings:remove') && <DeleteEnterpriseSection />}
+    </Stack>
+  );
+}

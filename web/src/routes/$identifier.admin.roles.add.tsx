@@ -1,0 +1,49 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCurrentEnterprise } from '../lib/current-enterprise';
+import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { roleMenuTreeQueryOptions, useCreateRole } from '../queries/roles';
+import { RoleForm } from './-components/roles/RoleForm';
+
+export const Route = createFileRoute('/$identifier/admin/roles/add')({
+  beforeLoad: ({ context }) => requireAccess(context.access, 'adminRoleAdd'),
+  loader: ({ context: { queryClient, enterprise }, location }) =>
+    guardedLoad(
+      () => queryClient.ensureQueryData(roleMenuTreeQueryOptions(enterprise.deptId, null)),
+      location.href,
+    ),
+  component: AddRolePage,
+});
+
+function AddRolePage() {
+  const { enterprise } = useCurrentEnterprise();
+  useDocumentTitle(`New role · ${enterprise.name}`);
+  const navigate = useNavigate();
+  const { data: menuTree } = useSuspenseQuery(roleMenuTreeQueryOptions(enterprise.deptId, null));
+  const create = useCreateRole(enterprise.deptId);
+  const identifier = enterprise.enterpriseIdentifier;
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Stack gap={4}>
+        <Title order={1} fz={26}>
+          New role
+        </Title>
+        <Text c="dimmed">Name the role and choose what its members may do.</Text>
+      </Stack>
+      <RoleForm
+        identifier={identifier}
+        menuTree={menuTree}
+        submitting={create.isPending}
+        onSubmit={async (body) => {
+          const role = await create.mutateAsync(body);
+          notifications.show({ color: 'green', message: `Role ${role.roleName} created` });
+          await navigate({ to: '/$identifier/admin/roles', params: { identifier } });
+        }}
+      />
+    </Stack>
+  );
+}

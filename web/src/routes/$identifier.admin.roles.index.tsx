@@ -1,0 +1,180 @@
+import {
+  ActionIcon,
+  Badge,
+  Code,
+  EmptyState,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { Role } from '@shared/schemas/system';
+import { IconEye, IconPencil, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
+import { LinkActionIcon, LinkAnchor, LinkButton } from '../components/Links/Links';
+import { useCurrentEnterprise } from '../lib/current-enterprise';
+import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { roleListQueryOptions, useDeleteRole } from '../queries/roles';
+
+export const Route = createFileRoute('/$identifier/admin/roles/')({
+  beforeLoad: ({ context }) => requireAccess(context.access, 'adminRoles'),
+  loader: ({ context: { queryClient, enterprise }, location }) =>
+    guardedLoad(() => queryClient.ensureQueryData(roleListQueryOptions(enterprise.deptId)), location.href),
+  component: RolesPage,
+});
+
+function RolesPage() {
+  const { enterprise, can } = useCurrentEnterprise();
+  useDocumentTitle(`Roles · ${enterprise.name}`);
+  const { data: roles } = useSuspenseQuery(roleListQueryOptions(enterprise.deptId));
+  const remove = useDeleteRole(enterprise.deptId);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+  const identifier = enterprise.enterpriseIdentifier;
+  const canAdd = can('system:role:add');
+  const canEdit = can('system:role:edit');
+  const canRemove = can('system:role:remove');
+
+  function confirmDelete() {
+    if (!deleting) return;
+    const { roleId, roleName } = deleting;
+    remove.mutate(roleId, {
+      onSuccess: () => notifications.show({ color: 'green', message: `Role ${roleName} deleted` }),
+      // On failure (say, members still hold the role) the client has shown why.
+      onSettled: () => setDeleting(null),
+    });
+  }
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1} fz={26}>
+            Roles
+          </Title>
+          <Text c="dimmed">A member's permissions are those of all their roles together.</Text>
+        </Stack>
+        {canAdd && (
+          <LinkButton
+            to="/$identifier/admin/roles/add"
+            params={{ identifier }}
+            leftSection={<IconPlus size={16} />}
+          >
+            New role
+          </LinkButton>
+        )}
+      </Group>
+
+      <Paper withBorder p={0}>
+        {roles.length === 0 ? (
+          <EmptyState
+            py={48}
+            icon={<IconShieldLock size={28} />}
+            title="No roles yet"
+            description="Create a role to decide what its members may do."
+          />
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table data-testid="roles-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Key</Table.Th>
+                  <Table.Th>Remark</Table.Th>
+                  <Table.Th ta="right">Members</Table.Th>
+                  <Table.Th w={110} ta="right">
+                    Actions
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {roles.map((role) => (
+                  <Table.Tr key={role.roleId} data-testid={`role-row-${role.roleKey}`}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <LinkAnchor
+                          to="/$identifier/admin/roles/$roleId"
+                          params={{ identifier, roleId: role.roleId }}
+                          fw={550}
+                          size="sm"
+                          c="var(--mantine-color-text)"
+                        >
+                          {role.roleName}
+                        </LinkAnchor>
+                        {role.builtIn && (
+                          <Badge size="xs" variant="light" color="gray">
+                            Built-in
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Code>{role.roleKey}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c={role.remark ? undefined : 'dimmed'} lineClamp={2} maw={420}>
+                        {role.remark || '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Text size="sm">{role.memberCount}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label={canEdit ? 'Edit' : 'View'}>
+                          <LinkActionIcon
+                            to="/$identifier/admin/roles/$roleId"
+                            params={{ identifier, roleId: role.roleId }}
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`${canEdit ? 'Edit' : 'View'} role ${role.roleName}`}
+                          >
+                            {canEdit ? <IconPencil size={18} /> : <IconEye size={18} />}
+                          </LinkActionIcon>
+                        </Tooltip>
+                        {canRemove && !role.builtIn && (
+                          <Tooltip label="Delete">
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Delete role ${role.roleName}`}
+                              onClick={() => setDeleting(role)}
+                            >
+                              <IconTrash size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+
+      <ConfirmModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete role"
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        <Text size="sm">
+          Delete the role <b>{deleting?.roleName}</b>?{' '}
+          {deleting?.memberCount
+            ? `${deleting.memberCount} ${deleting.memberCount === 1 ? 'member holds' : 'members hold'} it; take it from them first.`
+            : 'No member holds it.'}
+        </Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,178 @@
+import { Button, EmptyState, Group, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { Member } from '@shared/schemas/enterprise';
+import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useDeferredValue, useState } from 'react';
+import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
+import { useCurrentEnterprise } from '../lib/current-enterprise';
+import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { validateListSearch } from '../lib/search';
+import { memberListQueryOptions, useRemoveMember } from '../queries/members';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../queries/query-client';
+import { AddMemberModal } from './-components/members/AddMemberModal';
+import { EditRolesModal } from './-components/members/EditRolesModal';
+import { MembersTable } from './-components/members/MembersTable';
+
+function listParams(search: { pageNum?: number; keyword?: string }) {
+  return {
+    pageNum: search.pageNum ?? DEFAULT_PAGE,
+    pageSize: DEFAULT_PAGE_SIZE,
+    keyword: search.keyword ?? '',
+  };
+}
+
+export const Route = createFileRoute('/$identifier/members')({
+  validateSearch: validateListSearch,
+  beforeLoad: ({ context }) => requireAccess(context.access, 'members'),
+  loaderDeps: ({ search }) => listParams(search),
+  loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
+    const options = memberListQueryOptions(params.identifier, deps);
+    // Paging and searching stay on the page: the table keeps showing the previous rows meanwhile.
+    if (cause === 'stay') return void queryClient.prefetchQuery(options);
+    await guardedLoad(() => queryClient.ensureQueryData(options), location.href);
+  },
+  component: MembersPage,
+});
+
+function MembersPage() {
+  const { enterprise, me, can } = useCurrentEnterprise();
+  useDocumentTitle(`Members · ${enterprise.name}`);
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const params = useDeferredValue(listParams(search));
+  const { data: page } = useSuspenseQuery(memberListQueryOptions(enterprise.enterpriseIdentifier, params));
+  const stale =
+    params.keyword !== (search.keyword ?? '') || params.pageNum !== (search.pageNum ?? DEFAULT_PAGE);
+
+  const [keywordInput, setKeywordInput] = useState(search.keyword ?? '');
+  const applyKeyword = useDebouncedCallback((value: string) => {
+    void navigate({ search: () => validateListSearch({ keyword: value }), replace: true });
+  }, 300);
+
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Member | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const remove = useRemoveMember(enterprise.enterpriseIdentifier);
+
+  const canAdd = can('enterprise:member:add');
+  const canRemove = can('enterprise:member:remove');
+  // Choosing roles needs the role list as well as the right to assign them.
+  const canAssign = can('system:role:assign') && can('system:role:list');
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+
+  function confirmRemove() {
+    if (!removing) return;
+    const name = removing.nickname || removing.login;
+    remove.mutate(removing.gitlinkUserId, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: `${name} was removed from ${enterprise.name}` });
+        setRemoving(null);
+        // The last row of a later page is gone: step back a page rather than show an empty one.
+        if (page.rows.length === 1 && params.pageNum > 1) {
+          void navigate({ search: (prev) => ({ ...prev, pageNum: params.pageNum - 1 }) });
+        }
+      },
+    });
+  }
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1} fz={26}>
+            Members
+          </Title>
+          <Text c="dimmed">
+            {enterprise.memberCount} {enterprise.memberCount === 1 ? 'person works' : 'people work'} in{' '}
+            {enterprise.name}.
+          </Text>
+        </Stack>
+        {canAdd && (
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
+            Add member
+          </Button>
+        )}
+      </Group>
+
+      <Paper withBorder p={0}>
+        <Group p="md" justify="space-between">
+          <TextInput
+            aria-label="Search members"
+            placeholder="Search by login, nickname or email"
+            leftSection={<IconSearch size={16} />}
+            value={keywordInput}
+            onChange={(event) => {
+              setKeywordInput(event.currentTarget.value);
+              applyKeyword(event.currentTarget.value);
+            }}
+            w={{ base: '100%', sm: 360 }}
+          />
+          <Text size="sm" c="dimmed">
+            {page.total} {page.total === 1 ? 'member' : 'members'}
+            {params.keyword ? ` matching “${params.keyword}”` : ''}
+          </Text>
+        </Group>
+        <div style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={stale}>
+          {page.rows.length === 0 ? (
+            <EmptyState
+              py={48}
+              icon={<IconUsers size={28} />}
+              title={params.keyword ? 'No member matches your search' : 'No members yet'}
+              description={
+                params.keyword
+                  ? 'Try another login, nickname or email.'
+                  : 'Add people to start working together.'
+              }
+              data-testid="members-empty"
+            />
+          ) : (
+            <MembersTable
+              members={page.rows}
+              currentUserId={me.userId}
+              onEditRoles={canAssign ? setEditing : undefined}
+              onRemove={canRemove ? setRemoving : undefined}
+            />
+          )}
+        </div>
+        {pages > 1 && (
+          <Group justify="flex-end" p="md">
+            <Pagination
+              total={pages}
+              value={params.pageNum}
+              onChange={(pageNum) => void navigate({ search: (prev) => ({ ...prev, pageNum }) })}
+              aria-label="Member pages"
+            />
+          </Group>
+        )}
+      </Paper>
+
+      {canAdd && (
+        <AddMemberModal
+          opened={adding}
+          onClose={() => setAdding(false)}
+          identifier={enterprise.enterpriseIdentifier}
+          deptId={enterprise.deptId}
+        />
+      )}
+      {canAssign && (
+        <EditRolesModal member={editing} onClose={() => setEditing(null)} deptId={enterprise.deptId} />
+      )}
+      <ConfirmModal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title="Remove member"
+        confirmLabel="Remove"
+        loading={remove.isPending}
+        onConfirm={confirmRemove}
+      >
+        <Text size="sm">
+          Remove <b>{removing?.nickname || removing?.login}</b> (@{removing?.login}) from {enterprise.name}?
+          They lose access to everything in it at once.
+        </Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { createFileRoute } from '@tanstack/react-router';
+import { LinkButton } from '../components/Links/Links';
+import { ChangePasswordFormSchema } from '../lib/form-schemas';
+import { showServerFieldError } from '../lib/server-errors';
+import { useAutofocus } from '../lib/use-autofocus';
+import { zodResolver } from '../lib/zod-resolver';
+import { useChangePassword } from '../queries/auth';
+
+export const Route = createFileRoute('/_authed/account/password')({
+  component: ChangePasswordPage,
+});
+
+function ChangePasswordPage() {
+  useDocumentTitle('Change password · Workspace');
+  const change = useChangePassword();
+  const firstField = useAutofocus();
+  const form = useForm({
+    initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+    validate: zodResolver(ChangePasswordFormSchema),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(({ oldPassword, newPassword }) =>
+    change.mutate(
+      { oldPassword, newPassword },
+      {
+        onSuccess: () => {
+          form.reset();
+          notifications.show({
+            color: 'green',
+            title: 'Password changed',
+            message: 'Your other sessions have been signed out.',
+          });
+        },
+        onError: (error) => showServerFieldError(form, error),
+      },
+    ),
+  );
+
+  return (
+    <Stack gap="lg" maw={520} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} fz={26}>
+          Change password
+        </Title>
+        <Text c="dimmed">Changing your password signs you out everywhere else.</Text>
+      </Stack>
+      <Paper withBorder p="xl">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <PasswordInput
+              ref={firstField}
+              label="Current password"
+              autoComplete="current-password"
+              {...form.getInputProps('oldPassword')}
+            />
+            <PasswordInput
+              label="New password"
+              description="At least 8 characters"
+              autoComplete="new-password"
+              {...form.getInputProps('newPassword')}
+            />
+            <PasswordInput
+              label="Confirm new password"
+              autoComplete="new-password"
+              {...form.getInputProps('confirmPassword')}
+            />
+            <Group justify="flex-end" mt="sm">
+              <LinkButton to="/enterprises" variant="default">
+                Cancel
+              </LinkButton>
+              <Button type="submit" loading={change.isPending}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

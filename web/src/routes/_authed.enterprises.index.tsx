@@ -1,0 +1,64 @@
+import { EmptyState, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconBuildingPlus, IconPlus } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { LinkButton } from '../components/Links/Links';
+import { guardedLoad } from '../lib/route-guards';
+import { meQueryOptions } from '../queries/auth';
+import { myEnterprisesQueryOptions } from '../queries/enterprise';
+import { EnterpriseCard } from './-components/EnterpriseCard';
+
+/** The enterprise switcher: where a signed-in user lands (spec section 2, path=organizes). */
+export const Route = createFileRoute('/_authed/enterprises/')({
+  loader: ({ context: { queryClient }, location }) =>
+    guardedLoad(() => queryClient.ensureQueryData(myEnterprisesQueryOptions()), location.href),
+  component: EnterprisesPage,
+});
+
+function EnterprisesPage() {
+  useDocumentTitle('My enterprises · Workspace');
+  const { data: enterprises } = useSuspenseQuery(myEnterprisesQueryOptions());
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1} fz={26}>
+            My enterprises
+          </Title>
+          <Text c="dimmed">Choose an enterprise to work in, or create a new one.</Text>
+        </Stack>
+        {enterprises.length > 0 && (
+          <LinkButton to="/enterprises/new" leftSection={<IconPlus size={16} />}>
+            Create enterprise
+          </LinkButton>
+        )}
+      </Group>
+
+      {enterprises.length === 0 ? (
+        <EmptyState
+          py={64}
+          variant="light"
+          icon={<IconBuildingPlus size={28} />}
+          title="You are not in any enterprise yet"
+          description="Create an enterprise for your organization, or ask an administrator of an existing one to add you as a member."
+          data-testid="enterprises-empty"
+        >
+          <EmptyState.Actions>
+            <LinkButton to="/enterprises/new" leftSection={<IconPlus size={16} />}>
+              Create enterprise
+            </LinkButton>
+          </EmptyState.Actions>
+        </EmptyState>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {enterprises.map((enterprise) => (
+            <EnterpriseCard key={enterprise.id} enterprise={enterprise} userId={me.userId} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { LinkButton } from '../components/Links/Links';
+import { CreateEnterpriseFormSchema } from '../lib/form-schemas';
+import { suggestIdentifier } from '../lib/identifier';
+import { showServerFieldError } from '../lib/server-errors';
+import { useAutofocus } from '../lib/use-autofocus';
+import { zodResolver } from '../lib/zod-resolver';
+import { useCreateEnterprise } from '../queries/enterprise';
+
+export const Route = createFileRoute('/_authed/enterprises/new')({
+  component: CreateEnterprisePage,
+});
+
+function CreateEnterprisePage() {
+  useDocumentTitle('Create enterprise · Workspace');
+  const navigate = useNavigate();
+  const create = useCreateEnterprise();
+  const firstField = useAutofocus();
+  // The identifier follows the name until the user types one of their own.
+  const [identifierEdited, setIdentifierEdited] = useState(false);
+  const form = useForm({
+    initialValues: { name: '', identifier: '', description: '' },
+    validate: zodResolver(CreateEnterpriseFormSchema),
+    validateInputOnChange: true,
+  });
+
+  const nameInput = form.getInputProps('name');
+  const identifierInput = form.getInputProps('identifier');
+  const identifier = form.getValues().identifier;
+
+  const submit = form.onSubmit((values) =>
+    create.mutate(CreateEnterpriseFormSchema.parse(values), {
+      onSuccess: (enterprise) => {
+        notifications.show({ color: 'green', message: `Enterprise ${enterprise.name} created` });
+        void navigate({ to: '/$identifier', params: { identifier: enterprise.enterpriseIdentifier } });
+      },
+      onError: (error) => showServerFieldError(form, error),
+    }),
+  );
+
+  return (
+    <Stack gap="lg" maw={640} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} fz={26}>
+          Create enterprise
+        </Title>
+        <Text c="dimmed">An enterprise holds your organization's members, roles, products and projects.</Text>
+      </Stack>
+      <Paper withBorder p="xl">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              ref={firstField}
+              label="Name"
+              placeholder="Acme Corporation"
+              {...nameInput}
+              onChange={(event) => {
+                nameInput.onChange(event);
+                if (!identifierEdited)
+                  form.setFieldValue('identifier', suggestIdentifier(event.currentTarget.value));
+              }}
+            />
+            <TextInput
+              label="Identifier"
+              placeholder="acme"
+              description={
+                <>
+                  Part of every address: {window.location.origin}/<b>{identifier || 'identifier'}</b>. It
+                  cannot be changed later.
+                </>
+              }
+              {...identifierInput}
+              onChange={(event) => {
+                setIdentifierEdited(event.currentTarget.value !== '');
+                identifierInput.onChange(event);
+              }}
+            />
+            <Textarea
+              label="Description"
+              placeholder="What this enterprise is for (optional)"
+              autosize
+              minRows={3}
+              maxRows={8}
+              {...form.getInputProps('description')}
+            />
+            <Group justify="flex-end" mt="sm">
+              <LinkButton to="/enterprises" variant="default">
+                Cancel
+              </LinkButton>
+              <Button type="submit" loading={create.isPending}>
+                Create enterprise
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

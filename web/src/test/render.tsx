@@ -1,0 +1,70 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { cleanup, type RenderOptions, render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { afterEach } from 'vitest';
+import { theme } from '../theme';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(cleanup);
+
+/** A query client for one test: no retries, nothing shared between tests. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } } });
+}
+
+function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  return (
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+/** Renders inside the app's providers (Mantine theme, a fresh QueryClient). */
+export function renderWithProviders(
+  ui: ReactElement,
+  { queryClient = createTestQueryClient(), ...options }: RenderOptions & { queryClient?: QueryClient } = {},
+) {
+  return {
+    queryClient,
+    ...render(ui, {
+      wrapper: ({ children }) => <Providers queryClient={queryClient}>{children}</Providers>,
+      ...options,
+    }),
+  };
+}
+
+/**
+ * Renders a component that uses router links or hooks: the component is the page at `path` of a
+ * tiny router with memory history (so `Link`s resolve and `useLocation` works). Use `findBy...`
+ * queries: the router renders after its first load.
+ */
+export function renderWithRouter(
+  ui: ReactElement,
+  { path = '/', queryClient = createTestQueryClient() }: { path?: string; queryClient?: QueryClient } = {},
+) {
+  const rootRoute = createRootRoute({ component: Outlet });
+  const page = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => ui });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([page]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  return {
+    router,
+    queryClient,
+    ...render(
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>,
+    ),
+  };
+}
