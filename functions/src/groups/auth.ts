@@ -1,4 +1,5 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { createGroupApp } from '../http/group';
+import { authRoutes } from '../routes/auth';
 
-// Skeleton so the other folders can import the group; the API work fills it in.
-export const authApp = new OpenAPIHono();
+/** Accounts and sessions: `/api/auth/*`, `/api/accounts/*`, `/api/pms/open/*`, `/api/setting.json`. */
+export const authApp = createGroupApp().route('/', authRoutes);

@@ -1,4 +1,6 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { createGroupApp } from '../http/group';
+import { enterpriseMemberRoutes } from '../routes/enterprise-members';
+import { enterpriseRoutes } from '../routes/enterprises';
 
-// Skeleton so the other folders can import the group; the API work fills it in.
-export const enterpriseApp = new OpenAPIHono();
+/** Enterprises and their members: `/api/pms/pmsEnterprise` and below. */
+export const enterpriseApp = createGroupApp().route('/', enterpriseRoutes).route('/', enterpriseMemberRoutes);

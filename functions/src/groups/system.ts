@@ -1,4 +1,12 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { createGroupApp } from '../http/group';
+import { deptMemberRoutes } from '../routes/dept-members';
+import { dictionaryRoutes } from '../routes/dictionaries';
+import { roleRoutes } from '../routes/roles';
+import { userInfoRoutes } from '../routes/user-info';
 
-// Skeleton so the other folders can import the group; the API work fills it in.
-export const systemApp = new OpenAPIHono();
+/** The System calls: dictionaries, the user in an enterprise, department members and roles. */
+export const systemApp = createGroupApp()
+  .route('/', dictionaryRoutes)
+  .route('/', userInfoRoutes)
+  .route('/', deptMemberRoutes)
+  .route('/', roleRoutes);

@@ -14,7 +14,10 @@ export interface DictEntry {
   dictSort: number;
 }
 
-function entries(dictType: string, rows: { label: string; value: string | number; color?: string }[]): DictEntry[] {
+function entries(
+  dictType: string,
+  rows: { label: string; value: string | number; color?: string }[],
+): DictEntry[] {
   return rows.map((row, index) => ({
     dictType,
     dictLabel: row.label,

@@ -1,6 +1,14 @@
 /** Work item kinds, statuses and groups from spec section 4. */
 
-export const WORK_ITEM_KIND = { demand: 1, task: 2, bug: 3, code: 4, iteration: 5, test: 6, docs: 7 } as const;
+export const WORK_ITEM_KIND = {
+  demand: 1,
+  task: 2,
+  bug: 3,
+  code: 4,
+  iteration: 5,
+  test: 6,
+  docs: 7,
+} as const;
 export type WorkItemKindId = (typeof WORK_ITEM_KIND)[keyof typeof WORK_ITEM_KIND];
 
 export const SUB_ITEM_TYPE = { subItem: 1, workItem: 2, bug: 3 } as const;

@@ -41,7 +41,10 @@ export function hasPermission(
 }
 
 /** Passes if any of the principal's roles has a roleKey in `roleKeys`. Empty fails with a hint. */
-export function hasRole(principal: Principal | null | undefined, roleKeys: Requirement | null | undefined): boolean {
+export function hasRole(
+  principal: Principal | null | undefined,
+  roleKeys: Requirement | null | undefined,
+): boolean {
   if (!principal) return false;
   const wanted = asList(roleKeys);
   if (wanted.length === 0) {

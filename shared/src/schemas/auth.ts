@@ -27,12 +27,17 @@ export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 export const SignInBodySchema = z.object({
   /** The login name or the email address. */
   login: text('login', 254),
-  password: z.string({ error: messages.required('password') }).min(1, messages.required('password')).max(128),
+  password: z
+    .string({ error: messages.required('password') })
+    .min(1, messages.required('password'))
+    .max(128),
 });
 export type SignInBody = z.infer<typeof SignInBodySchema>;
 
 export const ChangePasswordBodySchema = z.object({
-  oldPassword: z.string({ error: messages.required('old password') }).min(1, messages.required('old password')),
+  oldPassword: z
+    .string({ error: messages.required('old password') })
+    .min(1, messages.required('old password')),
   newPassword: PasswordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;

@@ -7,9 +7,36 @@ import { messages, optionalText, PageQuerySchema, text, VersionSchema } from './
  * them (error pages, sign-in, assets) or they would confuse people.
  */
 export const RESERVED_IDENTIFIERS = [
-  '403', '404', '500', 'api', 'login', 'logout', 'signup', 'register', 'enterprises', 'organizes',
-  'account', 'settings', 'admin', 'assets', 'static', 'public', 'ruby', 'system', 'pms', 'auth',
-  'open', 'help', 'docs', 'www', 'app', 'new', 'null', 'undefined', 'favicon.ico', 'robots.txt',
+  '403',
+  '404',
+  '500',
+  'api',
+  'login',
+  'logout',
+  'signup',
+  'register',
+  'enterprises',
+  'organizes',
+  'account',
+  'settings',
+  'admin',
+  'assets',
+  'static',
+  'public',
+  'ruby',
+  'system',
+  'pms',
+  'auth',
+  'open',
+  'help',
+  'docs',
+  'www',
+  'app',
+  'new',
+  'null',
+  'undefined',
+  'favicon.ico',
+  'robots.txt',
 ] as const;
 
 export const IDENTIFIER_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -41,7 +68,9 @@ export type UpdateEnterpriseBody = z.infer<typeof UpdateEnterpriseBodySchema>;
 
 export const DeleteEnterpriseQuerySchema = z.object({
   /** Must repeat the enterprise's identifier, so a delete is never a slip. */
-  confirmIdentifier: z.string({ error: messages.required('confirmIdentifier') }).min(1, messages.required('confirmIdentifier')),
+  confirmIdentifier: z
+    .string({ error: messages.required('confirmIdentifier') })
+    .min(1, messages.required('confirmIdentifier')),
 });
 
 /** Enterprise detail (spec section 3) plus what the settings page shows. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DictEntry } from '../domain/dictionaries';
 import { isKnownPermission, type MenuNode } from '../permissions/catalogue';
 import { messages, optionalText, text, VersionSchema } from './common';
 
@@ -16,7 +17,10 @@ export const RoleBodySchema = z.object({
   roleKey: z
     .string({ error: messages.required('role key') })
     .trim()
-    .regex(ROLE_KEY_PATTERN, 'role key must start with a letter and use lowercase letters, digits, _ or - (2-40)'),
+    .regex(
+      ROLE_KEY_PATTERN,
+      'role key must start with a letter and use lowercase letters, digits, _ or - (2-40)',
+    ),
   remark: optionalText('remark', 200),
   permissions: PermissionListSchema,
 });
@@ -42,14 +46,17 @@ export const RoleSchema = z
   .meta({ id: 'Role' });
 export type Role = z.infer<typeof RoleSchema>;
 
-const MenuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    label: z.string(),
-    perms: z.string().optional(),
-    children: z.array(MenuNodeSchema).optional(),
-  }),
-);
+/** Recursive, so it needs an id: the OpenAPI document refers to itself by `$ref` instead of looping. */
+const MenuNodeSchema: z.ZodType<MenuNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      perms: z.string().optional(),
+      children: z.array(MenuNodeSchema).optional(),
+    }),
+  )
+  .meta({ id: 'MenuNode' });
 
 export const RoleMenuTreeSchema = z.object({
   menus: z.array(MenuNodeSchema),
@@ -73,5 +80,21 @@ export const UserSearchQuerySchema = z.object({
   keyword: z.string().trim().max(60, messages.tooLong('keyword', 60)).optional(),
 });
 
-export const CandidateUserSchema = z.object({ userId: z.string(), gitlinkUserId: z.string(), login: z.string(), nickname: z.string() });
+export const CandidateUserSchema = z.object({
+  userId: z.string(),
+  gitlinkUserId: z.string(),
+  login: z.string(),
+  nickname: z.string(),
+});
 export type CandidateUser = z.infer<typeof CandidateUserSchema>;
+
+/** One entry of a server-supplied dictionary (`GET /api/system/dict/data/type/{key}`). */
+export const DictEntrySchema: z.ZodType<DictEntry> = z
+  .object({
+    dictType: z.string(),
+    dictLabel: z.string(),
+    dictValue: z.string(),
+    listClass: z.string(),
+    dictSort: z.number().int(),
+  })
+  .meta({ id: 'DictEntry' });

@@ -1,0 +1,53 @@
+/**
+ * Every endpoint group on one app: the local server (`npm start`), the seed and the API tests use
+ * it. In the cloud each group is its own Lambda function (functions/src/lambda), and the OpenAPI
+ * document built here is written to a static file at build time.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import packageJson from '../../package.json' with { type: 'json' };
+import { authApp } from './groups/auth';
+import { enterpriseApp } from './groups/enterprise';
+import { systemApp } from './groups/system';
+import type { AppEnv } from './http/env';
+import { errorHandler, notFoundHandler, validationHook } from './http/errors';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+
+const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .route('/', authApp)
+  .route('/', enterpriseApp)
+  .route('/', systemApp);
+
+api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
+  type: 'apiKey',
+  in: 'cookie',
+  name: 'sid',
+  description: 'The session cookie (`__Host-sid` over https), set by sign-up and sign-in',
+});
+
+/** The OpenAPI 3.1 document of every route of every group. */
+export function buildOpenApiDocument() {
+  return api.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Workspace API',
+      version: packageJson.version,
+      description: 'Conventions (envelope, errors, CSRF, sessions): docs/api-conventions.md',
+    },
+  });
+}
+
+let cachedDocument: ReturnType<typeof buildOpenApiDocument> | undefined;
+
+/** Built on first request, not at import: a Lambda cold start should not pay for it. */
+function openApiDocument() {
+  cachedDocument ??= buildOpenApiDocument();
+  return cachedDocument;
+}
+
+api.get(OPENAPI_PATH, (c) => c.json(openApiDocument(), 200));
+api.onError(errorHandler);
+api.notFound(notFoundHandler);
+
+export const app = api;
+export type AppType = typeof api;

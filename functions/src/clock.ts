@@ -1,0 +1,13 @@
+/**
+ * The server's notion of "now", in epoch milliseconds. Everything time-based (session idle and
+ * absolute expiry, sign-in throttling, timestamps) reads it here, so tests can move time forward
+ * instead of waiting: `clock.now = () => Date.now() + 3 * HOUR`.
+ */
+export const clock = {
+  now: (): number => Date.now(),
+};
+
+/** The current time as an ISO string, for `createdAt`/`updatedAt`. */
+export function nowIso(): string {
+  return new Date(clock.now()).toISOString();
+}

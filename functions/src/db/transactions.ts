@@ -1,0 +1,72 @@
+/** The one transaction helper: all-or-nothing writes that report which condition failed. */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ddb, TABLE } from './client';
+import { type Condition, ConditionFailedError, type Item, updateParams } from './expressions';
+import type { Key } from './keys';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One write of a transaction. `label` names it in the ConditionFailedError its condition raises. */
+export type TxOp =
+  | { put: Item; condition?: Condition; label?: string }
+  | { delete: Key; condition?: Condition; label?: string }
+  | {
+      update: Key;
+      set?: Item;
+      add?: Record<string, number>;
+      remove?: string[];
+      condition?: Condition;
+      label?: string;
+    }
+  | { check: Key; condition: Condition; label?: string };
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+function toTransactItem(op: TxOp): TransactItem {
+  if ('update' in op) {
+    return { Update: updateParams(op.update, { set: op.set, add: op.add, remove: op.remove }, op.condition) };
+  }
+  const condition = op.condition && {
+    ConditionExpression: op.condition.expression,
+    ExpressionAttributeNames: op.condition.names,
+    ExpressionAttributeValues: op.condition.values,
+  };
+  if ('put' in op) return { Put: { TableName: TABLE, Item: op.put, ...condition } };
+  if ('delete' in op) return { Delete: { TableName: TABLE, Key: op.delete, ...condition } };
+  return {
+    ConditionCheck: {
+      TableName: TABLE,
+      Key: op.check,
+      ConditionExpression: op.condition.expression,
+      ExpressionAttributeNames: op.condition.names,
+      ExpressionAttributeValues: op.condition.values,
+    },
+  };
+}
+
+/**
+ * Writes up to 100 items all-or-nothing. When a condition fails, throws
+ * `ConditionFailedError(label)` for the first failed operation (the label defaults to its index),
+ * so callers can say which invariant was violated ("login taken", "role held by members").
+ */
+export async function transact(ops: readonly TxOp[]): Promise<void> {
+  if (ops.length === 0) return;
+  if (ops.length > 100) throw new Error(`A transaction holds at most 100 writes, not ${ops.length}`);
+  const input = { TransactItems: ops.map(toTransactItem) };
+  // A conflict with another transaction on the same items is transient: retry a few times.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await ddb.send(new TransactWriteCommand(input));
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
+      if (failed >= 0) throw new ConditionFailedError(ops[failed]?.label ?? String(failed));
+      const conflicted = reasons.some((reason) => reason.Code === 'TransactionConflict');
+      if (!conflicted || attempt >= 3) throw error;
+      await pause(25 * 2 ** attempt + Math.random() * 25);
+    }
+  }
+}

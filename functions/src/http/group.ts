@@ -1,0 +1,21 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { commonMiddleware } from './common';
+import type { AppEnv } from './env';
+import { errorHandler, notFoundHandler, validationHook } from './errors';
+
+/** A router for one resource's routes; validation failures become 400s naming the field. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}
+
+/**
+ * An endpoint group's app, complete on its own (it is one Lambda function): common middleware,
+ * the error shape, and 404 for unknown routes. Mount resource routers on it with `.route('/', r)`.
+ */
+export function createGroupApp() {
+  const app = createRouter();
+  app.use('*', commonMiddleware);
+  app.onError(errorHandler);
+  app.notFound(notFoundHandler);
+  return app;
+}

@@ -1,0 +1,12 @@
+/**
+ * Path parameters. They only document the paths: the tenant check resolves the enterprise from
+ * the raw parameter before validation, and unknown ids simply are not found.
+ */
+import { z } from 'zod';
+
+const segment = (description: string) => z.string().min(1).max(64).meta({ description });
+
+export const identifierParam = segment('The enterprise identifier, e.g. acme');
+export const enterpriseIdParam = segment('The enterprise id (also its deptId)');
+export const userIdParam = segment('A user id (gitlinkUserId is the same id)');
+export const roleIdParam = segment('A role id');

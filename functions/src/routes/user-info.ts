@@ -1,0 +1,22 @@
+/** The current user inside one enterprise: roles, permissions and identity. */
+import { CurrentUserSchema } from '@shared/schemas/auth';
+import { z } from 'zod';
+import { createRouter } from '../http/group';
+import { ANY_MEMBER, byId, failures, ok, ok200, tenantRoute } from '../http/route';
+import { requireAccount } from '../services/accounts';
+import { currentUserInEnterprise } from '../services/tenancy';
+import { enterpriseIdParam } from './params';
+
+const getInfoRoute = tenantRoute(byId('id'), ANY_MEMBER, {
+  method: 'get',
+  path: '/api/system/user/{id}/getInfo',
+  tags: ['system'],
+  summary: 'The current user in the enterprise {id}: permissions (union of roles), roles, identity',
+  request: { params: z.object({ id: enterpriseIdParam }) },
+  responses: { ...ok200(CurrentUserSchema, 'The current user in that enterprise'), ...failures(401, 404) },
+});
+
+export const userInfoRoutes = createRouter().openapi(getInfoRoute, async (c) => {
+  const user = await requireAccount(c.var.session.userId);
+  return ok(c, currentUserInEnterprise(user, c.var.tenant));
+});

@@ -1,0 +1,81 @@
+/** Enterprises: creation (with built-in roles and the owner), listing, settings and deletion. */
+import type { CreateEnterpriseBody, UpdateEnterpriseBody } from '@shared/schemas/enterprise';
+import { nowIso } from '../clock';
+import type { EnterpriseRecord } from '../db/enterprises';
+import * as db from '../db/enterprises';
+import { listMembershipsOfUser } from '../db/memberships';
+import { onConditionFailed } from '../db/operations';
+import { badRequest, conflict, enterpriseNotFound, staleVersion } from '../errors';
+import { newId } from '../ids';
+import { builtInRoles } from './roles';
+
+/**
+ * Creates an enterprise owned by `ownerId`, who becomes its first member with the admin role.
+ * `gitlinkUrl` is the workspace's own origin (this product is its own code platform).
+ */
+export async function createEnterprise(
+  ownerId: string,
+  body: CreateEnterpriseBody,
+  gitlinkUrl: string,
+): Promise<EnterpriseRecord> {
+  const now = nowIso();
+  const enterprise: EnterpriseRecord = {
+    id: newId(),
+    identifier: body.identifier,
+    name: body.name,
+    description: body.description ?? '',
+    ownerId,
+    gitlinkUrl,
+    memberCount: 1,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  const roles = builtInRoles(enterprise.id);
+  const admin = roles[0]!;
+  const owner = {
+    enterpriseId: enterprise.id,
+    userId: ownerId,
+    roleIds: [admin.roleId],
+    joinedAt: now,
+    version: 1,
+  };
+  await onConditionFailed(db.createEnterprise(enterprise, roles, owner), {
+    identifier: () => conflict(`identifier: ${body.identifier} is taken`),
+  });
+  return enterprise;
+}
+
+/** The enterprises the user belongs to, by name. */
+export async function listEnterprisesOf(userId: string): Promise<EnterpriseRecord[]> {
+  const memberships = await listMembershipsOfUser(userId);
+  const enterprises = await db.getEnterprises(memberships.map((m) => m.enterpriseId));
+  return enterprises.sort((a, b) => a.name.localeCompare(b.name) || a.identifier.localeCompare(b.identifier));
+}
+
+/** Edits the settings; the identifier never changes (it is in every address and subdomain). */
+export async function updateEnterprise(
+  enterprise: EnterpriseRecord,
+  body: UpdateEnterpriseBody,
+): Promise<EnterpriseRecord> {
+  const { version, ...changes } = body;
+  if (version !== enterprise.version) throw staleVersion(`The enterprise ${enterprise.name}`);
+  return onConditionFailed(db.updateEnterprise(enterprise.id, version, changes, nowIso()), {
+    stale: () => staleVersion(`The enterprise ${enterprise.name}`),
+    missing: () => enterpriseNotFound(),
+  });
+}
+
+/** Deletes the enterprise and all it owns, if `confirmIdentifier` repeats its identifier. */
+export async function deleteEnterprise(
+  enterprise: EnterpriseRecord,
+  confirmIdentifier: string,
+): Promise<void> {
+  if (confirmIdentifier !== enterprise.identifier) {
+    throw badRequest('confirmIdentifier', `type the identifier ${enterprise.identifier} to confirm`);
+  }
+  await onConditionFailed(db.deleteEnterprise(enterprise), {
+    missing: () => enterpriseNotFound(),
+    identifier: () => enterpriseNotFound(),
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * Each endpoint group is its own Lambda function in the cloud, so each group app must work
+ * alone: its routes, the error shape, CSRF, sessions and 404 for what it does not serve.
+ */
+import { describe, expect, it } from 'vitest';
+import { authApp } from '../../functions/src/groups/auth';
+import { enterpriseApp } from '../../functions/src/groups/enterprise';
+import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
+import { systemApp } from '../../functions/src/groups/system';
+import { HTTP_ORIGIN, signUp, unique } from './helpers';
+import { documentedRoutes } from './openapi-routes';
+
+const GROUP_APPS = { auth: authApp, enterprise: enterpriseApp, system: systemApp };
+
+/** API Gateway route paths (`{proxy+}`) as a matcher. */
+function gatewayMatcher(routes: readonly string[]): (path: string) => boolean {
+  const patterns = routes.map(
+    (route) =>
+      new RegExp(
+        `^${route
+          .replace(/[.]/g, '\\.')
+          .replace('{proxy+}', '.+')
+          .replace(/\{[^}]+\}/g, '[^/]+')}$`,
+      ),
+  );
+  return (path) => patterns.some((pattern) => pattern.test(path));
+}
+
+describe('endpoint groups', () => {
+  it('has an app for every group of the manifest', () => {
+    expect(Object.keys(GROUP_APPS).sort()).toEqual(ENDPOINT_GROUPS.map((g) => g.name).sort());
+  });
+
+  it('routes every documented call to exactly one group, whose app serves it', () => {
+    for (const route of documentedRoutes()) {
+      const concrete = route.path.replace(/\{[^}]+\}/g, 'x');
+      const owners = ENDPOINT_GROUPS.filter((g) => gatewayMatcher(g.routes)(concrete));
+      expect(
+        owners.map((g) => g.name),
+        route.id,
+      ).toHaveLength(1);
+      const app = GROUP_APPS[owners[0]!.name];
+      const served = app.routes.some(
+        (r) => r.method === route.method && r.path === route.path.replace(/\{(\w+)\}/g, ':$1'),
+      );
+      expect(served, `${route.id} is not served by the ${owners[0]!.name} group`).toBe(true);
+    }
+  });
+
+  it('each works alone: sessions, validation, CSRF and 404 in the error shape', async () => {
+    const user = await signUp();
+    const cookie = user.client.cookieHeader();
+    const json = {
+      'Content-Type': 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      Origin: HTTP_ORIGIN,
+    };
+
+    const me = await authApp.request('/api/auth/me', { headers: { Cookie: cookie } });
+    expect(me.status).toBe(200);
+
+    const dict = await systemApp.request('/api/system/dict/data/type/pms_priority', {
+      headers: { Cookie: cookie },
+    });
+    expect(dict.status).toBe(200);
+
+    const invalid = await enterpriseApp.request('/api/pms/pmsEnterprise', {
+      method: 'POST',
+      headers: { ...json, Cookie: cookie },
+      body: JSON.stringify({ identifier: 'API', name: 'x' }),
+    });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).errorMessage).toMatch(/^identifier: /);
+
+    const forged = await enterpriseApp.request('/api/pms/pmsEnterprise', {
+      method: 'POST',
+      headers: { ...json, Cookie: cookie, Origin: 'https://evil.example' },
+      body: JSON.stringify({ identifier: unique('e'), name: 'x' }),
+    });
+    expect(forged.status).toBe(403);
+
+    for (const app of Object.values(GROUP_APPS)) {
+      const other = await app.request('/api/elsewhere');
+      expect(other.status).toBe(404);
+      expect(await other.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
+    }
+  });
+});

@@ -1,0 +1,426 @@
+/**
+ * The permission matrix: one declarative table, one row per route, saying who may call it. Each
+ * row is called by six principals and the answer's status class is checked:
+ *
+ * | principal          | who                                                                     |
+ * | ------------------ | ----------------------------------------------------------------------- |
+ * | owner              | created the enterprise, but holds only a role with no permissions:      |
+ * |                    | everything passes through the owner bypass                              |
+ * | admin              | a member holding the built-in admin role (`*:*:*`)                      |
+ * | withPermission     | a member whose only role holds exactly the route's permission           |
+ * | withoutPermission  | a member whose only role holds every permission except the route's      |
+ * | outsider           | signed in, not a member                                                 |
+ * | anonymous          | no session                                                              |
+ *
+ * The table must name every route of the OpenAPI document, with the access the document
+ * declares: a new route fails this test until it gets its row.
+ */
+import { ALL_PERMISSIONS } from '@shared/permissions/catalogue';
+import type { Enterprise } from '@shared/schemas/enterprise';
+import type { Role } from '@shared/schemas/system';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMember,
+  builtInRole,
+  Client,
+  createEnterprise,
+  createRole,
+  expectStatus,
+  freshSession,
+  PASSWORD,
+  setRoles,
+  signUpMany,
+  type TestUser,
+  unique,
+} from './helpers';
+import { type Access, documentedRoutes, fillPath } from './openapi-routes';
+
+const PRINCIPALS = [
+  'owner',
+  'admin',
+  'withPermission',
+  'withoutPermission',
+  'outsider',
+  'anonymous',
+] as const;
+type Principal = (typeof PRINCIPALS)[number];
+type Outcome = '2xx' | 401 | 403 | 404;
+
+interface Requirement {
+  access: Access;
+  permission?: string;
+}
+
+const PUBLIC: Requirement = { access: 'public' };
+const SIGNED_IN: Requirement = { access: 'signedIn' };
+const ANY_MEMBER: Requirement = { access: 'member' };
+const needs = (permission: string): Requirement => ({ access: 'permission', permission });
+
+/** What each principal gets, by the route's requirement. */
+function outcomes(requirement: Requirement): Record<Principal, Outcome> {
+  switch (requirement.access) {
+    case 'public':
+      return {
+        owner: '2xx',
+        admin: '2xx',
+        withPermission: '2xx',
+        withoutPermission: '2xx',
+        outsider: '2xx',
+        anonymous: '2xx',
+      };
+    case 'signedIn':
+      return {
+        owner: '2xx',
+        admin: '2xx',
+        withPermission: '2xx',
+        withoutPermission: '2xx',
+        outsider: '2xx',
+        anonymous: 401,
+      };
+    case 'member':
+      return {
+        owner: '2xx',
+        admin: '2xx',
+        withPermission: '2xx',
+        withoutPermission: '2xx',
+        outsider: 404,
+        anonymous: 401,
+      };
+    case 'permission':
+      return {
+        owner: '2xx',
+        admin: '2xx',
+        withPermission: '2xx',
+        withoutPermission: 403,
+        outsider: 404,
+        anonymous: 401,
+      };
+  }
+}
+
+// ---- the world the rows act in --------------------------------------------------------------
+
+interface People {
+  owner: TestUser;
+  admin: TestUser;
+  withPermission: TestUser;
+  withoutPermission: TestUser;
+  outsider: TestUser;
+  /** A member whose roles the role-assignment row changes. */
+  target: TestUser;
+  /** A registered user the add and remove rows move in and out. */
+  spare: TestUser;
+  /** Whose credentials the sign-in row uses. */
+  signIn: TestUser;
+}
+
+/** One enterprise with the principals as members, and roles that grant exactly / all but one permission. */
+class World {
+  private readonly grants = new Map<string, { exact: Role; allBut: Role }>();
+
+  private constructor(
+    readonly people: People,
+    readonly enterprise: Enterprise,
+    readonly memberRole: Role,
+    readonly nothingRole: Role,
+    readonly fixtureRole: Role,
+  ) {}
+
+  /**
+   * The owner, on a session of its own: the password row ends the owner's other sessions, so set-up
+   * never relies on a long-lived one.
+   */
+  static async ownerActor(people: People): Promise<TestUser> {
+    return { ...people.owner, client: await freshSession(people.owner) };
+  }
+
+  static async create(people: People): Promise<World> {
+    const owner = await World.ownerActor(people);
+    const enterprise = await createEnterprise(owner, 'Matrix');
+    const admin = await builtInRole(owner, enterprise, 'admin');
+    const member = await builtInRole(owner, enterprise, 'member');
+    const nothing = await createRole(owner, enterprise, []);
+    const fixture = await createRole(owner, enterprise, ['docs:doc:list']);
+    await addMember(owner, enterprise, people.admin, [admin.roleId]);
+    for (const person of [people.withPermission, people.withoutPermission]) {
+      await addMember(owner, enterprise, person, [nothing.roleId]);
+    }
+    await addMember(owner, enterprise, people.target, [member.roleId]);
+    // The owner keeps no permission at all: whatever it may do, it may do as the owner.
+    await setRoles(owner, enterprise, owner, [nothing.roleId]);
+    return new World(people, enterprise, member, nothing, fixture);
+  }
+
+  /** Gives withPermission and withoutPermission the roles for `permission` (none for any-member routes). */
+  async grant(permission: string | undefined): Promise<void> {
+    const { withPermission, withoutPermission } = this.people;
+    const owner = await World.ownerActor(this.people);
+    if (!permission) {
+      await setRoles(owner, this.enterprise, withPermission, [this.nothingRole.roleId]);
+      await setRoles(owner, this.enterprise, withoutPermission, [this.nothingRole.roleId]);
+      return;
+    }
+    let roles = this.grants.get(permission);
+    if (!roles) {
+      roles = {
+        exact: await createRole(owner, this.enterprise, [permission]),
+        allBut: await createRole(
+          owner,
+          this.enterprise,
+          ALL_PERMISSIONS.filter((p) => p !== permission),
+        ),
+      };
+      this.grants.set(permission, roles);
+    }
+    await setRoles(owner, this.enterprise, withPermission, [roles.exact.roleId]);
+    await setRoles(owner, this.enterprise, withoutPermission, [roles.allBut.roleId]);
+  }
+
+  async asOwner(): Promise<Client> {
+    return freshSession(this.people.owner);
+  }
+
+  async spareIsMember(member: boolean): Promise<void> {
+    const owner = await this.asOwner();
+    const path = `/api/pms/pmsEnterprise/${this.enterprise.enterpriseIdentifier}/user/${this.people.spare.userId}`;
+    const res = member ? await owner.post(path) : await owner.delete(path);
+    if (![200, 201, 404, 409].includes(res.status))
+      throw new Error(`could not move the spare user: ${res.status}`);
+  }
+
+  async current<T>(path: string): Promise<T> {
+    return expectStatus(await (await this.asOwner()).get<T>(path), 200).data;
+  }
+}
+
+interface Context {
+  world: World;
+  who: Principal;
+  /** Whether this principal is expected to succeed (so destructive rows prepare a target). */
+  succeeds: boolean;
+  /** A new enterprise with the same members, for rows that would destroy the shared one. */
+  freshWorld(): Promise<World>;
+}
+
+interface Call {
+  /** Path parameters; `id`, `identifier` and `enterpriseIdentifier` default to the world's enterprise. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** The world the call addresses, when not the shared one. */
+  world?: World;
+}
+
+interface Row {
+  requires: Requirement;
+  call?(ctx: Context): Promise<Call> | Call;
+}
+
+const passwords = new Map<Principal, string>();
+
+// ---- THE TABLE: one row per route ------------------------------------------------------------
+
+const MATRIX: Record<string, Row> = {
+  // Auth
+  'POST /api/auth/signup': {
+    requires: PUBLIC,
+    call: () => {
+      const login = unique('u');
+      return { body: { login, email: `${login}@example.test`, nickname: 'New', password: PASSWORD } };
+    },
+  },
+  'POST /api/auth/signin': {
+    requires: PUBLIC,
+    call: ({ world }) => ({ body: { login: world.people.signIn.login, password: PASSWORD } }),
+  },
+  'POST /api/accounts/logout.json': { requires: PUBLIC },
+  'PUT /api/auth/password': {
+    requires: SIGNED_IN,
+    call: ({ who }) => ({
+      body: { oldPassword: passwords.get(who) ?? PASSWORD, newPassword: `${unique('pw')}-long` },
+    }),
+  },
+  'GET /api/auth/me': { requires: SIGNED_IN },
+  'GET /api/pms/open/loginUrl': { requires: PUBLIC },
+  'GET /api/setting.json': { requires: PUBLIC },
+
+  // Enterprise
+  'POST /api/pms/pmsEnterprise': {
+    requires: SIGNED_IN,
+    call: () => ({ body: { identifier: unique('e'), name: 'Mine' } }),
+  },
+  'GET /api/pms/pmsEnterprise/myList': { requires: SIGNED_IN },
+  'GET /api/pms/pmsEnterprise/{identifier}': { requires: ANY_MEMBER },
+  'GET /api/pms/pmsEnterprise/{identifier}/userList': { requires: needs('enterprise:member:list') },
+  'PUT /api/pms/pmsEnterprise/{id}': {
+    requires: needs('enterprise:settings:edit'),
+    call: async ({ world }) => {
+      const current = await world.current<Enterprise>(
+        `/api/pms/pmsEnterprise/${world.enterprise.enterpriseIdentifier}`,
+      );
+      return { body: { name: unique('Renamed '), version: current.version } };
+    },
+  },
+  'DELETE /api/pms/pmsEnterprise/{id}': {
+    requires: needs('enterprise:settings:remove'),
+    call: async (ctx) => {
+      const world = ctx.succeeds ? await ctx.freshWorld() : ctx.world;
+      return { world, query: { confirmIdentifier: world.enterprise.enterpriseIdentifier } };
+    },
+  },
+  'POST /api/pms/pmsEnterprise/{enterpriseIdentifier}/user/{gitlinkUserId}': {
+    requires: needs('enterprise:member:add'),
+    call: async ({ world }) => {
+      await world.spareIsMember(false);
+      return { params: { gitlinkUserId: world.people.spare.userId } };
+    },
+  },
+  'DELETE /api/pms/pmsEnterprise/{enterpriseIdentifier}/user/{gitlinkUserId}': {
+    requires: needs('enterprise:member:remove'),
+    call: async ({ world }) => {
+      await world.spareIsMember(true);
+      return { params: { gitlinkUserId: world.people.spare.userId } };
+    },
+  },
+
+  // System
+  'GET /api/system/dict/data/type/{key}': {
+    requires: SIGNED_IN,
+    call: () => ({ params: { key: 'pms_bug_status' } }),
+  },
+  'GET /api/system/user/{id}/getInfo': { requires: ANY_MEMBER },
+  'GET /api/system/SysUserDeptRole/dept/{id}/list': { requires: needs('enterprise:member:list') },
+  'PUT /api/system/dept/{id}/users/{userId}': {
+    requires: needs('system:role:assign'),
+    call: ({ world }) => ({
+      params: { userId: world.people.target.userId },
+      body: { roleIds: [world.memberRole.roleId] },
+    }),
+  },
+  'DELETE /api/system/dept/{id}/users/{userId}': {
+    requires: needs('enterprise:member:remove'),
+    call: async ({ world }) => {
+      await world.spareIsMember(true);
+      return { params: { userId: world.people.spare.userId } };
+    },
+  },
+  'POST /api/system/dept/{id}/GitLinkUser': {
+    requires: needs('enterprise:member:add'),
+    call: async ({ world }) => {
+      await world.spareIsMember(false);
+      return { body: { gitlinkUserId: world.people.spare.userId } };
+    },
+  },
+  'GET /api/system/dept/{id}/gitlinkUserList': { requires: needs('enterprise:member:add') },
+  'GET /api/system/SysDeptRole/dept/{id}/list': { requires: needs('system:role:list') },
+  'GET /api/system/SysDeptRole/dept/{id}/roleMenuTreeSelect': {
+    requires: needs('system:role:list'),
+    call: ({ world }) => ({ query: { roleId: world.fixtureRole.roleId } }),
+  },
+  'GET /api/system/SysDeptRole/dept/{id}/role/{roleId}': {
+    requires: needs('system:role:list'),
+    call: ({ world }) => ({ params: { roleId: world.fixtureRole.roleId } }),
+  },
+  'POST /api/system/SysDeptRole/dept/{id}/role': {
+    requires: needs('system:role:add'),
+    call: () => ({ body: { roleName: 'Made', roleKey: unique('made'), permissions: ['docs:doc:list'] } }),
+  },
+  'PUT /api/system/SysDeptRole/dept/{id}/role/{roleId}': {
+    requires: needs('system:role:edit'),
+    call: async ({ world }) => {
+      const path = `/api/system/SysDeptRole/dept/${world.enterprise.id}/role/${world.fixtureRole.roleId}`;
+      const current = await world.current<Role>(path);
+      return {
+        params: { roleId: current.roleId },
+        body: { roleName: unique('Edited '), version: current.version },
+      };
+    },
+  },
+  'DELETE /api/system/SysDeptRole/dept/{id}/role/{roleId}': {
+    requires: needs('system:role:remove'),
+    call: async ({ world }) => {
+      const role = await createRole(await World.ownerActor(world.people), world.enterprise, []);
+      return { params: { roleId: role.roleId } };
+    },
+  },
+};
+
+// ---- running the table ----------------------------------------------------------------------
+
+let people: People;
+let world: World;
+
+beforeAll(async () => {
+  const [owner, admin, withPermission, withoutPermission, outsider, target, spare, signIn] =
+    await signUpMany(8);
+  people = {
+    owner: owner!,
+    admin: admin!,
+    withPermission: withPermission!,
+    withoutPermission: withoutPermission!,
+    outsider: outsider!,
+    target: target!,
+    spare: spare!,
+    signIn: signIn!,
+  };
+  world = await World.create(people);
+});
+
+const routes = documentedRoutes();
+
+describe('the permission matrix', () => {
+  it('has a row for every route of the OpenAPI document, and no other', () => {
+    const documented = routes.map((r) => r.id).sort();
+    expect(Object.keys(MATRIX).sort()).toEqual(documented);
+  });
+
+  it.each(routes.map((r) => [r.id, r] as const))('row %s declares what the server declares', (id, route) => {
+    const row = MATRIX[id];
+    expect(row, `${id} has no row in MATRIX`).toBeDefined();
+    expect({ access: route.access, permission: route.permission }).toEqual({
+      access: row!.requires.access,
+      permission: row!.requires.permission,
+    });
+  });
+});
+
+describe.each(Object.entries(MATRIX))('%s', (id, row) => {
+  const [method = 'GET', pathTemplate = ''] = id.split(' ');
+  const expected = outcomes(row.requires);
+
+  it.each(PRINCIPALS.map((who) => [who, expected[who]] as const))('as %s: %s', async (who, outcome) => {
+    const isTenant = row.requires.access === 'member' || row.requires.access === 'permission';
+    if (isTenant) await world.grant(row.requires.permission);
+    const ctx: Context = {
+      world,
+      who,
+      succeeds: outcome === '2xx',
+      freshWorld: async () => {
+        const fresh = await World.create(people);
+        await fresh.grant(row.requires.permission);
+        return fresh;
+      },
+    };
+    const call = (await row.call?.(ctx)) ?? {};
+    const target = call.world ?? world;
+    const path = fillPath(pathTemplate, {
+      id: target.enterprise.id,
+      identifier: target.enterprise.enterpriseIdentifier,
+      enterpriseIdentifier: target.enterprise.enterpriseIdentifier,
+      ...call.params,
+    });
+    const query = call.query ? `?${new URLSearchParams(call.query)}` : '';
+    const client = who === 'anonymous' ? new Client() : await freshSession(people[who]);
+    const res = await client.call(method, path + query, { body: call.body });
+
+    const summary = `${id} as ${who}: ${res.status} ${JSON.stringify(res.body)}`;
+    if (outcome === '2xx') expect(res.status >= 200 && res.status < 300, summary).toBe(true);
+    else expect(res.status, summary).toBe(outcome);
+    if (outcome === 403)
+      expect(res.body.errorMessage).toBe(`You need the permission ${row.requires.permission}`);
+    if (outcome === 404) expect(res.body.errorMessage).toBe('The enterprise does not exist');
+    if (id === 'PUT /api/auth/password' && res.status === 200) {
+      passwords.set(who, (call.body as { newPassword: string }).newPassword);
+    }
+  });
+});
