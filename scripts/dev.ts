@@ -12,10 +12,14 @@ const webPort = Number(process.env.PORT ?? 5173);
 const stack = await startLocalStack({ dataDir: resolve(process.env.DATA_DIR ?? '.data') });
 const env = { ...process.env, ...stack.env, API_PORT: String(apiPort) };
 
-const api = spawn(process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', 'scripts/serve-api.ts'], {
-  env,
-  stdio: 'inherit',
-});
+const api = spawn(
+  process.execPath,
+  [join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', 'scripts/serve-api.ts'],
+  {
+    env,
+    stdio: 'inherit',
+  },
+);
 const { createServer } = await import('vite');
 const vite = await createServer({ configFile: 'web/vite.config.ts', server: { port: webPort, host: true } });
 await vite.listen();

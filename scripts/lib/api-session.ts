@@ -20,7 +20,10 @@ export class ApiSession {
     if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
     const payload = (await response.json().catch(() => ({}))) as { data?: T; errorMessage?: string };
     if (!response.ok) {
-      throw new ApiRequestError(response.status, `${method} ${path}: ${response.status} ${payload.errorMessage ?? ''}`);
+      throw new ApiRequestError(
+        response.status,
+        `${method} ${path}: ${response.status} ${payload.errorMessage ?? ''}`,
+      );
     }
     return payload.data as T;
   }

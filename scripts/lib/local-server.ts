@@ -3,10 +3,10 @@
  * the single-page fallback. Shared by `npm start` and the browser tests.
  */
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { relative } from 'node:path';
+import { type ServerType, serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { relative } from 'node:path';
 import { WEB_DIST } from './web-build';
 
 interface FetchApp {
@@ -26,7 +26,10 @@ export function createLocalApp(api: FetchApp): Hono {
     }),
   );
   app.use('*', serveStatic({ root }));
-  app.get('*', serveStatic({ root, path: 'index.html', onFound: (_p, c) => c.header('Cache-Control', 'no-cache') }));
+  app.get(
+    '*',
+    serveStatic({ root, path: 'index.html', onFound: (_p, c) => c.header('Cache-Control', 'no-cache') }),
+  );
   return app;
 }
 

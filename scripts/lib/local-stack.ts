@@ -2,7 +2,7 @@
  * The embedded local stack: DynamoDB Local (Java 17) and s3rver, with the table and buckets created
  * from infra/lib/definitions.ts. Used by `npm start`, `npm run seed` and the test setup.
  */
-import { type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -46,7 +46,9 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -55,7 +57,8 @@ async function waitForDynamo(client: DynamoDBClient, child: ChildProcess): Promi
   const deadline = Date.now() + 60_000;
   let lastError: unknown;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode} (is Java 17+ installed?)`);
+    if (child.exitCode !== null)
+      throw new Error(`DynamoDB Local exited with code ${child.exitCode} (is Java 17+ installed?)`);
     try {
       await client.send(new DescribeTableCommand({ TableName: '__ping__' }));
       return;
@@ -73,7 +76,12 @@ export function dynamoClient(endpoint: string): DynamoDBClient {
 }
 
 export function s3Client(endpoint: string): S3Client {
-  return new S3Client({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, forcePathStyle: true });
+  return new S3Client({
+    endpoint,
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    forcePathStyle: true,
+  });
 }
 
 /** Creates the single table with its GSIs and TTL unless it exists. */
@@ -85,7 +93,11 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
   const def = TABLE_DEFINITION;
-  const keyAttributes = [def.partitionKey, def.sortKey, ...def.globalSecondaryIndexes.flatMap((g) => [g.partitionKey, g.sortKey])];
+  const keyAttributes = [
+    def.partitionKey,
+    def.sortKey,
+    ...def.globalSecondaryIndexes.flatMap((g) => [g.partitionKey, g.sortKey]),
+  ];
   await client.send(
     new CreateTableCommand({
       TableName: tableName,
@@ -129,7 +141,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const dynamoPort = options.dynamoPort ?? (await freePort());
   const s3Port = options.s3Port ?? (await freePort());
   const dynamoDir = options.dataDir ? join(options.dataDir, 'dynamodb') : undefined;
-  const s3Dir = options.dataDir ? join(options.dataDir, 's3') : (options.scratchDir ?? join(process.cwd(), '.data', 'tmp-s3', String(s3Port)));
+  const s3Dir = options.dataDir
+    ? join(options.dataDir, 's3')
+    : (options.scratchDir ?? join(process.cwd(), '.data', 'tmp-s3', String(s3Port)));
   if (dynamoDir) mkdirSync(dynamoDir, { recursive: true });
   mkdirSync(s3Dir, { recursive: true });
 

@@ -5,8 +5,8 @@
  */
 import { resolve } from 'node:path';
 import { LOCAL_NAMES } from '../../infra/lib/definitions';
-import { dynamoClient, ensureBuckets, ensureTable, localEnv, s3Client, startLocalStack } from './local-stack';
 import { createLocalApp, listen } from './local-server';
+import { dynamoClient, ensureBuckets, ensureTable, localEnv, s3Client, startLocalStack } from './local-stack';
 import { buildWebIfNeeded } from './web-build';
 
 export interface RunningProduct {
@@ -37,7 +37,10 @@ async function startStorage(log: (message: string) => void): Promise<() => Promi
   return stack.stop;
 }
 
-export async function startProduct(port: number, log: (message: string) => void = console.log): Promise<RunningProduct> {
+export async function startProduct(
+  port: number,
+  log: (message: string) => void = console.log,
+): Promise<RunningProduct> {
   const stopStorage = await startStorage(log);
   try {
     await buildWebIfNeeded(log);

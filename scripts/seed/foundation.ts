@@ -96,7 +96,12 @@ const ROLES = [
     roleName: 'Auditor',
     roleKey: 'auditor',
     remark: 'Read-only access for compliance reviews',
-    permissions: ['enterprise:settings:view', 'enterprise:member:list', 'system:role:list', 'project:project:list'],
+    permissions: [
+      'enterprise:settings:view',
+      'enterprise:member:list',
+      'system:role:list',
+      'project:project:list',
+    ],
     holders: ['grace'],
   },
 ] as const;
@@ -158,7 +163,9 @@ export async function seedFoundation(baseUrl: string): Promise<FoundationSeed> {
       roles.find((r) => r.roleKey === spec.roleKey) ??
       (await owner.post<Role>(`${roleBase}/role`, { ...body, permissions: [...body.permissions] }));
     for (const login of holders) {
-      await owner.put<Member>(`${dept}/users/${userIdOf.get(login)}`, { roleIds: [memberRole.roleId, role.roleId] });
+      await owner.put<Member>(`${dept}/users/${userIdOf.get(login)}`, {
+        roleIds: [memberRole.roleId, role.roleId],
+      });
     }
   }
   return { enterprise, owner, sessions };
