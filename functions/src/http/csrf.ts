@@ -10,10 +10,16 @@ import { isAllowedOrigin } from './origin';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
+/**
+ * Browsers send a bodiless DELETE with neither Content-Length nor Content-Type, while Node's
+ * server still hands Hono an (empty) body stream: only a declared length, chunked encoding or a
+ * declared type means there is a body to judge.
+ */
 function hasBody(c: Context): boolean {
   const length = c.req.header('content-length');
   if (length !== undefined) return Number(length) > 0;
-  return c.req.raw.body !== null;
+  if (c.req.header('transfer-encoding') !== undefined) return true;
+  return c.req.raw.body !== null && c.req.header('content-type') !== undefined;
 }
 
 /** Throws 403 with the reason when a state-changing request fails a CSRF rule. */
