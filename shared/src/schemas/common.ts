@@ -1,19 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants/api';
 
-/** Section 8 show types: how the client presents a business error. */
-export const SHOW_TYPE = { silent: 0, warning: 1, error: 2, notification: 3, redirect: 9 } as const;
-
-/** Machine-readable error codes carried by every error response. */
-export const ERROR_CODE = {
-  badRequest: 'BAD_REQUEST',
-  unauthorized: 'UNAUTHORIZED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  conflict: 'CONFLICT',
-  tooManyRequests: 'TOO_MANY_REQUESTS',
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  internal: 'INTERNAL',
-} as const;
+export { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, ERROR_CODE, MAX_PAGE_SIZE, SHOW_TYPE } from '../constants/api';
 
 /**
  * The one error shape of the API. HTTP status carries the class of failure (400, 401, 403, 404,
@@ -34,11 +22,6 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
 export function okSchema<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
-
-/** Section 9: paginated requests default to page 1 and size 10. */
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
 
 export const PageQuerySchema = z.object({
   pageNum: z.coerce.number().int().min(1).default(DEFAULT_PAGE),

@@ -1,3 +1,4 @@
+import { SHOW_TYPE } from '@shared/constants/api';
 /**
  * The one HTTP client of the web app: spec section 7 (common request settings) and section 8
  * (error catalogue). Everything with a side effect (fetch, messages, navigation, leaving the app
@@ -25,12 +26,8 @@ const UNHANDLED_URLS = ['wikiPages', 'deleteWiki'];
 /** "The enterprise does not exist", however a call reports it, sends to /404 like a 404 does. */
 const MISSING_ENTERPRISE = /enterprise does not exist|企业不存在/i;
 
-/**
- * Section 8 show types. The values are those of SHOW_TYPE in @shared/schemas/common (a test checks
- * they agree); that module also defines zod schemas, and importing it here would put all of zod in
- * the first script every page loads.
- */
-export const SHOW_TYPE = { silent: 0, warning: 1, error: 2, notification: 3, redirect: 9 } as const;
+/** Section 8 show types, from the zod-free shared constants (keeps zod out of the first script). */
+export { SHOW_TYPE };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

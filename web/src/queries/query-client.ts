@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@shared/constants/api';
 import { type Query, QueryClient } from '@tanstack/react-query';
 
 /** Spec section 9: request cache time, 5 minutes. */
@@ -5,13 +6,8 @@ export const CACHE_TIME_MS = 5 * 60_000;
 /** Spec section 9: window-focus refresh span; a query refreshes on focus at most this often. */
 export const FOCUS_REFRESH_SPAN_MS = 5_000;
 
-/**
- * Spec section 9: paginated requests default to page 1 and size 10. The same values as
- * DEFAULT_PAGE and DEFAULT_PAGE_SIZE of @shared/schemas/common (a test checks they agree), kept
- * here because that module brings zod into the first script every page loads.
- */
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_PAGE_SIZE = 10;
+/** Spec section 9: paginated requests default to page 1 and size 10. */
+export { DEFAULT_PAGE, DEFAULT_PAGE_SIZE };
 export const DEFAULT_PAGE_PARAMS = { pageNum: DEFAULT_PAGE, pageSize: DEFAULT_PAGE_SIZE } as const;
 
 /**
