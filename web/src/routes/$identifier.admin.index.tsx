@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { HttpError } from '../api/errors';
+import { PageTitle } from '../components/PageTitle/PageTitle';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { requireAccess } from '../lib/route-guards';
 import { showServerFieldError } from '../lib/server-errors';
@@ -75,12 +76,9 @@ function SettingsPage() {
 
   return (
     <Stack gap="lg" maw={760}>
-      <Stack gap={4}>
-        <Title order={1} fz={26}>
-          Organization settings
-        </Title>
-        <Text c="dimmed">How the enterprise presents itself, and where its code platform lives.</Text>
-      </Stack>
+      <PageTitle title="Organization settings">
+        How the enterprise presents itself, and where its code platform lives.
+      </PageTitle>
 
       {!canEdit && (
         <Alert icon={<IconLock size={18} />} color="gray" variant="light">

@@ -1,8 +1,9 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { PageTitle } from '../components/PageTitle/PageTitle';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { guardedLoad, requireAccess } from '../lib/route-guards';
 import { roleMenuTreeQueryOptions, useCreateRole } from '../queries/roles';
@@ -28,12 +29,7 @@ function AddRolePage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <Stack gap={4}>
-        <Title order={1} fz={26}>
-          New role
-        </Title>
-        <Text c="dimmed">Name the role and choose what its members may do.</Text>
-      </Stack>
+      <PageTitle title="New role">Name the role and choose what its members may do.</PageTitle>
       <RoleForm
         identifier={identifier}
         menuTree={menuTree}

@@ -8,7 +8,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -20,6 +19,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
 import { LinkActionIcon, LinkAnchor, LinkButton } from '../components/Links/Links';
+import { PageTitle } from '../components/PageTitle/PageTitle';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { guardedLoad, requireAccess } from '../lib/route-guards';
 import { roleListQueryOptions, useDeleteRole } from '../queries/roles';
@@ -55,12 +55,7 @@ function RolesPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} fz={26}>
-            Roles
-          </Title>
-          <Text c="dimmed">A member's permissions are those of all their roles together.</Text>
-        </Stack>
+        <PageTitle title="Roles">A member's permissions are those of all their roles together.</PageTitle>
         {canAdd && (
           <LinkButton
             to="/$identifier/admin/roles/add"

@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Member } from '@shared/schemas/enterprise';
@@ -7,6 +7,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
+import { PageTitle } from '../components/PageTitle/PageTitle';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { guardedLoad, requireAccess } from '../lib/route-guards';
 import { validateListSearch } from '../lib/search';
@@ -81,15 +82,10 @@ function MembersPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} fz={26}>
-            Members
-          </Title>
-          <Text c="dimmed">
-            {enterprise.memberCount} {enterprise.memberCount === 1 ? 'person works' : 'people work'} in{' '}
-            {enterprise.name}.
-          </Text>
-        </Stack>
+        <PageTitle title="Members">
+          {enterprise.memberCount} {enterprise.memberCount === 1 ? 'person works' : 'people work'} in{' '}
+          {enterprise.name}.
+        </PageTitle>
         {canAdd && (
           <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
             Add member

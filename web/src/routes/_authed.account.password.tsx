@@ -1,9 +1,10 @@
-import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute } from '@tanstack/react-router';
 import { LinkButton } from '../components/Links/Links';
+import { PageTitle } from '../components/PageTitle/PageTitle';
 import { ChangePasswordFormSchema } from '../lib/form-schemas';
 import { showServerFieldError } from '../lib/server-errors';
 import { useAutofocus } from '../lib/use-autofocus';
@@ -43,12 +44,7 @@ function ChangePasswordPage() {
 
   return (
     <Stack gap="lg" maw={520} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={26}>
-          Change password
-        </Title>
-        <Text c="dimmed">Changing your password signs you out everywhere else.</Text>
-      </Stack>
+      <PageTitle title="Change password">Changing your password signs you out everywhere else.</PageTitle>
       <Paper withBorder p="xl">
         <form onSubmit={submit} noValidate>
           <Stack gap="md">

@@ -1,9 +1,10 @@
-import { EmptyState, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { EmptyState, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuildingPlus, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { LinkButton } from '../components/Links/Links';
+import { PageTitle } from '../components/PageTitle/PageTitle';
 import { guardedLoad } from '../lib/route-guards';
 import { meQueryOptions } from '../queries/auth';
 import { myEnterprisesQueryOptions } from '../queries/enterprise';
@@ -24,12 +25,7 @@ function EnterprisesPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} fz={26}>
-            My enterprises
-          </Title>
-          <Text c="dimmed">Choose an enterprise to work in, or create a new one.</Text>
-        </Stack>
+        <PageTitle title="My enterprises">Choose an enterprise to work in, or create a new one.</PageTitle>
         {enterprises.length > 0 && (
           <LinkButton to="/enterprises/new" leftSection={<IconPlus size={16} />}>
             Create enterprise

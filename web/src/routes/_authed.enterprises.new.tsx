@@ -1,11 +1,11 @@
-import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LinkButton } from '../components/Links/Links';
+import { PageTitle } from '../components/PageTitle/PageTitle';
 import { CreateEnterpriseFormSchema } from '../lib/form-schemas';
 import { suggestIdentifier } from '../lib/identifier';
 import { showServerFieldError } from '../lib/server-errors';
@@ -46,12 +46,9 @@ function CreateEnterprisePage() {
 
   return (
     <Stack gap="lg" maw={640} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={26}>
-          Create enterprise
-        </Title>
-        <Text c="dimmed">An enterprise holds your organization's members, roles, products and projects.</Text>
-      </Stack>
+      <PageTitle title="Create enterprise">
+        An enterprise holds your organization's members, roles, products and projects.
+      </PageTitle>
       <Paper withBorder p="xl">
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
