@@ -7,6 +7,8 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import packageJson from '../../package.json' with { type: 'json' };
 import { authApp } from './groups/auth';
 import { enterpriseApp } from './groups/enterprise';
+import { issuesApp } from './groups/issues';
+import { projectsApp } from './groups/projects';
 import { systemApp } from './groups/system';
 import type { AppEnv } from './http/env';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors';
@@ -16,7 +18,9 @@ export const OPENAPI_PATH = '/api/openapi.json';
 const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', authApp)
   .route('/', enterpriseApp)
-  .route('/', systemApp);
+  .route('/', systemApp)
+  .route('/', projectsApp)
+  .route('/', issuesApp);
 
 api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
   type: 'apiKey',

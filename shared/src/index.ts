@@ -1,5 +1,6 @@
 export * from './domain/dictionaries';
 export * from './domain/priorities';
+export * from './domain/work-item-workflow';
 export * from './domain/work-items';
 export * from './format';
 export * from './permissions/access';
@@ -8,5 +9,7 @@ export * from './permissions/matcher';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/enterprise';
+export * from './schemas/issues';
+export * from './schemas/projects';
 export * from './schemas/system';
 export * from './tree';

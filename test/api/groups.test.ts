@@ -5,12 +5,20 @@
 import { describe, expect, it } from 'vitest';
 import { authApp } from '../../functions/src/groups/auth';
 import { enterpriseApp } from '../../functions/src/groups/enterprise';
+import { issuesApp } from '../../functions/src/groups/issues';
 import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
+import { projectsApp } from '../../functions/src/groups/projects';
 import { systemApp } from '../../functions/src/groups/system';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';
 import { documentedRoutes } from './openapi-routes';
 
-const GROUP_APPS = { auth: authApp, enterprise: enterpriseApp, system: systemApp };
+const GROUP_APPS = {
+  auth: authApp,
+  enterprise: enterpriseApp,
+  system: systemApp,
+  projects: projectsApp,
+  issues: issuesApp,
+};
 
 /** API Gateway route paths (`{proxy+}`) as a matcher. */
 function gatewayMatcher(routes: readonly string[]): (path: string) => boolean {

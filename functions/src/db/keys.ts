@@ -21,10 +21,33 @@ export const SK = {
   rolePrefix: 'ROLE#',
   roleKeyPrefix: 'ROLEKEY#',
   userSessionPrefix: 'SESSION#',
+  projectPrefix: 'PROJECT#',
+  issueTagPrefix: 'ISSUETAG#',
+  // Inside a project's partition:
+  projectMemberPrefix: 'MEMBER#',
+  notice: 'NOTICE',
+  counters: 'COUNTERS',
+  changePrefix: 'CHANGE#',
+  issuePrefix: 'ISSUE#',
+  issueBodyPrefix: 'BODY#',
+  linkPrefix: 'LINK#',
+  journalPrefix: 'JOURNAL#',
 } as const;
 
 /** The partition that holds everything an enterprise owns. */
 export const enterprisePartition = (enterpriseId: string) => `${ENTERPRISE_PREFIX}${enterpriseId}`;
+
+/**
+ * The partition of one project's contents (members, notice, work items and their journals,
+ * links and change log). It begins with the enterprise's partition name, so it is still the
+ * enterprise's, but a busy project neither crowds the enterprise partition nor makes a project's
+ * queries read other projects' items.
+ */
+export const projectPartition = (enterpriseId: string, projectId: string) =>
+  `${enterprisePartition(enterpriseId)}#PRJ#${projectId}`;
+
+/** Change-log sequence numbers, zero-padded so that they sort as text. */
+export const changeSeqKey = (seq: number) => `${SK.changePrefix}${String(seq).padStart(12, '0')}`;
 
 export const keys = {
   // Global (not tenant-owned) items.
@@ -59,6 +82,52 @@ export const keys = {
     pk: enterprisePartition(enterpriseId),
     sk: `${SK.roleKeyPrefix}${roleKey}`,
   }),
+  project: (enterpriseId: string, projectId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.projectPrefix}${projectId}`,
+  }),
+  issueTag: (enterpriseId: string, tagId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.issueTagPrefix}${tagId}`,
+  }),
+  projectMember: (enterpriseId: string, projectId: string, userId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.projectMemberPrefix}${userId}`,
+  }),
+  notice: (enterpriseId: string, projectId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: SK.notice,
+  }),
+  /** `issueSeq` (the last work-item number given out) and `changeSeq` (the last change-log entry). */
+  projectCounters: (enterpriseId: string, projectId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: SK.counters,
+  }),
+  /** One entry of the project's change log: which work items change number `seq` touched. */
+  projectChange: (enterpriseId: string, projectId: string, seq: number): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: changeSeqKey(seq),
+  }),
+  /** A work item's list fields (everything but the description). */
+  issue: (enterpriseId: string, projectId: string, issueId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.issuePrefix}${issueId}`,
+  }),
+  /** A work item's description, apart so that loading a project's list never reads it. */
+  issueBody: (enterpriseId: string, projectId: string, issueId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.issueBodyPrefix}${issueId}`,
+  }),
+  /** One direction of a link; every link is stored from both ends. */
+  issueLink: (enterpriseId: string, projectId: string, issueId: string, otherId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.linkPrefix}${issueId}#${otherId}`,
+  }),
+  /** A comment or history entry; journal ids sort by time. */
+  journal: (enterpriseId: string, projectId: string, issueId: string, journalId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.journalPrefix}${issueId}#${journalId}`,
+  }),
 };
 
 /** Secondary-index keys, written as attributes of the items above. */
@@ -75,6 +144,16 @@ export const indexKeys = {
     gsi1pk: `USER#${userId}`,
     gsi1sk: enterprisePartition(enterpriseId),
   }),
+  /** gsi1: the projects a user belongs to ("my projects"); not under `ENT#`, which means enterprises. */
+  projectMembershipOfUser: (userId: string, enterpriseId: string, projectId: string) => ({
+    gsi1pk: `USER#${userId}`,
+    gsi1sk: `PROJECT#${enterpriseId}#${projectId}`,
+  }),
+  /** gsi1: a project's activity feed, newest last (journal entries of every work item). */
+  projectFeed: (enterpriseId: string, projectId: string, createdAt: string, journalId: string) => ({
+    gsi1pk: `${projectPartition(enterpriseId, projectId)}#FEED`,
+    gsi1sk: `${createdAt}#${journalId}`,
+  }),
 };
 
 export const indexPrefixes = {
@@ -83,4 +162,6 @@ export const indexPrefixes = {
   nicknameSort: 'NICK#',
   userMemberships: (userId: string) => `USER#${userId}`,
   enterpriseSort: ENTERPRISE_PREFIX,
+  userProjects: (enterpriseId: string) => `PROJECT#${enterpriseId}#`,
+  projectFeed: (enterpriseId: string, projectId: string) => `${projectPartition(enterpriseId, projectId)}#FEED`,
 };

@@ -20,6 +20,11 @@ export const ENDPOINT_GROUPS = [
   },
   { name: 'enterprise', routes: ['/api/pms/pmsEnterprise', '/api/pms/pmsEnterprise/{proxy+}'] },
   { name: 'system', routes: ['/api/system/{proxy+}'] },
+  {
+    name: 'projects',
+    routes: ['/api/pms/{identifier}/pmsProject', '/api/pms/{identifier}/pmsProject/{proxy+}'],
+  },
+  { name: 'issues', routes: ['/api/pms/{identifier}/pmsProjectIssues/{proxy+}'] },
 ] as const satisfies readonly EndpointGroup[];
 
 export type EndpointGroupName = (typeof ENDPOINT_GROUPS)[number]['name'];
