@@ -12,7 +12,7 @@ export const ACCESS_RULES = {
   adminRoles: 'system:role:list',
   adminRoleAdd: 'system:role:add',
   adminRoleEdit: ['system:role:edit', 'system:role:list'],
-  adminLabels: 'enterprise:label:edit',
+  adminLabels: 'project:tag:edit',
   products: 'product:product:list',
   projects: 'project:project:list',
   codes: 'code:repository:list',

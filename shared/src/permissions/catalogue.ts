@@ -43,7 +43,6 @@ export const PERMISSION_MENU: MenuNode[] = [
     leaf('enterprise:member:list', 'View members'),
     leaf('enterprise:member:add', 'Add members'),
     leaf('enterprise:member:remove', 'Remove members'),
-    leaf('enterprise:label:edit', 'Manage labels'),
   ]),
   group('system', 'Roles and permissions', [
     leaf('system:role:list', 'View roles'),
@@ -69,7 +68,7 @@ export const PERMISSION_MENU: MenuNode[] = [
     leaf('project:notice:edit', 'Edit the project notice'),
     ...crud('project', 'issue', 'work items'),
     leaf('project:issue:comment', 'Comment on work items'),
-    leaf('project:tag:edit', 'Manage work-item tags'),
+    leaf('project:tag:edit', 'Manage work-item tags (labels)'),
     ...crud('project', 'sprint', 'iterations'),
     leaf('project:sprint:complete', 'Start and complete iterations'),
     ...crud('project', 'weekly', 'weekly reports'),
