@@ -19,12 +19,22 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as IdentifierIndexRouteImport } from './routes/$identifier.index'
 import { Route as IdentifierMembersRouteImport } from './routes/$identifier.members'
 import { Route as IdentifierAdminIndexRouteImport } from './routes/$identifier.admin.index'
+import { Route as IdentifierAdminLabelsRouteImport } from './routes/$identifier.admin.labels'
+import { Route as IdentifierProjectsIndexRouteImport } from './routes/$identifier.projects.index'
+import { Route as IdentifierProjectsProjectIdRouteImport } from './routes/$identifier.projects.$projectId'
 import { Route as AuthedAccountPasswordRouteImport } from './routes/_authed.account.password'
 import { Route as AuthedEnterprisesIndexRouteImport } from './routes/_authed.enterprises.index'
 import { Route as AuthedEnterprisesNewRouteImport } from './routes/_authed.enterprises.new'
 import { Route as IdentifierAdminRolesIndexRouteImport } from './routes/$identifier.admin.roles.index'
 import { Route as IdentifierAdminRolesRoleIdRouteImport } from './routes/$identifier.admin.roles.$roleId'
 import { Route as IdentifierAdminRolesAddRouteImport } from './routes/$identifier.admin.roles.add'
+import { Route as IdentifierProjectsProjectIdIndexRouteImport } from './routes/$identifier.projects.$projectId.index'
+import { Route as IdentifierProjectsProjectIdBugIndexRouteImport } from './routes/$identifier.projects.$projectId.bug.index'
+import { Route as IdentifierProjectsProjectIdBugWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.bug.$workItemId'
+import { Route as IdentifierProjectsProjectIdDemandIndexRouteImport } from './routes/$identifier.projects.$projectId.demand.index'
+import { Route as IdentifierProjectsProjectIdDemandWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.demand.$workItemId'
+import { Route as IdentifierProjectsProjectIdTaskIndexRouteImport } from './routes/$identifier.projects.$projectId.task.index'
+import { Route as IdentifierProjectsProjectIdTaskWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.task.$workItemId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -75,6 +85,22 @@ const IdentifierAdminIndexRoute = IdentifierAdminIndexRouteImport.update({
   path: '/admin/',
   getParentRoute: () => IdentifierRoute,
 } as any)
+const IdentifierAdminLabelsRoute = IdentifierAdminLabelsRouteImport.update({
+  id: '/admin/labels',
+  path: '/admin/labels',
+  getParentRoute: () => IdentifierRoute,
+} as any)
+const IdentifierProjectsIndexRoute = IdentifierProjectsIndexRouteImport.update({
+  id: '/projects/',
+  path: '/projects/',
+  getParentRoute: () => IdentifierRoute,
+} as any)
+const IdentifierProjectsProjectIdRoute =
+  IdentifierProjectsProjectIdRouteImport.update({
+    id: '/projects/$projectId',
+    path: '/projects/$projectId',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
 const AuthedAccountPasswordRoute = AuthedAccountPasswordRouteImport.update({
   id: '/account/password',
   path: '/account/password',
@@ -107,6 +133,48 @@ const IdentifierAdminRolesAddRoute = IdentifierAdminRolesAddRouteImport.update({
   path: '/admin/roles/add',
   getParentRoute: () => IdentifierRoute,
 } as any)
+const IdentifierProjectsProjectIdIndexRoute =
+  IdentifierProjectsProjectIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierProjectsProjectIdBugIndexRoute =
+  IdentifierProjectsProjectIdBugIndexRouteImport.update({
+    id: '/bug/',
+    path: '/bug/',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierProjectsProjectIdBugWorkItemIdRoute =
+  IdentifierProjectsProjectIdBugWorkItemIdRouteImport.update({
+    id: '/bug/$workItemId',
+    path: '/bug/$workItemId',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierProjectsProjectIdDemandIndexRoute =
+  IdentifierProjectsProjectIdDemandIndexRouteImport.update({
+    id: '/demand/',
+    path: '/demand/',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierProjectsProjectIdDemandWorkItemIdRoute =
+  IdentifierProjectsProjectIdDemandWorkItemIdRouteImport.update({
+    id: '/demand/$workItemId',
+    path: '/demand/$workItemId',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierProjectsProjectIdTaskIndexRoute =
+  IdentifierProjectsProjectIdTaskIndexRouteImport.update({
+    id: '/task/',
+    path: '/task/',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierProjectsProjectIdTaskWorkItemIdRoute =
+  IdentifierProjectsProjectIdTaskWorkItemIdRouteImport.update({
+    id: '/task/$workItemId',
+    path: '/task/$workItemId',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -117,13 +185,23 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/$identifier/members': typeof IdentifierMembersRoute
   '/$identifier/': typeof IdentifierIndexRoute
+  '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
+  '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdRouteWithChildren
   '/account/password': typeof AuthedAccountPasswordRoute
   '/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin/': typeof IdentifierAdminIndexRoute
+  '/$identifier/projects/': typeof IdentifierProjectsIndexRoute
   '/enterprises/': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
+  '/$identifier/projects/$projectId/': typeof IdentifierProjectsProjectIdIndexRoute
+  '/$identifier/projects/$projectId/bug/$workItemId': typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
+  '/$identifier/projects/$projectId/demand/$workItemId': typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
+  '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
+  '/$identifier/projects/$projectId/bug/': typeof IdentifierProjectsProjectIdBugIndexRoute
+  '/$identifier/projects/$projectId/demand/': typeof IdentifierProjectsProjectIdDemandIndexRoute
+  '/$identifier/projects/$projectId/task/': typeof IdentifierProjectsProjectIdTaskIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -133,13 +211,22 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/$identifier/members': typeof IdentifierMembersRoute
   '/$identifier': typeof IdentifierIndexRoute
+  '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
   '/account/password': typeof AuthedAccountPasswordRoute
   '/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin': typeof IdentifierAdminIndexRoute
+  '/$identifier/projects': typeof IdentifierProjectsIndexRoute
   '/enterprises': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
   '/$identifier/admin/roles': typeof IdentifierAdminRolesIndexRoute
+  '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdIndexRoute
+  '/$identifier/projects/$projectId/bug/$workItemId': typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
+  '/$identifier/projects/$projectId/demand/$workItemId': typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
+  '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
+  '/$identifier/projects/$projectId/bug': typeof IdentifierProjectsProjectIdBugIndexRoute
+  '/$identifier/projects/$projectId/demand': typeof IdentifierProjectsProjectIdDemandIndexRoute
+  '/$identifier/projects/$projectId/task': typeof IdentifierProjectsProjectIdTaskIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -152,13 +239,23 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/$identifier/members': typeof IdentifierMembersRoute
   '/$identifier/': typeof IdentifierIndexRoute
+  '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
+  '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdRouteWithChildren
   '/_authed/account/password': typeof AuthedAccountPasswordRoute
   '/_authed/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin/': typeof IdentifierAdminIndexRoute
+  '/$identifier/projects/': typeof IdentifierProjectsIndexRoute
   '/_authed/enterprises/': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
+  '/$identifier/projects/$projectId/': typeof IdentifierProjectsProjectIdIndexRoute
+  '/$identifier/projects/$projectId/bug/$workItemId': typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
+  '/$identifier/projects/$projectId/demand/$workItemId': typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
+  '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
+  '/$identifier/projects/$projectId/bug/': typeof IdentifierProjectsProjectIdBugIndexRoute
+  '/$identifier/projects/$projectId/demand/': typeof IdentifierProjectsProjectIdDemandIndexRoute
+  '/$identifier/projects/$projectId/task/': typeof IdentifierProjectsProjectIdTaskIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -171,13 +268,23 @@ export interface FileRouteTypes {
     | '/signup'
     | '/$identifier/members'
     | '/$identifier/'
+    | '/$identifier/admin/labels'
+    | '/$identifier/projects/$projectId'
     | '/account/password'
     | '/enterprises/new'
     | '/$identifier/admin/'
+    | '/$identifier/projects/'
     | '/enterprises/'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
     | '/$identifier/admin/roles/'
+    | '/$identifier/projects/$projectId/'
+    | '/$identifier/projects/$projectId/bug/$workItemId'
+    | '/$identifier/projects/$projectId/demand/$workItemId'
+    | '/$identifier/projects/$projectId/task/$workItemId'
+    | '/$identifier/projects/$projectId/bug/'
+    | '/$identifier/projects/$projectId/demand/'
+    | '/$identifier/projects/$projectId/task/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -187,13 +294,22 @@ export interface FileRouteTypes {
     | '/signup'
     | '/$identifier/members'
     | '/$identifier'
+    | '/$identifier/admin/labels'
     | '/account/password'
     | '/enterprises/new'
     | '/$identifier/admin'
+    | '/$identifier/projects'
     | '/enterprises'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
     | '/$identifier/admin/roles'
+    | '/$identifier/projects/$projectId'
+    | '/$identifier/projects/$projectId/bug/$workItemId'
+    | '/$identifier/projects/$projectId/demand/$workItemId'
+    | '/$identifier/projects/$projectId/task/$workItemId'
+    | '/$identifier/projects/$projectId/bug'
+    | '/$identifier/projects/$projectId/demand'
+    | '/$identifier/projects/$projectId/task'
   id:
     | '__root__'
     | '/'
@@ -205,13 +321,23 @@ export interface FileRouteTypes {
     | '/signup'
     | '/$identifier/members'
     | '/$identifier/'
+    | '/$identifier/admin/labels'
+    | '/$identifier/projects/$projectId'
     | '/_authed/account/password'
     | '/_authed/enterprises/new'
     | '/$identifier/admin/'
+    | '/$identifier/projects/'
     | '/_authed/enterprises/'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
     | '/$identifier/admin/roles/'
+    | '/$identifier/projects/$projectId/'
+    | '/$identifier/projects/$projectId/bug/$workItemId'
+    | '/$identifier/projects/$projectId/demand/$workItemId'
+    | '/$identifier/projects/$projectId/task/$workItemId'
+    | '/$identifier/projects/$projectId/bug/'
+    | '/$identifier/projects/$projectId/demand/'
+    | '/$identifier/projects/$projectId/task/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -296,6 +422,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierAdminIndexRouteImport
       parentRoute: typeof IdentifierRoute
     }
+    '/$identifier/admin/labels': {
+      id: '/$identifier/admin/labels'
+      path: '/admin/labels'
+      fullPath: '/$identifier/admin/labels'
+      preLoaderRoute: typeof IdentifierAdminLabelsRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/projects/': {
+      id: '/$identifier/projects/'
+      path: '/projects'
+      fullPath: '/$identifier/projects/'
+      preLoaderRoute: typeof IdentifierProjectsIndexRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/projects/$projectId': {
+      id: '/$identifier/projects/$projectId'
+      path: '/projects/$projectId'
+      fullPath: '/$identifier/projects/$projectId'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
     '/_authed/account/password': {
       id: '/_authed/account/password'
       path: '/account/password'
@@ -338,13 +485,98 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierAdminRolesAddRouteImport
       parentRoute: typeof IdentifierRoute
     }
+    '/$identifier/projects/$projectId/': {
+      id: '/$identifier/projects/$projectId/'
+      path: '/'
+      fullPath: '/$identifier/projects/$projectId/'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdIndexRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/projects/$projectId/bug/': {
+      id: '/$identifier/projects/$projectId/bug/'
+      path: '/bug'
+      fullPath: '/$identifier/projects/$projectId/bug/'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdBugIndexRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/projects/$projectId/bug/$workItemId': {
+      id: '/$identifier/projects/$projectId/bug/$workItemId'
+      path: '/bug/$workItemId'
+      fullPath: '/$identifier/projects/$projectId/bug/$workItemId'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdBugWorkItemIdRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/projects/$projectId/demand/': {
+      id: '/$identifier/projects/$projectId/demand/'
+      path: '/demand'
+      fullPath: '/$identifier/projects/$projectId/demand/'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdDemandIndexRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/projects/$projectId/demand/$workItemId': {
+      id: '/$identifier/projects/$projectId/demand/$workItemId'
+      path: '/demand/$workItemId'
+      fullPath: '/$identifier/projects/$projectId/demand/$workItemId'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdDemandWorkItemIdRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/projects/$projectId/task/': {
+      id: '/$identifier/projects/$projectId/task/'
+      path: '/task'
+      fullPath: '/$identifier/projects/$projectId/task/'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdTaskIndexRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/projects/$projectId/task/$workItemId': {
+      id: '/$identifier/projects/$projectId/task/$workItemId'
+      path: '/task/$workItemId'
+      fullPath: '/$identifier/projects/$projectId/task/$workItemId'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdTaskWorkItemIdRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
   }
 }
+
+interface IdentifierProjectsProjectIdRouteChildren {
+  IdentifierProjectsProjectIdIndexRoute: typeof IdentifierProjectsProjectIdIndexRoute
+  IdentifierProjectsProjectIdBugWorkItemIdRoute: typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
+  IdentifierProjectsProjectIdDemandWorkItemIdRoute: typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
+  IdentifierProjectsProjectIdTaskWorkItemIdRoute: typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
+  IdentifierProjectsProjectIdBugIndexRoute: typeof IdentifierProjectsProjectIdBugIndexRoute
+  IdentifierProjectsProjectIdDemandIndexRoute: typeof IdentifierProjectsProjectIdDemandIndexRoute
+  IdentifierProjectsProjectIdTaskIndexRoute: typeof IdentifierProjectsProjectIdTaskIndexRoute
+}
+
+const IdentifierProjectsProjectIdRouteChildren: IdentifierProjectsProjectIdRouteChildren =
+  {
+    IdentifierProjectsProjectIdIndexRoute:
+      IdentifierProjectsProjectIdIndexRoute,
+    IdentifierProjectsProjectIdBugWorkItemIdRoute:
+      IdentifierProjectsProjectIdBugWorkItemIdRoute,
+    IdentifierProjectsProjectIdDemandWorkItemIdRoute:
+      IdentifierProjectsProjectIdDemandWorkItemIdRoute,
+    IdentifierProjectsProjectIdTaskWorkItemIdRoute:
+      IdentifierProjectsProjectIdTaskWorkItemIdRoute,
+    IdentifierProjectsProjectIdBugIndexRoute:
+      IdentifierProjectsProjectIdBugIndexRoute,
+    IdentifierProjectsProjectIdDemandIndexRoute:
+      IdentifierProjectsProjectIdDemandIndexRoute,
+    IdentifierProjectsProjectIdTaskIndexRoute:
+      IdentifierProjectsProjectIdTaskIndexRoute,
+  }
+
+const IdentifierProjectsProjectIdRouteWithChildren =
+  IdentifierProjectsProjectIdRoute._addFileChildren(
+    IdentifierProjectsProjectIdRouteChildren,
+  )
 
 interface IdentifierRouteChildren {
   IdentifierMembersRoute: typeof IdentifierMembersRoute
   IdentifierIndexRoute: typeof IdentifierIndexRoute
+  IdentifierAdminLabelsRoute: typeof IdentifierAdminLabelsRoute
+  IdentifierProjectsProjectIdRoute: typeof IdentifierProjectsProjectIdRouteWithChildren
   IdentifierAdminIndexRoute: typeof IdentifierAdminIndexRoute
+  IdentifierProjectsIndexRoute: typeof IdentifierProjectsIndexRoute
   IdentifierAdminRolesRoleIdRoute: typeof IdentifierAdminRolesRoleIdRoute
   IdentifierAdminRolesAddRoute: typeof IdentifierAdminRolesAddRoute
   IdentifierAdminRolesIndexRoute: typeof IdentifierAdminRolesIndexRoute
@@ -353,7 +585,11 @@ interface IdentifierRouteChildren {
 const IdentifierRouteChildren: IdentifierRouteChildren = {
   IdentifierMembersRoute: IdentifierMembersRoute,
   IdentifierIndexRoute: IdentifierIndexRoute,
+  IdentifierAdminLabelsRoute: IdentifierAdminLabelsRoute,
+  IdentifierProjectsProjectIdRoute:
+    IdentifierProjectsProjectIdRouteWithChildren,
   IdentifierAdminIndexRoute: IdentifierAdminIndexRoute,
+  IdentifierProjectsIndexRoute: IdentifierProjectsIndexRoute,
   IdentifierAdminRolesRoleIdRoute: IdentifierAdminRolesRoleIdRoute,
   IdentifierAdminRolesAddRoute: IdentifierAdminRolesAddRoute,
   IdentifierAdminRolesIndexRoute: IdentifierAdminRolesIndexRoute,

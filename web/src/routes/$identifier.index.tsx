@@ -2,7 +2,14 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '
 import { useDocumentTitle } from '@mantine/hooks';
 import { formatShortDate } from '@shared/format';
 import type { AccessName } from '@shared/permissions/access';
-import { IconCalendar, IconChevronRight, IconSettings, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import {
+  IconCalendar,
+  IconChevronRight,
+  IconLayoutKanban,
+  IconSettings,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ComponentType, ReactNode } from 'react';
 import { LinkCard } from '../components/Links/Links';
@@ -19,13 +26,20 @@ const IDENTITY_LABEL = { owner: 'Owner', admin: 'Administrator', member: 'Member
 
 interface QuickLink {
   access: AccessName;
-  to: '/$identifier/members' | '/$identifier/admin/roles' | '/$identifier/admin';
+  to: '/$identifier/projects' | '/$identifier/members' | '/$identifier/admin/roles' | '/$identifier/admin';
   title: string;
   description: string;
   icon: ComponentType<{ size?: number }>;
 }
 
 const QUICK_LINKS: QuickLink[] = [
+  {
+    access: 'projects',
+    to: '/$identifier/projects',
+    title: 'Projects',
+    description: 'Plan and track demands, tasks and bugs with your team.',
+    icon: IconLayoutKanban,
+  },
   {
     access: 'members',
     to: '/$identifier/members',

@@ -16,6 +16,11 @@ import { theme } from '../theme';
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
 
+// happy-dom has no FontFaceSet; Mantine's autosize Textarea listens on it for web fonts loading.
+if (typeof document !== 'undefined' && !('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
+
 /** A query client for one test: no retries, nothing shared between tests. */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } } });
@@ -23,7 +28,8 @@ export function createTestQueryClient(): QueryClient {
 
 function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <MantineProvider theme={theme}>
+    // env="test": no transitions, so dropdowns and modals open and close at once.
+    <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

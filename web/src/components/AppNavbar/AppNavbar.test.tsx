@@ -13,6 +13,7 @@ describe('AppNavbar', () => {
     expect(members.getAttribute('href')).toBe('/acme/members');
     expect(members.hasAttribute('data-active')).toBe(true);
     expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/acme');
+    expect(screen.getByRole('link', { name: 'Projects' }).getAttribute('href')).toBe('/acme/projects');
     expect(screen.queryByRole('link', { name: /Products/ })).toBeNull();
     expect(screen.getByTestId('nav-products').getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByTestId('nav-products').textContent).toContain('Products');

@@ -56,6 +56,10 @@ describe('navigation items', () => {
       (c) => c.key === 'adminSettings',
     )!;
     expect(navHref('/$identifier/admin/roles', 'acme')).toBe('/acme/admin/roles');
+    const labels = NAV_ITEMS.find((i) => i.key === 'admin')!.children!.find((c) => c.key === 'adminLabels')!;
+    expect(labels.to && navHref(labels.to, 'acme')).toBe('/acme/admin/labels');
+    const projects = NAV_ITEMS.find((i) => i.key === 'projects')!;
+    expect(isNavActive(projects, 'acme', '/acme/projects/p1/task')).toBe(true);
     expect(isNavActive(roles, 'acme', '/acme/admin/roles/r1')).toBe(true);
     expect(isNavActive(settings, 'acme', '/acme/admin/roles')).toBe(false);
     expect(isNavActive(settings, 'acme', '/acme/admin/')).toBe(true);

@@ -18,8 +18,10 @@ import type { ComponentType } from 'react';
 export type EnterprisePath =
   | '/$identifier'
   | '/$identifier/members'
+  | '/$identifier/projects'
   | '/$identifier/admin'
-  | '/$identifier/admin/roles';
+  | '/$identifier/admin/roles'
+  | '/$identifier/admin/labels';
 
 export interface NavItem extends AccessNode {
   key: string;
@@ -36,7 +38,13 @@ export interface NavItem extends AccessNode {
 export const NAV_ITEMS: NavItem[] = [
   { key: 'home', label: 'Home', icon: IconHome, access: 'home', to: '/$identifier', exact: true },
   { key: 'products', label: 'Products', icon: IconBox, access: 'products' },
-  { key: 'projects', label: 'Projects', icon: IconLayoutKanban, access: 'projects' },
+  {
+    key: 'projects',
+    label: 'Projects',
+    icon: IconLayoutKanban,
+    access: 'projects',
+    to: '/$identifier/projects',
+  },
   { key: 'codes', label: 'Code', icon: IconCode, access: 'codes' },
   { key: 'repositories', label: 'Artifact repositories', icon: IconPackages, access: 'repositories' },
   { key: 'pipeline', label: 'Pipelines', icon: IconGitBranch, access: 'pipeline' },
@@ -56,7 +64,7 @@ export const NAV_ITEMS: NavItem[] = [
         exact: true,
       },
       { key: 'adminRoles', label: 'Roles', access: 'adminRoles', to: '/$identifier/admin/roles' },
-      { key: 'adminLabels', label: 'Labels', access: 'adminLabels' },
+      { key: 'adminLabels', label: 'Labels', access: 'adminLabels', to: '/$identifier/admin/labels' },
       { key: 'pipelineNodes', label: 'Pipeline nodes', access: 'pipelineAdmin' },
       { key: 'pipelineNodeTypes', label: 'Pipeline node types', access: 'pipelineAdmin' },
       { key: 'pipelineTemplates', label: 'Pipeline templates', access: 'pipelineAdmin' },

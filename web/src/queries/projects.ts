@@ -1,0 +1,202 @@
+import type { Page } from '@shared/schemas/common';
+import type { Journal } from '@shared/schemas/issues';
+import type {
+  AddProjectMembersBody,
+  LineChart,
+  Notice,
+  PieBarChart,
+  Project,
+  ProjectBody,
+  ProjectMember,
+  ProjectUpdateBody,
+  UserSummary,
+} from '@shared/schemas/projects';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../api/client';
+import { DEFAULT_PAGE_SIZE } from './query-client';
+
+/**
+ * Projects (docs/api-conventions.md, "Projects"). Type-only imports from the shared schemas: the
+ * route loaders import this module, and loaders are part of the first script (zod is not).
+ */
+const BASE = '/api/pms/pmsProject';
+
+export interface ProjectListParams {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  /** 0 closed, 1 open, 2 paused; absent: all. */
+  status?: number;
+  mine?: boolean;
+}
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  lists: () => [...projectKeys.all, 'list'] as const,
+  list: (params: ProjectListParams) => [...projectKeys.lists(), params] as const,
+  /** Everything about one project: detail, members, notice, statistics. */
+  project: (id: string) => [...projectKeys.all, 'project', id] as const,
+  detail: (id: string) => [...projectKeys.project(id), 'detail'] as const,
+  members: (id: string) => [...projectKeys.project(id), 'members'] as const,
+  users: (id: string) => [...projectKeys.project(id), 'users'] as const,
+  notice: (id: string) => [...projectKeys.project(id), 'notice'] as const,
+  statistics: (id: string) => [...projectKeys.project(id), 'statistics'] as const,
+  pieBar: (id: string) => [...projectKeys.statistics(id), 'pie-bar'] as const,
+  line: (id: string, days: number) => [...projectKeys.statistics(id), 'line', days] as const,
+  dynamics: (id: string) => [...projectKeys.statistics(id), 'dynamics'] as const,
+};
+
+/** GET pmsProject/list: one page of the enterprise's projects, newest first. */
+export const projectListQueryOptions = (params: ProjectListParams) =>
+  queryOptions({
+    queryKey: projectKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.get<Page<Project>>(
+        `${BASE}/list`,
+        { ...params, mine: params.mine ? 'true' : undefined },
+        {
+          signal,
+        },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET pmsProject/{id}. */
+export const projectQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: projectKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Project>(`${BASE}/${id}`, undefined, { signal }),
+  });
+
+/** GET pmsProject/{id}/members: who works in the project, with their project role. */
+export const projectMembersQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: projectKeys.members(id),
+    queryFn: ({ signal }) => api.get<ProjectMember[]>(`${BASE}/${id}/members`, undefined, { signal }),
+  });
+
+/** GET pmsProject/userList?pmsProjectId=: the members as pickers need them (assignees, owners). */
+export const projectUsersQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: projectKeys.users(id),
+    queryFn: ({ signal }) => api.get<UserSummary[]>(`${BASE}/userList`, { pmsProjectId: id }, { signal }),
+  });
+
+/** GET pmsProject/getNotice/{id}: `version` 0 and empty content while there is none. */
+export const projectNoticeQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: projectKeys.notice(id),
+    queryFn: ({ signal }) => api.get<Notice>(`${BASE}/getNotice/${id}`, undefined, { signal }),
+  });
+
+/** GET pmsProject/{id}/statistics/pie-barChart. */
+export const pieBarChartQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: projectKeys.pieBar(id),
+    queryFn: ({ signal }) =>
+      api.get<PieBarChart>(`${BASE}/${id}/statistics/pie-barChart`, undefined, { signal }),
+  });
+
+/** GET pmsProject/{id}/statistics/lineChart?days=. */
+export const lineChartQueryOptions = (id: string, days: number) =>
+  queryOptions({
+    queryKey: projectKeys.line(id, days),
+    queryFn: ({ signal }) => api.get<LineChart>(`${BASE}/${id}/statistics/lineChart`, { days }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET pmsProject/{id}/statistics/dynamics: the activity feed, newest first, a page at a time. */
+export const projectDynamicsQueryOptions = (id: string) =>
+  infiniteQueryOptions({
+    queryKey: projectKeys.dynamics(id),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<Page<Journal>>(
+        `${BASE}/${id}/statistics/dynamics`,
+        { pageNum: pageParam, pageSize: DEFAULT_PAGE_SIZE },
+        { signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+  });
+
+/** The next page number of a paged answer, or undefined after the last page. */
+export function nextPageOf(last: Page<unknown>): number | undefined {
+  return last.pageNum * last.pageSize < last.total ? last.pageNum + 1 : undefined;
+}
+
+// ---- mutations --------------------------------------------------------------------------------
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProjectBody) => api.post<Project>(BASE, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.lists() }),
+  });
+}
+
+export function useUpdateProject(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProjectUpdateBody) => api.put<Project>(`${BASE}/${id}`, body),
+    onSuccess: (project) => {
+      queryClient.setQueryData(projectKeys.detail(id), project);
+      return queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+    },
+  });
+}
+
+export function useDeleteProject(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<null>(`${BASE}/${id}`),
+    // The project's own queries stay until its pages are gone (removing them first would make the
+    // mounted layout refetch a deleted project and land on /404); the caller removes them.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.lists() }),
+  });
+}
+
+/** Member changes move the member count (detail, list) and the pickers. */
+function useInvalidateProjectMembers(id: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: projectKeys.members(id) }),
+      queryClient.invalidateQueries({ queryKey: projectKeys.users(id) }),
+      queryClient.invalidateQueries({ queryKey: projectKeys.detail(id) }),
+      queryClient.invalidateQueries({ queryKey: projectKeys.lists() }),
+    ]);
+}
+
+export function useAddProjectMembers(id: string) {
+  const invalidate = useInvalidateProjectMembers(id);
+  return useMutation({
+    mutationFn: (body: AddProjectMembersBody) => api.post<ProjectMember[]>(`${BASE}/${id}/members`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRemoveProjectMember(id: string) {
+  const invalidate = useInvalidateProjectMembers(id);
+  return useMutation({
+    mutationFn: (userId: string) => api.delete<null>(`${BASE}/${id}/members/${userId}`),
+    onSuccess: invalidate,
+  });
+}
+
+/** Writes the notice: `addNotice` while none exists (version 0), `editNotice` after. */
+export function useSaveNotice(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ content, version }: { content: string; version: number }) =>
+      version === 0
+        ? api.post<Notice>(`${BASE}/addNotice`, { pmsProjectId: id, content })
+        : api.put<Notice>(`${BASE}/editNotice`, { pmsProjectId: id, content, version }),
+    onSuccess: (notice) => queryClient.setQueryData(projectKeys.notice(id), notice),
+  });
+}

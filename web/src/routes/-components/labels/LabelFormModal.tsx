@@ -1,0 +1,128 @@
+import {
+  Badge,
+  Button,
+  CheckIcon,
+  ColorSwatch,
+  Group,
+  Input,
+  Modal,
+  Stack,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { type IssueTag, type IssueTagBody, IssueTagBodySchema, TAG_COLORS } from '@shared/schemas/issues';
+import { useEffect } from 'react';
+import { showServerFieldError } from '../../../lib/server-errors';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { useCreateTag, useUpdateTag } from '../../../queries/issues';
+
+type TagColor = (typeof TAG_COLORS)[number];
+
+interface LabelFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The label to edit; absent to create one. */
+  tag?: IssueTag | null;
+}
+
+/** Name and colour of a work-item label (tag), validated by the shared IssueTagBodySchema. */
+export function LabelFormModal({ opened, onClose, tag }: LabelFormModalProps) {
+  const create = useCreateTag();
+  const update = useUpdateTag();
+  const saving = create.isPending || update.isPending;
+  const form = useForm<{ name: string; color: TagColor }>({
+    initialValues: { name: '', color: 'blue' },
+    validate: zodResolver(IssueTagBodySchema),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
+  useEffect(() => {
+    if (!opened) return;
+    const values = {
+      name: tag?.name ?? '',
+      color: (TAG_COLORS as readonly string[]).includes(tag?.color ?? '') ? (tag?.color as TagColor) : 'blue',
+    };
+    form.setValues(values);
+    form.resetDirty(values);
+    form.clearErrors();
+  }, [opened, tag?.id, tag?.version]);
+
+  const submit = form.onSubmit((values) => {
+    const body: IssueTagBody = IssueTagBodySchema.parse(values);
+    const onError = (error: Error) => showServerFieldError(form, error);
+    if (tag) {
+      update.mutate(
+        { id: tag.id, body: { ...body, version: tag.version } },
+        {
+          onSuccess: (saved) => {
+            notifications.show({ color: 'green', message: `Label ${saved.name} saved` });
+            onClose();
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(body, {
+        onSuccess: (created) => {
+          notifications.show({ color: 'green', message: `Label ${created.name} created` });
+          onClose();
+        },
+        onError,
+      });
+    }
+  });
+
+  const { name, color } = form.getValues();
+
+  return (
+    <Modal opened={opened} onClose={() => !saving && onClose()} title={tag ? 'Edit label' : 'New label'}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            data-autofocus
+            label="Name"
+            placeholder="backend"
+            withAsterisk
+            {...form.getInputProps('name')}
+          />
+          <Input.Wrapper label="Colour" error={form.errors.color}>
+            <Group gap="xs" mt={6} role="radiogroup" aria-label="Colour">
+              {TAG_COLORS.map((option) => (
+                <Tooltip key={option} label={option}>
+                  <ColorSwatch
+                    component="button"
+                    type="button"
+                    role="radio"
+                    aria-checked={color === option}
+                    aria-label={option}
+                    color={`var(--mantine-color-${option}-6)`}
+                    onClick={() => form.setFieldValue('color', option)}
+                    style={{ cursor: 'pointer', color: '#fff' }}
+                  >
+                    {color === option && <CheckIcon size={12} />}
+                  </ColorSwatch>
+                </Tooltip>
+              ))}
+            </Group>
+          </Input.Wrapper>
+          <Group gap="xs">
+            <Input.Label component="span">Preview</Input.Label>
+            <Badge variant="light" color={color} tt="none">
+              {name.trim() || 'label'}
+            </Badge>
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {tag ? 'Save' : 'Create'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,164 @@
+import {
+  Avatar,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { ProjectMember } from '@shared/schemas/projects';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { initials } from '../../../components/UserMenu/UserMenu';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { memberListQueryOptions } from '../../../queries/members';
+import { useAddProjectMembers } from '../../../queries/projects';
+
+/** At most this many people in one request (AddProjectMembersBodySchema). */
+const MAX_AT_ONCE = 50;
+
+interface AddProjectMembersModalProps {
+  opened: boolean;
+  onClose: () => void;
+  projectId: string;
+  current: readonly ProjectMember[];
+}
+
+/** Picks enterprise members (searched by name) and adds them to the project: `POST {userIds}`. */
+export function AddProjectMembersModal({ opened, onClose, projectId, current }: AddProjectMembersModalProps) {
+  const { enterprise, can } = useCurrentEnterprise();
+  const [search, setSearch] = useState('');
+  const [keyword] = useDebouncedValue(search.trim(), 250);
+  const [picked, setPicked] = useState<Map<string, string>>(new Map());
+  // Choosing people means seeing the enterprise's member list.
+  const canList = can('enterprise:member:list');
+  const people = useQuery({
+    ...memberListQueryOptions(enterprise.enterpriseIdentifier, { keyword, pageSize: 20 }),
+    placeholderData: keepPreviousData,
+    enabled: opened && canList,
+  });
+  const add = useAddProjectMembers(projectId);
+  const inProject = new Set(current.map((member) => member.userId));
+
+  function close() {
+    setSearch('');
+    setPicked(new Map());
+    onClose();
+  }
+
+  function toggle(userId: string, name: string) {
+    setPicked((prev) => {
+      const next = new Map(prev);
+      if (next.has(userId)) next.delete(userId);
+      else if (next.size < MAX_AT_ONCE) next.set(userId, name);
+      return next;
+    });
+  }
+
+  function submit() {
+    if (picked.size === 0) return;
+    add.mutate(
+      { userIds: [...picked.keys()] },
+      {
+        onSuccess: (added) => {
+          notifications.show({
+            color: 'green',
+            message: `${added.length} ${added.length === 1 ? 'member' : 'members'} added to the project`,
+          });
+          close();
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal opened={opened} onClose={() => !add.isPending && close()} title="Add members" size="md">
+      <Stack gap="md">
+        {!canList ? (
+          <Text size="sm" c="dimmed">
+            Picking people needs the “View members” permission of the enterprise.
+          </Text>
+        ) : (
+          <>
+            <TextInput
+              data-autofocus
+              label="Search enterprise members"
+              placeholder="Login, nickname or email"
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              rightSection={people.isFetching ? <Loader size={14} /> : undefined}
+            />
+            <ScrollArea.Autosize mah={340} type="auto">
+              {people.isPending ? (
+                <Center py="lg">
+                  <Loader size="sm" />
+                </Center>
+              ) : people.isError ? (
+                <Text c="red" size="sm" py="md" ta="center">
+                  The members could not be loaded.
+                </Text>
+              ) : people.data.rows.length === 0 ? (
+                <Text c="dimmed" size="sm" py="md" ta="center">
+                  {keyword ? `No member matches “${keyword}”.` : 'The enterprise has no members yet.'}
+                </Text>
+              ) : (
+                <Stack gap={2} data-testid="project-member-candidates">
+                  {people.data.rows.map((person) => {
+                    const name = person.nickname || person.login;
+                    const already = inProject.has(person.userId);
+                    return (
+                      <Group key={person.userId} gap="sm" wrap="nowrap" py={6} px={4}>
+                        <Checkbox
+                          aria-label={`${name} (@${person.login})`}
+                          checked={already || picked.has(person.userId)}
+                          disabled={already || add.isPending}
+                          onChange={() => toggle(person.userId, name)}
+                        />
+                        <Avatar size={28} radius="xl" color="brand">
+                          {initials(name)}
+                        </Avatar>
+                        <Stack gap={0} miw={0} style={{ flex: 1 }}>
+                          <Text size="sm" fw={550} truncate>
+                            {name}
+                          </Text>
+                          <Text size="xs" c="dimmed" truncate>
+                            @{person.login}
+                            {already ? ' · already in the project' : ''}
+                          </Text>
+                        </Stack>
+                      </Group>
+                    );
+                  })}
+                </Stack>
+              )}
+            </ScrollArea.Autosize>
+          </>
+        )}
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {picked.size === 0
+              ? 'Nobody chosen'
+              : `${picked.size} chosen: ${[...picked.values()].join(', ')}`}
+          </Text>
+          <Group gap="xs">
+            <Button variant="default" onClick={close} disabled={add.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={submit} loading={add.isPending} disabled={picked.size === 0}>
+              Add members
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,156 @@
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ProjectMember } from '@shared/schemas/projects';
+import { IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { initials } from '../../../components/UserMenu/UserMenu';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { projectMembersQueryOptions, useRemoveProjectMember } from '../../../queries/projects';
+import { AddProjectMembersModal } from './AddProjectMembersModal';
+
+/** Who works in the project; those allowed (project:member:edit) add and remove people. */
+export function ProjectMembersPanel({ projectId, projectName }: { projectId: string; projectName: string }) {
+  const { me, can } = useCurrentEnterprise();
+  const { data: members, isPending } = useQuery(projectMembersQueryOptions(projectId));
+  const remove = useRemoveProjectMember(projectId);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<ProjectMember | null>(null);
+  const canEdit = can('project:member:edit');
+
+  function confirmRemove() {
+    if (!removing) return;
+    const name = removing.nickname || removing.login;
+    remove.mutate(removing.userId, {
+      onSuccess: () => notifications.show({ color: 'green', message: `${name} left ${projectName}` }),
+      // On failure (the last manager) the client has said why.
+      onSettled: () => setRemoving(null),
+    });
+  }
+
+  return (
+    <Card>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} fz="md">
+            Members{members ? ` (${members.length})` : ''}
+          </Title>
+          {canEdit && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconUserPlus size={14} />}
+              onClick={() => setAdding(true)}
+            >
+              Add members
+            </Button>
+          )}
+        </Group>
+        {isPending ? (
+          <Stack gap="xs" aria-busy>
+            {[0, 1, 2].map((key) => (
+              <Group key={key} gap="sm">
+                <Skeleton h={30} w={30} circle />
+                <Skeleton h={12} w="50%" />
+              </Group>
+            ))}
+          </Stack>
+        ) : !members || members.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Nobody works in this project yet.
+          </Text>
+        ) : (
+          <Stack gap={6} data-testid="project-members">
+            {members.map((member) => {
+              const name = member.nickname || member.login;
+              const manager = member.projectMemberInfo.role === 'manager';
+              return (
+                <Group
+                  key={member.userId}
+                  justify="space-between"
+                  wrap="nowrap"
+                  data-testid={`project-member-${member.login}`}
+                >
+                  <Group gap="sm" wrap="nowrap" miw={0}>
+                    <Avatar size={30} radius="xl" color="brand">
+                      {initials(name)}
+                    </Avatar>
+                    <Stack gap={0} miw={0}>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm" fw={550} truncate>
+                          {name}
+                        </Text>
+                        {member.userId === me.userId && (
+                          <Badge size="xs" color="gray" variant="outline">
+                            You
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="xs" c="dimmed" truncate>
+                        @{member.login}
+                      </Text>
+                    </Stack>
+                  </Group>
+                  <Group gap={4} wrap="nowrap">
+                    {manager && (
+                      <Badge size="sm" variant="light" color="grape">
+                        Manager
+                      </Badge>
+                    )}
+                    {canEdit && (
+                      <Tooltip label="Remove from the project">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          size="sm"
+                          aria-label={`Remove ${member.login} from the project`}
+                          onClick={() => setRemoving(member)}
+                        >
+                          <IconTrash size={14} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Group>
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+      {canEdit && (
+        <AddProjectMembersModal
+          opened={adding}
+          onClose={() => setAdding(false)}
+          projectId={projectId}
+          current={members ?? []}
+        />
+      )}
+      <ConfirmModal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title="Remove from the project"
+        confirmLabel="Remove"
+        loading={remove.isPending}
+        onConfirm={confirmRemove}
+      >
+        <Text size="sm">
+          Remove <b>{removing?.nickname || removing?.login}</b> (@{removing?.login}) from {projectName}? Items
+          assigned to them keep their assignee.
+        </Text>
+      </ConfirmModal>
+    </Card>
+  );
+}

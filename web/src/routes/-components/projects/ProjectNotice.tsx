@@ -1,0 +1,143 @@
+import { Button, Card, Group, Modal, Skeleton, Spoiler, Stack, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { messages } from '@shared/schemas/common';
+import { IconPencil, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { HttpError } from '../../../api/errors';
+import { Markdown } from '../../../components/Markdown/Markdown';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { projectKeys, projectNoticeQueryOptions, useSaveNotice } from '../../../queries/projects';
+
+const MAX_NOTICE = 10_000;
+
+/** The project notice: markdown for everyone, written by those allowed (project:notice:edit). */
+export function ProjectNotice({ projectId }: { projectId: string }) {
+  const { can } = useCurrentEnterprise();
+  const { data: notice, isPending } = useQuery(projectNoticeQueryOptions(projectId));
+  const [editing, setEditing] = useState(false);
+  const canEdit = can('project:notice:edit');
+  // Version 0: nobody has written one yet, so saving adds it rather than editing it.
+  const exists = notice !== undefined && notice.version > 0;
+
+  return (
+    <Card>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Group gap={6}>
+            <IconSpeakerphone size={18} color="var(--mantine-color-brand-7)" />
+            <Title order={2} fz="md">
+              Notice
+            </Title>
+          </Group>
+          {canEdit && notice && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              leftSection={exists ? <IconPencil size={14} /> : <IconPlus size={14} />}
+              onClick={() => setEditing(true)}
+            >
+              {exists ? 'Edit notice' : 'Add notice'}
+            </Button>
+          )}
+        </Group>
+        {isPending ? (
+          <Stack gap={6} aria-busy>
+            <Skeleton h={12} />
+            <Skeleton h={12} w="80%" />
+          </Stack>
+        ) : notice?.content.trim() ? (
+          <>
+            <Spoiler maxHeight={240} showLabel="Show all" hideLabel="Show less">
+              <Markdown>{notice.content}</Markdown>
+            </Spoiler>
+            {notice.updatedBy && notice.updatedAt && (
+              <Text size="xs" c="dimmed">
+                By {notice.updatedBy.nickname || notice.updatedBy.login},{' '}
+                <RelativeTime value={notice.updatedAt} inherit />
+              </Text>
+            )}
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No notice yet.{canEdit ? ' Post what everyone in the project should know.' : ''}
+          </Text>
+        )}
+      </Stack>
+      {canEdit && notice && editing && (
+        <NoticeModal
+          projectId={projectId}
+          content={notice.content}
+          version={notice.version}
+          onClose={() => setEditing(false)}
+        />
+      )}
+    </Card>
+  );
+}
+
+interface NoticeModalProps {
+  projectId: string;
+  content: string;
+  version: number;
+  onClose: () => void;
+}
+
+function NoticeModal({ projectId, content, version, onClose }: NoticeModalProps) {
+  const queryClient = useQueryClient();
+  const save = useSaveNotice(projectId);
+  const [draft, setDraft] = useState(content);
+  const tooLong = draft.length > MAX_NOTICE;
+
+  function submit() {
+    if (tooLong) return;
+    save.mutate(
+      { content: draft, version },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: 'Notice saved' });
+          onClose();
+        },
+        onError: (error) => {
+          // Someone else wrote it first (added one, or saved a newer version): show theirs.
+          if (error instanceof HttpError && error.status === 409) {
+            void queryClient.invalidateQueries({ queryKey: projectKeys.notice(projectId) });
+            onClose();
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={() => !save.isPending && onClose()}
+      title={version === 0 ? 'Add notice' : 'Edit notice'}
+      size="lg"
+    >
+      <Stack gap="md">
+        <Textarea
+          data-autofocus
+          label="Notice"
+          description="Markdown: **bold**, lists, [links](https://example.com). HTML is not rendered."
+          autosize
+          minRows={6}
+          maxRows={18}
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          error={tooLong ? messages.tooLong('content', MAX_NOTICE) : null}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={save.isPending} disabled={tooLong}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,74 @@
+import { Badge, Tabs } from '@mantine/core';
+import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { KIND_ROUTES } from '../work-items/kinds';
+
+/** The project's sections: built ones navigate, later capabilities show as disabled "Soon" tabs. */
+const SECTIONS = [
+  { value: 'overview', label: 'Overview', to: '/$identifier/projects/$projectId' },
+  { value: 'demand', label: 'Demands', to: KIND_ROUTES[1].list, list: true },
+  { value: 'task', label: 'Tasks', to: KIND_ROUTES[2].list, list: true },
+  { value: 'bug', label: 'Bugs', to: KIND_ROUTES[3].list, list: true },
+] as const;
+
+const SOON = ['Iterations', 'Tests', 'Docs', 'Code', 'Weekly'];
+
+/** Which section a path is in: `/acme/projects/p1/task/i9` is in "task". */
+export function sectionOf(pathname: string, projectId: string): string {
+  const marker = `/projects/${projectId}`;
+  const rest = pathname
+    .slice(pathname.indexOf(marker) + marker.length)
+    .split('/')
+    .filter(Boolean);
+  return rest[0] ?? 'overview';
+}
+
+export function ProjectTabs({ projectId }: { projectId: string }) {
+  const { enterprise, can } = useCurrentEnterprise();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const params = { identifier: enterprise.enterpriseIdentifier, projectId };
+  const sections = SECTIONS.filter((section) => !('list' in section) || can('project:issue:list'));
+
+  return (
+    <Tabs
+      value={sectionOf(pathname, projectId)}
+      onChange={(value) => {
+        const section = sections.find((s) => s.value === value);
+        if (section) void navigate({ to: section.to, params });
+      }}
+      // Arrow keys move between tabs; Enter or Space opens one (opening on focus would navigate).
+      activateTabWithKeyboard={false}
+    >
+      <Tabs.List aria-label="Project sections">
+        {sections.map((section) => (
+          <Tabs.Tab
+            key={section.value}
+            value={section.value}
+            onMouseEnter={() => void router.preloadRoute({ to: section.to, params }).catch(() => undefined)}
+          >
+            {section.label}
+          </Tabs.Tab>
+        ))}
+        {SOON.map((label) => (
+          <Tabs.Tab
+            key={label}
+            value={`soon-${label}`}
+            disabled
+            // On a phone the built sections come first; the coming ones would wrap onto three lines.
+            visibleFrom="sm"
+            title="Not yet available"
+            rightSection={
+              <Badge size="xs" variant="light" color="gray">
+                Soon
+              </Badge>
+            }
+          >
+            {label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}

@@ -1,0 +1,235 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { ISSUE_KIND_LABELS, ISSUE_KINDS, type IssueKind } from '@shared/domain/work-item-workflow';
+import {
+  DEFAULT_ISSUE_PRIORITY,
+  type IssueCreateBody,
+  IssueCreateBodySchema,
+  type IssueRef,
+} from '@shared/schemas/issues';
+import { IconSubtask } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { showServerFieldError } from '../../../lib/server-errors';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { useCreateIssue } from '../../../queries/issues';
+import {
+  COMBOBOX_PROPS,
+  colorOption,
+  PRIORITY_OPTIONS,
+  renderPriorityOption,
+  useAssigneeOptions,
+  useTagOptions,
+} from './fields';
+import { kindWord } from './kinds';
+
+interface CreateValues {
+  pmIssueType: IssueKind;
+  title: string;
+  description: string;
+  priority: number;
+  assigneeId: string | null;
+  tagIds: string[];
+  startDate: string | null;
+  endDate: string | null;
+  /** NumberInput gives '' while empty. */
+  estimatedHours: number | string;
+}
+
+/** The request body for the form's values (also what the shared schema validates). */
+export function createBody(
+  values: CreateValues,
+  projectId: string,
+  parentId: string | null,
+): IssueCreateBody {
+  return {
+    pmsProjectId: projectId,
+    pmIssueType: values.pmIssueType,
+    title: values.title,
+    description: values.description,
+    priority: values.priority as IssueCreateBody['priority'],
+    assigneeId: values.assigneeId,
+    tagIds: values.tagIds,
+    startDate: values.startDate,
+    endDate: values.endDate,
+    estimatedHours: typeof values.estimatedHours === 'number' ? values.estimatedHours : null,
+    parentId,
+  };
+}
+
+interface CreateWorkItemModalProps {
+  projectId: string;
+  kind: IssueKind;
+  /** Set when adding a child: the new item goes under it. */
+  parent: IssueRef | null;
+  onClose: () => void;
+}
+
+/** "New demand/task/bug" and "Add child": the new item's fields, validated by IssueCreateBodySchema. */
+export function CreateWorkItemModal({ projectId, kind, parent, onClose }: CreateWorkItemModalProps) {
+  const create = useCreateIssue(projectId);
+  const assignees = useAssigneeOptions(projectId);
+  const tags = useTagOptions();
+  const renderTag = useMemo(() => colorOption(tags.colors), [tags.colors]);
+  const parentId = parent?.id ?? null;
+
+  const form = useForm<CreateValues>({
+    initialValues: {
+      pmIssueType: kind,
+      title: '',
+      description: '',
+      priority: DEFAULT_ISSUE_PRIORITY,
+      assigneeId: null,
+      tagIds: [],
+      startDate: null,
+      endDate: null,
+      estimatedHours: '',
+    },
+    validate: (values) => zodResolver(IssueCreateBodySchema)(createBody(values, projectId, parentId)),
+    validateInputOnBlur: ['title'],
+  });
+  const values = form.getValues();
+  const word = kindWord(values.pmIssueType);
+
+  const submit = form.onSubmit((submitted) => {
+    const body = IssueCreateBodySchema.parse(createBody(submitted, projectId, parentId));
+    create.mutate(body, {
+      onSuccess: (issue) => {
+        notifications.show({
+          color: 'green',
+          message: `${ISSUE_KIND_LABELS[submitted.pmIssueType].one} #${issue.issueNumber} created`,
+        });
+        onClose();
+      },
+      onError: (error) => showServerFieldError(form, error),
+    });
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={() => !create.isPending && onClose()}
+      title={parent ? 'Add child' : `New ${kindWord(kind)}`}
+      size="xl"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {parent && (
+            <Alert variant="light" icon={<IconSubtask size={18} />} p="xs">
+              <Text size="sm">
+                Under #{parent.issueNumber} {parent.title}
+              </Text>
+            </Alert>
+          )}
+          {parent && (
+            <SegmentedControl
+              aria-label="Kind"
+              data={ISSUE_KINDS.map((k) => ({ value: String(k), label: ISSUE_KIND_LABELS[k].one }))}
+              value={String(values.pmIssueType)}
+              onChange={(value) => form.setFieldValue('pmIssueType', Number(value) as IssueKind)}
+            />
+          )}
+          <TextInput
+            data-autofocus
+            label="Title"
+            placeholder={`What the ${word} is about`}
+            withAsterisk
+            {...form.getInputProps('title')}
+          />
+          <Textarea
+            label="Description"
+            description="Markdown: **bold**, lists, [links](https://example.com), `code`."
+            autosize
+            minRows={4}
+            maxRows={12}
+            {...form.getInputProps('description')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Priority"
+              data={PRIORITY_OPTIONS}
+              renderOption={renderPriorityOption}
+              allowDeselect={false}
+              comboboxProps={COMBOBOX_PROPS}
+              value={String(values.priority)}
+              onChange={(value) => value && form.setFieldValue('priority', Number(value))}
+              error={form.errors.priority}
+            />
+            <Select
+              label="Assignee"
+              placeholder={assignees.loading ? 'Loading members…' : 'Unassigned'}
+              data={assignees.options}
+              searchable
+              clearable
+              nothingFoundMessage="No project member matches"
+              comboboxProps={COMBOBOX_PROPS}
+              {...form.getInputProps('assigneeId')}
+            />
+            <DateInput
+              label="Start date"
+              valueFormat="YYYY-MM-DD"
+              placeholder="YYYY-MM-DD"
+              clearable
+              maxDate={values.endDate ?? undefined}
+              popoverProps={{ withinPortal: true }}
+              {...form.getInputProps('startDate')}
+            />
+            <DateInput
+              label="End date"
+              valueFormat="YYYY-MM-DD"
+              placeholder="YYYY-MM-DD"
+              clearable
+              minDate={values.startDate ?? undefined}
+              popoverProps={{ withinPortal: true }}
+              {...form.getInputProps('endDate')}
+            />
+            <NumberInput
+              label="Estimate (hours)"
+              placeholder="Not estimated"
+              min={0}
+              max={10_000}
+              step={0.5}
+              decimalScale={2}
+              {...form.getInputProps('estimatedHours')}
+            />
+            <MultiSelect
+              label="Tags"
+              placeholder={tags.options.length === 0 && !tags.loading ? 'No tags yet' : 'Choose tags'}
+              data={tags.options}
+              renderOption={renderTag}
+              searchable
+              clearable
+              maxValues={10}
+              nothingFoundMessage="No tag matches"
+              comboboxProps={COMBOBOX_PROPS}
+              {...form.getInputProps('tagIds')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

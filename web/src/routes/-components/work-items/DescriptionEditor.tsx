@@ -1,0 +1,105 @@
+import { Box, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import type { IssueDetail } from '@shared/schemas/issues';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Markdown } from '../../../components/Markdown/Markdown';
+import type { SaveIssue } from './save-issue';
+
+const MAX_DESCRIPTION = 50_000;
+
+interface DescriptionEditorProps {
+  issue: IssueDetail;
+  editor: SaveIssue;
+  canEdit: boolean;
+}
+
+/** The description: markdown shown safely; edited with a write/preview switch. */
+export function DescriptionEditor({ issue, editor, canEdit }: DescriptionEditorProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [mode, setMode] = useState<'write' | 'preview'>('write');
+  const editing = draft !== null;
+
+  async function save() {
+    if (draft === null) return;
+    if (draft.trim() === issue.description.trim()) return setDraft(null);
+    if (await editor.save({ description: draft })) setDraft(null);
+  }
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={3} fz="sm" tt="uppercase" c="dimmed">
+          Description
+        </Title>
+        {canEdit && !editing && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconPencil size={14} />}
+            onClick={() => {
+              setMode('write');
+              setDraft(issue.description);
+            }}
+          >
+            Edit description
+          </Button>
+        )}
+      </Group>
+      {editing ? (
+        <Stack gap="xs">
+          <SegmentedControl
+            size="xs"
+            w="fit-content"
+            aria-label="Description editor mode"
+            data={[
+              { value: 'write', label: 'Write' },
+              { value: 'preview', label: 'Preview' },
+            ]}
+            value={mode}
+            onChange={(value) => setMode(value as 'write' | 'preview')}
+          />
+          {mode === 'write' ? (
+            <Textarea
+              label="Description"
+              description="Markdown: **bold**, lists, [links](https://example.com), `code`. HTML is not rendered."
+              autosize
+              minRows={6}
+              maxRows={20}
+              value={draft}
+              onChange={(event) => setDraft(event.currentTarget.value)}
+              error={
+                draft.length > MAX_DESCRIPTION
+                  ? `description must be at most ${MAX_DESCRIPTION} characters`
+                  : null
+              }
+            />
+          ) : (
+            <Paper withBorder p="md" mih={120}>
+              {draft.trim() ? <Markdown>{draft}</Markdown> : <Text c="dimmed">Nothing to preview.</Text>}
+            </Paper>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setDraft(null)} disabled={editor.saving}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => void save()}
+              loading={editor.saving}
+              disabled={draft.length > MAX_DESCRIPTION}
+            >
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      ) : issue.description.trim() ? (
+        <Box>
+          <Markdown>{issue.description}</Markdown>
+        </Box>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No description.
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,271 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Divider,
+  Grid,
+  Group,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ISSUE_KIND_LABELS, type IssueKind, isIssueKind } from '@shared/domain/work-item-workflow';
+import type { IssueDetail } from '@shared/schemas/issues';
+import { IconAlertTriangle, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { LinkButton } from '../../../components/Links/Links';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { issueQueryOptions, useDeleteIssue } from '../../../queries/issues';
+import { CommentsPanel } from './CommentsPanel';
+import { DescriptionEditor } from './DescriptionEditor';
+import { HistoryPanel } from './HistoryPanel';
+import { IssueRefList } from './IssueRefList';
+import { KIND_ROUTES } from './kinds';
+import { LinksPanel } from './LinksPanel';
+import { useSaveIssue } from './save-issue';
+import { EditTitleButton, TitleForm, TitleHeading } from './TitleEditor';
+import { displayName } from './WorkItemBadges';
+import { WorkItemFields } from './WorkItemFields';
+import { DetailSkeleton, useWorkItemPanel } from './work-item-panel';
+
+interface WorkItemDetailProps {
+  id: string;
+  projectId: string;
+  /** In the drawer (one column, "Open full page") or as the detail page (fields on the side). */
+  variant: 'drawer' | 'page';
+}
+
+/** One work item with everything about it; the drawer and the detail page both show this. */
+export function WorkItemDetail({ id, projectId, variant }: WorkItemDetailProps) {
+  const { data: issue, isError } = useQuery(issueQueryOptions(id));
+  if (isError) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The work item could not be loaded">
+        It may have been deleted. Close this and reload the list.
+      </Alert>
+    );
+  }
+  if (!issue) return <DetailSkeleton />;
+  // A new item starts afresh (open editors belong to the one that was shown).
+  return <LoadedDetail key={issue.id} issue={issue} projectId={projectId} variant={variant} />;
+}
+
+function LoadedDetail({
+  issue,
+  projectId,
+  variant,
+}: { issue: IssueDetail } & Omit<WorkItemDetailProps, 'id'>) {
+  const { enterprise, can } = useCurrentEnterprise();
+  const identifier = enterprise.enterpriseIdentifier;
+  const panel = useWorkItemPanel();
+  const navigate = useNavigate();
+  const [stale, setStale] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [editingTitle, setEditingTitle] = useState(false);
+  const discussionId = useId();
+  const editor = useSaveIssue(issue, projectId, () => setStale(true));
+  const remove = useDeleteIssue(projectId);
+  const kind: IssueKind = isIssueKind(issue.pmIssueType) ? issue.pmIssueType : 1;
+  const canEdit = can('project:issue:edit');
+  const canAdd = can('project:issue:add');
+  const params = { identifier, projectId, workItemId: issue.id };
+
+  function confirmDelete() {
+    remove.mutate(issue.id, {
+      onSuccess: () => {
+        notifications.show({
+          color: 'green',
+          message: `${ISSUE_KIND_LABELS[kind].one} #${issue.issueNumber} deleted`,
+        });
+        setDeleting(false);
+        if (variant === 'drawer') panel.closeItem();
+        else void navigate({ to: KIND_ROUTES[kind].list, params: { identifier, projectId } });
+      },
+      // On failure (it still has children) the client said why; the dialog stays for another try.
+    });
+  }
+
+  const header = (
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group gap="xs">
+          <Badge variant="outline" color="gray">
+            {ISSUE_KIND_LABELS[kind].one}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            Created by {displayName(issue.author)} <RelativeTime value={issue.createdAt} inherit /> · updated{' '}
+            <RelativeTime value={issue.updatedAt} inherit />
+          </Text>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          {/* In the drawer its title bar shows the title; the pencil sits with the other actions. */}
+          {variant === 'drawer' && canEdit && !editingTitle && (
+            <EditTitleButton onClick={() => setEditingTitle(true)} />
+          )}
+          {variant === 'drawer' && (
+            <LinkButton
+              to={KIND_ROUTES[kind].detail}
+              params={params}
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconExternalLink size={14} />}
+            >
+              Open full page
+            </LinkButton>
+          )}
+          {can('project:issue:remove') && (
+            <Tooltip label="Delete">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete #${issue.issueNumber}`}
+                onClick={() => setDeleting(true)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Group>
+      {editingTitle ? (
+        <TitleForm issue={issue} editor={editor} onDone={() => setEditingTitle(false)} />
+      ) : (
+        variant === 'page' && (
+          <TitleHeading issue={issue} onEdit={canEdit ? () => setEditingTitle(true) : undefined} />
+        )
+      )}
+      {stale && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="Someone else changed this item"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setStale(false)}
+        >
+          The latest version is shown now. Make your change again if it is still needed.
+        </Alert>
+      )}
+    </Stack>
+  );
+
+  const fields = (columns: number) => (
+    <WorkItemFields issue={issue} projectId={projectId} editor={editor} canEdit={canEdit} columns={columns} />
+  );
+
+  const tabs = (
+    <Tabs defaultValue="comments" keepMounted={false}>
+      <Tabs.List>
+        <Tabs.Tab value="comments">Comments</Tabs.Tab>
+        <Tabs.Tab value="history">History</Tabs.Tab>
+        <Tabs.Tab value="children" rightSection={<Counter value={issue.children.length} />}>
+          Children
+        </Tabs.Tab>
+        <Tabs.Tab value="links" rightSection={<Counter value={issue.links.length} />}>
+          Links
+        </Tabs.Tab>
+      </Tabs.List>
+      {/* Named "Discussion" rather than after its tab: a lookup of the "Comment" box by its label
+          would otherwise also find the panel around it. */}
+      <Tabs.Panel value="comments" pt="md" aria-labelledby={discussionId}>
+        <span id={discussionId} hidden>
+          Discussion
+        </span>
+        <CommentsPanel issueId={issue.id} projectId={projectId} canComment={can('project:issue:comment')} />
+      </Tabs.Panel>
+      <Tabs.Panel value="history" pt="md">
+        <HistoryPanel issueId={issue.id} />
+      </Tabs.Panel>
+      <Tabs.Panel value="children" pt="md">
+        <Stack gap="sm">
+          <IssueRefList items={issue.children} projectId={projectId} empty="No child items." />
+          {canAdd && (
+            <Group>
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => panel.openCreate(kind, issue)}
+              >
+                Add child
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Tabs.Panel>
+      <Tabs.Panel value="links" pt="md">
+        <LinksPanel issue={issue} projectId={projectId} canEdit={canEdit} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+
+  const confirm = (
+    <ConfirmModal
+      opened={deleting}
+      onClose={() => setDeleting(false)}
+      title={`Delete ${ISSUE_KIND_LABELS[kind].one.toLowerCase()}`}
+      loading={remove.isPending}
+      onConfirm={confirmDelete}
+    >
+      <Text size="sm">
+        Delete{' '}
+        <b>
+          #{issue.issueNumber} {issue.title}
+        </b>
+        ? Its comments and history go with it.
+        {issue.children.length > 0 && ' It still has child items: move or delete them first.'}
+      </Text>
+    </ConfirmModal>
+  );
+
+  if (variant === 'drawer') {
+    return (
+      <Stack gap="lg" data-testid="work-item-detail">
+        {header}
+        {fields(2)}
+        <Divider />
+        <DescriptionEditor issue={issue} editor={editor} canEdit={canEdit} />
+        {tabs}
+        {confirm}
+      </Stack>
+    );
+  }
+
+  return (
+    <Grid gap="lg" data-testid="work-item-detail">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Paper withBorder p="lg">
+          <Stack gap="lg">
+            {header}
+            <DescriptionEditor issue={issue} editor={editor} canEdit={canEdit} />
+            {tabs}
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper withBorder p="lg" pos="sticky" top={72}>
+          {fields(1)}
+        </Paper>
+      </Grid.Col>
+      {confirm}
+    </Grid>
+  );
+}
+
+function Counter({ value }: { value: number }) {
+  if (value === 0) return null;
+  return (
+    <Badge size="xs" variant="light" color="gray" circle>
+      {value}
+    </Badge>
+  );
+}

@@ -1,0 +1,303 @@
+import { MultiSelect, NumberInput, Select, SimpleGrid } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
+import { isIssueKind } from '@shared/domain/work-item-workflow';
+import type { IssueDetail, IssueUpdateBody } from '@shared/schemas/issues';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { optionalParentsQueryOptions } from '../../../queries/issues';
+import {
+  COMBOBOX_PROPS,
+  colorOption,
+  PRIORITY_OPTIONS,
+  renderPriorityOption,
+  useAssigneeOptions,
+  useTagOptions,
+} from './fields';
+import type { SaveIssue } from './save-issue';
+import { statusOptions } from './status-options';
+
+interface FieldsProps {
+  issue: IssueDetail;
+  projectId: string;
+  editor: SaveIssue;
+  canEdit: boolean;
+  /** Two columns in the drawer, one in the side panel of the full page. */
+  columns: number;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value) => b.includes(value));
+
+/** Status, priority, assignee, tags, dates, estimate and parent; each change saves at once. */
+export function WorkItemFields({ issue, projectId, editor, canEdit, columns }: FieldsProps) {
+  const readOnly = !canEdit;
+  const disabled = editor.saving;
+  const kind = isIssueKind(issue.pmIssueType) ? issue.pmIssueType : 1;
+  const assignees = useAssigneeOptions(projectId);
+  const assigneeOptions = useMemo(() => {
+    // The current assignee stays readable even after leaving the project.
+    const current = issue.assignee;
+    if (!current || assignees.options.some((option) => option.value === current.userId))
+      return assignees.options;
+    return [...assignees.options, { value: current.userId, label: current.nickname || current.login }];
+  }, [assignees.options, issue.assignee]);
+
+  return (
+    <SimpleGrid cols={columns} spacing="md" verticalSpacing="sm">
+      <Select
+        label="Status"
+        // Only where the workflow lets the item go from here (detail.nextStatuses).
+        data={statusOptions(kind, issue.status, issue.nextStatuses)}
+        value={String(issue.status)}
+        allowDeselect={false}
+        readOnly={readOnly}
+        disabled={disabled}
+        comboboxProps={COMBOBOX_PROPS}
+        onChange={(value) =>
+          value &&
+          Number(value) !== issue.status &&
+          void editor.save({ status: Number(value) as IssueUpdateBody['status'] })
+        }
+      />
+      <Select
+        label="Priority"
+        data={PRIORITY_OPTIONS}
+        renderOption={renderPriorityOption}
+        value={String(issue.priority)}
+        allowDeselect={false}
+        readOnly={readOnly}
+        disabled={disabled}
+        comboboxProps={COMBOBOX_PROPS}
+        onChange={(value) =>
+          value &&
+          Number(value) !== issue.priority &&
+          void editor.save({ priority: Number(value) as IssueUpdateBody['priority'] })
+        }
+      />
+      <Select
+        label="Assignee"
+        placeholder="Unassigned"
+        data={assigneeOptions}
+        value={issue.assignee?.userId ?? null}
+        searchable
+        clearable
+        readOnly={readOnly}
+        disabled={disabled}
+        nothingFoundMessage="No project member matches"
+        comboboxProps={COMBOBOX_PROPS}
+        onChange={(value) =>
+          value !== (issue.assignee?.userId ?? null) && void editor.save({ assigneeId: value })
+        }
+      />
+      <TagsField issue={issue} editor={editor} readOnly={readOnly} />
+      <DateField
+        key={`start:${issue.id}:${issue.version}`}
+        label="Start date"
+        field="startDate"
+        issue={issue}
+        editor={editor}
+        readOnly={readOnly}
+        maxDate={issue.endDate}
+      />
+      <DateField
+        key={`end:${issue.id}:${issue.version}`}
+        label="End date"
+        field="endDate"
+        issue={issue}
+        editor={editor}
+        readOnly={readOnly}
+        minDate={issue.startDate}
+      />
+      <EstimateField key={`${issue.id}:${issue.version}`} issue={issue} editor={editor} readOnly={readOnly} />
+      <ParentField issue={issue} editor={editor} readOnly={readOnly} />
+    </SimpleGrid>
+  );
+}
+
+/** Tags save when the dropdown closes (one save for several picks), or at once when a pill is removed. */
+function TagsField({
+  issue,
+  editor,
+  readOnly,
+}: {
+  issue: IssueDetail;
+  editor: SaveIssue;
+  readOnly: boolean;
+}) {
+  const tags = useTagOptions();
+  const renderTag = useMemo(() => colorOption(tags.colors), [tags.colors]);
+  const saved = useMemo(() => issue.tags.map((tag) => tag.id), [issue.tags]);
+  const [draft, setDraft] = useState<string[] | null>(null);
+  const [open, setOpen] = useState(false);
+  const value = draft ?? saved;
+  const options = useMemo(() => {
+    const known = new Set(tags.options.map((option) => option.value));
+    return [
+      ...tags.options,
+      ...issue.tags.filter((tag) => !known.has(tag.id)).map((tag) => ({ value: tag.id, label: tag.name })),
+    ];
+  }, [tags.options, issue.tags]);
+
+  async function commit(tagIds: string[]) {
+    if (sameSet(tagIds, saved)) return setDraft(null);
+    await editor.save({ tagIds });
+    setDraft(null);
+  }
+
+  return (
+    <MultiSelect
+      label="Tags"
+      placeholder={value.length === 0 ? 'No tags' : undefined}
+      data={options}
+      renderOption={renderTag}
+      value={value}
+      searchable
+      clearable={!readOnly}
+      readOnly={readOnly}
+      disabled={editor.saving}
+      maxValues={10}
+      nothingFoundMessage={tags.options.length === 0 ? 'The enterprise has no tags yet' : 'No tag matches'}
+      comboboxProps={COMBOBOX_PROPS}
+      onDropdownOpen={() => setOpen(true)}
+      onDropdownClose={() => {
+        setOpen(false);
+        if (draft) void commit(draft);
+      }}
+      onChange={(tagIds) => {
+        if (open) setDraft(tagIds);
+        else void commit(tagIds);
+      }}
+    />
+  );
+}
+
+interface DateFieldProps {
+  label: string;
+  field: 'startDate' | 'endDate';
+  issue: IssueDetail;
+  editor: SaveIssue;
+  readOnly: boolean;
+  minDate?: string | null;
+  maxDate?: string | null;
+}
+
+/**
+ * A date saves a moment after the last change, or when the field is left: typing "2026-12-15"
+ * passes through "2026-12-1", which is a date too, and must not be saved on the way.
+ */
+function DateField({ label, field, issue, editor, readOnly, minDate, maxDate }: DateFieldProps) {
+  const [draft, setDraft] = useState<string | null>(issue[field]);
+  const commit = useDebouncedCallback(
+    (value: string | null) => {
+      if (value !== issue[field]) void editor.save({ [field]: value });
+    },
+    { delay: 700, flushOnUnmount: true },
+  );
+  return (
+    <DateInput
+      label={label}
+      valueFormat="YYYY-MM-DD"
+      placeholder="Not set"
+      value={draft}
+      clearable
+      readOnly={readOnly}
+      disabled={editor.saving}
+      minDate={minDate ?? undefined}
+      maxDate={maxDate ?? undefined}
+      popoverProps={{ withinPortal: true }}
+      onChange={(value) => {
+        setDraft(value);
+        commit(value);
+      }}
+      onBlur={() => commit.flush()}
+    />
+  );
+}
+
+/** The estimate saves when the field is left or Enter is pressed. */
+function EstimateField({
+  issue,
+  editor,
+  readOnly,
+}: {
+  issue: IssueDetail;
+  editor: SaveIssue;
+  readOnly: boolean;
+}) {
+  const [value, setValue] = useState<number | string>(issue.estimatedHours ?? '');
+  function commit() {
+    const hours = typeof value === 'number' ? value : null;
+    if (hours !== issue.estimatedHours) void editor.save({ estimatedHours: hours });
+  }
+  return (
+    <NumberInput
+      label="Estimate (hours)"
+      placeholder="Not estimated"
+      value={value}
+      onChange={setValue}
+      min={0}
+      max={10_000}
+      step={0.5}
+      decimalScale={2}
+      readOnly={readOnly}
+      disabled={editor.saving}
+      onBlur={commit}
+      onKeyDown={(event) => event.key === 'Enter' && commit()}
+    />
+  );
+}
+
+/** The parent: any item of the project that is not this one or below it (the server says which). */
+function ParentField({
+  issue,
+  editor,
+  readOnly,
+}: {
+  issue: IssueDetail;
+  editor: SaveIssue;
+  readOnly: boolean;
+}) {
+  const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState(false);
+  const currentLabel = issue.parent ? `#${issue.parent.issueNumber} ${issue.parent.title}` : '';
+  // Showing the chosen parent puts its label in the search box; that is not a search.
+  const typed = search === currentLabel ? '' : search.trim();
+  const [keyword] = useDebouncedValue(typed, 250);
+  const parents = useQuery({
+    ...optionalParentsQueryOptions(issue.id, keyword),
+    enabled: opened && !readOnly,
+  });
+  const options = useMemo(() => {
+    const rows = (parents.data ?? []).map((ref) => ({
+      value: ref.id,
+      label: `#${ref.issueNumber} ${ref.title}`,
+    }));
+    if (issue.parent && !rows.some((row) => row.value === issue.parent?.id)) {
+      rows.unshift({ value: issue.parent.id, label: currentLabel });
+    }
+    return rows;
+  }, [parents.data, issue.parent, currentLabel]);
+
+  return (
+    <Select
+      label="Parent"
+      placeholder="No parent"
+      data={options}
+      value={issue.parent?.id ?? null}
+      searchable
+      clearable
+      readOnly={readOnly}
+      disabled={editor.saving}
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server has filtered already (keyword, not itself, not its descendants).
+      filter={({ options: all }) => all}
+      nothingFoundMessage={parents.isFetching ? 'Searching…' : 'No item can be the parent'}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
+      comboboxProps={COMBOBOX_PROPS}
+      onChange={(value) => value !== (issue.parent?.id ?? null) && void editor.save({ parentId: value })}
+    />
+  );
+}

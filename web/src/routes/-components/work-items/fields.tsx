@@ -1,0 +1,55 @@
+import { ColorSwatch, type ComboboxItem, Group, Text } from '@mantine/core';
+import { PRIORITIES } from '@shared/domain/priorities';
+import { useQuery } from '@tanstack/react-query';
+import { issueTagsQueryOptions } from '../../../queries/issues';
+import { projectUsersQueryOptions } from '../../../queries/projects';
+
+/** Options of the pickers the create form, the detail and the filters share. */
+
+/**
+ * Dropdowns mount only while open. Mantine keeps a closed combobox's listbox in the page (hidden),
+ * and the listbox carries the field's label: a label lookup would then find two elements.
+ */
+export const COMBOBOX_PROPS = { withinPortal: true, keepMounted: false } as const;
+
+export const PRIORITY_OPTIONS = PRIORITIES.map((priority) => ({
+  value: String(priority.id),
+  label: priority.label,
+  color: priority.color,
+}));
+
+/** An option with its colour in front (priorities, tags). */
+export function colorOption(colors: Record<string, string>) {
+  return ({ option }: { option: ComboboxItem }) => (
+    <Group gap="xs" wrap="nowrap">
+      <ColorSwatch
+        color={`var(--mantine-color-${colors[option.value] ?? 'gray'}-6)`}
+        size={10}
+        withShadow={false}
+      />
+      <Text size="sm">{option.label}</Text>
+    </Group>
+  );
+}
+
+export const renderPriorityOption = colorOption(
+  Object.fromEntries(PRIORITY_OPTIONS.map((option) => [option.value, option.color])),
+);
+
+/** The project's members as assignee options (`GET pmsProject/userList`). */
+export function useAssigneeOptions(projectId: string) {
+  const users = useQuery(projectUsersQueryOptions(projectId));
+  const options = (users.data ?? []).map((user) => ({
+    value: user.userId,
+    label: user.nickname || user.login,
+  }));
+  return { options, loading: users.isPending };
+}
+
+/** The enterprise's tags as options, and their colours for rendering. */
+export function useTagOptions() {
+  const tags = useQuery(issueTagsQueryOptions());
+  const options = (tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }));
+  const colors = Object.fromEntries((tags.data ?? []).map((tag) => [tag.id, tag.color]));
+  return { options, colors, loading: tags.isPending, tags: tags.data ?? [] };
+}

@@ -1,0 +1,21 @@
+import type { IssueKind } from '@shared/domain/work-item-workflow';
+import type { QueryClient } from '@tanstack/react-query';
+import { guardedLoad } from '../../../lib/route-guards';
+import { issueListInfiniteOptions } from '../../../queries/issues';
+import { listParams, type WorkItemSearch } from './list-search';
+
+interface ListLoad {
+  queryClient: QueryClient;
+  projectId: string;
+  kind: IssueKind;
+  search: WorkItemSearch;
+  cause: 'preload' | 'enter' | 'stay';
+  href: string;
+}
+
+/** The first page of a kind's list. Filtering stays on the page, which keeps the old rows meanwhile. */
+export async function loadWorkItemList({ queryClient, projectId, kind, search, cause, href }: ListLoad) {
+  const options = issueListInfiniteOptions(listParams(projectId, kind, search));
+  if (cause === 'stay') return void queryClient.prefetchInfiniteQuery(options);
+  await guardedLoad(() => queryClient.ensureInfiniteQueryData(options), href);
+}
