@@ -6,6 +6,7 @@
  */
 import { startProduct } from './lib/product';
 import { DEMO_IDENTIFIER, DEMO_PASSWORD, seedFoundation } from './seed/foundation';
+import { seedProjects } from './seed/projects';
 
 async function isUp(url: string): Promise<boolean> {
   try {
@@ -22,8 +23,10 @@ const product = running ? null : await startProduct(0, () => undefined);
 const baseUrl = product?.url ?? targetUrl;
 
 try {
-  const { enterprise } = await seedFoundation(baseUrl);
-  console.log(`Seeded the enterprise "${enterprise.name}" at /${DEMO_IDENTIFIER}.`);
+  const foundation = await seedFoundation(baseUrl);
+  const workItems = await seedProjects(foundation);
+  console.log(`Seeded the enterprise "${foundation.enterprise.name}" at /${DEMO_IDENTIFIER}.`);
+  if (workItems > 0) console.log(`Added projects with ${workItems} work items.`);
   console.log(`Sign in at ${targetUrl}/login as alice (owner) or bob, carol, dave, erin, farid, grace, hiro`);
   console.log(`with the password ${DEMO_PASSWORD}.`);
 } finally {

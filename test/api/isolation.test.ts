@@ -5,6 +5,8 @@
  * B's data.
  */
 import type { Enterprise } from '@shared/schemas/enterprise';
+import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
+import type { Project } from '@shared/schemas/projects';
 import type { Role } from '@shared/schemas/system';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -27,6 +29,54 @@ interface Tenant {
   enterprise: Enterprise;
   role: Role;
   member: TestUser;
+  work: Work;
+}
+
+/** A project with two linked work items, a tag and a comment. */
+interface Work {
+  project: Project;
+  issue: IssueDetail;
+  other: IssueDetail;
+  tag: IssueTag;
+  journal: Journal;
+}
+
+async function workOf(owner: TestUser, enterprise: Enterprise): Promise<Work> {
+  const pms = (rest: string) => `/api/pms/${enterprise.enterpriseIdentifier}/${rest}`;
+  const c = owner.client;
+  const project = expectStatus(
+    await c.post<Project>(pms('pmsProject'), { name: unique('Secret project ') }),
+    201,
+  ).data;
+  expectStatus(
+    await c.post(pms('pmsProject/addNotice'), { pmsProjectId: project.id, content: unique('secret') }),
+    201,
+  );
+  const tag = expectStatus(
+    await c.post<IssueTag>(pms('pmsProjectIssues/enterpriseIssueTags'), {
+      name: unique('secret'),
+      color: 'red',
+    }),
+    201,
+  ).data;
+  const item = (title: string) => ({ pmsProjectId: project.id, pmIssueType: 3, title, tagIds: [tag.id] });
+  const issue = expectStatus(
+    await c.post<IssueDetail>(pms('pmsProjectIssues/add'), item(unique('Secret bug '))),
+    201,
+  ).data;
+  const other = expectStatus(
+    await c.post<IssueDetail>(pms('pmsProjectIssues/add'), item(unique('Secret task '))),
+    201,
+  ).data;
+  expectStatus(
+    await c.post(pms('pmsProjectIssues/link'), { issueId: issue.id, linkedIssueId: other.id }),
+    201,
+  );
+  const journal = expectStatus(
+    await c.post<Journal>(pms(`pmsProjectIssues/journals/${issue.id}`), { notes: unique('secret note ') }),
+    201,
+  ).data;
+  return { project, issue, other, tag, journal };
 }
 
 let adminA: TestUser;
@@ -40,7 +90,7 @@ async function tenant(owner: TestUser, name: string): Promise<Tenant> {
   const role = await createRole(owner, enterprise, ['docs:doc:list'], unique('secret'));
   const member = await signUp();
   await addMember(owner, enterprise, member, [role.roleId]);
-  return { enterprise, role, member };
+  return { enterprise, role, member, work: await workOf(owner, enterprise) };
 }
 
 beforeAll(async () => {
@@ -58,6 +108,15 @@ beforeAll(async () => {
     b.role.roleId,
     b.role.roleKey,
     b.role.roleName,
+    b.work.project.id,
+    b.work.project.name,
+    b.work.issue.id,
+    b.work.issue.title,
+    b.work.other.id,
+    b.work.tag.id,
+    b.work.tag.name,
+    b.work.journal.id,
+    b.work.journal.notes,
   ];
 });
 
@@ -66,11 +125,21 @@ const ENTERPRISE_PARAMS = new Set(['identifier', 'enterpriseIdentifier', 'id']);
 const USER_PARAMS = new Set(['userId', 'gitlinkUserId']);
 
 /** Path and query values: the enterprise from `where`, sub-ids (roles, users) from `items`. */
+/** What `{id}` names in a path: the enterprise (dept, pmsEnterprise), a project or a work item. */
+function idFor(route: DocumentedRoute, where: Tenant, items: Tenant): string {
+  if (route.path.includes('/pmsProjectIssues/')) return items.work.issue.id;
+  if (route.path.includes('/pmsProject/')) return items.work.project.id;
+  return where.enterprise.id;
+}
+
 function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string {
   const values: Record<string, string> = {
     identifier: where.enterprise.enterpriseIdentifier,
     enterpriseIdentifier: where.enterprise.enterpriseIdentifier,
-    id: where.enterprise.id,
+    id: idFor(route, where, items),
+    issueId: items.work.issue.id,
+    tagId: items.work.tag.id,
+    journalId: items.work.journal.id,
     roleId: items.role.roleId,
     userId: items.member.userId,
     gitlinkUserId: items.member.userId,
@@ -80,6 +149,8 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
   for (const name of route.queryParams) {
     if (name === 'confirmIdentifier') query.set(name, where.enterprise.enterpriseIdentifier);
     if (name === 'roleId') query.set(name, items.role.roleId);
+    if (name === 'pmsProjectId') query.set(name, items.work.project.id);
+    if (name === 'pmIssueType') query.set(name, '3');
   }
   const search = query.toString();
   return fillPath(route.path, values) + (search ? `?${search}` : '');
@@ -105,6 +176,43 @@ function bodyFor(route: DocumentedRoute, items: Tenant): unknown {
       permissions: [],
     },
     'PUT /api/system/SysDeptRole/dept/{id}/role/{roleId}': { roleName: 'Hijacked', version: 1 },
+    'POST /api/pms/{identifier}/pmsProject': { name: 'Planted project' },
+    'PUT /api/pms/{identifier}/pmsProject/{id}': { name: 'Hijacked', version: 1 },
+    'POST /api/pms/{identifier}/pmsProject/{id}/members': { userIds: [items.member.userId] },
+    'POST /api/pms/{identifier}/pmsProject/addNotice': {
+      pmsProjectId: items.work.project.id,
+      content: 'Planted',
+    },
+    'PUT /api/pms/{identifier}/pmsProject/editNotice': {
+      pmsProjectId: items.work.project.id,
+      content: 'Hijacked',
+      version: 1,
+    },
+    'POST /api/pms/{identifier}/pmsProjectIssues/add': {
+      pmsProjectId: items.work.project.id,
+      pmIssueType: 1,
+      title: 'Planted',
+    },
+    'PUT /api/pms/{identifier}/pmsProjectIssues/edit/{id}': { title: 'Hijacked', version: 1 },
+    'PUT /api/pms/{identifier}/pmsProjectIssues/edit/batch': {
+      ids: [items.work.issue.id],
+      changes: { title: 'Hijacked' },
+    },
+    'POST /api/pms/{identifier}/pmsProjectIssues/link': {
+      issueId: items.work.issue.id,
+      linkedIssueId: items.work.other.id,
+    },
+    'POST /api/pms/{identifier}/pmsProjectIssues/unlink': {
+      issueId: items.work.issue.id,
+      linkedIssueId: items.work.other.id,
+    },
+    'POST /api/pms/{identifier}/pmsProjectIssues/enterpriseIssueTags': { name: 'planted', color: 'red' },
+    'PUT /api/pms/{identifier}/pmsProjectIssues/enterpriseIssueTags/{tagId}': {
+      name: 'hijacked',
+      version: 1,
+    },
+    'POST /api/pms/{identifier}/pmsProjectIssues/journals/{id}': { notes: 'Planted' },
+    'PUT /api/pms/{identifier}/pmsProjectIssues/journals/{id}/{journalId}': { notes: 'Hijacked', version: 1 },
   };
   return bodies[route.id] ?? {};
 }
@@ -148,6 +256,47 @@ describe("an admin of enterprise A, addressing enterprise B's routes", () => {
       200,
     ).data;
     expect(roles).toHaveLength(3);
+  });
+});
+
+describe("an admin of enterprise A, naming B's projects, work items, tags and comments inside A", () => {
+  const WORK_PARAMS = new Set(['id', 'issueId', 'tagId', 'journalId']);
+  const routes = documentedRoutes().filter(
+    (r) =>
+      isTenantRoute(r) &&
+      r.path.includes('/pmsProject') &&
+      (r.pathParams.some((p) => WORK_PARAMS.has(p)) || r.queryParams.includes('pmsProjectId') || r.hasBody) &&
+      r.id !== 'POST /api/pms/{identifier}/pmsProject' &&
+      r.id !== 'POST /api/pms/{identifier}/pmsProjectIssues/enterpriseIssueTags',
+  );
+
+  it('covers the routes that take such ids', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(routes.map((r) => [r.id, r] as const))(
+    '%s answers 404 (or 400 for ids in the body)',
+    async (_, route) => {
+      const [path, body] = [addressOf(route, a, b), bodyFor(route, b)];
+      const res = await callAsAdminOfA(route, path, body);
+      expect([400, 404], `${route.id}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+      expectNoSecrets(res, route.id, path + JSON.stringify(body ?? ''));
+    },
+  );
+
+  it("left B's work untouched", async () => {
+    const owner = await freshSession({ userId: b.enterprise.ownerId });
+    const pms = `/api/pms/${b.enterprise.enterpriseIdentifier}`;
+    const issue = expectStatus(await owner.get(`${pms}/pmsProjectIssues/${b.work.issue.id}`), 200).data;
+    expect(issue).toMatchObject({ title: b.work.issue.title, version: 1, priority: b.work.issue.priority });
+    expect(issue.links.map((l: { id: string }) => l.id)).toEqual([b.work.other.id]);
+    const project = expectStatus(await owner.get(`${pms}/pmsProject/${b.work.project.id}`), 200).data;
+    expect(project).toMatchObject({ name: b.work.project.name, version: 1, memberCount: 1, issueCount: 2 });
+    const journals = expectStatus(
+      await owner.get(`${pms}/pmsProjectIssues/journals/${b.work.issue.id}?kind=comment`),
+      200,
+    ).data;
+    expect(journals.rows.map((j: { notes: string }) => j.notes)).toEqual([b.work.journal.notes]);
   });
 });
 

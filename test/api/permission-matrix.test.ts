@@ -17,6 +17,8 @@
  */
 import { ALL_PERMISSIONS } from '@shared/permissions/catalogue';
 import type { Enterprise } from '@shared/schemas/enterprise';
+import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
+import type { Project } from '@shared/schemas/projects';
 import type { Role } from '@shared/schemas/system';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -191,6 +193,65 @@ class World {
   async current<T>(path: string): Promise<T> {
     return expectStatus(await (await this.asOwner()).get<T>(path), 200).data;
   }
+
+  /** `/api/pms/{identifier}/{rest}` of this world's enterprise. */
+  pms(rest: string): string {
+    return `/api/pms/${this.enterprise.enterpriseIdentifier}/${rest}`;
+  }
+
+  private workPromise?: Promise<Work>;
+
+  /** A project with a work item and a tag, made once per world by the owner. */
+  work(): Promise<Work> {
+    this.workPromise ??= (async () => {
+      const project = await this.newProject();
+      const issue = await this.newIssue(project.id);
+      const owner = await this.asOwner();
+      const tag = expectStatus(
+        await owner.post<IssueTag>(this.pms('pmsProjectIssues/enterpriseIssueTags'), {
+          name: unique('tag'),
+          color: 'blue',
+        }),
+        201,
+      ).data;
+      return { project, issue, tag };
+    })();
+    return this.workPromise;
+  }
+
+  async newProject(): Promise<Project> {
+    const owner = await this.asOwner();
+    return expectStatus(await owner.post<Project>(this.pms('pmsProject'), { name: unique('Project ') }), 201)
+      .data;
+  }
+
+  async newIssue(projectId: string, as?: TestUser): Promise<IssueDetail> {
+    const client = as ? await freshSession(as) : await this.asOwner();
+    return expectStatus(
+      await client.post<IssueDetail>(this.pms('pmsProjectIssues/add'), {
+        pmsProjectId: projectId,
+        pmIssueType: 2,
+        title: unique('Item '),
+      }),
+      201,
+    ).data;
+  }
+
+  /** A comment on the shared work item, written by `author` when it may comment, else by the owner. */
+  async comment(author: TestUser | null): Promise<Journal> {
+    const { issue } = await this.work();
+    const client = author ? await freshSession(author) : await this.asOwner();
+    return expectStatus(
+      await client.post<Journal>(this.pms(`pmsProjectIssues/journals/${issue.id}`), { notes: 'Noted' }),
+      201,
+    ).data;
+  }
+}
+
+interface Work {
+  project: Project;
+  issue: IssueDetail;
+  tag: IssueTag;
 }
 
 interface Context {
@@ -341,6 +402,199 @@ const MATRIX: Record<string, Row> = {
     call: async ({ world }) => {
       const role = await createRole(await World.ownerActor(world.people), world.enterprise, []);
       return { params: { roleId: role.roleId } };
+    },
+  },
+
+  // Projects
+  'GET /api/pms/{identifier}/pmsProject/list': { requires: needs('project:project:list') },
+  'GET /api/pms/{identifier}/pmsProject/userList': {
+    requires: needs('project:project:list'),
+    call: async ({ world }) => ({ query: { pmsProjectId: (await world.work()).project.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProject': {
+    requires: needs('project:project:add'),
+    call: () => ({ body: { name: unique('Project ') } }),
+  },
+  'GET /api/pms/{identifier}/pmsProject/{id}': {
+    requires: needs('project:project:list'),
+    call: async ({ world }) => ({ params: { id: (await world.work()).project.id } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProject/{id}': {
+    requires: needs('project:project:edit'),
+    call: async ({ world }) => {
+      const { project } = await world.work();
+      const current = await world.current<Project>(world.pms(`pmsProject/${project.id}`));
+      return { params: { id: project.id }, body: { description: unique('d'), version: current.version } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProject/{id}': {
+    requires: needs('project:project:remove'),
+    call: async ({ world }) => ({ params: { id: (await world.newProject()).id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProject/{id}/members': {
+    requires: needs('project:project:list'),
+    call: async ({ world }) => ({ params: { id: (await world.work()).project.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProject/{id}/members': {
+    requires: needs('project:member:edit'),
+    call: async ({ world }) => ({
+      params: { id: (await world.work()).project.id },
+      body: { userIds: [world.people.target.userId] },
+    }),
+  },
+  'DELETE /api/pms/{identifier}/pmsProject/{id}/members/{userId}': {
+    requires: needs('project:member:edit'),
+    call: async ({ world }) => {
+      const { project } = await world.work();
+      const owner = await world.asOwner();
+      await owner.post(world.pms(`pmsProject/${project.id}/members`), {
+        userIds: [world.people.target.userId],
+      });
+      return { params: { id: project.id, userId: world.people.target.userId } };
+    },
+  },
+  'POST /api/pms/{identifier}/pmsProject/addNotice': {
+    requires: needs('project:notice:edit'),
+    call: async ({ world }) => ({ body: { pmsProjectId: (await world.newProject()).id, content: 'Hello' } }),
+  },
+  'GET /api/pms/{identifier}/pmsProject/getNotice/{id}': {
+    requires: needs('project:project:list'),
+    call: async ({ world }) => ({ params: { id: (await world.work()).project.id } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProject/editNotice': {
+    requires: needs('project:notice:edit'),
+    call: async ({ world }) => {
+      const project = await world.newProject();
+      const owner = await world.asOwner();
+      await owner.post(world.pms('pmsProject/addNotice'), { pmsProjectId: project.id, content: 'First' });
+      return { body: { pmsProjectId: project.id, content: 'Second', version: 1 } };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsProject/{id}/statistics/pie-barChart': {
+    requires: needs('project:project:list'),
+    call: async ({ world }) => ({ params: { id: (await world.work()).project.id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProject/{id}/statistics/lineChart': {
+    requires: needs('project:project:list'),
+    call: async ({ world }) => ({ params: { id: (await world.work()).project.id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProject/{id}/statistics/dynamics': {
+    requires: needs('project:project:list'),
+    call: async ({ world }) => ({ params: { id: (await world.work()).project.id } }),
+  },
+
+  // Work items
+  'GET /api/pms/{identifier}/pmsProjectIssues/list': {
+    requires: needs('project:issue:list'),
+    call: async ({ world }) => ({ query: { pmsProjectId: (await world.work()).project.id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectIssues/{id}': {
+    requires: needs('project:issue:list'),
+    call: async ({ world }) => ({ params: { id: (await world.work()).issue.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectIssues/add': {
+    requires: needs('project:issue:add'),
+    call: async ({ world }) => ({
+      body: { pmsProjectId: (await world.work()).project.id, pmIssueType: 1, title: unique('Demand ') },
+    }),
+  },
+  'PUT /api/pms/{identifier}/pmsProjectIssues/edit/batch': {
+    requires: needs('project:issue:edit'),
+    call: async ({ world }) => ({ body: { ids: [(await world.work()).issue.id], changes: { priority: 2 } } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProjectIssues/edit/{id}': {
+    requires: needs('project:issue:edit'),
+    call: async ({ world }) => {
+      const { issue } = await world.work();
+      const current = await world.current<IssueDetail>(world.pms(`pmsProjectIssues/${issue.id}`));
+      return { params: { id: issue.id }, body: { title: unique('Renamed '), version: current.version } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProjectIssues/{id}': {
+    requires: needs('project:issue:remove'),
+    call: async ({ world }) => ({
+      params: { id: (await world.newIssue((await world.work()).project.id)).id },
+    }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectIssues/issueStatus': {
+    requires: needs('project:issue:list'),
+    call: () => ({ query: { pmIssueType: '3' } }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectIssues/issuePriorities': { requires: needs('project:issue:list') },
+  'GET /api/pms/{identifier}/pmsProjectIssues/issueTags': { requires: needs('project:issue:list') },
+  'GET /api/pms/{identifier}/pmsProjectIssues/enterpriseIssueTags': { requires: needs('project:issue:list') },
+  'POST /api/pms/{identifier}/pmsProjectIssues/enterpriseIssueTags': {
+    requires: needs('project:tag:edit'),
+    call: () => ({ body: { name: unique('tag'), color: 'green' } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProjectIssues/enterpriseIssueTags/{tagId}': {
+    requires: needs('project:tag:edit'),
+    call: async ({ world }) => {
+      const { tag } = await world.work();
+      const tags = await world.current<IssueTag[]>(world.pms('pmsProjectIssues/enterpriseIssueTags'));
+      const current = tags.find((t) => t.id === tag.id)!;
+      return { params: { tagId: tag.id }, body: { color: 'red', version: current.version } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProjectIssues/enterpriseIssueTags/{tagId}': {
+    requires: needs('project:tag:edit'),
+    call: async ({ world }) => {
+      const owner = await world.asOwner();
+      const tag = expectStatus(
+        await owner.post<IssueTag>(world.pms('pmsProjectIssues/enterpriseIssueTags'), {
+          name: unique('gone'),
+          color: 'gray',
+        }),
+        201,
+      ).data;
+      return { params: { tagId: tag.id } };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsProjectIssues/optionalParentIssue/{issueId}': {
+    requires: needs('project:issue:list'),
+    call: async ({ world }) => ({ params: { issueId: (await world.work()).issue.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectIssues/link': {
+    requires: needs('project:issue:edit'),
+    call: async ({ world }) => {
+      const { project, issue } = await world.work();
+      return { body: { issueId: issue.id, linkedIssueId: (await world.newIssue(project.id)).id } };
+    },
+  },
+  'POST /api/pms/{identifier}/pmsProjectIssues/unlink': {
+    requires: needs('project:issue:edit'),
+    call: async ({ world }) => {
+      const { project, issue } = await world.work();
+      const other = await world.newIssue(project.id);
+      const body = { issueId: issue.id, linkedIssueId: other.id };
+      expectStatus(await (await world.asOwner()).post(world.pms('pmsProjectIssues/link'), body), 201);
+      return { body };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsProjectIssues/journals/{id}': {
+    requires: needs('project:issue:list'),
+    call: async ({ world }) => ({ params: { id: (await world.work()).issue.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectIssues/journals/{id}': {
+    requires: needs('project:issue:comment'),
+    call: async ({ world }) => ({ params: { id: (await world.work()).issue.id }, body: { notes: 'Seen' } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProjectIssues/journals/{id}/{journalId}': {
+    requires: needs('project:issue:comment'),
+    // Comments are their authors' to edit: a principal that may comment edits its own.
+    call: async ({ world, who, succeeds }) => {
+      const journal = await world.comment(succeeds && who !== 'owner' ? world.people[who as 'admin'] : null);
+      return {
+        params: { id: journal.issueId, journalId: journal.id },
+        body: { notes: 'Edited', version: journal.version },
+      };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProjectIssues/journals/{id}/{journalId}': {
+    requires: needs('project:issue:comment'),
+    call: async ({ world, who, succeeds }) => {
+      const journal = await world.comment(succeeds && who !== 'owner' ? world.people[who as 'admin'] : null);
+      return { params: { id: journal.issueId, journalId: journal.id } };
     },
   },
 };

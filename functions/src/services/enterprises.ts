@@ -5,6 +5,7 @@ import type { EnterpriseRecord } from '../db/enterprises';
 import * as db from '../db/enterprises';
 import { listMembershipsOfUser } from '../db/memberships';
 import { onConditionFailed } from '../db/operations';
+import { deleteProjectPartition, listProjects } from '../db/projects';
 import { badRequest, conflict, enterpriseNotFound, staleVersion } from '../errors';
 import { newId } from '../ids';
 import { builtInRoles } from './roles';
@@ -66,7 +67,14 @@ export async function updateEnterprise(
   });
 }
 
-/** Deletes the enterprise and all it owns, if `confirmIdentifier` repeats its identifier. */
+/**
+ * Deletes the enterprise and all it owns, if `confirmIdentifier` repeats its identifier. Each
+ * project keeps its contents in a partition of its own, found through the project items of the
+ * enterprise partition: they are listed before that partition goes, and deleted after the
+ * enterprise stopped resolving (so nothing new is written into them meanwhile). A project
+ * created in the instant between the listing and the delete would leave its partition behind,
+ * unreachable: nothing can address an enterprise that no longer resolves.
+ */
 export async function deleteEnterprise(
   enterprise: EnterpriseRecord,
   confirmIdentifier: string,
@@ -74,8 +82,10 @@ export async function deleteEnterprise(
   if (confirmIdentifier !== enterprise.identifier) {
     throw badRequest('confirmIdentifier', `type the identifier ${enterprise.identifier} to confirm`);
   }
+  const projects = await listProjects(enterprise.id);
   await onConditionFailed(db.deleteEnterprise(enterprise), {
     missing: () => enterpriseNotFound(),
     identifier: () => enterpriseNotFound(),
   });
+  for (const project of projects) await deleteProjectPartition(enterprise.id, project.projectId);
 }

@@ -12,6 +12,7 @@ import { ConditionFailedError, onConditionFailed } from '../db/operations';
 import { listRoles } from '../db/roles';
 import { getUser, getUsers, type UserRecord, usersByPrefix } from '../db/users';
 import { conflict, enterpriseNotFound, notFound } from '../errors';
+import { removeFromAllProjects } from './project-members';
 import { assertRolesExist, getRoleByKey, unknownRole } from './roles';
 import { candidateView, memberView } from './views';
 
@@ -121,12 +122,13 @@ async function withFreshMembership<T>(
   }
 }
 
-/** Removes a member; the owner cannot be removed. */
+/** Removes a member, and takes them out of the enterprise's projects; the owner cannot be removed. */
 export async function removeMember(enterprise: EnterpriseRecord, userId: string): Promise<void> {
   if (userId === enterprise.ownerId) throw conflict('The owner cannot be removed from the enterprise');
   await withFreshMembership(enterprise, userId, (membership) =>
     db.removeMembership(enterprise.id, membership).catch(roleFailure),
   );
+  await removeFromAllProjects(enterprise.id, userId);
 }
 
 /** Replaces the roles a member holds. */

@@ -39,7 +39,11 @@ const DateSchema = (label: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-11-21`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} is not a real date`)
+    // Date.parse rolls 2026-02-30 over to March, so the parsed day must print back the same.
+    .refine((v) => {
+      const parsed = Date.parse(`${v}T00:00:00Z`);
+      return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === v;
+    }, `${label} is not a real date`)
     .nullable();
 
 // ---- tags -------------------------------------------------------------------------------------
