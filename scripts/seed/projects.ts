@@ -189,7 +189,9 @@ async function seedProject(
   const users = await owner.get<{ rows: { userId: string; login: string }[] }>(
     `/api/system/SysUserDeptRole/dept/${seed.enterprise.deptId}/list?pageSize=100`,
   );
-  const ids = users.rows.filter((u) => (spec.members as readonly string[]).includes(u.login)).map((u) => u.userId);
+  const ids = users.rows
+    .filter((u) => (spec.members as readonly string[]).includes(u.login))
+    .map((u) => u.userId);
   await owner.post(`${BASE}/pmsProject/${project.id}/members`, { userIds: ids });
   const members = await owner.get<UserSummary[]>(`${BASE}/pmsProject/userList?pmsProjectId=${project.id}`);
   const ctx: ProjectContext = {

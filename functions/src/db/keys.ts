@@ -163,5 +163,6 @@ export const indexPrefixes = {
   userMemberships: (userId: string) => `USER#${userId}`,
   enterpriseSort: ENTERPRISE_PREFIX,
   userProjects: (enterpriseId: string) => `PROJECT#${enterpriseId}#`,
-  projectFeed: (enterpriseId: string, projectId: string) => `${projectPartition(enterpriseId, projectId)}#FEED`,
+  projectFeed: (enterpriseId: string, projectId: string) =>
+    `${projectPartition(enterpriseId, projectId)}#FEED`,
 };

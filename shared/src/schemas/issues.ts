@@ -198,7 +198,10 @@ const intCsv = <T extends readonly number[]>(label: string, allowed: T) =>
       .string()
       .regex(/^\d+$/, `${label} must be one of ${allowed.join(', ')}`)
       .transform(Number)
-      .refine((n) => (allowed as readonly number[]).includes(n), `${label} must be one of ${allowed.join(', ')}`),
+      .refine(
+        (n) => (allowed as readonly number[]).includes(n),
+        `${label} must be one of ${allowed.join(', ')}`,
+      ),
   );
 
 export const IssueListQuerySchema = PageQuerySchema.extend({

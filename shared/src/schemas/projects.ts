@@ -22,8 +22,7 @@ export const ProjectBodySchema = z.object({
 });
 export type ProjectBody = z.infer<typeof ProjectBodySchema>;
 
-export const ProjectUpdateBodySchema = ProjectBodySchema.partial()
-  .extend({ version: VersionSchema });
+export const ProjectUpdateBodySchema = ProjectBodySchema.partial().extend({ version: VersionSchema });
 export type ProjectUpdateBody = z.infer<typeof ProjectUpdateBodySchema>;
 
 export const ProjectListQuerySchema = PageQuerySchema.extend({
@@ -101,7 +100,10 @@ export const AddProjectMembersBodySchema = z.object({
 export type AddProjectMembersBody = z.infer<typeof AddProjectMembersBodySchema>;
 
 export const ProjectUserListQuerySchema = z.object({
-  pmsProjectId: z.string({ error: messages.required('pmsProjectId') }).min(1).max(64),
+  pmsProjectId: z
+    .string({ error: messages.required('pmsProjectId') })
+    .min(1)
+    .max(64),
   keyword: z.string().trim().max(80).optional(),
 });
 
@@ -125,7 +127,10 @@ const NoticeContentSchema = z
   .max(10_000, messages.tooLong('content', 10_000));
 
 export const AddNoticeBodySchema = z.object({
-  pmsProjectId: z.string({ error: messages.required('pmsProjectId') }).min(1).max(64),
+  pmsProjectId: z
+    .string({ error: messages.required('pmsProjectId') })
+    .min(1)
+    .max(64),
   content: NoticeContentSchema,
 });
 export const EditNoticeBodySchema = AddNoticeBodySchema.extend({ version: VersionSchema });
