@@ -290,8 +290,19 @@ describe('GET, PUT and DELETE pmsProject/{id}', () => {
       201,
     );
     expect((await queryPartition(projectPartition(enterprise.id, project.id))).length).toBe(3);
+    const item = expectStatus(
+      await owner.client.post(`/api/pms/${enterprise.enterpriseIdentifier}/pmsProjectIssues/add`, {
+        pmsProjectId: project.id,
+        pmIssueType: 1,
+        title: 'Goes with the project',
+      }),
+      201,
+    ).data;
+    const pointers = () => queryPartition(`ENT#${enterprise.id}`, `ISSUEREF#${item.id}`);
+    expect(await pointers()).toHaveLength(1);
 
     const res = expectStatus(await owner.client.delete(`${base(enterprise)}/${project.id}`), 200);
+    expect(await pointers()).toEqual([]);
     expect(res.body).toEqual({ success: true, data: null });
     expect(await queryPartition(projectPartition(enterprise.id, project.id))).toEqual([]);
     const memberships = await queryIndexAll(

@@ -15,6 +15,7 @@ import type { IssueKind, IssueStatusId } from '@shared/domain/work-item-workflow
 import { tagSeqKey } from './issue-tags';
 import { enterprisePartition, type Key, keys, projectPartition, SK } from './keys';
 import {
+  batchDelete,
   batchGet,
   conditions,
   getItem,
@@ -126,6 +127,24 @@ export function issueRefItem(enterpriseId: string, issue: IssueRecord): Item {
 export async function findIssueProject(enterpriseId: string, issueId: string): Promise<string | null> {
   const item = await getItem(issueRefKey(enterpriseId, issueId));
   return (item?.projectId as string | undefined) ?? null;
+}
+
+/**
+ * Deletes the ISSUEREF# pointers of a project's items (they live in the enterprise partition, so
+ * deleting the project's partition leaves them). Reads the item keys only.
+ */
+export async function deleteIssueRefsOfProject(enterpriseId: string, projectId: string): Promise<void> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': projectPartition(enterpriseId, projectId),
+      ':prefix': SK.issuePrefix,
+    },
+    ProjectionExpression: 'sk',
+    ConsistentRead: true,
+  });
+  const ids = items.map((item) => (item.sk as string).slice(SK.issuePrefix.length));
+  await batchDelete(ids.map((id) => issueRefKey(enterpriseId, id)));
 }
 
 // Access pattern: the projects of several work items (batch of ISSUEREF#); unknown ids left out.

@@ -7,6 +7,7 @@ import { PROJECT_STATE } from '@shared/domain/work-items';
 import type { Page } from '@shared/schemas/common';
 import type { Project, ProjectBody, ProjectListQuery, ProjectUpdateBody } from '@shared/schemas/projects';
 import { nowIso } from '../clock';
+import { deleteIssueRefsOfProject } from '../db/issues';
 import { onConditionFailed } from '../db/operations';
 import { EMPTY_COUNTERS, getCounters, getCountersOf } from '../db/project-counters';
 import type { ProjectRecord } from '../db/projects';
@@ -144,6 +145,9 @@ export async function updateProject(
 
 /** Deletes the project and everything in it (members, notice, work items and their history). */
 export async function deleteProject(enterpriseId: string, projectId: string): Promise<void> {
+  // The items' project pointers sit outside the project's partition: remove them while the items
+  // that name them can still be listed.
+  await deleteIssueRefsOfProject(enterpriseId, projectId);
   await onConditionFailed(db.deleteProject(enterpriseId, projectId), {
     missing: () => projectNotFound(projectId),
   });
