@@ -79,10 +79,16 @@ export async function getEnterprise(enterpriseId: string): Promise<EnterpriseRec
   return item ? fromItem(item) : null;
 }
 
+// Access pattern: the id of the enterprise with an identifier (uniqueness item ENTIDENT#{identifier}).
+export async function findEnterpriseIdByIdentifier(identifier: string): Promise<string | null> {
+  const ref = await getItem(keys.enterpriseIdentifier(identifier));
+  return (ref?.enterpriseId as string | undefined) ?? null;
+}
+
 // Access pattern: enterprise by identifier (uniqueness item ENTIDENT#{identifier}, then by id).
 export async function findEnterpriseByIdentifier(identifier: string): Promise<EnterpriseRecord | null> {
-  const ref = await getItem(keys.enterpriseIdentifier(identifier));
-  return ref ? getEnterprise(ref.enterpriseId) : null;
+  const enterpriseId = await findEnterpriseIdByIdentifier(identifier);
+  return enterpriseId ? getEnterprise(enterpriseId) : null;
 }
 
 // Access pattern: several enterprises by id (batch), e.g. the switcher's list.

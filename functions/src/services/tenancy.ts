@@ -7,7 +7,12 @@
 import { ADMIN_ROLE_KEY } from '@shared/permissions/catalogue';
 import { hasPermission, hasRole, type Principal } from '@shared/permissions/matcher';
 import type { CurrentUser } from '@shared/schemas/auth';
-import { type EnterpriseRecord, findEnterpriseByIdentifier, getEnterprise } from '../db/enterprises';
+import {
+  type EnterpriseRecord,
+  findEnterpriseByIdentifier,
+  findEnterpriseIdByIdentifier,
+  getEnterprise,
+} from '../db/enterprises';
 import { getMembership, type MembershipRecord } from '../db/memberships';
 import { getRoles, type RoleRecord } from '../db/roles';
 import type { UserRecord } from '../db/users';
@@ -38,8 +43,14 @@ export async function findEnterprise(ref: EnterpriseRef): Promise<EnterpriseReco
 
 /** Loads the caller's standing; 404 "The enterprise does not exist" unless the caller is a member. */
 export async function loadTenant(ref: EnterpriseRef, userId: string): Promise<Tenant> {
-  const enterprise = await findEnterprise(ref);
-  const membership = enterprise ? await getMembership(enterprise.id, userId) : null;
+  if (!REF_SHAPE.test(ref.value)) throw enterpriseNotFound();
+  const enterpriseId = ref.by === 'id' ? ref.value : await findEnterpriseIdByIdentifier(ref.value);
+  if (!enterpriseId) throw enterpriseNotFound();
+  // Every API call passes here: the enterprise and the membership are read side by side.
+  const [enterprise, membership] = await Promise.all([
+    getEnterprise(enterpriseId),
+    getMembership(enterpriseId, userId),
+  ]);
   if (!enterprise || !membership) throw enterpriseNotFound();
   const found = await getRoles(enterprise.id, membership.roleIds);
   const roles = membership.roleIds.flatMap((id) => found.filter((role) => role.roleId === id));
