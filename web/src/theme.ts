@@ -44,6 +44,11 @@ export const theme = createTheme({
     },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 150 } },
     Modal: { defaultProps: { centered: true, radius: 'md' } },
-    Badge: { defaultProps: { radius: 'sm' } },
+    Badge: {
+      defaultProps: { radius: 'sm' },
+      // Chromium sizes the default inline-grid badge a few pixels short of its label inside
+      // tables, cutting "In progress" to "In progre…"; a flex row sizes to its content.
+      styles: { root: { display: 'inline-flex', alignItems: 'center' } },
+    },
   },
 });
