@@ -6,6 +6,7 @@
  */
 import { startProduct } from './lib/product';
 import { DEMO_IDENTIFIER, DEMO_PASSWORD, seedFoundation } from './seed/foundation';
+import { seedProducts } from './seed/products';
 import { seedProjects } from './seed/projects';
 
 async function isUp(url: string): Promise<boolean> {
@@ -25,6 +26,7 @@ const baseUrl = product?.url ?? targetUrl;
 try {
   const foundation = await seedFoundation(baseUrl);
   const workItems = await seedProjects(foundation);
+  await seedProducts(foundation);
   console.log(`Seeded the enterprise "${foundation.enterprise.name}" at /${DEMO_IDENTIFIER}.`);
   if (workItems > 0) console.log(`Added projects with ${workItems} work items.`);
   console.log(`Sign in at ${targetUrl}/login as alice (owner) or bob, carol, dave, erin, farid, grace, hiro`);

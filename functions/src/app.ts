@@ -8,7 +8,9 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { authApp } from './groups/auth';
 import { enterpriseApp } from './groups/enterprise';
 import { issuesApp } from './groups/issues';
+import { productsApp } from './groups/products';
 import { projectsApp } from './groups/projects';
+import { requirementsApp } from './groups/requirements';
 import { systemApp } from './groups/system';
 import type { AppEnv } from './http/env';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors';
@@ -20,7 +22,9 @@ const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', enterpriseApp)
   .route('/', systemApp)
   .route('/', projectsApp)
-  .route('/', issuesApp);
+  .route('/', issuesApp)
+  .route('/', productsApp)
+  .route('/', requirementsApp);
 
 api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
   type: 'apiKey',

@@ -22,3 +22,19 @@ export function newId(): string {
   const random = encode(BigInt(`0x${randomBytes(10).toString('hex')}`), 16);
   return time + random;
 }
+
+/**
+ * Ids of things inside a product (modules, plans, requirements, specs) are `{productId}.{localId}`,
+ * and a comment's is `{objectId}.{localId}`: the id alone says which partition holds the item, so
+ * `GET .../{id}` needs no pointer read. Keys use the local part; clients see the whole id.
+ */
+export function scopedId(parentId: string, localId: string = newId()): string {
+  return `${parentId}.${localId}`;
+}
+
+/** Splits a scoped id at its last dot: `{ parentId, localId }`, or null when it is not one. */
+export function parseScopedId(id: string): { parentId: string; localId: string } | null {
+  const dot = id.lastIndexOf('.');
+  if (dot <= 0 || dot === id.length - 1) return null;
+  return { parentId: id.slice(0, dot), localId: id.slice(dot + 1) };
+}

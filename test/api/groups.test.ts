@@ -7,7 +7,9 @@ import { authApp } from '../../functions/src/groups/auth';
 import { enterpriseApp } from '../../functions/src/groups/enterprise';
 import { issuesApp } from '../../functions/src/groups/issues';
 import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
+import { productsApp } from '../../functions/src/groups/products';
 import { projectsApp } from '../../functions/src/groups/projects';
+import { requirementsApp } from '../../functions/src/groups/requirements';
 import { systemApp } from '../../functions/src/groups/system';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';
 import { documentedRoutes } from './openapi-routes';
@@ -18,6 +20,8 @@ const GROUP_APPS = {
   system: systemApp,
   projects: projectsApp,
   issues: issuesApp,
+  products: productsApp,
+  requirements: requirementsApp,
 };
 
 /** API Gateway route paths (`{proxy+}`) as a matcher. */

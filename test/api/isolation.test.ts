@@ -24,12 +24,14 @@ import {
   unique,
 } from './helpers';
 import { type DocumentedRoute, documentedRoutes, fillPath } from './openapi-routes';
+import { type ProductWork, productWorkOf, uniqueProductKey } from './product-fixtures';
 
 interface Tenant {
   enterprise: Enterprise;
   role: Role;
   member: TestUser;
   work: Work;
+  products: ProductWork;
 }
 
 /** A project with two linked work items, a tag and a comment. */
@@ -90,7 +92,9 @@ async function tenant(owner: TestUser, name: string): Promise<Tenant> {
   const role = await createRole(owner, enterprise, ['docs:doc:list'], unique('secret'));
   const member = await signUp();
   await addMember(owner, enterprise, member, [role.roleId]);
-  return { enterprise, role, member, work: await workOf(owner, enterprise) };
+  const work = await workOf(owner, enterprise);
+  const products = await productWorkOf(owner.client, enterprise.enterpriseIdentifier);
+  return { enterprise, role, member, work, products };
 }
 
 beforeAll(async () => {
@@ -117,6 +121,15 @@ beforeAll(async () => {
     b.work.tag.name,
     b.work.journal.id,
     b.work.journal.notes,
+    b.products.product.id,
+    b.products.product.name,
+    b.products.product.identifier,
+    b.products.module.name,
+    b.products.plan.title,
+    b.products.tag.name,
+    b.products.requirement.title,
+    b.products.spec.title,
+    b.products.journal.notes,
   ];
 });
 
@@ -127,9 +140,27 @@ const USER_PARAMS = new Set(['userId', 'gitlinkUserId']);
 /** Path and query values: the enterprise from `where`, sub-ids (roles, users) from `items`. */
 /** What `{id}` names in a path: the enterprise (dept, pmsEnterprise), a project or a work item. */
 function idFor(route: DocumentedRoute, where: Tenant, items: Tenant): string {
+  const product = productIdFor(route.path, items.products);
+  if (product) return product;
   if (route.path.includes('/pmsProjectIssues/')) return items.work.issue.id;
   if (route.path.includes('/pmsProject/')) return items.work.project.id;
   return where.enterprise.id;
+}
+
+/** What `{id}` names in a product route, or null for other routes. */
+function productIdFor(path: string, work: ProductWork): string | null {
+  const byFamily: [string, string][] = [
+    ['/productRequirementTracking/{id}/userReqChangeRecord', work.requirement.id],
+    ['/productRequirementTracking/', work.spec.id],
+    ['/productUserRequirement/', work.requirement.id],
+    ['/productRequirementSpecs/', work.spec.id],
+    ['/pmsProductModule/', work.module.id],
+    ['/pmsProductPlan/', work.plan.id],
+    ['/pmsProductRequirementTag/', work.tag.id],
+    ['/pmsJournals/', work.journal.id],
+    ['/pmsProduct/', work.product.id],
+  ];
+  return byFamily.find(([family]) => path.includes(family))?.[1] ?? null;
 }
 
 function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string {
@@ -144,6 +175,8 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     userId: items.member.userId,
     gitlinkUserId: items.member.userId,
     key: 'pms_priority',
+    ids: items.products.product.id,
+    productIdentifier: items.products.product.identifier,
   };
   const query = new URLSearchParams();
   for (const name of route.queryParams) {
@@ -151,6 +184,9 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     if (name === 'roleId') query.set(name, items.role.roleId);
     if (name === 'pmsProjectId') query.set(name, items.work.project.id);
     if (name === 'pmIssueType') query.set(name, '3');
+    if (name === 'productId') query.set(name, items.products.product.id);
+    if (name === 'objectId') query.set(name, items.products.spec.id);
+    if (name === 'type') query.set(name, '1');
   }
   const search = query.toString();
   return fillPath(route.path, values) + (search ? `?${search}` : '');
@@ -213,8 +249,49 @@ function bodyFor(route: DocumentedRoute, items: Tenant): unknown {
     },
     'POST /api/pms/{identifier}/pmsProjectIssues/journals/{id}': { notes: 'Planted' },
     'PUT /api/pms/{identifier}/pmsProjectIssues/journals/{id}/{journalId}': { notes: 'Hijacked', version: 1 },
+    ...productBodies(items),
   };
   return bodies[route.id] ?? {};
+}
+
+/** Valid bodies for the product routes, naming `items`' product, requirement, spec and so on. */
+function productBodies(items: Tenant): Record<string, unknown> {
+  const { product, module, plan, requirement, spec, journal } = items.products;
+  const project = items.work.project.id;
+  const p = (rest: string) => `/api/pms/{identifier}/${rest}`;
+  return {
+    [`POST ${p('pmsProduct')}`]: { name: 'Planted', identifier: uniqueProductKey() },
+    [`PUT ${p('pmsProduct')}`]: { id: product.id, version: 1, name: 'Hijacked' },
+    [`PUT ${p('pmsProduct/operateTop/{productIdentifier}')}`]: { top: true },
+    [`POST ${p('pmsProductModule')}`]: { productId: product.id, name: 'Planted' },
+    [`PUT ${p('pmsProductModule')}`]: { id: module.id, name: 'Hijacked', version: 1 },
+    [`POST ${p('pmsProductPlan')}`]: { productId: product.id, title: 'Planted' },
+    [`PUT ${p('pmsProductPlan')}`]: { id: plan.id, title: 'Hijacked', version: 1 },
+    [`POST ${p('pmsProductRequirementTag')}`]: { name: unique('planted'), color: 'red' },
+    [`PUT ${p('pmsProductRequirementTag/{id}')}`]: { name: 'hijacked', version: 1 },
+    [`POST ${p('productUserRequirement')}`]: { productId: product.id, title: 'Planted' },
+    [`PUT ${p('productUserRequirement')}`]: { id: requirement.id, version: requirement.version, status: 4 },
+    [`PUT ${p('productUserRequirement/review')}`]: { id: requirement.id, version: 1, result: 'pass' },
+    [`POST ${p('productRequirementSpecs')}`]: { productId: product.id, title: 'Planted' },
+    [`PUT ${p('productRequirementSpecs')}`]: { id: spec.id, version: spec.version, title: 'Hijacked' },
+    [`PUT ${p('productRequirementSpecs/batch')}`]: { ids: [spec.id], changes: { priority: 1 } },
+    [`PUT ${p('productRequirementSpecs/review')}`]: { id: spec.id, version: spec.version, result: 'pass' },
+    [`PUT ${p('productRequirementSpecs/change')}`]: {
+      id: spec.id,
+      version: spec.version,
+      title: 'Hijacked',
+      reason: 'Hijack',
+    },
+    [`PUT ${p('productRequirementSpecs/activePlan')}`]: { ids: [spec.id], planId: plan.id },
+    [`POST ${p('pmsProductRequirement')}`]: { specId: spec.id, pmsProjectId: project },
+    [`PUT ${p('pmsProductRequirement')}`]: {
+      pmsProjectId: project,
+      issueId: items.work.issue.id,
+      specId: spec.id,
+    },
+    [`POST ${p('pmsJournals')}`]: { objectId: spec.id, notes: 'Planted' },
+    [`PUT ${p('pmsJournals')}`]: { id: journal.id, notes: 'Hijacked', version: 1 },
+  };
 }
 
 async function callAsAdminOfA(route: DocumentedRoute, path: string, body: unknown): Promise<Res> {
@@ -297,6 +374,68 @@ describe("an admin of enterprise A, naming B's projects, work items, tags and co
       200,
     ).data;
     expect(journals.rows.map((j: { notes: string }) => j.notes)).toEqual([b.work.journal.notes]);
+  });
+});
+
+describe("an admin of enterprise A, naming B's products and everything in them inside A", () => {
+  const PRODUCT_FAMILIES =
+    /\/(pmsProduct|pmsProductModule|pmsProductPlan|pmsProductRequirementTag|productUserRequirement|productRequirementSpecs|productRequirementTracking|pmsProductRequirement|pmsJournals)(\/|$)/;
+  const routes = documentedRoutes().filter(
+    (r) =>
+      isTenantRoute(r) &&
+      PRODUCT_FAMILIES.test(r.path) &&
+      (r.pathParams.some((p) => p !== 'identifier') ||
+        r.queryParams.includes('productId') ||
+        r.queryParams.includes('objectId') ||
+        (r.hasBody && r.method === 'PUT') ||
+        (r.hasBody && r.method === 'POST' && !/pmsProduct$|pmsProductRequirementTag$/.test(r.path))),
+  );
+
+  it('covers the routes that take such ids', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(35);
+  });
+
+  it.each(routes.map((r) => [r.id, r] as const))(
+    '%s answers 404 (or 400 for ids in the body)',
+    async (_, route) => {
+      const [path, body] = [addressOf(route, a, b), bodyFor(route, b)];
+      const res = await callAsAdminOfA(route, path, body);
+      expect([400, 404], `${route.id}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+      expectNoSecrets(res, route.id, path + JSON.stringify(body ?? ''));
+    },
+  );
+
+  it("left B's product untouched", async () => {
+    const owner = await freshSession({ userId: b.enterprise.ownerId });
+    const pms = `/api/pms/${b.enterprise.enterpriseIdentifier}`;
+    const { product, spec, requirement, plan, module } = b.products;
+    const productNow = expectStatus(await owner.get(`${pms}/pmsProduct/${product.id}`), 200).data;
+    expect(productNow).toMatchObject({ name: product.name, version: 1, topAt: null });
+    const specNow = expectStatus(await owner.get(`${pms}/productRequirementSpecs/${spec.id}`), 200).data;
+    expect(specNow).toMatchObject({
+      title: spec.title,
+      version: spec.version,
+      status: 2,
+      planId: null,
+      priority: spec.priority,
+    });
+    const requirementNow = expectStatus(
+      await owner.get(`${pms}/productUserRequirement/${requirement.id}`),
+      200,
+    ).data;
+    expect(requirementNow).toMatchObject({ title: requirement.title, status: 3 });
+    const planNow = expectStatus(await owner.get(`${pms}/pmsProductPlan/${plan.id}`), 200).data;
+    expect(planNow).toMatchObject({ title: plan.title, version: 1, specCount: 0 });
+    const modules = expectStatus(
+      await owner.get(`${pms}/pmsProductModule/list?productId=${product.id}`),
+      200,
+    ).data;
+    expect(modules.map((m: { name: string }) => m.name)).toEqual([module.name]);
+    const demands = expectStatus(
+      await owner.get(`${pms}/productRequirementSpecs/${spec.id}/projectList`),
+      200,
+    ).data;
+    expect(demands).toEqual([]);
   });
 });
 

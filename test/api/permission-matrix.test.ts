@@ -18,7 +18,9 @@
 import { ALL_PERMISSIONS } from '@shared/permissions/catalogue';
 import type { Enterprise } from '@shared/schemas/enterprise';
 import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
+import type { Plan, Product, ProductModule, RequirementTag } from '@shared/schemas/products';
 import type { Project } from '@shared/schemas/projects';
+import type { ProductJournal } from '@shared/schemas/requirements';
 import type { Role } from '@shared/schemas/system';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -36,6 +38,15 @@ import {
   unique,
 } from './helpers';
 import { type Access, documentedRoutes, fillPath } from './openapi-routes';
+import {
+  createProduct,
+  createRequirement,
+  createSpec,
+  type ProductWork,
+  productWorkOf,
+  reviewedSpec,
+  uniqueProductKey,
+} from './product-fixtures';
 
 const PRINCIPALS = [
   'owner',
@@ -235,6 +246,40 @@ class World {
       }),
       201,
     ).data;
+  }
+
+  private productPromise?: Promise<ProductWork>;
+
+  /** A product with a module, plan, tag, reviewed requirement and spec, and a comment, made once. */
+  products(): Promise<ProductWork> {
+    this.productPromise ??= (async () =>
+      productWorkOf(await this.asOwner(), this.enterprise.enterpriseIdentifier))();
+    return this.productPromise;
+  }
+
+  /** A comment on the shared spec, written by `author` when it may comment, else by the owner. */
+  async productComment(author: TestUser | null): Promise<ProductJournal> {
+    const { spec } = await this.products();
+    const client = author ? await freshSession(author) : await this.asOwner();
+    return expectStatus(
+      await client.post<ProductJournal>(this.pms('pmsJournals'), { objectId: spec.id, notes: 'Noted' }),
+      201,
+    ).data;
+  }
+
+  /** Makes `who` a member of the shared product (reviews are for product members). */
+  async productMember(who: Principal): Promise<void> {
+    if (who === 'anonymous' || who === 'outsider' || who === 'owner') return;
+    const { product } = await this.products();
+    const current = await this.current<Product>(this.pms(`pmsProduct/${product.id}`));
+    const userId = this.people[who].userId;
+    if (current.members.some((m) => m.userId === userId)) return;
+    const memberIds = [...current.members.map((m) => m.userId), userId];
+    const owner = await this.asOwner();
+    expectStatus(
+      await owner.put(this.pms('pmsProduct'), { id: product.id, version: current.version, memberIds }),
+      200,
+    );
   }
 
   /** A comment on the shared work item, written by `author` when it may comment, else by the owner. */
@@ -595,6 +640,372 @@ const MATRIX: Record<string, Row> = {
     call: async ({ world, who, succeeds }) => {
       const journal = await world.comment(succeeds && who !== 'owner' ? world.people[who as 'admin'] : null);
       return { params: { id: journal.issueId, journalId: journal.id } };
+    },
+  },
+
+  // Products
+  'GET /api/pms/{identifier}/pmsProduct/list': { requires: needs('product:product:list') },
+  'GET /api/pms/{identifier}/pmsProduct/userList': {
+    requires: needs('product:product:list'),
+    call: async ({ world }) => ({ query: { productId: (await world.products()).product.id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProduct/{id}': {
+    requires: needs('product:product:list'),
+    call: async ({ world }) => ({ params: { id: (await world.products()).product.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProduct': {
+    requires: needs('product:product:add'),
+    call: () => ({ body: { name: unique('Product '), identifier: uniqueProductKey() } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProduct': {
+    requires: needs('product:product:edit'),
+    call: async ({ world }) => {
+      const { product } = await world.products();
+      const current = await world.current<Product>(world.pms(`pmsProduct/${product.id}`));
+      return { body: { id: product.id, version: current.version, description: unique('d') } };
+    },
+  },
+  'PUT /api/pms/{identifier}/pmsProduct/operateTop/{productIdentifier}': {
+    requires: needs('product:product:edit'),
+    call: async ({ world }) => ({
+      params: { productIdentifier: (await world.products()).product.identifier },
+      body: { top: true },
+    }),
+  },
+  'DELETE /api/pms/{identifier}/pmsProduct/{ids}': {
+    requires: needs('product:product:remove'),
+    call: async ({ world }) => {
+      const product = await createProduct(await world.asOwner(), world.enterprise.enterpriseIdentifier);
+      return { params: { ids: product.id } };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsProductModule/list': {
+    requires: needs('product:product:list'),
+    call: async ({ world }) => ({ query: { productId: (await world.products()).product.id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProductModule/treeList': {
+    requires: needs('product:product:list'),
+    call: async ({ world }) => ({ query: { productId: (await world.products()).product.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProductModule': {
+    requires: needs('product:module:add'),
+    call: async ({ world }) => ({
+      body: { productId: (await world.products()).product.id, name: unique('Module ') },
+    }),
+  },
+  'PUT /api/pms/{identifier}/pmsProductModule': {
+    requires: needs('product:module:edit'),
+    call: async ({ world }) => {
+      const { product, module } = await world.products();
+      const modules = await world.current<ProductModule[]>(
+        world.pms(`pmsProductModule/list?productId=${product.id}`),
+      );
+      const current = modules.find((m) => m.id === module.id)!;
+      return { body: { id: module.id, name: unique('Module '), version: current.version } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProductModule/{id}': {
+    requires: needs('product:module:remove'),
+    call: async ({ world }) => {
+      const { product } = await world.products();
+      const owner = await world.asOwner();
+      const module = expectStatus(
+        await owner.post<ProductModule>(world.pms('pmsProductModule'), {
+          productId: product.id,
+          name: unique('Gone '),
+        }),
+        201,
+      ).data;
+      return { params: { id: module.id } };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsProductPlan/list': {
+    requires: needs('product:plan:list'),
+    call: async ({ world }) => ({ query: { productId: (await world.products()).product.id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProductPlan/{id}': {
+    requires: needs('product:plan:list'),
+    call: async ({ world }) => ({ params: { id: (await world.products()).plan.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProductPlan': {
+    requires: needs('product:plan:add'),
+    call: async ({ world }) => ({
+      body: { productId: (await world.products()).product.id, title: unique('Plan ') },
+    }),
+  },
+  'PUT /api/pms/{identifier}/pmsProductPlan': {
+    requires: needs('product:plan:edit'),
+    call: async ({ world }) => {
+      const { plan } = await world.products();
+      const current = await world.current<Plan>(world.pms(`pmsProductPlan/${plan.id}`));
+      return { body: { id: plan.id, version: current.version, title: unique('Plan ') } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProductPlan/{id}': {
+    requires: needs('product:plan:remove'),
+    call: async ({ world }) => {
+      const { product } = await world.products();
+      const owner = await world.asOwner();
+      const plan = expectStatus(
+        await owner.post<Plan>(world.pms('pmsProductPlan'), {
+          productId: product.id,
+          title: unique('Gone '),
+        }),
+        201,
+      ).data;
+      return { params: { id: plan.id } };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsProductPriority/list': { requires: needs('product:product:list') },
+  'GET /api/pms/{identifier}/pmsProductStatus/list': {
+    requires: needs('product:product:list'),
+    call: () => ({ query: { type: '1' } }),
+  },
+  'GET /api/pms/{identifier}/typeList': { requires: needs('product:product:list') },
+  'GET /api/pms/{identifier}/pmsProductRequirementTag/list': { requires: needs('product:product:list') },
+  'POST /api/pms/{identifier}/pmsProductRequirementTag': {
+    requires: needs('product:tag:edit'),
+    call: () => ({ body: { name: unique('tag'), color: 'green' } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProductRequirementTag/{id}': {
+    requires: needs('product:tag:edit'),
+    call: async ({ world }) => {
+      const { tag } = await world.products();
+      const tags = await world.current<RequirementTag[]>(world.pms('pmsProductRequirementTag/list'));
+      const current = tags.find((t) => t.id === tag.id)!;
+      return { params: { id: tag.id }, body: { color: 'red', version: current.version } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProductRequirementTag/{id}': {
+    requires: needs('product:tag:edit'),
+    call: async ({ world }) => {
+      const owner = await world.asOwner();
+      const tag = expectStatus(
+        await owner.post<RequirementTag>(world.pms('pmsProductRequirementTag'), {
+          name: unique('gone'),
+          color: 'gray',
+        }),
+        201,
+      ).data;
+      return { params: { id: tag.id } };
+    },
+  },
+
+  // User requirements and specs
+  'GET /api/pms/{identifier}/productUserRequirement/list': {
+    requires: needs('product:requirement:list'),
+    call: async ({ world }) => ({ query: { productId: (await world.products()).product.id } }),
+  },
+  'GET /api/pms/{identifier}/productUserRequirement/statusList': {
+    requires: needs('product:requirement:list'),
+  },
+  'GET /api/pms/{identifier}/productUserRequirement/{id}': {
+    requires: needs('product:requirement:list'),
+    call: async ({ world }) => ({ params: { id: (await world.products()).requirement.id } }),
+  },
+  'POST /api/pms/{identifier}/productUserRequirement': {
+    requires: needs('product:requirement:add'),
+    call: async ({ world }) => ({
+      body: { productId: (await world.products()).product.id, title: unique('Requirement ') },
+    }),
+  },
+  'PUT /api/pms/{identifier}/productUserRequirement': {
+    requires: needs('product:requirement:edit'),
+    call: async ({ world }) => {
+      const { product } = await world.products();
+      const draft = await createRequirement(
+        await world.asOwner(),
+        world.enterprise.enterpriseIdentifier,
+        product.id,
+      );
+      return { body: { id: draft.id, version: draft.version, title: unique('Edited ') } };
+    },
+  },
+  'PUT /api/pms/{identifier}/productUserRequirement/review': {
+    requires: needs('product:requirement:review'),
+    call: async ({ world, who, succeeds }) => {
+      const { product } = await world.products();
+      if (succeeds) await world.productMember(who);
+      const draft = await createRequirement(
+        await world.asOwner(),
+        world.enterprise.enterpriseIdentifier,
+        product.id,
+      );
+      return { body: { id: draft.id, version: draft.version, result: 'pass' } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/productUserRequirement/{id}': {
+    requires: needs('product:requirement:remove'),
+    call: async ({ world }) => {
+      const { product } = await world.products();
+      const draft = await createRequirement(
+        await world.asOwner(),
+        world.enterprise.enterpriseIdentifier,
+        product.id,
+      );
+      return { params: { id: draft.id } };
+    },
+  },
+  'GET /api/pms/{identifier}/productRequirementTracking/{id}/userReqChangeRecord': {
+    requires: needs('product:requirement:list'),
+    call: async ({ world }) => ({ params: { id: (await world.products()).requirement.id } }),
+  },
+  'GET /api/pms/{identifier}/productRequirementSpecs/list': {
+    requires: needs('product:spec:list'),
+    call: async ({ world }) => ({ query: { productId: (await world.products()).product.id } }),
+  },
+  'GET /api/pms/{identifier}/productRequirementSpecs/statusList': { requires: needs('product:spec:list') },
+  'GET /api/pms/{identifier}/productRequirementSpecs/{id}': {
+    requires: needs('product:spec:list'),
+    call: async ({ world }) => ({ params: { id: (await world.products()).spec.id } }),
+  },
+  'GET /api/pms/{identifier}/productRequirementSpecs/{id}/projectList': {
+    requires: needs('product:spec:list'),
+    call: async ({ world }) => ({ params: { id: (await world.products()).spec.id } }),
+  },
+  'POST /api/pms/{identifier}/productRequirementSpecs': {
+    requires: needs('product:spec:add'),
+    call: async ({ world }) => ({
+      body: { productId: (await world.products()).product.id, title: unique('Spec ') },
+    }),
+  },
+  'PUT /api/pms/{identifier}/productRequirementSpecs': {
+    requires: needs('product:spec:edit'),
+    call: async ({ world }) => {
+      const { product } = await world.products();
+      const draft = await createSpec(
+        await world.asOwner(),
+        world.enterprise.enterpriseIdentifier,
+        product.id,
+      );
+      return { body: { id: draft.id, version: draft.version, title: unique('Edited ') } };
+    },
+  },
+  'PUT /api/pms/{identifier}/productRequirementSpecs/batch': {
+    requires: needs('product:spec:edit'),
+    call: async ({ world }) => ({
+      body: { ids: [(await world.products()).spec.id], changes: { priority: 2 } },
+    }),
+  },
+  'PUT /api/pms/{identifier}/productRequirementSpecs/review': {
+    requires: needs('product:spec:review'),
+    call: async ({ world, who, succeeds }) => {
+      const { product } = await world.products();
+      if (succeeds) await world.productMember(who);
+      const draft = await createSpec(
+        await world.asOwner(),
+        world.enterprise.enterpriseIdentifier,
+        product.id,
+      );
+      return { body: { id: draft.id, version: draft.version, result: 'pass' } };
+    },
+  },
+  'PUT /api/pms/{identifier}/productRequirementSpecs/change': {
+    requires: needs('product:spec:change'),
+    call: async ({ world }) => {
+      const { product } = await world.products();
+      const spec = await reviewedSpec(
+        await world.asOwner(),
+        world.enterprise.enterpriseIdentifier,
+        product.id,
+      );
+      return {
+        body: { id: spec.id, version: spec.version, title: unique('Changed '), reason: 'Scope grew' },
+      };
+    },
+  },
+  'PUT /api/pms/{identifier}/productRequirementSpecs/activePlan': {
+    requires: needs('product:spec:edit'),
+    call: async ({ world }) => {
+      const { product, plan } = await world.products();
+      const spec = await reviewedSpec(
+        await world.asOwner(),
+        world.enterprise.enterpriseIdentifier,
+        product.id,
+      );
+      return { body: { ids: [spec.id], planId: plan.id } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/productRequirementSpecs/{id}': {
+    requires: needs('product:spec:remove'),
+    call: async ({ world }) => {
+      const { product } = await world.products();
+      const draft = await createSpec(
+        await world.asOwner(),
+        world.enterprise.enterpriseIdentifier,
+        product.id,
+      );
+      return { params: { id: draft.id } };
+    },
+  },
+  'GET /api/pms/{identifier}/productRequirementTracking/{id}/reqSpecsChangeRecord': {
+    requires: needs('product:spec:list'),
+    call: async ({ world }) => ({ params: { id: (await world.products()).spec.id } }),
+  },
+  'GET /api/pms/{identifier}/productRequirementTracking/{id}/associatedPlan': {
+    requires: needs('product:spec:list'),
+    call: async ({ world }) => ({ params: { id: (await world.products()).spec.id } }),
+  },
+  'GET /api/pms/{identifier}/productRequirementTracking/{id}/associatedTestcase': {
+    requires: needs('product:spec:list'),
+    call: async ({ world }) => ({ params: { id: (await world.products()).spec.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProductRequirement': {
+    requires: needs('project:issue:add'),
+    call: async ({ world }) => {
+      const { product } = await world.products();
+      const { project } = await world.work();
+      const spec = await reviewedSpec(
+        await world.asOwner(),
+        world.enterprise.enterpriseIdentifier,
+        product.id,
+      );
+      return { body: { specId: spec.id, pmsProjectId: project.id } };
+    },
+  },
+  'PUT /api/pms/{identifier}/pmsProductRequirement': {
+    requires: needs('project:issue:edit'),
+    call: async ({ world }) => {
+      const { product } = await world.products();
+      const { project } = await world.work();
+      const owner = await world.asOwner();
+      const spec = await reviewedSpec(owner, world.enterprise.enterpriseIdentifier, product.id);
+      const demand = expectStatus(
+        await owner.post<IssueDetail>(world.pms('pmsProjectIssues/add'), {
+          pmsProjectId: project.id,
+          pmIssueType: 1,
+          title: unique('Demand '),
+        }),
+        201,
+      ).data;
+      return { body: { pmsProjectId: project.id, issueId: demand.id, specId: spec.id } };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsJournals/list': {
+    requires: needs('product:product:list'),
+    call: async ({ world }) => ({ query: { objectId: (await world.products()).spec.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsJournals': {
+    requires: needs('product:requirement:comment'),
+    call: async ({ world }) => ({ body: { objectId: (await world.products()).spec.id, notes: 'Seen' } }),
+  },
+  'PUT /api/pms/{identifier}/pmsJournals': {
+    requires: needs('product:requirement:comment'),
+    // Comments are their authors' to edit: a principal that may comment edits its own.
+    call: async ({ world, who, succeeds }) => {
+      const journal = await world.productComment(
+        succeeds && who !== 'owner' ? world.people[who as 'admin'] : null,
+      );
+      return { body: { id: journal.id, notes: 'Edited', version: journal.version } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsJournals/{id}': {
+    requires: needs('product:requirement:comment'),
+    call: async ({ world, who, succeeds }) => {
+      const journal = await world.productComment(
+        succeeds && who !== 'owner' ? world.people[who as 'admin'] : null,
+      );
+      return { params: { id: journal.id } };
     },
   },
 };

@@ -19,6 +19,7 @@ import {
   type TestUser,
   unique,
 } from './helpers';
+import { createProduct } from './product-fixtures';
 
 const base = (enterprise: Enterprise) => `/api/pms/${enterprise.enterpriseIdentifier}/pmsProject`;
 
@@ -110,9 +111,20 @@ describe('POST pmsProject', () => {
     ]);
   });
 
-  it('takes a status and a product link (pmsProduct)', async () => {
-    const paused = await createProject(owner, enterprise, { status: 2, productId: 'prod-1' });
-    expect(paused).toMatchObject({ status: 2, statusName: 'Paused', pmsProduct: true, productId: 'prod-1' });
+  it('takes a status and a product link (pmsProduct); the product must exist', async () => {
+    const product = await createProduct(owner.client, enterprise.enterpriseIdentifier);
+    const paused = await createProject(owner, enterprise, { status: 2, productId: product.id });
+    expect(paused).toMatchObject({
+      status: 2,
+      statusName: 'Paused',
+      pmsProduct: true,
+      productId: product.id,
+    });
+    const unknown = expectStatus(
+      await owner.client.post(base(enterprise), { name: 'Orphan', productId: 'no-such-product' }),
+      400,
+    );
+    expect(unknown.body.errorMessage).toBe('productId: product no-such-product does not exist');
     const closed = await createProject(owner, enterprise, { status: 0, productId: null });
     expect(closed).toMatchObject({ status: 0, statusName: 'Closed', pmsProduct: false, productId: null });
   });
@@ -237,9 +249,15 @@ describe('GET, PUT and DELETE pmsProject/{id}', () => {
 
   it('PUT edits the fields sent at the version read; a stale version is 409', async () => {
     const project = await createProject(owner, enterprise, { description: 'Before' });
+    const product = await createProduct(owner.client, enterprise.enterpriseIdentifier);
     const path = `${base(enterprise)}/${project.id}`;
     const edited = expectStatus(
-      await owner.client.put<Project>(path, { name: 'Renamed', status: 2, productId: 'prod', version: 1 }),
+      await owner.client.put<Project>(path, {
+        name: 'Renamed',
+        status: 2,
+        productId: product.id,
+        version: 1,
+      }),
       200,
     ).data;
     expect(edited).toMatchObject({

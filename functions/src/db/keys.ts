@@ -32,6 +32,24 @@ export const SK = {
   issueBodyPrefix: 'BODY#',
   linkPrefix: 'LINK#',
   journalPrefix: 'JOURNAL#',
+  // In the enterprise partition, for products:
+  productPrefix: 'PRODUCT#',
+  productKeyPrefix: 'PRODUCTKEY#',
+  requirementTagPrefix: 'REQTAG#',
+  requirementTagNamePrefix: 'REQTAGNAME#',
+  // Inside a product's partition (COUNTERS is shared with projects' name):
+  modulePrefix: 'MODULE#',
+  planPrefix: 'PLAN#',
+  userRequirementPrefix: 'UREQ#',
+  userRequirementBodyPrefix: 'UREQBODY#',
+  specPrefix: 'SPEC#',
+  specBodyPrefix: 'SPECBODY#',
+  trackPrefix: 'TRACK#',
+  productJournalPrefix: 'PJOURNAL#',
+  specDemandPrefix: 'SPECDEMAND#',
+  specCasePrefix: 'SPECCASE#',
+  // Inside a project's partition: which spec a demand carries.
+  demandSpecPrefix: 'DEMANDSPEC#',
 } as const;
 
 /** The partition that holds everything an enterprise owns. */
@@ -45,6 +63,13 @@ export const enterprisePartition = (enterpriseId: string) => `${ENTERPRISE_PREFI
  */
 export const projectPartition = (enterpriseId: string, projectId: string) =>
   `${enterprisePartition(enterpriseId)}#PRJ#${projectId}`;
+
+/**
+ * The partition of one product's contents: modules, plans, user requirements, specs, their
+ * tracking records, comments and links. Like a project's, it is still the enterprise's.
+ */
+export const productPartition = (enterpriseId: string, productId: string) =>
+  `${enterprisePartition(enterpriseId)}#PRD#${productId}`;
 
 /** Change-log sequence numbers, zero-padded so that they sort as text. */
 export const changeSeqKey = (seq: number) => `${SK.changePrefix}${String(seq).padStart(12, '0')}`;
@@ -127,6 +152,88 @@ export const keys = {
   journal: (enterpriseId: string, projectId: string, issueId: string, journalId: string): Key => ({
     pk: projectPartition(enterpriseId, projectId),
     sk: `${SK.journalPrefix}${issueId}#${journalId}`,
+  }),
+  /** Which spec a project demand carries (at most one); the product keeps the other direction. */
+  demandSpec: (enterpriseId: string, projectId: string, issueId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.demandSpecPrefix}${issueId}`,
+  }),
+
+  // Products. Ids below the product are local ids (the part after the dot of a product-scoped id).
+  product: (enterpriseId: string, productId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.productPrefix}${productId}`,
+  }),
+  /** Uniqueness item for a product key (CRM) within one enterprise; holds the product id. */
+  productKey: (enterpriseId: string, productKey: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.productKeyPrefix}${productKey}`,
+  }),
+  requirementTag: (enterpriseId: string, tagId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.requirementTagPrefix}${tagId}`,
+  }),
+  /** Uniqueness item for a requirement tag's lower-cased name; holds the tag id. */
+  requirementTagName: (enterpriseId: string, lowerName: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.requirementTagNamePrefix}${lowerName}`,
+  }),
+  /** Sequences (urSeq, specSeq) and counts (userRequirementCount, specCount, planCount). */
+  productCounters: (enterpriseId: string, productId: string): Key => ({
+    pk: productPartition(enterpriseId, productId),
+    sk: SK.counters,
+  }),
+  productModule: (enterpriseId: string, productId: string, moduleId: string): Key => ({
+    pk: productPartition(enterpriseId, productId),
+    sk: `${SK.modulePrefix}${moduleId}`,
+  }),
+  plan: (enterpriseId: string, productId: string, planId: string): Key => ({
+    pk: productPartition(enterpriseId, productId),
+    sk: `${SK.planPrefix}${planId}`,
+  }),
+  /** A user requirement's list fields; the description lives apart (userRequirementBody). */
+  userRequirement: (enterpriseId: string, productId: string, requirementId: string): Key => ({
+    pk: productPartition(enterpriseId, productId),
+    sk: `${SK.userRequirementPrefix}${requirementId}`,
+  }),
+  userRequirementBody: (enterpriseId: string, productId: string, requirementId: string): Key => ({
+    pk: productPartition(enterpriseId, productId),
+    sk: `${SK.userRequirementBodyPrefix}${requirementId}`,
+  }),
+  /** A spec's list fields; description and acceptance criteria live apart (specBody). */
+  spec: (enterpriseId: string, productId: string, specId: string): Key => ({
+    pk: productPartition(enterpriseId, productId),
+    sk: `${SK.specPrefix}${specId}`,
+  }),
+  specBody: (enterpriseId: string, productId: string, specId: string): Key => ({
+    pk: productPartition(enterpriseId, productId),
+    sk: `${SK.specBodyPrefix}${specId}`,
+  }),
+  /** One tracking record (creation, edit, change, review, move) of a requirement or spec. */
+  trackRecord: (enterpriseId: string, productId: string, objectId: string, recordId: string): Key => ({
+    pk: productPartition(enterpriseId, productId),
+    sk: `${SK.trackPrefix}${objectId}#${recordId}`,
+  }),
+  /** A comment on a product item (pmsJournals); journal ids sort by time. */
+  productJournal: (enterpriseId: string, productId: string, objectId: string, journalId: string): Key => ({
+    pk: productPartition(enterpriseId, productId),
+    sk: `${SK.productJournalPrefix}${objectId}#${journalId}`,
+  }),
+  /** A project demand that carries a spec. */
+  specDemand: (
+    enterpriseId: string,
+    productId: string,
+    specId: string,
+    projectId: string,
+    issueId: string,
+  ): Key => ({
+    pk: productPartition(enterpriseId, productId),
+    sk: `${SK.specDemandPrefix}${specId}#${projectId}#${issueId}`,
+  }),
+  /** A test case that covers a spec (written by test management). */
+  specCase: (enterpriseId: string, productId: string, specId: string, caseId: string): Key => ({
+    pk: productPartition(enterpriseId, productId),
+    sk: `${SK.specCasePrefix}${specId}#${caseId}`,
   }),
 };
 

@@ -25,6 +25,35 @@ export const ENDPOINT_GROUPS = [
     routes: ['/api/pms/{identifier}/pmsProject', '/api/pms/{identifier}/pmsProject/{proxy+}'],
   },
   { name: 'issues', routes: ['/api/pms/{identifier}/pmsProjectIssues/{proxy+}'] },
+  {
+    name: 'products',
+    routes: [
+      '/api/pms/{identifier}/pmsProduct',
+      '/api/pms/{identifier}/pmsProduct/{proxy+}',
+      '/api/pms/{identifier}/pmsProductModule',
+      '/api/pms/{identifier}/pmsProductModule/{proxy+}',
+      '/api/pms/{identifier}/pmsProductPlan',
+      '/api/pms/{identifier}/pmsProductPlan/{proxy+}',
+      '/api/pms/{identifier}/pmsProductPriority/{proxy+}',
+      '/api/pms/{identifier}/pmsProductStatus/{proxy+}',
+      '/api/pms/{identifier}/pmsProductRequirementTag',
+      '/api/pms/{identifier}/pmsProductRequirementTag/{proxy+}',
+      '/api/pms/{identifier}/typeList',
+    ],
+  },
+  {
+    name: 'requirements',
+    routes: [
+      '/api/pms/{identifier}/productUserRequirement',
+      '/api/pms/{identifier}/productUserRequirement/{proxy+}',
+      '/api/pms/{identifier}/productRequirementSpecs',
+      '/api/pms/{identifier}/productRequirementSpecs/{proxy+}',
+      '/api/pms/{identifier}/productRequirementTracking/{proxy+}',
+      '/api/pms/{identifier}/pmsProductRequirement',
+      '/api/pms/{identifier}/pmsJournals',
+      '/api/pms/{identifier}/pmsJournals/{proxy+}',
+    ],
+  },
 ] as const satisfies readonly EndpointGroup[];
 
 export type EndpointGroupName = (typeof ENDPOINT_GROUPS)[number]['name'];

@@ -5,6 +5,7 @@ import type { EnterpriseRecord } from '../db/enterprises';
 import * as db from '../db/enterprises';
 import { listMembershipsOfUser } from '../db/memberships';
 import { onConditionFailed } from '../db/operations';
+import { deleteProductPartition, listProducts } from '../db/products';
 import { deleteProjectPartition, listProjects } from '../db/projects';
 import { badRequest, conflict, enterpriseNotFound, staleVersion } from '../errors';
 import { newId } from '../ids';
@@ -69,11 +70,12 @@ export async function updateEnterprise(
 
 /**
  * Deletes the enterprise and all it owns, if `confirmIdentifier` repeats its identifier. Each
- * project keeps its contents in a partition of its own, found through the project items of the
- * enterprise partition: they are listed before that partition goes, and deleted after the
- * enterprise stopped resolving (so nothing new is written into them meanwhile). A project
- * created in the instant between the listing and the delete would leave its partition behind,
- * unreachable: nothing can address an enterprise that no longer resolves.
+ * project and each product keeps its contents in a partition of its own, found through the
+ * project and product items of the enterprise partition: they are listed before that partition
+ * goes, and deleted after the enterprise stopped resolving (so nothing new is written into them
+ * meanwhile). A project or product created in the instant between the listing and the delete
+ * would leave its partition behind, unreachable: nothing can address an enterprise that no
+ * longer resolves.
  */
 export async function deleteEnterprise(
   enterprise: EnterpriseRecord,
@@ -82,10 +84,11 @@ export async function deleteEnterprise(
   if (confirmIdentifier !== enterprise.identifier) {
     throw badRequest('confirmIdentifier', `type the identifier ${enterprise.identifier} to confirm`);
   }
-  const projects = await listProjects(enterprise.id);
+  const [projects, products] = await Promise.all([listProjects(enterprise.id), listProducts(enterprise.id)]);
   await onConditionFailed(db.deleteEnterprise(enterprise), {
     missing: () => enterpriseNotFound(),
     identifier: () => enterpriseNotFound(),
   });
   for (const project of projects) await deleteProjectPartition(enterprise.id, project.projectId);
+  for (const product of products) await deleteProductPartition(enterprise.id, product.productId);
 }

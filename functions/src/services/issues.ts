@@ -15,6 +15,7 @@ import {
   issueStatusName,
   transitionRefusal,
 } from '@shared/domain/work-item-workflow';
+import { WORK_ITEM_KIND } from '@shared/domain/work-items';
 import {
   DEFAULT_ISSUE_PRIORITY,
   type IssueBatchBody,
@@ -43,6 +44,7 @@ import {
 } from '../db/issues';
 import { putJournalOp } from '../db/journals';
 import { ConditionFailedError, type TxOp } from '../db/operations';
+import { demandDeletionOps } from '../db/product-demands';
 import type { CounterChanges } from '../db/project-counters';
 import { getProjectMember } from '../db/projects';
 import { AppError, badRequest, conflict, staleVersion } from '../errors';
@@ -572,10 +574,16 @@ export function newIssueRecord(
   };
 }
 
+/**
+ * Creates a work item. `extraOps` adds writes about the new item to its transaction (a demand
+ * pushed from a spec writes the link both ways with it); it runs on every attempt, so it may
+ * read and refuse afresh.
+ */
 export async function createIssue(
   enterpriseId: string,
   userId: string,
   body: IssueCreateBody,
+  extraOps?: (issue: IssueRecord) => Promise<TxOp[]>,
 ): Promise<IssueDetail> {
   const projectId = body.pmsProjectId;
   const tagIds = uniqueIds(body.tagIds ?? []);
@@ -598,6 +606,7 @@ export async function createIssue(
       ops: [
         ...createIssueOps(enterpriseId, issue, body.description ?? ''),
         putJournalOp(journalFor(enterpriseId, issue, 'created', userId, at)),
+        ...(extraOps ? await extraOps(issue) : []),
       ],
       counters: { issueSeq: issue.issueNumber, issueCount: 1, openIssueCount: isOpen(issue) ? 1 : 0 },
       changed: new Map([[issueId, issue]]),
@@ -715,11 +724,16 @@ export async function deleteIssue(enterpriseId: string, userId: string, issueId:
         { childCount: count },
       );
     }
-    const linkedIds = await listLinkedIds(enterpriseId, projectId, issueId);
+    // A demand may carry a spec: its link goes too, from both ends.
+    const [linkedIds, specLink] = await Promise.all([
+      listLinkedIds(enterpriseId, projectId, issueId),
+      issue.pmIssueType === WORK_ITEM_KIND.demand ? demandDeletionOps(enterpriseId, projectId, issueId) : [],
+    ]);
     const at = nowIso();
     return {
       ops: [
         ...deleteIssueOps(enterpriseId, issue, linkedIds),
+        ...specLink,
         putJournalOp(journalFor(enterpriseId, issue, 'deleted', userId, at)),
       ],
       counters: { issueCount: -1, openIssueCount: isOpen(issue) ? -1 : 0 },

@@ -12,6 +12,7 @@ import { ConditionFailedError, onConditionFailed } from '../db/operations';
 import { listRoles } from '../db/roles';
 import { getUser, getUsers, type UserRecord, usersByPrefix } from '../db/users';
 import { conflict, enterpriseNotFound, notFound } from '../errors';
+import { removeFromAllProducts } from './products';
 import { removeFromAllProjects } from './project-members';
 import { assertRolesExist, getRoleByKey, unknownRole } from './roles';
 import { candidateView, memberView } from './views';
@@ -128,7 +129,10 @@ export async function removeMember(enterprise: EnterpriseRecord, userId: string)
   await withFreshMembership(enterprise, userId, (membership) =>
     db.removeMembership(enterprise.id, membership).catch(roleFailure),
   );
-  await removeFromAllProjects(enterprise.id, userId);
+  await Promise.all([
+    removeFromAllProjects(enterprise.id, userId),
+    removeFromAllProducts(enterprise.id, userId),
+  ]);
 }
 
 /** Replaces the roles a member holds. */

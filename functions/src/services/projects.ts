@@ -9,11 +9,13 @@ import type { Project, ProjectBody, ProjectListQuery, ProjectUpdateBody } from '
 import { nowIso } from '../clock';
 import { deleteIssueRefsOfProject } from '../db/issues';
 import { onConditionFailed } from '../db/operations';
+import { unlinkDemandsOfProject } from '../db/product-demands';
+import { getProduct } from '../db/products';
 import { EMPTY_COUNTERS, getCounters, getCountersOf } from '../db/project-counters';
 import type { ProjectRecord } from '../db/projects';
 import * as db from '../db/projects';
 import { getUser, getUsers } from '../db/users';
-import { notFound, staleVersion } from '../errors';
+import { badRequest, notFound, staleVersion } from '../errors';
 import { newId } from '../ids';
 import { projectView } from './project-views';
 
@@ -27,6 +29,13 @@ export async function requireProject(enterpriseId: string, projectId: string): P
   const project = await db.getProject(enterpriseId, projectId);
   if (!project) throw projectNotFound(projectId);
   return project;
+}
+
+/** 400 unless `productId` (when set) names a product of the enterprise: a link must lead somewhere. */
+async function assertProduct(enterpriseId: string, productId: string | null | undefined): Promise<void> {
+  if (productId != null && !(await getProduct(enterpriseId, productId))) {
+    throw badRequest('productId', `product ${productId} does not exist`);
+  }
 }
 
 /** One project as the caller sees it (creator, work-item counts, membership). */
@@ -98,6 +107,7 @@ export async function createProject(
   userId: string,
   body: ProjectBody,
 ): Promise<Project> {
+  await assertProduct(enterpriseId, body.productId);
   const now = nowIso();
   const project: ProjectRecord = {
     enterpriseId,
@@ -105,7 +115,6 @@ export async function createProject(
     name: body.name,
     description: body.description ?? '',
     status: body.status ?? PROJECT_STATE.on,
-    // Products are another capability: the id is kept as given, and only flags the link.
     productId: body.productId ?? null,
     creatorId: userId,
     memberCount: 1,
@@ -136,6 +145,7 @@ export async function updateProject(
   const stale = () => staleVersion(`Project ${project.name}`);
   if (body.version !== project.version) throw stale();
   const { version, ...changes } = body;
+  if (changes.productId !== project.productId) await assertProduct(enterpriseId, changes.productId);
   const updated = await onConditionFailed(
     db.updateProject(enterpriseId, projectId, version, changes, nowIso()),
     { stale, missing: () => projectNotFound(projectId) },
@@ -148,6 +158,8 @@ export async function deleteProject(enterpriseId: string, projectId: string): Pr
   // The items' project pointers sit outside the project's partition: remove them while the items
   // that name them can still be listed.
   await deleteIssueRefsOfProject(enterpriseId, projectId);
+  // Likewise the product ends of its demands' spec links, so specs stop counting those demands.
+  await unlinkDemandsOfProject(enterpriseId, projectId);
   await onConditionFailed(db.deleteProject(enterpriseId, projectId), {
     missing: () => projectNotFound(projectId),
   });

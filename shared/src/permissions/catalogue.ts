@@ -61,6 +61,7 @@ export const PERMISSION_MENU: MenuNode[] = [
     leaf('product:spec:review', 'Review requirement specs'),
     leaf('product:spec:change', 'Change requirement specs'),
     leaf('product:tag:edit', 'Manage requirement tags'),
+    leaf('product:requirement:comment', 'Comment on requirements, specs and plans'),
   ]),
   group('project', 'Projects', [
     ...crud('project', 'project', 'projects'),
@@ -126,6 +127,9 @@ export const MEMBER_DEFAULT_PERMISSIONS: readonly string[] = Object.freeze([
   'project:issue:add',
   'project:issue:edit',
   'project:issue:comment',
+  'product:requirement:add',
+  'product:requirement:edit',
+  'product:requirement:comment',
   'project:weekly:add',
   'project:weekly:edit',
   'test:sheet:execute',

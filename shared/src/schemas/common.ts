@@ -70,3 +70,28 @@ export function optionalText(label: string, max: number) {
 export const VersionSchema = z.number({ error: 'Please enter version' }).int().min(1);
 
 export const IdParamSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** A required id in a body or query, with the section-5 messages. */
+export const IdSchema = (label: string) =>
+  z
+    .string({ error: messages.required(label) })
+    .min(1, messages.required(label))
+    .max(64, messages.tooLong(label, 64));
+
+/** A calendar day `YYYY-MM-DD`, or null to clear it. */
+export const DateSchema = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-11-21`)
+    // Date.parse rolls 2026-02-30 over to March, so the parsed day must print back the same.
+    .refine((v) => {
+      const parsed = Date.parse(`${v}T00:00:00Z`);
+      return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === v;
+    }, `${label} is not a real date`)
+    .nullable();
+
+/** One of the four priority levels of section 9 (1 urgent ... 4 low). */
+export const PrioritySchemaOf = () =>
+  z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+    error: 'priority must be 1 (urgent), 2 (high), 3 (normal) or 4 (low)',
+  });

@@ -5,7 +5,17 @@
  */
 import { z } from 'zod';
 import { ISSUE_KINDS, ISSUE_STATUS_IDS } from '../domain/work-item-workflow';
-import { messages, optionalText, PageQuerySchema, pageSchema, text, VersionSchema } from './common';
+import {
+  DateSchema,
+  IdSchema,
+  messages,
+  optionalText,
+  PageQuerySchema,
+  PrioritySchemaOf,
+  pageSchema,
+  text,
+  VersionSchema,
+} from './common';
 import { UserSummarySchema } from './projects';
 
 export const ISSUE_PRIORITY_IDS = [1, 2, 3, 4] as const;
@@ -17,12 +27,6 @@ export const MAX_BATCH_ISSUES = 40;
 export const MAX_TAGS_PER_ISSUE = 10;
 export const MAX_LINKS_PER_ISSUE = 40;
 
-const IdSchema = (label: string) =>
-  z
-    .string({ error: messages.required(label) })
-    .min(1, messages.required(label))
-    .max(64, messages.tooLong(label, 64));
-
 const KindSchema = z.union(
   ISSUE_KINDS.map((k) => z.literal(k)),
   { error: 'pmIssueType must be 1 (demand), 2 (task) or 3 (bug)' },
@@ -31,20 +35,7 @@ const StatusSchema = z.union(
   ISSUE_STATUS_IDS.map((s) => z.literal(s)),
   { error: 'status must be one of 1, 2, 3, 5, 6' },
 );
-const PrioritySchema = z.union(
-  ISSUE_PRIORITY_IDS.map((p) => z.literal(p)),
-  { error: 'priority must be 1 (urgent), 2 (high), 3 (normal) or 4 (low)' },
-);
-const DateSchema = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-11-21`)
-    // Date.parse rolls 2026-02-30 over to March, so the parsed day must print back the same.
-    .refine((v) => {
-      const parsed = Date.parse(`${v}T00:00:00Z`);
-      return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === v;
-    }, `${label} is not a real date`)
-    .nullable();
+const PrioritySchema = PrioritySchemaOf();
 
 // ---- tags -------------------------------------------------------------------------------------
 

@@ -1,0 +1,16 @@
+import { createGroupApp } from '../http/group';
+import { productLookupRoutes } from '../routes/product-lookups';
+import { productModuleRoutes } from '../routes/product-modules';
+import { productPlanRoutes } from '../routes/product-plans';
+import { productRoutes } from '../routes/products';
+
+/**
+ * Products: the product itself (`pmsProduct`), its module tree (`pmsProductModule`), plans
+ * (`pmsProductPlan`) and the lookups (priorities, statuses, spec types, requirement tags).
+ * Within each router static paths (`list`, `treeList`, `operateTop`) come before `{id}`.
+ */
+export const productsApp = createGroupApp()
+  .route('/', productLookupRoutes)
+  .route('/', productModuleRoutes)
+  .route('/', productPlanRoutes)
+  .route('/', productRoutes);
