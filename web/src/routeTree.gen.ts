@@ -20,6 +20,8 @@ import { Route as IdentifierIndexRouteImport } from './routes/$identifier.index'
 import { Route as IdentifierMembersRouteImport } from './routes/$identifier.members'
 import { Route as IdentifierAdminIndexRouteImport } from './routes/$identifier.admin.index'
 import { Route as IdentifierAdminLabelsRouteImport } from './routes/$identifier.admin.labels'
+import { Route as IdentifierProductsIndexRouteImport } from './routes/$identifier.products.index'
+import { Route as IdentifierProductsProductIdRouteImport } from './routes/$identifier.products.$productId'
 import { Route as IdentifierProjectsIndexRouteImport } from './routes/$identifier.projects.index'
 import { Route as IdentifierProjectsProjectIdRouteImport } from './routes/$identifier.projects.$projectId'
 import { Route as AuthedAccountPasswordRouteImport } from './routes/_authed.account.password'
@@ -28,13 +30,21 @@ import { Route as AuthedEnterprisesNewRouteImport } from './routes/_authed.enter
 import { Route as IdentifierAdminRolesIndexRouteImport } from './routes/$identifier.admin.roles.index'
 import { Route as IdentifierAdminRolesRoleIdRouteImport } from './routes/$identifier.admin.roles.$roleId'
 import { Route as IdentifierAdminRolesAddRouteImport } from './routes/$identifier.admin.roles.add'
+import { Route as IdentifierProductsProductIdIndexRouteImport } from './routes/$identifier.products.$productId.index'
 import { Route as IdentifierProjectsProjectIdIndexRouteImport } from './routes/$identifier.projects.$projectId.index'
+import { Route as IdentifierProductsProductIdDemandIndexRouteImport } from './routes/$identifier.products.$productId.demand.index'
+import { Route as IdentifierProductsProductIdDemandDemandIdeRouteImport } from './routes/$identifier.products.$productId.demand.$demandIde'
+import { Route as IdentifierProductsProductIdNeedsNeedsIdRouteImport } from './routes/$identifier.products.$productId.needs.$needsId'
+import { Route as IdentifierProductsProductIdPlanIndexRouteImport } from './routes/$identifier.products.$productId.plan.index'
+import { Route as IdentifierProductsProductIdPlanPlanIdRouteImport } from './routes/$identifier.products.$productId.plan.$planId'
 import { Route as IdentifierProjectsProjectIdBugIndexRouteImport } from './routes/$identifier.projects.$projectId.bug.index'
 import { Route as IdentifierProjectsProjectIdBugWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.bug.$workItemId'
 import { Route as IdentifierProjectsProjectIdDemandIndexRouteImport } from './routes/$identifier.projects.$projectId.demand.index'
 import { Route as IdentifierProjectsProjectIdDemandWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.demand.$workItemId'
 import { Route as IdentifierProjectsProjectIdTaskIndexRouteImport } from './routes/$identifier.projects.$projectId.task.index'
 import { Route as IdentifierProjectsProjectIdTaskWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.task.$workItemId'
+import { Route as IdentifierProductsProductIdPlanPlanIdIndexRouteImport } from './routes/$identifier.products.$productId.plan.$planId.index'
+import { Route as IdentifierProductsProductIdPlanPlanIdNeedsIdRouteImport } from './routes/$identifier.products.$productId.plan.$planId.$needsId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -90,6 +100,17 @@ const IdentifierAdminLabelsRoute = IdentifierAdminLabelsRouteImport.update({
   path: '/admin/labels',
   getParentRoute: () => IdentifierRoute,
 } as any)
+const IdentifierProductsIndexRoute = IdentifierProductsIndexRouteImport.update({
+  id: '/products/',
+  path: '/products/',
+  getParentRoute: () => IdentifierRoute,
+} as any)
+const IdentifierProductsProductIdRoute =
+  IdentifierProductsProductIdRouteImport.update({
+    id: '/products/$productId',
+    path: '/products/$productId',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
 const IdentifierProjectsIndexRoute = IdentifierProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
@@ -133,11 +154,47 @@ const IdentifierAdminRolesAddRoute = IdentifierAdminRolesAddRouteImport.update({
   path: '/admin/roles/add',
   getParentRoute: () => IdentifierRoute,
 } as any)
+const IdentifierProductsProductIdIndexRoute =
+  IdentifierProductsProductIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => IdentifierProductsProductIdRoute,
+  } as any)
 const IdentifierProjectsProjectIdIndexRoute =
   IdentifierProjectsProjectIdIndexRouteImport.update({
     id: '/',
     path: '/',
     getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierProductsProductIdDemandIndexRoute =
+  IdentifierProductsProductIdDemandIndexRouteImport.update({
+    id: '/demand/',
+    path: '/demand/',
+    getParentRoute: () => IdentifierProductsProductIdRoute,
+  } as any)
+const IdentifierProductsProductIdDemandDemandIdeRoute =
+  IdentifierProductsProductIdDemandDemandIdeRouteImport.update({
+    id: '/demand/$demandIde',
+    path: '/demand/$demandIde',
+    getParentRoute: () => IdentifierProductsProductIdRoute,
+  } as any)
+const IdentifierProductsProductIdNeedsNeedsIdRoute =
+  IdentifierProductsProductIdNeedsNeedsIdRouteImport.update({
+    id: '/needs/$needsId',
+    path: '/needs/$needsId',
+    getParentRoute: () => IdentifierProductsProductIdRoute,
+  } as any)
+const IdentifierProductsProductIdPlanIndexRoute =
+  IdentifierProductsProductIdPlanIndexRouteImport.update({
+    id: '/plan/',
+    path: '/plan/',
+    getParentRoute: () => IdentifierProductsProductIdRoute,
+  } as any)
+const IdentifierProductsProductIdPlanPlanIdRoute =
+  IdentifierProductsProductIdPlanPlanIdRouteImport.update({
+    id: '/plan/$planId',
+    path: '/plan/$planId',
+    getParentRoute: () => IdentifierProductsProductIdRoute,
   } as any)
 const IdentifierProjectsProjectIdBugIndexRoute =
   IdentifierProjectsProjectIdBugIndexRouteImport.update({
@@ -175,6 +232,18 @@ const IdentifierProjectsProjectIdTaskWorkItemIdRoute =
     path: '/task/$workItemId',
     getParentRoute: () => IdentifierProjectsProjectIdRoute,
   } as any)
+const IdentifierProductsProductIdPlanPlanIdIndexRoute =
+  IdentifierProductsProductIdPlanPlanIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => IdentifierProductsProductIdPlanPlanIdRoute,
+  } as any)
+const IdentifierProductsProductIdPlanPlanIdNeedsIdRoute =
+  IdentifierProductsProductIdPlanPlanIdNeedsIdRouteImport.update({
+    id: '/$needsId',
+    path: '/$needsId',
+    getParentRoute: () => IdentifierProductsProductIdPlanPlanIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -186,22 +255,32 @@ export interface FileRoutesByFullPath {
   '/$identifier/members': typeof IdentifierMembersRoute
   '/$identifier/': typeof IdentifierIndexRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
+  '/$identifier/products/$productId': typeof IdentifierProductsProductIdRouteWithChildren
   '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdRouteWithChildren
   '/account/password': typeof AuthedAccountPasswordRoute
   '/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin/': typeof IdentifierAdminIndexRoute
+  '/$identifier/products/': typeof IdentifierProductsIndexRoute
   '/$identifier/projects/': typeof IdentifierProjectsIndexRoute
   '/enterprises/': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
+  '/$identifier/products/$productId/': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId/': typeof IdentifierProjectsProjectIdIndexRoute
+  '/$identifier/products/$productId/demand/$demandIde': typeof IdentifierProductsProductIdDemandDemandIdeRoute
+  '/$identifier/products/$productId/needs/$needsId': typeof IdentifierProductsProductIdNeedsNeedsIdRoute
+  '/$identifier/products/$productId/plan/$planId': typeof IdentifierProductsProductIdPlanPlanIdRouteWithChildren
   '/$identifier/projects/$projectId/bug/$workItemId': typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
   '/$identifier/projects/$projectId/demand/$workItemId': typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
+  '/$identifier/products/$productId/demand/': typeof IdentifierProductsProductIdDemandIndexRoute
+  '/$identifier/products/$productId/plan/': typeof IdentifierProductsProductIdPlanIndexRoute
   '/$identifier/projects/$projectId/bug/': typeof IdentifierProjectsProjectIdBugIndexRoute
   '/$identifier/projects/$projectId/demand/': typeof IdentifierProjectsProjectIdDemandIndexRoute
   '/$identifier/projects/$projectId/task/': typeof IdentifierProjectsProjectIdTaskIndexRoute
+  '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
+  '/$identifier/products/$productId/plan/$planId/': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -215,18 +294,26 @@ export interface FileRoutesByTo {
   '/account/password': typeof AuthedAccountPasswordRoute
   '/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin': typeof IdentifierAdminIndexRoute
+  '/$identifier/products': typeof IdentifierProductsIndexRoute
   '/$identifier/projects': typeof IdentifierProjectsIndexRoute
   '/enterprises': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
   '/$identifier/admin/roles': typeof IdentifierAdminRolesIndexRoute
+  '/$identifier/products/$productId': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdIndexRoute
+  '/$identifier/products/$productId/demand/$demandIde': typeof IdentifierProductsProductIdDemandDemandIdeRoute
+  '/$identifier/products/$productId/needs/$needsId': typeof IdentifierProductsProductIdNeedsNeedsIdRoute
   '/$identifier/projects/$projectId/bug/$workItemId': typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
   '/$identifier/projects/$projectId/demand/$workItemId': typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
+  '/$identifier/products/$productId/demand': typeof IdentifierProductsProductIdDemandIndexRoute
+  '/$identifier/products/$productId/plan': typeof IdentifierProductsProductIdPlanIndexRoute
   '/$identifier/projects/$projectId/bug': typeof IdentifierProjectsProjectIdBugIndexRoute
   '/$identifier/projects/$projectId/demand': typeof IdentifierProjectsProjectIdDemandIndexRoute
   '/$identifier/projects/$projectId/task': typeof IdentifierProjectsProjectIdTaskIndexRoute
+  '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
+  '/$identifier/products/$productId/plan/$planId': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -240,22 +327,32 @@ export interface FileRoutesById {
   '/$identifier/members': typeof IdentifierMembersRoute
   '/$identifier/': typeof IdentifierIndexRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
+  '/$identifier/products/$productId': typeof IdentifierProductsProductIdRouteWithChildren
   '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdRouteWithChildren
   '/_authed/account/password': typeof AuthedAccountPasswordRoute
   '/_authed/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin/': typeof IdentifierAdminIndexRoute
+  '/$identifier/products/': typeof IdentifierProductsIndexRoute
   '/$identifier/projects/': typeof IdentifierProjectsIndexRoute
   '/_authed/enterprises/': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
+  '/$identifier/products/$productId/': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId/': typeof IdentifierProjectsProjectIdIndexRoute
+  '/$identifier/products/$productId/demand/$demandIde': typeof IdentifierProductsProductIdDemandDemandIdeRoute
+  '/$identifier/products/$productId/needs/$needsId': typeof IdentifierProductsProductIdNeedsNeedsIdRoute
+  '/$identifier/products/$productId/plan/$planId': typeof IdentifierProductsProductIdPlanPlanIdRouteWithChildren
   '/$identifier/projects/$projectId/bug/$workItemId': typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
   '/$identifier/projects/$projectId/demand/$workItemId': typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
+  '/$identifier/products/$productId/demand/': typeof IdentifierProductsProductIdDemandIndexRoute
+  '/$identifier/products/$productId/plan/': typeof IdentifierProductsProductIdPlanIndexRoute
   '/$identifier/projects/$projectId/bug/': typeof IdentifierProjectsProjectIdBugIndexRoute
   '/$identifier/projects/$projectId/demand/': typeof IdentifierProjectsProjectIdDemandIndexRoute
   '/$identifier/projects/$projectId/task/': typeof IdentifierProjectsProjectIdTaskIndexRoute
+  '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
+  '/$identifier/products/$productId/plan/$planId/': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -269,22 +366,32 @@ export interface FileRouteTypes {
     | '/$identifier/members'
     | '/$identifier/'
     | '/$identifier/admin/labels'
+    | '/$identifier/products/$productId'
     | '/$identifier/projects/$projectId'
     | '/account/password'
     | '/enterprises/new'
     | '/$identifier/admin/'
+    | '/$identifier/products/'
     | '/$identifier/projects/'
     | '/enterprises/'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
     | '/$identifier/admin/roles/'
+    | '/$identifier/products/$productId/'
     | '/$identifier/projects/$projectId/'
+    | '/$identifier/products/$productId/demand/$demandIde'
+    | '/$identifier/products/$productId/needs/$needsId'
+    | '/$identifier/products/$productId/plan/$planId'
     | '/$identifier/projects/$projectId/bug/$workItemId'
     | '/$identifier/projects/$projectId/demand/$workItemId'
     | '/$identifier/projects/$projectId/task/$workItemId'
+    | '/$identifier/products/$productId/demand/'
+    | '/$identifier/products/$productId/plan/'
     | '/$identifier/projects/$projectId/bug/'
     | '/$identifier/projects/$projectId/demand/'
     | '/$identifier/projects/$projectId/task/'
+    | '/$identifier/products/$productId/plan/$planId/$needsId'
+    | '/$identifier/products/$productId/plan/$planId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -298,18 +405,26 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/enterprises/new'
     | '/$identifier/admin'
+    | '/$identifier/products'
     | '/$identifier/projects'
     | '/enterprises'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
     | '/$identifier/admin/roles'
+    | '/$identifier/products/$productId'
     | '/$identifier/projects/$projectId'
+    | '/$identifier/products/$productId/demand/$demandIde'
+    | '/$identifier/products/$productId/needs/$needsId'
     | '/$identifier/projects/$projectId/bug/$workItemId'
     | '/$identifier/projects/$projectId/demand/$workItemId'
     | '/$identifier/projects/$projectId/task/$workItemId'
+    | '/$identifier/products/$productId/demand'
+    | '/$identifier/products/$productId/plan'
     | '/$identifier/projects/$projectId/bug'
     | '/$identifier/projects/$projectId/demand'
     | '/$identifier/projects/$projectId/task'
+    | '/$identifier/products/$productId/plan/$planId/$needsId'
+    | '/$identifier/products/$productId/plan/$planId'
   id:
     | '__root__'
     | '/'
@@ -322,22 +437,32 @@ export interface FileRouteTypes {
     | '/$identifier/members'
     | '/$identifier/'
     | '/$identifier/admin/labels'
+    | '/$identifier/products/$productId'
     | '/$identifier/projects/$projectId'
     | '/_authed/account/password'
     | '/_authed/enterprises/new'
     | '/$identifier/admin/'
+    | '/$identifier/products/'
     | '/$identifier/projects/'
     | '/_authed/enterprises/'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
     | '/$identifier/admin/roles/'
+    | '/$identifier/products/$productId/'
     | '/$identifier/projects/$projectId/'
+    | '/$identifier/products/$productId/demand/$demandIde'
+    | '/$identifier/products/$productId/needs/$needsId'
+    | '/$identifier/products/$productId/plan/$planId'
     | '/$identifier/projects/$projectId/bug/$workItemId'
     | '/$identifier/projects/$projectId/demand/$workItemId'
     | '/$identifier/projects/$projectId/task/$workItemId'
+    | '/$identifier/products/$productId/demand/'
+    | '/$identifier/products/$productId/plan/'
     | '/$identifier/projects/$projectId/bug/'
     | '/$identifier/projects/$projectId/demand/'
     | '/$identifier/projects/$projectId/task/'
+    | '/$identifier/products/$productId/plan/$planId/$needsId'
+    | '/$identifier/products/$productId/plan/$planId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -429,6 +554,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierAdminLabelsRouteImport
       parentRoute: typeof IdentifierRoute
     }
+    '/$identifier/products/': {
+      id: '/$identifier/products/'
+      path: '/products'
+      fullPath: '/$identifier/products/'
+      preLoaderRoute: typeof IdentifierProductsIndexRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/products/$productId': {
+      id: '/$identifier/products/$productId'
+      path: '/products/$productId'
+      fullPath: '/$identifier/products/$productId'
+      preLoaderRoute: typeof IdentifierProductsProductIdRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
     '/$identifier/projects/': {
       id: '/$identifier/projects/'
       path: '/projects'
@@ -485,12 +624,54 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierAdminRolesAddRouteImport
       parentRoute: typeof IdentifierRoute
     }
+    '/$identifier/products/$productId/': {
+      id: '/$identifier/products/$productId/'
+      path: '/'
+      fullPath: '/$identifier/products/$productId/'
+      preLoaderRoute: typeof IdentifierProductsProductIdIndexRouteImport
+      parentRoute: typeof IdentifierProductsProductIdRoute
+    }
     '/$identifier/projects/$projectId/': {
       id: '/$identifier/projects/$projectId/'
       path: '/'
       fullPath: '/$identifier/projects/$projectId/'
       preLoaderRoute: typeof IdentifierProjectsProjectIdIndexRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/products/$productId/demand/': {
+      id: '/$identifier/products/$productId/demand/'
+      path: '/demand'
+      fullPath: '/$identifier/products/$productId/demand/'
+      preLoaderRoute: typeof IdentifierProductsProductIdDemandIndexRouteImport
+      parentRoute: typeof IdentifierProductsProductIdRoute
+    }
+    '/$identifier/products/$productId/demand/$demandIde': {
+      id: '/$identifier/products/$productId/demand/$demandIde'
+      path: '/demand/$demandIde'
+      fullPath: '/$identifier/products/$productId/demand/$demandIde'
+      preLoaderRoute: typeof IdentifierProductsProductIdDemandDemandIdeRouteImport
+      parentRoute: typeof IdentifierProductsProductIdRoute
+    }
+    '/$identifier/products/$productId/needs/$needsId': {
+      id: '/$identifier/products/$productId/needs/$needsId'
+      path: '/needs/$needsId'
+      fullPath: '/$identifier/products/$productId/needs/$needsId'
+      preLoaderRoute: typeof IdentifierProductsProductIdNeedsNeedsIdRouteImport
+      parentRoute: typeof IdentifierProductsProductIdRoute
+    }
+    '/$identifier/products/$productId/plan/': {
+      id: '/$identifier/products/$productId/plan/'
+      path: '/plan'
+      fullPath: '/$identifier/products/$productId/plan/'
+      preLoaderRoute: typeof IdentifierProductsProductIdPlanIndexRouteImport
+      parentRoute: typeof IdentifierProductsProductIdRoute
+    }
+    '/$identifier/products/$productId/plan/$planId': {
+      id: '/$identifier/products/$productId/plan/$planId'
+      path: '/plan/$planId'
+      fullPath: '/$identifier/products/$productId/plan/$planId'
+      preLoaderRoute: typeof IdentifierProductsProductIdPlanPlanIdRouteImport
+      parentRoute: typeof IdentifierProductsProductIdRoute
     }
     '/$identifier/projects/$projectId/bug/': {
       id: '/$identifier/projects/$projectId/bug/'
@@ -534,8 +715,70 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierProjectsProjectIdTaskWorkItemIdRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdRoute
     }
+    '/$identifier/products/$productId/plan/$planId/': {
+      id: '/$identifier/products/$productId/plan/$planId/'
+      path: '/'
+      fullPath: '/$identifier/products/$productId/plan/$planId/'
+      preLoaderRoute: typeof IdentifierProductsProductIdPlanPlanIdIndexRouteImport
+      parentRoute: typeof IdentifierProductsProductIdPlanPlanIdRoute
+    }
+    '/$identifier/products/$productId/plan/$planId/$needsId': {
+      id: '/$identifier/products/$productId/plan/$planId/$needsId'
+      path: '/$needsId'
+      fullPath: '/$identifier/products/$productId/plan/$planId/$needsId'
+      preLoaderRoute: typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRouteImport
+      parentRoute: typeof IdentifierProductsProductIdPlanPlanIdRoute
+    }
   }
 }
+
+interface IdentifierProductsProductIdPlanPlanIdRouteChildren {
+  IdentifierProductsProductIdPlanPlanIdNeedsIdRoute: typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
+  IdentifierProductsProductIdPlanPlanIdIndexRoute: typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
+}
+
+const IdentifierProductsProductIdPlanPlanIdRouteChildren: IdentifierProductsProductIdPlanPlanIdRouteChildren =
+  {
+    IdentifierProductsProductIdPlanPlanIdNeedsIdRoute:
+      IdentifierProductsProductIdPlanPlanIdNeedsIdRoute,
+    IdentifierProductsProductIdPlanPlanIdIndexRoute:
+      IdentifierProductsProductIdPlanPlanIdIndexRoute,
+  }
+
+const IdentifierProductsProductIdPlanPlanIdRouteWithChildren =
+  IdentifierProductsProductIdPlanPlanIdRoute._addFileChildren(
+    IdentifierProductsProductIdPlanPlanIdRouteChildren,
+  )
+
+interface IdentifierProductsProductIdRouteChildren {
+  IdentifierProductsProductIdIndexRoute: typeof IdentifierProductsProductIdIndexRoute
+  IdentifierProductsProductIdDemandDemandIdeRoute: typeof IdentifierProductsProductIdDemandDemandIdeRoute
+  IdentifierProductsProductIdNeedsNeedsIdRoute: typeof IdentifierProductsProductIdNeedsNeedsIdRoute
+  IdentifierProductsProductIdPlanPlanIdRoute: typeof IdentifierProductsProductIdPlanPlanIdRouteWithChildren
+  IdentifierProductsProductIdDemandIndexRoute: typeof IdentifierProductsProductIdDemandIndexRoute
+  IdentifierProductsProductIdPlanIndexRoute: typeof IdentifierProductsProductIdPlanIndexRoute
+}
+
+const IdentifierProductsProductIdRouteChildren: IdentifierProductsProductIdRouteChildren =
+  {
+    IdentifierProductsProductIdIndexRoute:
+      IdentifierProductsProductIdIndexRoute,
+    IdentifierProductsProductIdDemandDemandIdeRoute:
+      IdentifierProductsProductIdDemandDemandIdeRoute,
+    IdentifierProductsProductIdNeedsNeedsIdRoute:
+      IdentifierProductsProductIdNeedsNeedsIdRoute,
+    IdentifierProductsProductIdPlanPlanIdRoute:
+      IdentifierProductsProductIdPlanPlanIdRouteWithChildren,
+    IdentifierProductsProductIdDemandIndexRoute:
+      IdentifierProductsProductIdDemandIndexRoute,
+    IdentifierProductsProductIdPlanIndexRoute:
+      IdentifierProductsProductIdPlanIndexRoute,
+  }
+
+const IdentifierProductsProductIdRouteWithChildren =
+  IdentifierProductsProductIdRoute._addFileChildren(
+    IdentifierProductsProductIdRouteChildren,
+  )
 
 interface IdentifierProjectsProjectIdRouteChildren {
   IdentifierProjectsProjectIdIndexRoute: typeof IdentifierProjectsProjectIdIndexRoute
@@ -574,8 +817,10 @@ interface IdentifierRouteChildren {
   IdentifierMembersRoute: typeof IdentifierMembersRoute
   IdentifierIndexRoute: typeof IdentifierIndexRoute
   IdentifierAdminLabelsRoute: typeof IdentifierAdminLabelsRoute
+  IdentifierProductsProductIdRoute: typeof IdentifierProductsProductIdRouteWithChildren
   IdentifierProjectsProjectIdRoute: typeof IdentifierProjectsProjectIdRouteWithChildren
   IdentifierAdminIndexRoute: typeof IdentifierAdminIndexRoute
+  IdentifierProductsIndexRoute: typeof IdentifierProductsIndexRoute
   IdentifierProjectsIndexRoute: typeof IdentifierProjectsIndexRoute
   IdentifierAdminRolesRoleIdRoute: typeof IdentifierAdminRolesRoleIdRoute
   IdentifierAdminRolesAddRoute: typeof IdentifierAdminRolesAddRoute
@@ -586,9 +831,12 @@ const IdentifierRouteChildren: IdentifierRouteChildren = {
   IdentifierMembersRoute: IdentifierMembersRoute,
   IdentifierIndexRoute: IdentifierIndexRoute,
   IdentifierAdminLabelsRoute: IdentifierAdminLabelsRoute,
+  IdentifierProductsProductIdRoute:
+    IdentifierProductsProductIdRouteWithChildren,
   IdentifierProjectsProjectIdRoute:
     IdentifierProjectsProjectIdRouteWithChildren,
   IdentifierAdminIndexRoute: IdentifierAdminIndexRoute,
+  IdentifierProductsIndexRoute: IdentifierProductsIndexRoute,
   IdentifierProjectsIndexRoute: IdentifierProjectsIndexRoute,
   IdentifierAdminRolesRoleIdRoute: IdentifierAdminRolesRoleIdRoute,
   IdentifierAdminRolesAddRoute: IdentifierAdminRolesAddRoute,

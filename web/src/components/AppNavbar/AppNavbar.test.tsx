@@ -14,9 +14,11 @@ describe('AppNavbar', () => {
     expect(members.hasAttribute('data-active')).toBe(true);
     expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/acme');
     expect(screen.getByRole('link', { name: 'Projects' }).getAttribute('href')).toBe('/acme/projects');
-    expect(screen.queryByRole('link', { name: /Products/ })).toBeNull();
-    expect(screen.getByTestId('nav-products').getAttribute('aria-disabled')).toBe('true');
-    expect(screen.getByTestId('nav-products').textContent).toContain('Products');
+    expect(screen.getByRole('link', { name: 'Products' }).getAttribute('href')).toBe('/acme/products');
+    expect(screen.getByTestId('nav-products').hasAttribute('aria-disabled')).toBe(false);
+    expect(screen.queryByRole('link', { name: /Code/ })).toBeNull();
+    expect(screen.getByTestId('nav-codes').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('nav-codes').textContent).toContain('Code');
   });
 
   it('hides areas without access, and Admin when all its entries are hidden', async () => {

@@ -60,6 +60,10 @@ describe('navigation items', () => {
     expect(labels.to && navHref(labels.to, 'acme')).toBe('/acme/admin/labels');
     const projects = NAV_ITEMS.find((i) => i.key === 'projects')!;
     expect(isNavActive(projects, 'acme', '/acme/projects/p1/task')).toBe(true);
+    const products = NAV_ITEMS.find((i) => i.key === 'products')!;
+    expect(products.to && navHref(products.to, 'acme')).toBe('/acme/products');
+    expect(isNavActive(products, 'acme', '/acme/products/p1/plan/p1.2')).toBe(true);
+    expect(isNavActive(products, 'acme', '/acme/projects')).toBe(false);
     expect(isNavActive(roles, 'acme', '/acme/admin/roles/r1')).toBe(true);
     expect(isNavActive(settings, 'acme', '/acme/admin/roles')).toBe(false);
     expect(isNavActive(settings, 'acme', '/acme/admin/')).toBe(true);

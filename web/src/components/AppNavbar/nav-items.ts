@@ -18,6 +18,7 @@ import type { ComponentType } from 'react';
 export type EnterprisePath =
   | '/$identifier'
   | '/$identifier/members'
+  | '/$identifier/products'
   | '/$identifier/projects'
   | '/$identifier/admin'
   | '/$identifier/admin/roles'
@@ -37,7 +38,13 @@ export interface NavItem extends AccessNode {
 /** Every area of spec section 2, in the order people reach for them. */
 export const NAV_ITEMS: NavItem[] = [
   { key: 'home', label: 'Home', icon: IconHome, access: 'home', to: '/$identifier', exact: true },
-  { key: 'products', label: 'Products', icon: IconBox, access: 'products' },
+  {
+    key: 'products',
+    label: 'Products',
+    icon: IconBox,
+    access: 'products',
+    to: '/$identifier/products',
+  },
   {
     key: 'projects',
     label: 'Projects',

@@ -1,0 +1,416 @@
+import type { Page } from '@shared/schemas/common';
+import type {
+  LookupEntry,
+  ModuleBody,
+  ModuleUpdateBody,
+  Plan,
+  PlanBody,
+  PlanUpdateBody,
+  Product,
+  ProductBody,
+  ProductModule,
+  ProductModuleNode,
+  ProductUpdateBody,
+  RequirementTag,
+  RequirementTagBody,
+  RequirementTagUpdateBody,
+} from '@shared/schemas/products';
+import type { UserSummary } from '@shared/schemas/projects';
+import type { Spec } from '@shared/schemas/requirements';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../api/client';
+import { isStaleVersion } from './issues';
+import { DEFAULT_PAGE_SIZE } from './query-client';
+
+/**
+ * Products, their module trees, plans, requirement tags and lookups (docs/api-conventions.md,
+ * "Products"). Type-only imports from the shared schemas: the route loaders import this module,
+ * and loaders are part of the first script (zod is not).
+ *
+ * Key layout: everything about one product sits under `productKeys.product(id)`, so one
+ * invalidation refreshes a product's detail, members, modules and plans. Anything that moves a
+ * product's counts (requirements, specs, plans) should invalidate `productKeys.detail(id)` and
+ * `productKeys.lists()`; anything that moves specs in or out of plans, or completes them, should
+ * invalidate `productKeys.plans(id)` (plan progress and the plan's spec table live there).
+ */
+const PRODUCT = '/api/pms/pmsProduct';
+const MODULE = '/api/pms/pmsProductModule';
+const PLAN = '/api/pms/pmsProductPlan';
+const TAG = '/api/pms/pmsProductRequirementTag';
+
+export interface ProductListParams {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  /** 1 active, 2 closed; absent: all. */
+  status?: number;
+  mine?: boolean;
+}
+
+export interface PlanListParams {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  /** Displayed status 1-5 (4 expired included); absent: all. */
+  status?: number;
+}
+
+export const productKeys = {
+  all: ['products'] as const,
+  lists: () => [...productKeys.all, 'list'] as const,
+  list: (params: ProductListParams) => [...productKeys.lists(), params] as const,
+  /** Everything about one product: detail, members, modules, plans. */
+  product: (id: string) => [...productKeys.all, 'product', id] as const,
+  detail: (id: string) => [...productKeys.product(id), 'detail'] as const,
+  users: (id: string) => [...productKeys.product(id), 'users'] as const,
+  modules: (id: string) => [...productKeys.product(id), 'modules'] as const,
+  moduleList: (id: string) => [...productKeys.modules(id), 'list'] as const,
+  moduleTree: (id: string) => [...productKeys.modules(id), 'tree'] as const,
+  /** Plan lists, plan details and the specs of each plan. */
+  plans: (id: string) => [...productKeys.product(id), 'plans'] as const,
+  planList: (id: string, params: PlanListParams) => [...productKeys.plans(id), 'list', params] as const,
+  plan: (id: string, planId: string) => [...productKeys.plans(id), 'plan', planId] as const,
+  planSpecs: (id: string, planId: string, pageNum: number) =>
+    [...productKeys.plan(id, planId), 'specs', pageNum] as const,
+  /** Enterprise-wide lookups (priorities, statuses, spec types, requirement tags). */
+  lookups: () => [...productKeys.all, 'lookups'] as const,
+  priorities: () => [...productKeys.lookups(), 'priorities'] as const,
+  statuses: (type: 1 | 2) => [...productKeys.lookups(), 'statuses', type] as const,
+  types: () => [...productKeys.lookups(), 'types'] as const,
+  tags: () => [...productKeys.lookups(), 'tags'] as const,
+};
+
+// ---- products ---------------------------------------------------------------------------------
+
+/** GET pmsProduct/list: one page, pinned first (latest pin first), then newest first. */
+export const productListQueryOptions = (params: ProductListParams) =>
+  queryOptions({
+    queryKey: productKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.get<Page<Product>>(
+        `${PRODUCT}/list`,
+        { ...params, mine: params.mine ? 'true' : undefined },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET pmsProduct/{id}. */
+export const productQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: productKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Product>(`${PRODUCT}/${id}`, undefined, { signal }),
+  });
+
+/** GET pmsProduct/userList?productId=: the product's members, for pickers (owners, reviewers). */
+export const productUsersQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: productKeys.users(id),
+    queryFn: ({ signal }) => api.get<UserSummary[]>(`${PRODUCT}/userList`, { productId: id }, { signal }),
+  });
+
+/** A product's numbers and owner show in the list and the header: both go stale together. */
+function invalidateProduct(queryClient: QueryClient, id: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: productKeys.product(id) }),
+    queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+  ]);
+}
+
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductBody) => api.post<Product>(PRODUCT, body),
+    onSuccess: (product) => {
+      queryClient.setQueryData(productKeys.detail(product.id), product);
+      return queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+    },
+  });
+}
+
+/** PUT pmsProduct: edits, and closing or reopening (`status`); the body carries the version read. */
+export function useUpdateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductUpdateBody) => api.put<Product>(PRODUCT, body),
+    onSuccess: (product) => {
+      queryClient.setQueryData(productKeys.detail(product.id), product);
+      return invalidateProduct(queryClient, product.id);
+    },
+    onError: (error, body) => {
+      // Someone else saved first: show their version (the client has said why it failed).
+      if (isStaleVersion(error)) return invalidateProduct(queryClient, body.id);
+    },
+  });
+}
+
+/** PUT pmsProduct/operateTop/{key}: pins (or unpins) for the whole enterprise. */
+export function useOperateTop() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ identifier, top }: { identifier: string; top: boolean }) =>
+      api.put<Product>(`${PRODUCT}/operateTop/${encodeURIComponent(identifier)}`, { top }),
+    onSuccess: (product) => {
+      queryClient.setQueryData(productKeys.detail(product.id), product);
+      return queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+    },
+  });
+}
+
+/** DELETE pmsProduct/{ids}: all or nothing. */
+export function useDeleteProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) =>
+      api.delete<null>(`${PRODUCT}/${ids.map(encodeURIComponent).join(',')}`),
+    onSuccess: (_, ids) => {
+      // Deleted products' own queries go (nothing shows them any more); projects lose the link.
+      for (const id of ids) queryClient.removeQueries({ queryKey: productKeys.product(id) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: ['projects'] }),
+      ]);
+    },
+  });
+}
+
+// ---- modules ----------------------------------------------------------------------------------
+
+/** GET pmsProductModule/list?productId=: flat, parents before children. */
+export const moduleListQueryOptions = (productId: string) =>
+  queryOptions({
+    queryKey: productKeys.moduleList(productId),
+    queryFn: ({ signal }) => api.get<ProductModule[]>(`${MODULE}/list`, { productId }, { signal }),
+  });
+
+/** GET pmsProductModule/treeList?productId=: the tree built from `id`/`root_id`. */
+export const moduleTreeQueryOptions = (productId: string) =>
+  queryOptions({
+    queryKey: productKeys.moduleTree(productId),
+    queryFn: ({ signal }) => api.get<ProductModuleNode[]>(`${MODULE}/treeList`, { productId }, { signal }),
+  });
+
+/**
+ * Module names show on requirements and specs: after a rename or delete everything of the
+ * product is refreshed, not only the tree.
+ */
+function useInvalidateModules(productId: string) {
+  const queryClient = useQueryClient();
+  return () => invalidateProductData(queryClient, productId);
+}
+
+export function useCreateModule(productId: string) {
+  const invalidate = useInvalidateModules(productId);
+  return useMutation({
+    mutationFn: (body: Omit<ModuleBody, 'productId'>) =>
+      api.post<ProductModule>(MODULE, { ...body, productId }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT pmsProductModule: rename (`name`) and move (`root_id`, `sort`). */
+export function useUpdateModule(productId: string) {
+  const invalidate = useInvalidateModules(productId);
+  return useMutation({
+    mutationFn: (body: ModuleUpdateBody) => api.put<ProductModule>(MODULE, body),
+    onSuccess: invalidate,
+    onError: (error) => {
+      if (isStaleVersion(error)) return invalidate();
+    },
+  });
+}
+
+export function useDeleteModule(productId: string) {
+  const invalidate = useInvalidateModules(productId);
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`${MODULE}/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}
+
+// ---- plans ------------------------------------------------------------------------------------
+
+/** GET pmsProductPlan/list: a page of the product's plans, by end date (undated last). */
+export const planListQueryOptions = (productId: string, params: PlanListParams) =>
+  queryOptions({
+    queryKey: productKeys.planList(productId, params),
+    queryFn: ({ signal }) => api.get<Page<Plan>>(`${PLAN}/list`, { productId, ...params }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET pmsProductPlan/{id}. */
+export const planQueryOptions = (productId: string, planId: string) =>
+  queryOptions({
+    queryKey: productKeys.plan(productId, planId),
+    queryFn: ({ signal }) => api.get<Plan>(`${PLAN}/${encodeURIComponent(planId)}`, undefined, { signal }),
+  });
+
+/** Specs in a plan (GET productRequirementSpecs/list?productId&planId), a page at a time. */
+export const planSpecsQueryOptions = (productId: string, planId: string, pageNum: number) =>
+  queryOptions({
+    queryKey: productKeys.planSpecs(productId, planId, pageNum),
+    queryFn: ({ signal }) =>
+      api.get<Page<Spec>>(
+        '/api/pms/productRequirementSpecs/list',
+        { productId, planId, pageNum, pageSize: DEFAULT_PAGE_SIZE },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** Plan titles show on specs and the plan count on the product: refresh the product's data. */
+function useInvalidatePlans(productId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      invalidateProductData(queryClient, productId),
+      queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+    ]);
+}
+
+export function useCreatePlan(productId: string) {
+  const invalidate = useInvalidatePlans(productId);
+  return useMutation({
+    mutationFn: (body: Omit<PlanBody, 'productId'>) => api.post<Plan>(PLAN, { ...body, productId }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdatePlan(productId: string) {
+  const invalidate = useInvalidatePlans(productId);
+  return useMutation({
+    mutationFn: (body: PlanUpdateBody) => api.put<Plan>(PLAN, body),
+    onSuccess: invalidate,
+    onError: (error) => {
+      if (isStaleVersion(error)) return invalidate();
+    },
+  });
+}
+
+export function useDeletePlan(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (planId: string) => api.delete<null>(`${PLAN}/${encodeURIComponent(planId)}`),
+    // The deleted plan's own queries stay untouched: its page may still be mounted while it goes,
+    // and refetching them would meet a 404 (which sends the user to /404). The caller removes them.
+    onSuccess: (_, planId) => {
+      const own = productKeys.plan(productId, planId);
+      return Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: productKeys.product(productId),
+          predicate: (query) => !own.every((part, index) => query.queryKey[index] === part),
+        }),
+        queryClient.invalidateQueries({ predicate: (query) => isRequirementQuery(query.queryKey) }),
+        queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+      ]);
+    },
+  });
+}
+
+// ---- lookups ----------------------------------------------------------------------------------
+
+/** Lookups change with deployments, not while someone works. */
+const LOOKUP_STALE = Number.POSITIVE_INFINITY;
+
+/** GET pmsProductPriority/list: `{ id, value, label, color }[]`. */
+export const productPrioritiesQueryOptions = () =>
+  queryOptions({
+    queryKey: productKeys.priorities(),
+    queryFn: ({ signal }) =>
+      api.get<{ id: number; value: string; label: string; color: string }[]>(
+        '/api/pms/pmsProductPriority/list',
+        undefined,
+        { signal },
+      ),
+    staleTime: LOOKUP_STALE,
+  });
+
+/** GET pmsProductStatus/list?type=: 1 plan statuses, 2 the product view's demand statuses. */
+export const productStatusesQueryOptions = (type: 1 | 2) =>
+  queryOptions({
+    queryKey: productKeys.statuses(type),
+    queryFn: ({ signal }) => api.get<LookupEntry[]>('/api/pms/pmsProductStatus/list', { type }, { signal }),
+    staleTime: LOOKUP_STALE,
+  });
+
+/** GET typeList: requirement spec types. */
+export const specTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: productKeys.types(),
+    queryFn: ({ signal }) => api.get<LookupEntry[]>('/api/pms/typeList', undefined, { signal }),
+    staleTime: LOOKUP_STALE,
+  });
+
+/** GET pmsProductRequirementTag/list: the enterprise's requirement tags. */
+export const requirementTagsQueryOptions = () =>
+  queryOptions({
+    queryKey: productKeys.tags(),
+    queryFn: ({ signal }) => api.get<RequirementTag[]>(`${TAG}/list`, undefined, { signal }),
+  });
+
+/** Tags show on every requirement and spec that carries them: a change refreshes all products. */
+function useInvalidateTags() {
+  const queryClient = useQueryClient();
+  return () => invalidateAllProductData(queryClient);
+}
+
+export function useCreateRequirementTag() {
+  const invalidate = useInvalidateTags();
+  return useMutation({
+    mutationFn: (body: RequirementTagBody) => api.post<RequirementTag>(TAG, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateRequirementTag() {
+  const invalidate = useInvalidateTags();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: RequirementTagUpdateBody }) =>
+      api.put<RequirementTag>(`${TAG}/${encodeURIComponent(id)}`, body),
+    onSuccess: invalidate,
+    onError: (error) => {
+      if (isStaleVersion(error)) return invalidate();
+    },
+  });
+}
+
+export function useDeleteRequirementTag() {
+  const invalidate = useInvalidateTags();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`${TAG}/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}
+
+// ---- shared invalidation ----------------------------------------------------------------------
+
+/**
+ * The requirement queries' key root (web/src/queries/requirements.ts, `requirementKeys.all`).
+ * Module, plan and tag changes rename what their rows show, so they go stale too. Matched by
+ * name rather than imported: that module already refreshes this one's keys, and the two stay
+ * independent.
+ */
+const REQUIREMENT_ROOT = 'requirements';
+
+const isRequirementQuery = (key: readonly unknown[]) => key[0] === REQUIREMENT_ROOT;
+
+/** Everything of one product: its detail, modules, plans and the requirement and spec queries. */
+export function invalidateProductData(queryClient: QueryClient, productId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: productKeys.product(productId) }),
+    queryClient.invalidateQueries({ predicate: (query) => isRequirementQuery(query.queryKey) }),
+  ]);
+}
+
+function invalidateAllProductData(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: productKeys.all }),
+    queryClient.invalidateQueries({ predicate: (query) => isRequirementQuery(query.queryKey) }),
+  ]);
+}

@@ -1,0 +1,475 @@
+import type { Page } from '@shared/schemas/common';
+import type { LookupEntry, Plan } from '@shared/schemas/products';
+import type {
+  ActivePlanBody,
+  ChangeRecord,
+  LinkDemandBody,
+  ProductJournal,
+  PushSpecBody,
+  ReviewBody,
+  Spec,
+  SpecBatchBody,
+  SpecBody,
+  SpecChangeBody,
+  SpecDemand,
+  SpecDetail,
+  SpecTestcase,
+  SpecUpdateBody,
+  UserRequirement,
+  UserRequirementBody,
+  UserRequirementDetail,
+  UserRequirementUpdateBody,
+} from '@shared/schemas/requirements';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../api/client';
+import { isStaleVersion, issueKeys } from './issues';
+import { productKeys } from './products';
+import { nextPageOf } from './projects';
+import { DEFAULT_PAGE_SIZE } from './query-client';
+
+/**
+ * User requirements, requirement specs, their tracking, pushing specs into projects and comments
+ * on product items (docs/api-conventions.md, "User requirements and requirement specs"). Type-only
+ * imports from the shared schemas: the list routes' loaders import this module, and loaders are
+ * part of the first script (zod is not).
+ */
+const UR = '/api/pms/productUserRequirement';
+const SR = '/api/pms/productRequirementSpecs';
+const TRACKING = '/api/pms/productRequirementTracking';
+const PUSH = '/api/pms/pmsProductRequirement';
+const JOURNALS = '/api/pms/pmsJournals';
+
+/** The user-requirement list's filters, as the list call takes them (arrays become `a,b`). */
+export interface UserRequirementListParams {
+  productId: string;
+  keyword?: string;
+  status?: number[];
+  priority?: number[];
+  /** A module and everything under it. */
+  moduleId?: string;
+  tagId?: string;
+  source?: number;
+  pageNum: number;
+  pageSize?: number;
+}
+
+export interface SpecListParams {
+  productId: string;
+  keyword?: string;
+  status?: number[];
+  priority?: number[];
+  type?: number[];
+  moduleId?: string;
+  planId?: string;
+  ownerId?: string;
+  userRequirementId?: string;
+  tagId?: string;
+  pageNum: number;
+  pageSize?: number;
+}
+
+export const requirementKeys = {
+  all: ['requirements'] as const,
+  /** Every list of one product (requirements and specs). */
+  product: (productId: string) => [...requirementKeys.all, 'product', productId] as const,
+  userRequirementList: (params: UserRequirementListParams) =>
+    [...requirementKeys.product(params.productId), 'userRequirements', params] as const,
+  specList: (params: SpecListParams) =>
+    [...requirementKeys.product(params.productId), 'specs', params] as const,
+  /** Everything about one item (detail, records, trace links) sits under its detail key. */
+  userRequirements: () => [...requirementKeys.all, 'userRequirement'] as const,
+  userRequirement: (id: string) => [...requirementKeys.userRequirements(), id] as const,
+  userRequirementRecords: (id: string) => [...requirementKeys.userRequirement(id), 'records'] as const,
+  specs: () => [...requirementKeys.all, 'spec'] as const,
+  spec: (id: string) => [...requirementKeys.specs(), id] as const,
+  specRecords: (id: string) => [...requirementKeys.spec(id), 'records'] as const,
+  specProjects: (id: string) => [...requirementKeys.spec(id), 'projects'] as const,
+  specPlan: (id: string) => [...requirementKeys.spec(id), 'plan'] as const,
+  specTestcases: (id: string) => [...requirementKeys.spec(id), 'testcases'] as const,
+  statusList: (kind: 'userRequirement' | 'spec') => [...requirementKeys.all, 'statusList', kind] as const,
+  journals: (objectId: string) => [...requirementKeys.all, 'journals', objectId] as const,
+};
+
+const csv = (values: readonly (string | number)[] | undefined) =>
+  values && values.length > 0 ? values.join(',') : undefined;
+
+// ---- user requirements ------------------------------------------------------------------------
+
+/** GET productUserRequirement/list: one page, newest first. */
+export const userRequirementListQueryOptions = (params: UserRequirementListParams) =>
+  queryOptions({
+    queryKey: requirementKeys.userRequirementList(params),
+    queryFn: ({ signal }) =>
+      api.get<Page<UserRequirement>>(
+        `${UR}/list`,
+        {
+          productId: params.productId,
+          keyword: params.keyword,
+          status: csv(params.status),
+          priority: csv(params.priority),
+          moduleId: params.moduleId,
+          tagId: params.tagId,
+          source: params.source,
+          pageNum: params.pageNum,
+          pageSize: params.pageSize ?? DEFAULT_PAGE_SIZE,
+        },
+        { signal },
+      ),
+    // Paging and filtering keep the rows on screen (dimmed) until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+
+/** GET productUserRequirement/statusList. */
+export const userRequirementStatusListQueryOptions = () =>
+  queryOptions({
+    queryKey: requirementKeys.statusList('userRequirement'),
+    queryFn: ({ signal }) => api.get<LookupEntry[]>(`${UR}/statusList`, undefined, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** GET productUserRequirement/{id}: with its description and the specs refined from it. */
+export const userRequirementQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: requirementKeys.userRequirement(id),
+    queryFn: ({ signal }) => api.get<UserRequirementDetail>(`${UR}/${id}`, undefined, { signal }),
+  });
+
+/** GET productRequirementTracking/{id}/userReqChangeRecord: oldest first. */
+export const userRequirementRecordsQueryOptions = (id: string) =>
+  changeRecordsQueryOptions('userRequirement', id);
+
+// ---- specs ------------------------------------------------------------------------------------
+
+/** GET productRequirementSpecs/list: one page, newest first. */
+export const specListQueryOptions = (params: SpecListParams) =>
+  queryOptions({
+    queryKey: requirementKeys.specList(params),
+    queryFn: ({ signal }) =>
+      api.get<Page<Spec>>(
+        `${SR}/list`,
+        {
+          productId: params.productId,
+          keyword: params.keyword,
+          status: csv(params.status),
+          priority: csv(params.priority),
+          type: csv(params.type),
+          moduleId: params.moduleId,
+          planId: params.planId,
+          ownerId: params.ownerId,
+          userRequirementId: params.userRequirementId,
+          tagId: params.tagId,
+          pageNum: params.pageNum,
+          pageSize: params.pageSize ?? DEFAULT_PAGE_SIZE,
+        },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET productRequirementSpecs/statusList. */
+export const specStatusListQueryOptions = () =>
+  queryOptions({
+    queryKey: requirementKeys.statusList('spec'),
+    queryFn: ({ signal }) => api.get<LookupEntry[]>(`${SR}/statusList`, undefined, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** GET productRequirementSpecs/{id}: with description, acceptance and the requirement it refines. */
+export const specQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: requirementKeys.spec(id),
+    queryFn: ({ signal }) => api.get<SpecDetail>(`${SR}/${id}`, undefined, { signal }),
+  });
+
+/** GET productRequirementSpecs/{id}/projectList: the project demands that carry it. */
+export const specProjectsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: requirementKeys.specProjects(id),
+    queryFn: ({ signal }) => api.get<SpecDemand[]>(`${SR}/${id}/projectList`, undefined, { signal }),
+  });
+
+/** GET productRequirementTracking/{id}/reqSpecsChangeRecord: oldest first. */
+export const specRecordsQueryOptions = (id: string) => changeRecordsQueryOptions('spec', id);
+
+/** GET productRequirementTracking/{id}/associatedPlan: its plan, or null. */
+export const specPlanQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: requirementKeys.specPlan(id),
+    queryFn: ({ signal }) => api.get<Plan | null>(`${TRACKING}/${id}/associatedPlan`, undefined, { signal }),
+  });
+
+/** GET productRequirementTracking/{id}/associatedTestcase. */
+export const specTestcasesQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: requirementKeys.specTestcases(id),
+    queryFn: ({ signal }) =>
+      api.get<SpecTestcase[]>(`${TRACKING}/${id}/associatedTestcase`, undefined, { signal }),
+  });
+
+/** The tracking records of either kind, oldest first. */
+export const changeRecordsQueryOptions = (kind: 'userRequirement' | 'spec', id: string) =>
+  queryOptions({
+    queryKey: kind === 'spec' ? requirementKeys.specRecords(id) : requirementKeys.userRequirementRecords(id),
+    queryFn: ({ signal }) =>
+      api.get<ChangeRecord[]>(
+        `${TRACKING}/${id}/${kind === 'spec' ? 'reqSpecsChangeRecord' : 'userReqChangeRecord'}`,
+        undefined,
+        { signal },
+      ),
+  });
+
+// ---- journals ---------------------------------------------------------------------------------
+
+const JOURNAL_PAGE_SIZE = 20;
+
+/** GET pmsJournals/list?objectId=: the comments on a requirement, spec or plan, oldest first. */
+export const productJournalsInfiniteOptions = (objectId: string) =>
+  infiniteQueryOptions({
+    queryKey: requirementKeys.journals(objectId),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<Page<ProductJournal>>(
+        `${JOURNALS}/list`,
+        { objectId, pageNum: pageParam, pageSize: JOURNAL_PAGE_SIZE },
+        { signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+  });
+
+// ---- invalidation -----------------------------------------------------------------------------
+
+/**
+ * What any requirement or spec change makes out of date: the product's lists (a spec moves the
+ * spec count of its requirement, a review its status), every open detail (a requirement lists its
+ * specs' statuses, a spec its requirement's), the product's counts, and its plans (progress and
+ * the specs in each plan).
+ */
+function invalidateRequirements(queryClient: QueryClient, productId: string, except?: readonly unknown[]) {
+  const exceptKey = except ? JSON.stringify(except) : null;
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: requirementKeys.product(productId) }),
+    queryClient.invalidateQueries({
+      predicate: (query) => {
+        const [root, kind, id] = query.queryKey;
+        if (root !== 'requirements' || (kind !== 'userRequirement' && kind !== 'spec')) return false;
+        // The changed item's own detail was just written from the answer; its records still refresh.
+        return (
+          exceptKey === null || query.queryKey.length > 3 || JSON.stringify([root, kind, id]) !== exceptKey
+        );
+      },
+    }),
+    invalidateProductCounts(queryClient, productId),
+  ]);
+}
+
+/** The product's counts (its header and the product list) and its plans. */
+function invalidateProductCounts(queryClient: QueryClient, productId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: productKeys.detail(productId) }),
+    queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: productKeys.plans(productId) }),
+  ]);
+}
+
+function onStale(queryClient: QueryClient, key: readonly unknown[]) {
+  return (error: unknown) => {
+    // Someone else saved first: show their version (the client has said why it failed).
+    if (isStaleVersion(error)) return queryClient.invalidateQueries({ queryKey: key });
+  };
+}
+
+// ---- user requirement mutations ---------------------------------------------------------------
+
+export function useCreateUserRequirement(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserRequirementBody) => api.post<UserRequirementDetail>(UR, body),
+    onSuccess: (item) => {
+      queryClient.setQueryData(requirementKeys.userRequirement(item.id), item);
+      return invalidateRequirements(queryClient, productId, requirementKeys.userRequirement(item.id));
+    },
+  });
+}
+
+/** An edit, a change (with `reason`), or close (`status: 4`) / reopen (`status: 1`). */
+export function useUpdateUserRequirement(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserRequirementUpdateBody) => api.put<UserRequirementDetail>(UR, body),
+    onSuccess: (item) => {
+      queryClient.setQueryData(requirementKeys.userRequirement(item.id), item);
+      return invalidateRequirements(queryClient, productId, requirementKeys.userRequirement(item.id));
+    },
+    onError: (error, body) => onStale(queryClient, requirementKeys.userRequirement(body.id))(error),
+  });
+}
+
+export function useReviewUserRequirement(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReviewBody) => api.put<UserRequirementDetail>(`${UR}/review`, body),
+    onSuccess: (item) => {
+      queryClient.setQueryData(requirementKeys.userRequirement(item.id), item);
+      return invalidateRequirements(queryClient, productId, requirementKeys.userRequirement(item.id));
+    },
+    onError: (error, body) => onStale(queryClient, requirementKeys.userRequirement(body.id))(error),
+  });
+}
+
+export function useDeleteUserRequirement(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`${UR}/${id}`),
+    // The deleted item's own queries stay untouched: the page showing it is still mounted while it
+    // leaves, and refetching would meet a 404 (which sends the user to /404).
+    onSuccess: (_, id) => {
+      void queryClient.cancelQueries({ queryKey: requirementKeys.userRequirement(id) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: requirementKeys.product(productId) }),
+        invalidateProductCounts(queryClient, productId),
+      ]);
+    },
+  });
+}
+
+// ---- spec mutations ---------------------------------------------------------------------------
+
+export function useCreateSpec(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SpecBody) => api.post<SpecDetail>(SR, body),
+    onSuccess: (spec) => {
+      queryClient.setQueryData(requirementKeys.spec(spec.id), spec);
+      return invalidateRequirements(queryClient, productId, requirementKeys.spec(spec.id));
+    },
+  });
+}
+
+/** An edit while pending review or rejected, or reopening a completed spec (`status: 2`). */
+export function useUpdateSpec(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SpecUpdateBody) => api.put<SpecDetail>(SR, body),
+    onSuccess: (spec) => {
+      queryClient.setQueryData(requirementKeys.spec(spec.id), spec);
+      return invalidateRequirements(queryClient, productId, requirementKeys.spec(spec.id));
+    },
+    onError: (error, body) => onStale(queryClient, requirementKeys.spec(body.id))(error),
+  });
+}
+
+/** The change action of a reviewed spec: a reason, the changed fields; back to review. */
+export function useChangeSpec(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SpecChangeBody) => api.put<SpecDetail>(`${SR}/change`, body),
+    onSuccess: (spec) => {
+      queryClient.setQueryData(requirementKeys.spec(spec.id), spec);
+      return invalidateRequirements(queryClient, productId, requirementKeys.spec(spec.id));
+    },
+    onError: (error, body) => onStale(queryClient, requirementKeys.spec(body.id))(error),
+  });
+}
+
+export function useReviewSpec(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReviewBody) => api.put<SpecDetail>(`${SR}/review`, body),
+    onSuccess: (spec) => {
+      queryClient.setQueryData(requirementKeys.spec(spec.id), spec);
+      return invalidateRequirements(queryClient, productId, requirementKeys.spec(spec.id));
+    },
+    onError: (error, body) => onStale(queryClient, requirementKeys.spec(body.id))(error),
+  });
+}
+
+/** Priority, module, owner, tags or completion of up to 40 specs, all or nothing. */
+export function useBatchSpecs(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SpecBatchBody) => api.put<{ updated: number }>(`${SR}/batch`, body),
+    onSuccess: () => invalidateRequirements(queryClient, productId),
+  });
+}
+
+/** Into a plan (`planId`), or out of their plan (`planId: null`). */
+export function useActivePlan(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ActivePlanBody) => api.put<{ updated: number }>(`${SR}/activePlan`, body),
+    onSuccess: () => invalidateRequirements(queryClient, productId),
+  });
+}
+
+export function useDeleteSpec(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`${SR}/${id}`),
+    onSuccess: (_, id) => {
+      void queryClient.cancelQueries({ queryKey: requirementKeys.spec(id) });
+      // Its requirement's detail lists it; other specs' details are unaffected but cheap to refresh.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: requirementKeys.product(productId) }),
+        queryClient.invalidateQueries({ queryKey: requirementKeys.userRequirements() }),
+        invalidateProductCounts(queryClient, productId),
+      ]);
+    },
+  });
+}
+
+// ---- specs in projects ------------------------------------------------------------------------
+
+/** Push a spec into a project as a new demand that carries it. */
+export function usePushSpec(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PushSpecBody) => api.post<SpecDemand>(PUSH, body),
+    onSuccess: (_, body) =>
+      Promise.all([
+        invalidateRequirements(queryClient, productId),
+        queryClient.invalidateQueries({ queryKey: issueKeys.project(body.pmsProjectId) }),
+      ]),
+  });
+}
+
+/** Link an existing demand to a spec, or unlink it (`specId: null`). */
+export function useLinkDemand(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LinkDemandBody) => api.put<SpecDemand | null>(PUSH, body),
+    onSuccess: (_, body) =>
+      Promise.all([
+        invalidateRequirements(queryClient, productId),
+        queryClient.invalidateQueries({ queryKey: issueKeys.detail(body.issueId) }),
+      ]),
+  });
+}
+
+// ---- journal mutations ------------------------------------------------------------------------
+
+/** Comments: add (no id), edit (id and version) or delete (id, `remove`). */
+export function useSaveProductJournal(objectId: string) {
+  const queryClient = useQueryClient();
+  const key = requirementKeys.journals(objectId);
+  return useMutation({
+    mutationFn: (change: { journalId?: string; notes?: string; version?: number; remove?: boolean }) => {
+      if (change.remove && change.journalId) return api.delete<null>(`${JOURNALS}/${change.journalId}`);
+      if (change.journalId)
+        return api.put<ProductJournal>(JOURNALS, {
+          id: change.journalId,
+          notes: change.notes,
+          version: change.version,
+        });
+      return api.post<ProductJournal>(JOURNALS, { objectId, notes: change.notes });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    onError: onStale(queryClient, key),
+  });
+}

@@ -1,0 +1,23 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { specQueryOptions } from '../queries/requirements';
+import { SpecDetail } from './-components/requirements/SpecDetail';
+
+/** A requirement spec's own page (the plan page shows the same detail in a drawer). */
+export const Route = createFileRoute('/$identifier/products/$productId/demand/$demandIde')({
+  // Loader and page in one chunk: the query modules they use stay out of the first script.
+  codeSplitGroupings: [['loader', 'component']],
+  beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
+  loader: ({ context: { queryClient }, params, location }) =>
+    guardedLoad(() => queryClient.ensureQueryData(specQueryOptions(params.demandIde)), location.href),
+  component: SpecPage,
+});
+
+function SpecPage() {
+  const { productId, demandIde } = Route.useParams();
+  const { data: spec } = useQuery(specQueryOptions(demandIde));
+  useDocumentTitle(spec ? `SR-${spec.number} ${spec.title} · Specs` : 'Specs');
+  return <SpecDetail productId={productId} specId={demandIde} variant="page" />;
+}

@@ -1,0 +1,52 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { specListQueryOptions } from '../queries/requirements';
+import {
+  nextSearch,
+  type SpecSearch,
+  specListParams,
+  validateSpecSearch,
+} from './-components/requirements/requirement-search';
+import { SpecList } from './-components/requirements/SpecList';
+
+/** The product's requirement specs: module tree, filters, table with batch actions, paging. */
+export const Route = createFileRoute('/$identifier/products/$productId/demand/')({
+  // Loader and page in one chunk: the query modules they use stay out of the first script.
+  codeSplitGroupings: [['loader', 'component']],
+  validateSearch: validateSpecSearch,
+  beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
+    const options = specListQueryOptions(specListParams(params.productId, deps));
+    if (cause === 'stay') return void queryClient.prefetchQuery(options);
+    await guardedLoad(() => queryClient.ensureQueryData(options), location.href);
+  },
+  component: SpecsPage,
+});
+
+function SpecsPage() {
+  const { identifier, productId } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  useDocumentTitle('Requirement specs');
+  return (
+    <SpecList
+      identifier={identifier}
+      productId={productId}
+      search={search}
+      onSearchChange={(change: Partial<SpecSearch>) =>
+        void navigate({
+          search: (prev) => validateSpecSearch(nextSearch(prev, change)),
+          replace: !('pageNum' in change && Object.keys(change).length === 1),
+        })
+      }
+      onOpen={(demandIde) =>
+        void navigate({
+          to: '/$identifier/products/$productId/demand/$demandIde',
+          params: { identifier, productId, demandIde },
+        })
+      }
+    />
+  );
+}

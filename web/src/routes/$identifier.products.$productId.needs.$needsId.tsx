@@ -1,0 +1,26 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { userRequirementQueryOptions } from '../queries/requirements';
+import { UserRequirementDetail } from './-components/requirements/UserRequirementDetail';
+
+/** A user requirement's page: its workflow, the specs refined from it, history and comments. */
+export const Route = createFileRoute('/$identifier/products/$productId/needs/$needsId')({
+  // Loader and page in one chunk: the query modules they use stay out of the first script.
+  codeSplitGroupings: [['loader', 'component']],
+  beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
+  loader: ({ context: { queryClient }, params, location }) =>
+    guardedLoad(
+      () => queryClient.ensureQueryData(userRequirementQueryOptions(params.needsId)),
+      location.href,
+    ),
+  component: NeedPage,
+});
+
+function NeedPage() {
+  const { productId, needsId } = Route.useParams();
+  const { data: item } = useQuery(userRequirementQueryOptions(needsId));
+  useDocumentTitle(item ? `UR-${item.number} ${item.title} · User requirements` : 'User requirements');
+  return <UserRequirementDetail productId={productId} id={needsId} />;
+}

@@ -1,0 +1,29 @@
+import { Stack } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { productQueryOptions } from '../queries/products';
+import { ProductHeader } from './-components/products/ProductHeader';
+import { ProductTabs } from './-components/products/ProductTabs';
+
+/** A product: its header and section tabs around the section's page. */
+export const Route = createFileRoute('/$identifier/products/$productId')({
+  // Loader and page in one chunk: the query modules they use stay out of the first script.
+  codeSplitGroupings: [['loader', 'component']],
+  beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
+  loader: ({ context: { queryClient }, params, location }) =>
+    guardedLoad(() => queryClient.ensureQueryData(productQueryOptions(params.productId)), location.href),
+  component: ProductLayout,
+});
+
+function ProductLayout() {
+  const { productId } = Route.useParams();
+  const { data: product } = useSuspenseQuery(productQueryOptions(productId));
+  return (
+    <Stack gap="md" maw={1400}>
+      <ProductHeader product={product} />
+      <ProductTabs productId={productId} />
+      <Outlet />
+    </Stack>
+  );
+}

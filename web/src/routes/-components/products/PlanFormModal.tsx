@@ -1,0 +1,183 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { PLAN_STATUS, PLAN_STATUSES, STORED_PLAN_STATUSES } from '@shared/domain/products';
+import { type Plan, type PlanBody, PlanBodySchema } from '@shared/schemas/products';
+import { useEffect } from 'react';
+import { showServerFieldError } from '../../../lib/server-errors';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { useCreatePlan, useUpdatePlan } from '../../../queries/products';
+import { COMBOBOX_PROPS } from '../work-items/fields';
+
+export interface PlanFormValues {
+  title: string;
+  description: string;
+  startDate: string | null;
+  endDate: string | null;
+  /** A stored status; null while an expired plan's stored status is not known (left as it is). */
+  status: number | null;
+}
+
+const STATUS_OPTIONS = PLAN_STATUSES.filter((s) =>
+  (STORED_PLAN_STATUSES as readonly number[]).includes(s.id),
+).map((s) => ({ value: String(s.id), label: s.name }));
+
+export const END_BEFORE_START = 'The end date may not be before the start date';
+
+function initialValues(plan?: Plan): PlanFormValues {
+  return {
+    title: plan?.title ?? '',
+    description: plan?.description ?? '',
+    startDate: plan?.startDate ?? null,
+    endDate: plan?.endDate ?? null,
+    // The list shows 4 (expired) for an open plan past its end: its stored status is not sent.
+    status: plan ? (plan.status === PLAN_STATUS.expired ? null : plan.status) : PLAN_STATUS.notStarted,
+  };
+}
+
+/** The request body for the form's values (also what the shared schema validates). */
+export function planBody(values: PlanFormValues, productId: string): PlanBody {
+  return {
+    productId,
+    title: values.title,
+    description: values.description,
+    startDate: values.startDate,
+    endDate: values.endDate,
+    ...(values.status === null ? {} : { status: values.status as PlanBody['status'] }),
+  };
+}
+
+/** The shared schema's rules, and the end-after-start rule the server applies too (a 400). */
+export function validatePlan(values: PlanFormValues, productId: string) {
+  const errors = zodResolver(PlanBodySchema)(planBody(values, productId));
+  if (!errors.endDate && values.startDate && values.endDate && values.endDate < values.startDate) {
+    errors.endDate = END_BEFORE_START;
+  }
+  return errors;
+}
+
+interface PlanFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  productId: string;
+  /** The plan to edit; absent to create one. */
+  plan?: Plan | null;
+  onCreated?: (plan: Plan) => void;
+}
+
+/** Title, dates, status and description of a plan (a milestone of the product). */
+export function PlanFormModal({ opened, onClose, productId, plan, onCreated }: PlanFormModalProps) {
+  const create = useCreatePlan(productId);
+  const update = useUpdatePlan(productId);
+  const saving = create.isPending || update.isPending;
+  const form = useForm<PlanFormValues>({
+    initialValues: initialValues(plan ?? undefined),
+    validate: (values) => validatePlan(values, productId),
+    validateInputOnBlur: ['title'],
+  });
+  const values = form.getValues();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
+  useEffect(() => {
+    if (!opened) return;
+    const start = initialValues(plan ?? undefined);
+    form.setValues(start);
+    form.resetDirty(start);
+    form.clearErrors();
+  }, [opened, plan?.id, plan?.version]);
+
+  const submit = form.onSubmit((submitted) => {
+    const { productId: _product, ...body } = PlanBodySchema.parse(planBody(submitted, productId));
+    const onError = (error: Error) => showServerFieldError(form, error);
+    if (plan) {
+      update.mutate(
+        { ...body, id: plan.id, version: plan.version },
+        {
+          onSuccess: (saved) => {
+            notifications.show({ color: 'green', message: `Plan ${saved.title} saved` });
+            onClose();
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(body, {
+        onSuccess: (created) => {
+          notifications.show({ color: 'green', message: `Plan ${created.title} created` });
+          onClose();
+          onCreated?.(created);
+        },
+        onError,
+      });
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !saving && onClose()}
+      title={plan ? 'Edit plan' : 'New plan'}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            data-autofocus
+            label="Title"
+            placeholder="Release 2.0"
+            withAsterisk
+            {...form.getInputProps('title')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+            <DateInput
+              label="Start date"
+              valueFormat="YYYY-MM-DD"
+              placeholder="YYYY-MM-DD"
+              clearable
+              maxDate={values.endDate ?? undefined}
+              popoverProps={{ withinPortal: true }}
+              {...form.getInputProps('startDate')}
+            />
+            <DateInput
+              label="End date"
+              valueFormat="YYYY-MM-DD"
+              placeholder="YYYY-MM-DD"
+              clearable
+              minDate={values.startDate ?? undefined}
+              popoverProps={{ withinPortal: true }}
+              {...form.getInputProps('endDate')}
+            />
+            <Select
+              label="Status"
+              data={STATUS_OPTIONS}
+              placeholder={plan?.status === PLAN_STATUS.expired ? 'Keep (expired)' : undefined}
+              allowDeselect={false}
+              comboboxProps={COMBOBOX_PROPS}
+              value={values.status === null ? null : String(values.status)}
+              onChange={(value) => value !== null && form.setFieldValue('status', Number(value))}
+              error={form.errors.status}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Description"
+            description="Markdown"
+            placeholder="What the plan delivers (optional)"
+            autosize
+            minRows={4}
+            maxRows={12}
+            {...form.getInputProps('description')}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {plan ? 'Save' : 'Create plan'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,214 @@
+import {
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { MAX_PRODUCT_MEMBERS } from '@shared/domain/products';
+import { type Product, type ProductBody, ProductBodySchema } from '@shared/schemas/products';
+import type { UserSummary } from '@shared/schemas/projects';
+import { useEffect, useMemo } from 'react';
+import { HttpError } from '../../../api/errors';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { showServerFieldError } from '../../../lib/server-errors';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { useCreateProduct, useUpdateProduct } from '../../../queries/products';
+import { COMBOBOX_PROPS } from '../work-items/fields';
+import { usePeopleOptions } from './use-people-options';
+
+export interface ProductFormValues {
+  name: string;
+  identifier: string;
+  description: string;
+  ownerId: string | null;
+  memberIds: string[];
+}
+
+interface ProductFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The product to edit; absent to create one. */
+  product?: Product;
+  onCreated?: (product: Product) => void;
+}
+
+function initialValues(product: Product | undefined, myId: string): ProductFormValues {
+  return {
+    name: product?.name ?? '',
+    identifier: product?.identifier ?? '',
+    description: product?.description ?? '',
+    ownerId: product?.owner.userId ?? myId,
+    memberIds: product?.members.map((member) => member.userId) ?? [],
+  };
+}
+
+/** The request body for the form's values (also what the shared schema validates). */
+export function productBody(values: ProductFormValues): ProductBody {
+  return {
+    name: values.name,
+    identifier: values.identifier,
+    description: values.description,
+    ownerId: values.ownerId ?? undefined,
+    memberIds: values.memberIds,
+  };
+}
+
+/** Keys are capitals and digits: what is typed is upper-cased, spaces and dashes dropped. */
+export function normaliseKey(typed: string): string {
+  return typed.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+/**
+ * A product's name, key, description, owner and members; validated by the shared
+ * ProductBodySchema. The key is chosen once: editing shows it read-only (the API refuses changes).
+ */
+export function ProductFormModal({ opened, onClose, product, onCreated }: ProductFormModalProps) {
+  const { me } = useCurrentEnterprise();
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const saving = create.isPending || update.isPending;
+  const form = useForm<ProductFormValues>({
+    initialValues: initialValues(product, me.userId),
+    validate: (values) => zodResolver(ProductBodySchema)(productBody(values)),
+    validateInputOnBlur: ['name', 'identifier'],
+  });
+
+  const known = useMemo<UserSummary[]>(() => (product ? [product.owner, ...product.members] : []), [product]);
+  const owners = usePeopleOptions(known, opened);
+  const members = usePeopleOptions(known, opened);
+
+  // Opening starts from the product as it is now (it may have changed since the last time).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when opened or when the product changes
+  useEffect(() => {
+    if (!opened) return;
+    const values = initialValues(product, me.userId);
+    form.setValues(values);
+    form.resetDirty(values);
+    form.clearErrors();
+  }, [opened, product?.version]);
+
+  const submit = form.onSubmit((values) => {
+    const body = ProductBodySchema.parse(productBody(values));
+    const onError = (error: Error) => {
+      if (showServerFieldError(form, error)) return;
+      // Creating conflicts only on the key (unique in the enterprise): say so under it.
+      if (!product && error instanceof HttpError && error.status === 409) {
+        form.setFieldError('identifier', error.errorMessage || `${body.identifier} is taken`);
+      }
+    };
+    if (product) {
+      const { identifier: _key, ...changes } = body;
+      update.mutate(
+        { ...changes, id: product.id, version: product.version },
+        {
+          onSuccess: (saved) => {
+            notifications.show({ color: 'green', message: `Product ${saved.name} saved` });
+            onClose();
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(body, {
+        onSuccess: (created) => {
+          notifications.show({ color: 'green', message: `Product ${created.name} created` });
+          onClose();
+          onCreated?.(created);
+        },
+        onError,
+      });
+    }
+  });
+
+  const keyProps = form.getInputProps('identifier');
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !saving && onClose()}
+      title={product ? 'Edit product' : 'New product'}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+            <TextInput
+              data-autofocus
+              label="Product name"
+              placeholder="Customer portal"
+              withAsterisk
+              style={{ gridColumn: 'span 2' }}
+              {...form.getInputProps('name')}
+            />
+            <TextInput
+              label="Key"
+              placeholder="CRM"
+              withAsterisk={!product}
+              description={product ? 'The key cannot change' : 'Capitals and digits, e.g. CRM'}
+              readOnly={Boolean(product)}
+              disabled={Boolean(product)}
+              maxLength={10}
+              autoComplete="off"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              {...keyProps}
+              onChange={(event) => form.setFieldValue('identifier', normaliseKey(event.currentTarget.value))}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Description"
+            placeholder="What the product is, and for whom (optional)"
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...form.getInputProps('description')}
+          />
+          <Select
+            label="Owner"
+            description="The product manager; always a product member"
+            placeholder="Search members"
+            data={owners.options}
+            searchable
+            onSearchChange={owners.onSearchChange}
+            nothingFoundMessage={owners.loading ? 'Searching…' : 'No member matches'}
+            allowDeselect={false}
+            comboboxProps={COMBOBOX_PROPS}
+            {...form.getInputProps('ownerId')}
+          />
+          <MultiSelect
+            label="Members"
+            description={
+              owners.canList
+                ? 'Members review requirements and own specs; you and the owner are always members'
+                : 'Picking people needs the “View members” permission; you and the owner are always members'
+            }
+            placeholder="Search members"
+            data={members.options}
+            searchable
+            searchValue={members.searchValue}
+            onSearchChange={members.onSearchChange}
+            nothingFoundMessage={members.loading ? 'Searching…' : 'No member matches'}
+            maxValues={MAX_PRODUCT_MEMBERS}
+            hidePickedOptions
+            clearable
+            comboboxProps={COMBOBOX_PROPS}
+            {...form.getInputProps('memberIds')}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {product ? 'Save' : 'Create product'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,76 @@
+import { Tabs } from '@mantine/core';
+import type { Requirement } from '@shared/permissions/matcher';
+import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+
+/** The product's sections; each shows to those who may list what it holds. */
+const SECTIONS = [
+  {
+    value: 'needs',
+    label: 'User requirements',
+    to: '/$identifier/products/$productId',
+    permission: 'product:requirement:list',
+  },
+  {
+    value: 'demand',
+    label: 'Requirement specs',
+    to: '/$identifier/products/$productId/demand',
+    permission: 'product:spec:list',
+  },
+  {
+    value: 'plan',
+    label: 'Plans',
+    to: '/$identifier/products/$productId/plan',
+    permission: 'product:plan:list',
+  },
+] as const satisfies readonly { value: string; label: string; to: string; permission: Requirement }[];
+
+/**
+ * Which section a path is in: `/acme/products/p1/plan/p1.3` is in "plan"; the product's own page
+ * and a user requirement's page (`needs/{id}`) are in "needs".
+ */
+export function productSectionOf(pathname: string, productId: string): string {
+  const marker = `/products/${productId}`;
+  const at = pathname.indexOf(marker);
+  const first =
+    at === -1
+      ? undefined
+      : pathname
+          .slice(at + marker.length)
+          .split('/')
+          .filter(Boolean)[0];
+  return first === 'demand' || first === 'plan' ? first : 'needs';
+}
+
+export function ProductTabs({ productId }: { productId: string }) {
+  const { enterprise, can } = useCurrentEnterprise();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const params = { identifier: enterprise.enterpriseIdentifier, productId };
+  const sections = SECTIONS.filter((section) => can(section.permission));
+
+  return (
+    <Tabs
+      value={productSectionOf(pathname, productId)}
+      onChange={(value) => {
+        const section = sections.find((s) => s.value === value);
+        if (section) void navigate({ to: section.to, params });
+      }}
+      // Arrow keys move between tabs; Enter or Space opens one (opening on focus would navigate).
+      activateTabWithKeyboard={false}
+    >
+      <Tabs.List aria-label="Product sections">
+        {sections.map((section) => (
+          <Tabs.Tab
+            key={section.value}
+            value={section.value}
+            onMouseEnter={() => void router.preloadRoute({ to: section.to, params }).catch(() => undefined)}
+          >
+            {section.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}

@@ -1,0 +1,393 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Divider,
+  Grid,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type RequirementAction, SPEC_STATUS } from '@shared/domain/requirement-workflow';
+import type { SpecDetail as SpecDetailData } from '@shared/schemas/requirements';
+import { IconAlertTriangle, IconExternalLink, IconSend, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { LinkButton } from '../../../components/Links/Links';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { productQueryOptions } from '../../../queries/products';
+import {
+  specQueryOptions,
+  useActivePlan,
+  useBatchSpecs,
+  useDeleteSpec,
+  useReviewSpec,
+  useUpdateSpec,
+} from '../../../queries/requirements';
+import { displayName, PriorityBadge, TagBadges, UserChip } from '../work-items/WorkItemBadges';
+import { ActionBar } from './ActionBar';
+import { actionButtons } from './actions';
+import { ChangeHistory } from './ChangeHistory';
+import { DetailField, DetailFieldGrid, Dimmed, LastReviewField, TextSection } from './DetailFields';
+import { JournalsPanel } from './JournalsPanel';
+import { PlanPickerModal } from './PlanPickerModal';
+import { RequirementStatusBadge } from './RequirementStatusBadge';
+import { ReviewModal } from './ReviewModal';
+import { SendToProjectModal } from './SendToProjectModal';
+import { SpecFormModal } from './SpecFormModal';
+import { SpecTrace } from './SpecTrace';
+
+export interface SpecDetailProps {
+  productId: string;
+  specId: string;
+  /** In a drawer (one column, "Open full page") or as the detail page (fields and trace on the side). */
+  variant: 'page' | 'drawer';
+}
+
+/** The statuses a spec can be sent into a project from. */
+const SENDABLE: readonly number[] = [SPEC_STATUS.reviewed, SPEC_STATUS.planning];
+
+/** A requirement spec with everything about it; the spec page and the plan page's drawer show this. */
+export function SpecDetail({ productId, specId, variant }: SpecDetailProps) {
+  const { data: spec, isError } = useQuery(specQueryOptions(specId));
+  const [deleted, setDeleted] = useState<number | null>(null);
+  if (deleted !== null) {
+    return (
+      <Alert color="gray" title={`SR-${deleted} was deleted`}>
+        Its history and comments went with it.
+      </Alert>
+    );
+  }
+  if (isError) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The spec could not be loaded">
+        It may have been deleted. Close this and reload the list.
+      </Alert>
+    );
+  }
+  if (!spec) return <SpecSkeleton />;
+  // Another spec starts afresh (open dialogs belong to the one that was shown).
+  return (
+    <LoadedSpec
+      key={spec.id}
+      spec={spec}
+      productId={productId}
+      variant={variant}
+      onDeleted={() => setDeleted(spec.number)}
+    />
+  );
+}
+
+function SpecSkeleton() {
+  return (
+    <Stack gap="md" aria-busy aria-label="Loading the spec">
+      <Skeleton h={28} w="70%" />
+      <Skeleton h={30} w="50%" />
+      <Skeleton h={120} />
+      <Skeleton h={80} />
+    </Stack>
+  );
+}
+
+type Dialog =
+  | { type: 'edit' | 'change' | 'activate' | 'send' | 'delete' }
+  | { type: 'review'; result: 'pass' | 'reject' };
+
+interface LoadedSpecProps {
+  spec: SpecDetailData;
+  productId: string;
+  variant: SpecDetailProps['variant'];
+  onDeleted: () => void;
+}
+
+function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
+  const { enterprise, can } = useCurrentEnterprise();
+  const identifier = enterprise.enterpriseIdentifier;
+  const navigate = useNavigate();
+  const product = useQuery(productQueryOptions(productId));
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const review = useReviewSpec(productId);
+  const update = useUpdateSpec(productId);
+  const batch = useBatchSpecs(productId);
+  const activePlan = useActivePlan(productId);
+  const remove = useDeleteSpec(productId);
+  const [running, setRunning] = useState<RequirementAction | null>(null);
+  const code = `SR-${spec.number}`;
+  const discussionId = useId();
+
+  const buttons = actionButtons('spec', spec.status, {
+    can,
+    // Until the product answers, reviews stay available: the server has the last word (403).
+    isMember: product.data?.isMember ?? true,
+  });
+
+  /** The moves without a dialog: each is one call, with a notification when it is done. */
+  function run(
+    action: RequirementAction,
+    call: (done: { onSuccess: () => void; onSettled: () => void }) => void,
+    message: string,
+  ) {
+    setRunning(action);
+    call({
+      onSuccess: () => notifications.show({ color: 'green', message }),
+      onSettled: () => setRunning(null),
+    });
+  }
+
+  function onAction(action: RequirementAction) {
+    switch (action) {
+      case 'edit':
+      case 'change':
+        return setDialog({ type: action });
+      case 'pass':
+      case 'reject':
+        return setDialog({ type: 'review', result: action });
+      case 'activate':
+        return setDialog({ type: 'activate' });
+      case 'unplan':
+        return run(
+          action,
+          (options) => activePlan.mutate({ ids: [spec.id], planId: null }, options),
+          `${code} removed from ${spec.planTitle ?? 'its plan'}`,
+        );
+      case 'complete':
+        return run(
+          action,
+          (options) => batch.mutate({ ids: [spec.id], changes: { status: 3 } }, options),
+          `${code} completed`,
+        );
+      case 'reopen':
+        return run(
+          action,
+          (options) => update.mutate({ id: spec.id, version: spec.version, status: 2 }, options),
+          `${code} reopened`,
+        );
+      default:
+        return undefined;
+    }
+  }
+
+  function confirmDelete() {
+    remove.mutate(spec.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: `${code} deleted` });
+        setDialog(null);
+        if (variant === 'drawer') onDeleted();
+        else
+          void navigate({ to: '/$identifier/products/$productId/demand', params: { identifier, productId } });
+      },
+      // On failure (project demands still carry it) the client said why; the dialog stays.
+    });
+  }
+
+  const canSend = can('project:issue:add') && SENDABLE.includes(spec.status);
+  const actions = (
+    <ActionBar buttons={buttons} onAction={onAction} running={running}>
+      {canSend && (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconSend size={14} />}
+          onClick={() => setDialog({ type: 'send' })}
+        >
+          Send to project
+        </Button>
+      )}
+    </ActionBar>
+  );
+
+  const header = (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group gap="xs">
+          <Badge variant="outline" color="gray">
+            {code}
+          </Badge>
+          <RequirementStatusBadge kind="spec" status={spec.status} />
+          <Text size="xs" c="dimmed">
+            Created by {displayName(spec.author)} <RelativeTime value={spec.createdAt} inherit /> · updated{' '}
+            <RelativeTime value={spec.updatedAt} inherit />
+          </Text>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          {variant === 'drawer' && (
+            <LinkButton
+              to="/$identifier/products/$productId/demand/$demandIde"
+              params={{ identifier, productId, demandIde: spec.id }}
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconExternalLink size={14} />}
+            >
+              Open full page
+            </LinkButton>
+          )}
+          {can('product:spec:remove') && (
+            <Tooltip label="Delete">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete ${code}`}
+                onClick={() => setDialog({ type: 'delete' })}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Group>
+      <Title
+        order={variant === 'page' ? 2 : 3}
+        fz={variant === 'page' ? 22 : 18}
+        style={{ overflowWrap: 'anywhere' }}
+      >
+        {spec.title}
+      </Title>
+      {actions}
+    </Stack>
+  );
+
+  const fields = (columns: number) => (
+    <DetailFieldGrid columns={columns}>
+      <DetailField label="Type">{spec.typeName}</DetailField>
+      <DetailField label="Priority">
+        <PriorityBadge priority={spec.priority} />
+      </DetailField>
+      <DetailField label="Module">{spec.moduleName ?? <Dimmed>No module</Dimmed>}</DetailField>
+      <DetailField label="Plan">{spec.planTitle ?? <Dimmed>Not in a plan</Dimmed>}</DetailField>
+      <DetailField label="Owner">
+        <UserChip user={spec.owner} empty="No owner" />
+      </DetailField>
+      <DetailField label="Estimate">
+        {spec.estimatedHours === null ? <Dimmed>Not estimated</Dimmed> : `${spec.estimatedHours} h`}
+      </DetailField>
+      <DetailField label="Tags">
+        {spec.tags.length > 0 ? <TagBadges tags={spec.tags} max={6} /> : <Dimmed>No tags</Dimmed>}
+      </DetailField>
+      <LastReviewField review={spec.lastReview} />
+    </DetailFieldGrid>
+  );
+
+  const texts = (
+    <>
+      <TextSection title="Description" text={spec.description} empty="No description." />
+      <TextSection title="Acceptance criteria" text={spec.acceptance} empty="No acceptance criteria yet." />
+    </>
+  );
+
+  const tabs = (
+    <Tabs defaultValue="history" keepMounted={false}>
+      <Tabs.List>
+        <Tabs.Tab value="history">Change history</Tabs.Tab>
+        <Tabs.Tab value="comments">Comments</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="history" pt="md">
+        <ChangeHistory kind="spec" id={spec.id} />
+      </Tabs.Panel>
+      {/* Named "Discussion" rather than after its tab: a lookup of the "Comment" box by its label
+          would otherwise also find the panel around it. */}
+      <Tabs.Panel value="comments" pt="md" aria-labelledby={discussionId}>
+        <span id={discussionId} hidden>
+          Discussion
+        </span>
+        <JournalsPanel objectId={spec.id} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+
+  const dialogs = (
+    <>
+      {(dialog?.type === 'edit' || dialog?.type === 'change') && (
+        <SpecFormModal productId={productId} mode={dialog.type} spec={spec} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.type === 'review' && (
+        <ReviewModal
+          code={code}
+          title={spec.title}
+          id={spec.id}
+          version={spec.version}
+          initialResult={dialog.result}
+          review={review}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.type === 'activate' && (
+        <PlanPickerModal
+          productId={productId}
+          ids={[spec.id]}
+          subject={code}
+          currentPlanId={spec.planId}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.type === 'send' && (
+        <SendToProjectModal productId={productId} spec={spec} onClose={() => setDialog(null)} />
+      )}
+      <ConfirmModal
+        opened={dialog?.type === 'delete'}
+        onClose={() => setDialog(null)}
+        title="Delete spec"
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        <Text size="sm">
+          Delete{' '}
+          <b>
+            {code} {spec.title}
+          </b>
+          ? Its history and comments go with it.
+          {spec.demandCount > 0 && ' Project demands still carry it: unlink them first.'}
+        </Text>
+      </ConfirmModal>
+    </>
+  );
+
+  if (variant === 'drawer') {
+    return (
+      <Stack gap="lg" data-testid="spec-detail">
+        {header}
+        {fields(2)}
+        <Divider />
+        {texts}
+        <Divider />
+        <SpecTrace identifier={identifier} productId={productId} spec={spec} />
+        {tabs}
+        {dialogs}
+      </Stack>
+    );
+  }
+
+  return (
+    <Grid gap="lg" data-testid="spec-detail">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Paper withBorder p="lg">
+          <Stack gap="lg">
+            {header}
+            {texts}
+            {tabs}
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Stack gap="md">
+          <Paper withBorder p="lg">
+            {fields(1)}
+          </Paper>
+          <Paper withBorder p="lg">
+            <SpecTrace identifier={identifier} productId={productId} spec={spec} />
+          </Paper>
+        </Stack>
+      </Grid.Col>
+      {dialogs}
+    </Grid>
+  );
+}

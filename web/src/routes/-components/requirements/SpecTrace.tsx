@@ -1,0 +1,231 @@
+import { ActionIcon, Badge, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { PLAN_STATUSES } from '@shared/domain/products';
+import { formatShortDate } from '@shared/format';
+import type { SpecDemand, SpecDetail } from '@shared/schemas/requirements';
+import { IconFlask, IconGitBranch, IconLayoutKanban, IconLinkOff, IconTarget } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { LinkAnchor } from '../../../components/Links/Links';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import {
+  specPlanQueryOptions,
+  specProjectsQueryOptions,
+  specTestcasesQueryOptions,
+  useLinkDemand,
+} from '../../../queries/requirements';
+import { Dimmed, SectionTitle } from './DetailFields';
+import { RequirementStatusBadge } from './RequirementStatusBadge';
+
+interface TraceProps {
+  identifier: string;
+  productId: string;
+  spec: SpecDetail;
+}
+
+function TraceGroup({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Stack gap={6}>
+      <Group gap={6} c="dimmed">
+        {icon}
+        <Text size="xs" fw={600} tt="uppercase">
+          {label}
+        </Text>
+      </Group>
+      <Stack gap={6} pl={22}>
+        {children}
+      </Stack>
+    </Stack>
+  );
+}
+
+function Loading() {
+  return <Skeleton h={20} w="70%" />;
+}
+
+/**
+ * Where the spec comes from and where it went: the user requirement it refines, its plan, the
+ * project demands that carry it, and the test cases that cover it.
+ */
+export function SpecTrace({ identifier, productId, spec }: TraceProps) {
+  const plan = useQuery(specPlanQueryOptions(spec.id));
+  const demands = useQuery(specProjectsQueryOptions(spec.id));
+  const testcases = useQuery(specTestcasesQueryOptions(spec.id));
+
+  return (
+    <Stack gap="md" data-testid="spec-trace">
+      <SectionTitle>Trace</SectionTitle>
+      <TraceGroup icon={<IconGitBranch size={16} />} label="Refines">
+        {spec.userRequirement ? (
+          <Group gap="xs" wrap="wrap">
+            <LinkAnchor
+              to="/$identifier/products/$productId/needs/$needsId"
+              params={{ identifier, productId, needsId: spec.userRequirement.id }}
+              size="sm"
+              lineClamp={1}
+            >
+              UR-{spec.userRequirement.number} {spec.userRequirement.title}
+            </LinkAnchor>
+            <RequirementStatusBadge kind="userRequirement" status={spec.userRequirement.status} size="sm" />
+          </Group>
+        ) : (
+          <Dimmed>Not refined from a user requirement</Dimmed>
+        )}
+      </TraceGroup>
+
+      <TraceGroup icon={<IconTarget size={16} />} label="Plan">
+        {plan.isPending ? (
+          <Loading />
+        ) : plan.data ? (
+          <Group gap="xs" wrap="wrap">
+            <LinkAnchor
+              to="/$identifier/products/$productId/plan/$planId"
+              params={{ identifier, productId, planId: plan.data.id }}
+              size="sm"
+              lineClamp={1}
+            >
+              {plan.data.title}
+            </LinkAnchor>
+            <Badge
+              size="sm"
+              variant="light"
+              color={PLAN_STATUSES.find((s) => s.id === plan.data?.status)?.color ?? 'gray'}
+            >
+              {plan.data.statusName}
+            </Badge>
+            {plan.data.endDate && (
+              <Text size="xs" c="dimmed">
+                ends {formatShortDate(plan.data.endDate)}
+              </Text>
+            )}
+          </Group>
+        ) : (
+          <Dimmed>{plan.isError ? 'The plan could not be loaded' : 'Not in a plan'}</Dimmed>
+        )}
+      </TraceGroup>
+
+      <TraceGroup icon={<IconLayoutKanban size={16} />} label="Project demands">
+        {demands.isPending ? (
+          <Loading />
+        ) : demands.isError ? (
+          <Dimmed>The project demands could not be loaded</Dimmed>
+        ) : demands.data.length === 0 ? (
+          <Dimmed>Not sent to any project yet</Dimmed>
+        ) : (
+          demands.data.map((demand) => (
+            <DemandRow
+              key={`${demand.pmsProjectId}-${demand.issueId}`}
+              identifier={identifier}
+              productId={productId}
+              specCode={`SR-${spec.number}`}
+              demand={demand}
+            />
+          ))
+        )}
+      </TraceGroup>
+
+      <TraceGroup icon={<IconFlask size={16} />} label="Test cases">
+        {testcases.isPending ? (
+          <Loading />
+        ) : testcases.isError ? (
+          <Dimmed>The test cases could not be loaded</Dimmed>
+        ) : testcases.data.length === 0 ? (
+          <Dimmed>No test cases cover this spec yet</Dimmed>
+        ) : (
+          testcases.data.map((testcase) => (
+            <Group key={testcase.caseId} gap="xs" wrap="nowrap">
+              <Text size="sm" lineClamp={1}>
+                {testcase.title}
+              </Text>
+              {testcase.needsConfirmation && (
+                <Badge size="sm" variant="light" color="orange">
+                  Needs confirmation
+                </Badge>
+              )}
+            </Group>
+          ))
+        )}
+      </TraceGroup>
+    </Stack>
+  );
+}
+
+interface DemandRowProps {
+  identifier: string;
+  productId: string;
+  specCode: string;
+  demand: SpecDemand;
+}
+
+/** A project demand that carries the spec: its project, number, title and status; unlinkable. */
+function DemandRow({ identifier, productId, specCode, demand }: DemandRowProps) {
+  const { can } = useCurrentEnterprise();
+  const link = useLinkDemand(productId);
+  const [confirming, setConfirming] = useState(false);
+  const code = `#${demand.issueNumber}`;
+
+  function unlink() {
+    link.mutate(
+      { pmsProjectId: demand.pmsProjectId, issueId: demand.issueId, specId: null },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: `${code} no longer carries ${specCode}` });
+          setConfirming(false);
+        },
+      },
+    );
+  }
+
+  return (
+    <Stack gap={0}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="xs" c="dimmed" truncate>
+          {demand.projectName}
+        </Text>
+        {can('project:issue:edit') && (
+          <Tooltip label="Unlink from the spec">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={`Unlink ${code} from ${specCode}`}
+              onClick={() => setConfirming(true)}
+            >
+              <IconLinkOff size={14} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+      <Group gap="xs" wrap="wrap">
+        <LinkAnchor
+          to="/$identifier/projects/$projectId/demand/$workItemId"
+          params={{ identifier, projectId: demand.pmsProjectId, workItemId: demand.issueId }}
+          size="sm"
+          lineClamp={1}
+        >
+          {code} {demand.title}
+        </LinkAnchor>
+        <Badge size="sm" variant="light" color="gray">
+          {demand.statusName}
+        </Badge>
+      </Group>
+      <ConfirmModal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Unlink the demand"
+        confirmLabel="Unlink"
+        loading={link.isPending}
+        onConfirm={unlink}
+      >
+        <Text size="sm">
+          Demand{' '}
+          <b>
+            {code} {demand.title}
+          </b>{' '}
+          in {demand.projectName} stops carrying {specCode}. The demand itself stays in the project.
+        </Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}

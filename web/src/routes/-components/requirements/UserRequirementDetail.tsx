@@ -1,0 +1,297 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Grid,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { RequirementAction } from '@shared/domain/requirement-workflow';
+import type { UserRequirementDetail as Detail } from '@shared/schemas/requirements';
+import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { LinkAnchor } from '../../../components/Links/Links';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { productQueryOptions } from '../../../queries/products';
+import {
+  useDeleteUserRequirement,
+  useReviewUserRequirement,
+  userRequirementQueryOptions,
+  useUpdateUserRequirement,
+} from '../../../queries/requirements';
+import { displayName, PriorityBadge, TagBadges } from '../work-items/WorkItemBadges';
+import { ActionBar } from './ActionBar';
+import { actionButtons } from './actions';
+import { ChangeHistory } from './ChangeHistory';
+import {
+  DetailField,
+  DetailFieldGrid,
+  Dimmed,
+  LastReviewField,
+  SectionTitle,
+  TextSection,
+} from './DetailFields';
+import { sourceName } from './fields';
+import { JournalsPanel } from './JournalsPanel';
+import { RequirementStatusBadge } from './RequirementStatusBadge';
+import { ReviewModal } from './ReviewModal';
+import { SpecFormModal } from './SpecFormModal';
+import { UserRequirementFormModal } from './UserRequirementFormModal';
+
+interface UserRequirementDetailProps {
+  productId: string;
+  id: string;
+}
+
+/** A user requirement ("raw need") with its workflow, the specs refined from it, history and comments. */
+export function UserRequirementDetail({ productId, id }: UserRequirementDetailProps) {
+  const { data: item, isError } = useQuery(userRequirementQueryOptions(id));
+  if (isError) {
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={18} />}
+        title="The user requirement could not be loaded"
+      >
+        It may have been deleted. Go back to the list and reload it.
+      </Alert>
+    );
+  }
+  if (!item) {
+    return (
+      <Stack gap="md" aria-busy aria-label="Loading the user requirement">
+        <Skeleton h={28} w="70%" />
+        <Skeleton h={30} w="50%" />
+        <Skeleton h={160} />
+      </Stack>
+    );
+  }
+  return <LoadedRequirement key={item.id} item={item} productId={productId} />;
+}
+
+type Dialog =
+  | { type: 'edit' | 'change' | 'refine' | 'delete' }
+  | { type: 'review'; result: 'pass' | 'reject' };
+
+function LoadedRequirement({ item, productId }: { item: Detail; productId: string }) {
+  const { enterprise, can } = useCurrentEnterprise();
+  const identifier = enterprise.enterpriseIdentifier;
+  const navigate = useNavigate();
+  const product = useQuery(productQueryOptions(productId));
+  const review = useReviewUserRequirement(productId);
+  const update = useUpdateUserRequirement(productId);
+  const remove = useDeleteUserRequirement(productId);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [running, setRunning] = useState<RequirementAction | null>(null);
+  const code = `UR-${item.number}`;
+  const discussionId = useId();
+
+  const buttons = actionButtons('userRequirement', item.status, {
+    can,
+    // Until the product answers, reviews stay available: the server has the last word (403).
+    isMember: product.data?.isMember ?? true,
+  });
+
+  function move(action: 'close' | 'reopen') {
+    setRunning(action);
+    update.mutate(
+      { id: item.id, version: item.version, status: action === 'close' ? 4 : 1 },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'green',
+            message: action === 'close' ? `${code} closed` : `${code} reopened: it waits for review`,
+          }),
+        onSettled: () => setRunning(null),
+      },
+    );
+  }
+
+  function onAction(action: RequirementAction) {
+    if (action === 'pass' || action === 'reject') return setDialog({ type: 'review', result: action });
+    if (action === 'close' || action === 'reopen') return move(action);
+    if (action === 'edit' || action === 'change' || action === 'refine') setDialog({ type: action });
+  }
+
+  function confirmDelete() {
+    remove.mutate(item.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: `${code} deleted` });
+        setDialog(null);
+        void navigate({ to: '/$identifier/products/$productId', params: { identifier, productId } });
+      },
+      // On failure (specs still refine it) the client said why; the dialog stays.
+    });
+  }
+
+  return (
+    <Grid gap="lg" data-testid="user-requirement-detail">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Paper withBorder p="lg">
+          <Stack gap="lg">
+            <Stack gap="sm">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Group gap="xs">
+                  <Badge variant="outline" color="gray">
+                    {code}
+                  </Badge>
+                  <RequirementStatusBadge kind="userRequirement" status={item.status} />
+                  <Text size="xs" c="dimmed">
+                    Created by {displayName(item.author)} <RelativeTime value={item.createdAt} inherit /> ·
+                    updated <RelativeTime value={item.updatedAt} inherit />
+                  </Text>
+                </Group>
+                {can('product:requirement:remove') && (
+                  <Tooltip label="Delete">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${code}`}
+                      onClick={() => setDialog({ type: 'delete' })}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+              <Title order={2} fz={22} style={{ overflowWrap: 'anywhere' }}>
+                {item.title}
+              </Title>
+              <ActionBar buttons={buttons} onAction={onAction} running={running} />
+            </Stack>
+            <TextSection title="Description" text={item.description} empty="No description." />
+            <RefinedSpecs item={item} identifier={identifier} productId={productId} />
+            <Tabs defaultValue="history" keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="history">Change history</Tabs.Tab>
+                <Tabs.Tab value="comments">Comments</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="history" pt="md">
+                <ChangeHistory kind="userRequirement" id={item.id} />
+              </Tabs.Panel>
+              {/* Named "Discussion": a lookup of the "Comment" box by its label must find only the box. */}
+              <Tabs.Panel value="comments" pt="md" aria-labelledby={discussionId}>
+                <span id={discussionId} hidden>
+                  Discussion
+                </span>
+                <JournalsPanel objectId={item.id} />
+              </Tabs.Panel>
+            </Tabs>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper withBorder p="lg">
+          <DetailFieldGrid columns={1}>
+            <DetailField label="Source">{item.sourceName || sourceName(item.source)}</DetailField>
+            <DetailField label="Priority">
+              <PriorityBadge priority={item.priority} />
+            </DetailField>
+            <DetailField label="Module">{item.moduleName ?? <Dimmed>No module</Dimmed>}</DetailField>
+            <DetailField label="Tags">
+              {item.tags.length > 0 ? <TagBadges tags={item.tags} max={6} /> : <Dimmed>No tags</Dimmed>}
+            </DetailField>
+            <LastReviewField review={item.lastReview} />
+          </DetailFieldGrid>
+        </Paper>
+      </Grid.Col>
+
+      {(dialog?.type === 'edit' || dialog?.type === 'change') && (
+        <UserRequirementFormModal
+          productId={productId}
+          mode={dialog.type}
+          item={item}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.type === 'review' && (
+        <ReviewModal
+          code={code}
+          title={item.title}
+          id={item.id}
+          version={item.version}
+          initialResult={dialog.result}
+          review={review}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.type === 'refine' && (
+        <SpecFormModal
+          productId={productId}
+          mode="create"
+          initial={{
+            title: item.title,
+            description: item.description,
+            priority: item.priority,
+            moduleId: item.moduleId,
+            tagIds: item.tags.map((tag) => tag.id),
+          }}
+          userRequirement={item}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <ConfirmModal
+        opened={dialog?.type === 'delete'}
+        onClose={() => setDialog(null)}
+        title="Delete user requirement"
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        <Text size="sm">
+          Delete{' '}
+          <b>
+            {code} {item.title}
+          </b>
+          ? Its history and comments go with it.
+          {item.specs.length > 0 && ' Specs still refine it: delete or move them first.'}
+        </Text>
+      </ConfirmModal>
+    </Grid>
+  );
+}
+
+function RefinedSpecs({
+  item,
+  identifier,
+  productId,
+}: {
+  item: Detail;
+  identifier: string;
+  productId: string;
+}) {
+  return (
+    <Stack gap="xs" data-testid="refined-specs">
+      <SectionTitle>Specs refined from it</SectionTitle>
+      {item.specs.length === 0 ? (
+        <Dimmed>No spec yet. Once it is reviewed, refine it into specs the team can plan.</Dimmed>
+      ) : (
+        <Stack gap={6}>
+          {item.specs.map((spec) => (
+            <Group key={spec.id} gap="xs" wrap="nowrap">
+              <LinkAnchor
+                to="/$identifier/products/$productId/demand/$demandIde"
+                params={{ identifier, productId, demandIde: spec.id }}
+                size="sm"
+                lineClamp={1}
+              >
+                SR-{spec.number} {spec.title}
+              </LinkAnchor>
+              <RequirementStatusBadge kind="spec" status={spec.status} size="sm" />
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
