@@ -94,6 +94,6 @@ test('an owner builds a role and a member without a permission gets the 403 page
 
 test('an unknown path shows the 404 page', async () => {
   const page = await (await browser.newContext()).newPage();
-  await page.goto(`${baseUrl}/no-such-enterprise-${suffix}/products/7`);
+  await page.goto(`${baseUrl}/no-such-enterprise-${suffix}/no-such-page/7`);
   await page.getByText('Page not found').waitFor();
 });

@@ -213,7 +213,7 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
           <Badge variant="outline" color="gray">
             {code}
           </Badge>
-          <RequirementStatusBadge kind="spec" status={spec.status} />
+          <RequirementStatusBadge kind="spec" status={spec.status} data-testid="requirement-status" />
           <Text size="xs" c="dimmed">
             Created by {displayName(spec.author)} <RelativeTime value={spec.createdAt} inherit /> · updated{' '}
             <RelativeTime value={spec.updatedAt} inherit />

@@ -146,7 +146,11 @@ function LoadedRequirement({ item, productId }: { item: Detail; productId: strin
                   <Badge variant="outline" color="gray">
                     {code}
                   </Badge>
-                  <RequirementStatusBadge kind="userRequirement" status={item.status} />
+                  <RequirementStatusBadge
+                    kind="userRequirement"
+                    status={item.status}
+                    data-testid="requirement-status"
+                  />
                   <Text size="xs" c="dimmed">
                     Created by {displayName(item.author)} <RelativeTime value={item.createdAt} inherit /> ·
                     updated <RelativeTime value={item.updatedAt} inherit />
