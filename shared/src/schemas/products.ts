@@ -15,7 +15,7 @@ import {
   STORED_PLAN_STATUSES,
 } from '../domain/products';
 import { DateSchema, IdSchema, messages, optionalText, PageQuerySchema, text, VersionSchema } from './common';
-import { TAG_COLORS } from './issues';
+import { IssueTagBodySchema, IssueTagSchema, IssueTagUpdateBodySchema } from './issues';
 import { UserSummarySchema } from './projects';
 
 export { MAX_MODULE_DEPTH };
@@ -203,26 +203,15 @@ export type Plan = z.infer<typeof PlanSchema>;
 
 // ---- requirement tags ---------------------------------------------------------------------------
 
-/** Requirement tags are enterprise-wide, like work-item tags, so products share one vocabulary. */
-export const RequirementTagSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    color: z.string(),
-    createdAt: z.string(),
-    version: z.number().int(),
-  })
-  .meta({ id: 'RequirementTag' });
+/**
+ * Requirement tags are enterprise-wide, like work-item tags, so products share one vocabulary;
+ * they are two vocabularies with the same shape and rules.
+ */
+export const RequirementTagSchema = IssueTagSchema.meta({ id: 'RequirementTag' });
 export type RequirementTag = z.infer<typeof RequirementTagSchema>;
-
-export const RequirementTagBodySchema = z.object({
-  name: text('tag name', 30),
-  color: z.enum(TAG_COLORS, { error: `color must be one of ${TAG_COLORS.join(', ')}` }),
-});
+export const RequirementTagBodySchema = IssueTagBodySchema;
 export type RequirementTagBody = z.infer<typeof RequirementTagBodySchema>;
-export const RequirementTagUpdateBodySchema = RequirementTagBodySchema.partial().extend({
-  version: VersionSchema,
-});
+export const RequirementTagUpdateBodySchema = IssueTagUpdateBodySchema;
 export type RequirementTagUpdateBody = z.infer<typeof RequirementTagUpdateBodySchema>;
 
 // ---- lookups ------------------------------------------------------------------------------------

@@ -91,6 +91,23 @@ export const ChangeRecordSchema = z
   .meta({ id: 'ChangeRecord' });
 export type ChangeRecord = z.infer<typeof ChangeRecordSchema>;
 
+/** The last review: who, when, the result and the reviewer's comment. */
+const LastReviewSchema = z.object({
+  user: UserSummarySchema,
+  at: z.string(),
+  result: z.enum(['pass', 'reject']),
+  comment: z.string(),
+});
+
+/** A user requirement or spec as another item refers to it (trace links). */
+const RequirementRefSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  title: z.string(),
+  status: z.number().int(),
+  statusName: z.string(),
+});
+
 // ---- user requirements --------------------------------------------------------------------------
 
 const userRequirementFields = {
@@ -154,14 +171,7 @@ export const UserRequirementSchema = z
     statusName: z.string(),
     author: UserSummarySchema,
     /** The last review: who, when, and their comment; null before the first review. */
-    lastReview: z
-      .object({
-        user: UserSummarySchema,
-        at: z.string(),
-        result: z.enum(['pass', 'reject']),
-        comment: z.string(),
-      })
-      .nullable(),
+    lastReview: LastReviewSchema.nullable(),
     specCount: z.number().int(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -173,15 +183,7 @@ export type UserRequirement = z.infer<typeof UserRequirementSchema>;
 export const UserRequirementDetailSchema = UserRequirementSchema.extend({
   description: z.string(),
   /** The specs refined from it. */
-  specs: z.array(
-    z.object({
-      id: z.string(),
-      number: z.number().int(),
-      title: z.string(),
-      status: z.number().int(),
-      statusName: z.string(),
-    }),
-  ),
+  specs: z.array(RequirementRefSchema),
 }).meta({ id: 'UserRequirementDetail' });
 export type UserRequirementDetail = z.infer<typeof UserRequirementDetailSchema>;
 
@@ -302,14 +304,7 @@ export const SpecSchema = z
     planTitle: z.string().nullable(),
     userRequirementId: z.string().nullable(),
     author: UserSummarySchema,
-    lastReview: z
-      .object({
-        user: UserSummarySchema,
-        at: z.string(),
-        result: z.enum(['pass', 'reject']),
-        comment: z.string(),
-      })
-      .nullable(),
+    lastReview: LastReviewSchema.nullable(),
     /** Project demands that carry it. */
     demandCount: z.number().int(),
     createdAt: z.string(),
@@ -322,15 +317,7 @@ export type Spec = z.infer<typeof SpecSchema>;
 export const SpecDetailSchema = SpecSchema.extend({
   description: z.string(),
   acceptance: z.string(),
-  userRequirement: z
-    .object({
-      id: z.string(),
-      number: z.number().int(),
-      title: z.string(),
-      status: z.number().int(),
-      statusName: z.string(),
-    })
-    .nullable(),
+  userRequirement: RequirementRefSchema.nullable(),
 }).meta({ id: 'SpecDetail' });
 export type SpecDetail = z.infer<typeof SpecDetailSchema>;
 
