@@ -11,6 +11,7 @@ import { issuesApp } from './groups/issues';
 import { productsApp } from './groups/products';
 import { projectsApp } from './groups/projects';
 import { requirementsApp } from './groups/requirements';
+import { sprintsApp } from './groups/sprints';
 import { systemApp } from './groups/system';
 import type { AppEnv } from './http/env';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors';
@@ -24,7 +25,8 @@ const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', projectsApp)
   .route('/', issuesApp)
   .route('/', productsApp)
-  .route('/', requirementsApp);
+  .route('/', requirementsApp)
+  .route('/', sprintsApp);
 
 api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
   type: 'apiKey',

@@ -10,6 +10,7 @@ import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
 import { productsApp } from '../../functions/src/groups/products';
 import { projectsApp } from '../../functions/src/groups/projects';
 import { requirementsApp } from '../../functions/src/groups/requirements';
+import { sprintsApp } from '../../functions/src/groups/sprints';
 import { systemApp } from '../../functions/src/groups/system';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';
 import { documentedRoutes } from './openapi-routes';
@@ -22,6 +23,7 @@ const GROUP_APPS = {
   issues: issuesApp,
   products: productsApp,
   requirements: requirementsApp,
+  sprints: sprintsApp,
 };
 
 /** API Gateway route paths (`{proxy+}`) as a matcher. */

@@ -7,6 +7,7 @@
 import type { Enterprise } from '@shared/schemas/enterprise';
 import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
 import type { Project } from '@shared/schemas/projects';
+import type { Sprint } from '@shared/schemas/sprints';
 import type { Role } from '@shared/schemas/system';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -41,6 +42,7 @@ interface Work {
   other: IssueDetail;
   tag: IssueTag;
   journal: Journal;
+  sprint: Sprint;
 }
 
 async function workOf(owner: TestUser, enterprise: Enterprise): Promise<Work> {
@@ -78,7 +80,17 @@ async function workOf(owner: TestUser, enterprise: Enterprise): Promise<Work> {
     await c.post<Journal>(pms(`pmsProjectIssues/journals/${issue.id}`), { notes: unique('secret note ') }),
     201,
   ).data;
-  return { project, issue, other, tag, journal };
+  const sprint = expectStatus(
+    await c.post<Sprint>(pms('pmsProjectSprint'), {
+      pmsProjectId: project.id,
+      name: unique('Secret sprint '),
+      startDate: '2026-03-02',
+      endDate: '2026-03-13',
+    }),
+    201,
+  ).data;
+  expectStatus(await c.put(pms(`pmsProjectSprint/${sprint.id}/issues`), { add: [other.id] }), 200);
+  return { project, issue, other, tag, journal, sprint };
 }
 
 let adminA: TestUser;
@@ -121,6 +133,8 @@ beforeAll(async () => {
     b.work.tag.name,
     b.work.journal.id,
     b.work.journal.notes,
+    b.work.sprint.id,
+    b.work.sprint.name,
     b.products.product.id,
     b.products.product.name,
     b.products.product.identifier,
@@ -142,6 +156,7 @@ const USER_PARAMS = new Set(['userId', 'gitlinkUserId']);
 function idFor(route: DocumentedRoute, where: Tenant, items: Tenant): string {
   const product = productIdFor(route.path, items.products);
   if (product) return product;
+  if (route.path.includes('/pmsProjectSprint/')) return items.work.sprint.id;
   if (route.path.includes('/pmsProjectIssues/')) return items.work.issue.id;
   if (route.path.includes('/pmsProject/')) return items.work.project.id;
   return where.enterprise.id;
@@ -249,6 +264,15 @@ function bodyFor(route: DocumentedRoute, items: Tenant): unknown {
     },
     'POST /api/pms/{identifier}/pmsProjectIssues/journals/{id}': { notes: 'Planted' },
     'PUT /api/pms/{identifier}/pmsProjectIssues/journals/{id}/{journalId}': { notes: 'Hijacked', version: 1 },
+    'POST /api/pms/{identifier}/pmsProjectSprint': {
+      pmsProjectId: items.work.project.id,
+      name: 'Planted sprint',
+      startDate: '2026-03-02',
+      endDate: '2026-03-13',
+    },
+    'PUT /api/pms/{identifier}/pmsProjectSprint/{id}': { name: 'Hijacked', version: 1, status: 1 },
+    'PUT /api/pms/{identifier}/pmsProjectSprint/{id}/issues': { remove: [items.work.issue.id] },
+    'PUT /api/pms/{identifier}/pmsProjectSprint/{id}/complete': { version: 1, choice: 2 },
     ...productBodies(items),
   };
   return bodies[route.id] ?? {};
@@ -374,6 +398,8 @@ describe("an admin of enterprise A, naming B's projects, work items, tags and co
       200,
     ).data;
     expect(journals.rows.map((j: { notes: string }) => j.notes)).toEqual([b.work.journal.notes]);
+    const sprint = expectStatus(await owner.get(`${pms}/pmsProjectSprint/${b.work.sprint.id}`), 200).data;
+    expect(sprint).toMatchObject({ name: b.work.sprint.name, version: 1, status: 0, issueCount: 1 });
   });
 });
 

@@ -21,6 +21,7 @@ import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
 import type { Plan, Product, ProductModule, RequirementTag } from '@shared/schemas/products';
 import type { Project } from '@shared/schemas/projects';
 import type { ProductJournal } from '@shared/schemas/requirements';
+import type { Sprint } from '@shared/schemas/sprints';
 import type { Role } from '@shared/schemas/system';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -264,6 +265,37 @@ class World {
     return expectStatus(
       await client.post<ProductJournal>(this.pms('pmsJournals'), { objectId: spec.id, notes: 'Noted' }),
       201,
+    ).data;
+  }
+
+  private sprintPromise?: Promise<Sprint>;
+
+  /** A not-started sprint in the shared project, made once. */
+  sprint(): Promise<Sprint> {
+    this.sprintPromise ??= (async () => this.newSprint())();
+    return this.sprintPromise;
+  }
+
+  /** A new sprint in the shared project; `started` starts it. */
+  async newSprint(started = false): Promise<Sprint> {
+    const { project } = await this.work();
+    const owner = await this.asOwner();
+    const sprint = expectStatus(
+      await owner.post<Sprint>(this.pms('pmsProjectSprint'), {
+        pmsProjectId: project.id,
+        name: unique('Sprint '),
+        startDate: '2026-03-02',
+        endDate: '2026-03-13',
+      }),
+      201,
+    ).data;
+    if (!started) return sprint;
+    return expectStatus(
+      await owner.put<Sprint>(this.pms(`pmsProjectSprint/${sprint.id}`), {
+        version: sprint.version,
+        status: 1,
+      }),
+      200,
     ).data;
   }
 
@@ -1007,6 +1039,66 @@ const MATRIX: Record<string, Row> = {
       );
       return { params: { id: journal.id } };
     },
+  },
+
+  // Iterations
+  'GET /api/pms/{identifier}/pmsProjectSprint/list': {
+    requires: needs('project:sprint:list'),
+    call: async ({ world }) => ({ query: { pmsProjectId: (await world.work()).project.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectSprint': {
+    requires: needs('project:sprint:add'),
+    call: async ({ world }) => ({
+      body: {
+        pmsProjectId: (await world.work()).project.id,
+        name: unique('Sprint '),
+        startDate: '2026-04-01',
+        endDate: '2026-04-14',
+      },
+    }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectSprint/{id}': {
+    requires: needs('project:sprint:list'),
+    call: async ({ world }) => ({ params: { id: (await world.sprint()).id } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProjectSprint/{id}': {
+    requires: needs('project:sprint:edit'),
+    call: async ({ world }) => {
+      const sprint = await world.sprint();
+      const current = await world.current<Sprint>(world.pms(`pmsProjectSprint/${sprint.id}`));
+      return { params: { id: sprint.id }, body: { version: current.version, goal: unique('goal ') } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProjectSprint/{id}': {
+    requires: needs('project:sprint:remove'),
+    call: async ({ world }) => ({ params: { id: (await world.newSprint()).id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectSprint/{id}/issues': {
+    requires: needs('project:sprint:list'),
+    call: async ({ world }) => ({ params: { id: (await world.sprint()).id } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProjectSprint/{id}/issues': {
+    requires: needs('project:issue:edit'),
+    call: async ({ world }) => {
+      const sprint = await world.sprint();
+      const issue = await world.newIssue((await world.work()).project.id);
+      return { params: { id: sprint.id }, body: { add: [issue.id] } };
+    },
+  },
+  'PUT /api/pms/{identifier}/pmsProjectSprint/{id}/complete': {
+    requires: needs('project:sprint:complete'),
+    call: async ({ world }) => {
+      const sprint = await world.newSprint(true);
+      return { params: { id: sprint.id }, body: { version: sprint.version, choice: 2 } };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsProjectSprint/{id}/burnDownChart': {
+    requires: needs('project:sprint:list'),
+    call: async ({ world }) => ({ params: { id: (await world.sprint()).id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectSprint/{id}/statistics': {
+    requires: needs('project:sprint:list'),
+    call: async ({ world }) => ({ params: { id: (await world.sprint()).id } }),
   },
 };
 

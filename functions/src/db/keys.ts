@@ -50,6 +50,9 @@ export const SK = {
   specCasePrefix: 'SPECCASE#',
   // Inside a project's partition: which spec a demand carries.
   demandSpecPrefix: 'DEMANDSPEC#',
+  // Inside a project's partition: sprints and the log their burn-downs are computed from.
+  sprintPrefix: 'SPRINT#',
+  sprintLogPrefix: 'SPRINTLOG#',
 } as const;
 
 /** The partition that holds everything an enterprise owns. */
@@ -152,6 +155,20 @@ export const keys = {
   journal: (enterpriseId: string, projectId: string, issueId: string, journalId: string): Key => ({
     pk: projectPartition(enterpriseId, projectId),
     sk: `${SK.journalPrefix}${issueId}#${journalId}`,
+  }),
+  /** A sprint (iteration) of a project. */
+  sprint: (enterpriseId: string, projectId: string, sprintId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.sprintPrefix}${sprintId}`,
+  }),
+  /**
+   * One entry of a sprint's log: a work item's state for the sprint after a change (in it or
+   * not, unfinished or not, its estimate). `entryId` sorts by time (newId), so the log reads
+   * in order.
+   */
+  sprintLog: (enterpriseId: string, projectId: string, sprintId: string, entryId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.sprintLogPrefix}${sprintId}#${entryId}`,
   }),
   /** Which spec a project demand carries (at most one); the product keeps the other direction. */
   demandSpec: (enterpriseId: string, projectId: string, issueId: string): Key => ({

@@ -26,6 +26,10 @@ export const ENDPOINT_GROUPS = [
   },
   { name: 'issues', routes: ['/api/pms/{identifier}/pmsProjectIssues/{proxy+}'] },
   {
+    name: 'sprints',
+    routes: ['/api/pms/{identifier}/pmsProjectSprint', '/api/pms/{identifier}/pmsProjectSprint/{proxy+}'],
+  },
+  {
     name: 'products',
     routes: [
       '/api/pms/{identifier}/pmsProduct',

@@ -38,6 +38,11 @@ function otherFilters(query: IssueListQuery): Predicate[] {
     const parentId = query.parentId;
     predicates.push((row) => row.parentId === parentId);
   }
+  if (query.sprintId) {
+    // `none` is the backlog: the items planned in no sprint.
+    const sprintId = query.sprintId === 'none' ? null : query.sprintId;
+    predicates.push((row) => row.sprintId === sprintId);
+  }
   if (query.keyword) predicates.push(keywordMatcher(query.keyword));
   return predicates;
 }

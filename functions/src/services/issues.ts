@@ -6,6 +6,7 @@
  * numbering, children before a delete) cannot race with another writer.
  */
 import { PRIORITIES } from '@shared/domain/priorities';
+import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import {
   CLOSED_ISSUE_STATUS,
   canTransition,
@@ -47,6 +48,8 @@ import { ConditionFailedError, type TxOp } from '../db/operations';
 import { demandDeletionOps } from '../db/product-demands';
 import type { CounterChanges } from '../db/project-counters';
 import { getProjectMember } from '../db/projects';
+import { sprintLogBatchOps } from '../db/sprint-log';
+import { getSprint, getSprints } from '../db/sprints';
 import { AppError, badRequest, conflict, staleVersion } from '../errors';
 import { newId } from '../ids';
 import {
@@ -149,11 +152,19 @@ async function attemptWrites(
     if (!planned) return;
     const touched = [...planned.changed.keys(), ...(planned.alsoTouched ?? [])];
     const journals = planned.ops.filter((op) => 'put' in op && op.put.entity === 'Journal').length;
+    // Sprint burn-downs replay this log, so it is written in the same transaction as the items.
+    const sprintLog = sprintLogBatchOps(
+      enterpriseId,
+      projectId,
+      [...planned.changed].map(([id, after]) => ({ before: index.rows.get(id) ?? null, after })),
+      nowIso(),
+      seen + 1,
+    );
     try {
       await commitIssueWrite(enterpriseId, projectId, seen, {
         counters: { ...planned.counters, journalCount: journals },
         touched,
-        ops: planned.ops,
+        ops: [...planned.ops, ...sprintLog],
         nowMs: clock.now(),
       });
     } catch (error) {
@@ -253,6 +264,34 @@ function assertTransition(issue: IssueRecord, to: IssueStatusId, prefix = ''): v
   }
 }
 
+/**
+ * 400 unless `sprintId` names a sprint of the project that is not closed. Checked inside a write's
+ * plan: completing or deleting a sprint goes through the same project write loop, so an item
+ * cannot slip into a sprint that closes or goes at the same moment.
+ */
+async function assertSprintUsable(
+  enterpriseId: string,
+  projectId: string,
+  sprintId: string | null | undefined,
+): Promise<void> {
+  if (!sprintId) return;
+  const sprint = await getSprint(enterpriseId, sprintId);
+  if (!sprint || sprint.projectId !== projectId) {
+    throw badRequest('sprintId', `sprint ${sprintId} does not exist in this project`);
+  }
+  if (sprint.status === ITERATION_STATE.closed) throw badRequest('sprintId', `sprint ${sprintId} is closed`);
+}
+
+/** The sprint check for edits that really move an item into a sprint (a batch names one sprint). */
+async function assertSprintsOfChanges(
+  enterpriseId: string,
+  projectId: string,
+  changes: readonly ItemChange[],
+): Promise<void> {
+  const moved = changes.find((c) => c.fields.includes('sprintId') && c.after.sprintId !== null);
+  if (moved) await assertSprintUsable(enterpriseId, projectId, moved.after.sprintId);
+}
+
 // ---- history --------------------------------------------------------------------------------
 
 type EditableField =
@@ -265,7 +304,8 @@ type EditableField =
   | 'startDate'
   | 'endDate'
   | 'estimatedHours'
-  | 'parentId';
+  | 'parentId'
+  | 'sprintId';
 
 /** The fields in the order history lists them, with the names people use. */
 const FIELD_LABELS: Record<EditableField, string> = {
@@ -278,6 +318,7 @@ const FIELD_LABELS: Record<EditableField, string> = {
   endDate: 'End date',
   estimatedHours: 'Estimated hours',
   parentId: 'Parent',
+  sprintId: 'Sprint',
   description: 'Description',
 };
 const FIELD_ORDER = Object.keys(FIELD_LABELS) as EditableField[];
@@ -285,7 +326,8 @@ const FIELD_ORDER = Object.keys(FIELD_LABELS) as EditableField[];
 /** Descriptions in history: the text, cut to this many characters. */
 const DESCRIPTION_EXCERPT = 200;
 
-type Editable = Omit<IssueUpdateBody, 'version'>;
+/** The fields an edit may change (the body of `edit/{id}` without its version). */
+export type Editable = Omit<IssueUpdateBody, 'version'>;
 
 interface ItemChange {
   before: IssueRecord;
@@ -360,6 +402,10 @@ function applyEdit(
     after.parentId = edit.parentId;
     fields.push('parentId');
   }
+  if (edit.sprintId !== undefined && edit.sprintId !== before.sprintId) {
+    after.sprintId = edit.sprintId;
+    fields.push('sprintId');
+  }
   assertDatesInOrder(after);
   if (fields.length === 0) return null;
   after.updatedAt = at;
@@ -382,10 +428,17 @@ async function historyDetails(
     c.fields.includes('assigneeId') ? [c.before.assigneeId, c.after.assigneeId] : [],
   );
   const wantTags = changes.some((c) => c.fields.includes('tagIds'));
-  const [users, tags] = await Promise.all([
+  const sprintIds = changes.flatMap((c) =>
+    c.fields.includes('sprintId') ? [c.before.sprintId, c.after.sprintId].filter((id) => id !== null) : [],
+  );
+  const [users, tags, sprints] = await Promise.all([
     userSummaries(userIds),
     wantTags ? listIssueTags(enterpriseId) : Promise.resolve([]),
+    sprintIds.length > 0 ? getSprints(enterpriseId, [...new Set(sprintIds)]) : Promise.resolve([]),
   ]);
+  // Sprints by name, as people know them; the id stands in for one that is gone.
+  const sprintNames = new Map(sprints.map((s) => [s.sprintId, s.name]));
+  const sprintName = (id: string | null) => (id ? (sprintNames.get(id) ?? id) : null);
   const tagNames = new Map(tags.map((t) => [t.tagId, t.name]));
   const priorityLabel = (id: number) => PRIORITIES.find((p) => p.id === id)?.label ?? String(id);
   const person = (id: string | null) => (id ? (users.get(id)?.nickname ?? 'Unknown user') : null);
@@ -422,6 +475,8 @@ async function historyDetails(
           return issue.estimatedHours === null ? null : String(issue.estimatedHours);
         case 'parentId':
           return parentRef(issue.parentId);
+        case 'sprintId':
+          return sprintName(issue.sprintId);
         case 'description':
           return null;
       }
@@ -451,6 +506,31 @@ function editOps(
       : []),
     putJournalOp(journalFor(enterpriseId, after, 'updated', userId, at, details)),
   ];
+}
+
+/**
+ * The writes of edits other capabilities make to items (a sprint's membership, its deletion and
+ * its completion): each item changed as its `edit` says, through the workflow, with its history
+ * entry; null when nothing changes. The caller has checked what the edits refer to.
+ */
+export async function planItemEdits(
+  enterpriseId: string,
+  index: ProjectIndex,
+  edits: readonly { issue: IssueRecord; edit: Editable }[],
+  userId: string,
+  at: string,
+): Promise<WritePlan | null> {
+  const changes = edits.flatMap(({ issue, edit }) => {
+    const change = applyEdit(index, issue, edit, undefined, at, `Work item #${issue.issueNumber}: `);
+    return change ? [change] : [];
+  });
+  if (changes.length === 0) return null;
+  const details = await historyDetails(enterpriseId, index, changes);
+  return {
+    ops: changes.flatMap((change, i) => editOps(enterpriseId, change, details[i]!, userId, at)),
+    counters: { openIssueCount: openDelta(changes) },
+    changed: new Map(changes.map((c) => [c.after.issueId, c.after])),
+  };
 }
 
 const isOpen = (issue: IssueRecord) => issue.status !== CLOSED_ISSUE_STATUS;
@@ -566,7 +646,7 @@ export function newIssueRecord(
     endDate: body.endDate ?? null,
     estimatedHours: body.estimatedHours ?? null,
     parentId: body.parentId ?? null,
-    sprintId: null,
+    sprintId: body.sprintId ?? null,
     createdAt: meta.at,
     updatedAt: meta.at,
     closedAt: status === CLOSED_ISSUE_STATUS ? meta.at : null,
@@ -600,6 +680,7 @@ export async function createIssue(
   const issueId = newId();
   await writeIssues(enterpriseId, projectId, async (index, issueSeq) => {
     assertParent(index, null, body.parentId ?? null);
+    await assertSprintUsable(enterpriseId, projectId, body.sprintId);
     const at = nowIso();
     const issue = newIssueRecord(body, { issueId, issueNumber: issueSeq + 1, authorId: userId, at });
     return {
@@ -640,6 +721,7 @@ export async function updateIssue(
     const at = nowIso();
     const change = applyEdit(index, before, edit, description, at);
     if (!change) return null;
+    await assertSprintsOfChanges(enterpriseId, projectId, [change]);
     const [details] = await historyDetails(enterpriseId, index, [change]);
     return {
       ops: editOps(enterpriseId, change, details!, userId, at),
@@ -701,6 +783,7 @@ export async function batchUpdate(
     });
     updated = changes.length;
     if (changes.length === 0) return null;
+    await assertSprintsOfChanges(enterpriseId, projectId, changes);
     const details = await historyDetails(enterpriseId, index, changes);
     return {
       ops: changes.flatMap((change, i) => editOps(enterpriseId, change, details[i]!, userId, at)),

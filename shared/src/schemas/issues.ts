@@ -79,6 +79,8 @@ const EditableFieldsSchema = z.object({
     .max(10_000, 'estimatedHours must be at most 10000')
     .nullable(),
   parentId: IdSchema('parentId').nullable(),
+  /** The sprint it is planned in (same project, not closed); null takes it out of its sprint. */
+  sprintId: IdSchema('sprintId').nullable(),
 });
 
 const datesInOrder = (v: { startDate?: string | null; endDate?: string | null }) =>
@@ -213,6 +215,8 @@ export const IssueListQuerySchema = PageQuerySchema.extend({
   tagId: csv('tagId', z.string().min(1).max(64)),
   /** Children of one item. */
   parentId: z.string().max(64).optional(),
+  /** Items of one sprint; `none` matches items in no sprint (the backlog, `iteration/unplaning`). */
+  sprintId: z.string().max(64).optional(),
   /** Words that must all occur in the title (case-insensitive), or `#12` for item number 12. */
   keyword: z.string().trim().max(100).optional(),
   orderBy: z.enum(ISSUE_ORDER_BY).default('updatedAt'),
