@@ -8,6 +8,7 @@ import { startProduct } from './lib/product';
 import { DEMO_IDENTIFIER, DEMO_PASSWORD, seedFoundation } from './seed/foundation';
 import { seedProducts } from './seed/products';
 import { seedProjects } from './seed/projects';
+import { seedSprints } from './seed/sprints';
 
 async function isUp(url: string): Promise<boolean> {
   try {
@@ -27,8 +28,15 @@ try {
   const foundation = await seedFoundation(baseUrl);
   const workItems = await seedProjects(foundation);
   await seedProducts(foundation);
+  // In-process, the seed may move the server's clock to give the closed sprint a real history.
+  const sprints = await seedSprints(foundation, baseUrl, product !== null);
   console.log(`Seeded the enterprise "${foundation.enterprise.name}" at /${DEMO_IDENTIFIER}.`);
   if (workItems > 0) console.log(`Added projects with ${workItems} work items.`);
+  if (sprints > 0) console.log(`Added ${sprints} sprints to Fleet Console.`);
+  if (sprints === 2)
+    console.log(
+      '(For a closed sprint with its day-by-day history, seed fresh data with the server stopped.)',
+    );
   console.log(`Sign in at ${targetUrl}/login as alice (owner) or bob, carol, dave, erin, farid, grace, hiro`);
   console.log(`with the password ${DEMO_PASSWORD}.`);
 } finally {

@@ -41,10 +41,16 @@ import { Route as IdentifierProjectsProjectIdBugIndexRouteImport } from './route
 import { Route as IdentifierProjectsProjectIdBugWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.bug.$workItemId'
 import { Route as IdentifierProjectsProjectIdDemandIndexRouteImport } from './routes/$identifier.projects.$projectId.demand.index'
 import { Route as IdentifierProjectsProjectIdDemandWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.demand.$workItemId'
+import { Route as IdentifierProjectsProjectIdIterationIndexRouteImport } from './routes/$identifier.projects.$projectId.iteration.index'
+import { Route as IdentifierProjectsProjectIdIterationIterationIdRouteImport } from './routes/$identifier.projects.$projectId.iteration.$iterationId'
+import { Route as IdentifierProjectsProjectIdIterationPlanningRouteImport } from './routes/$identifier.projects.$projectId.iteration.planning'
+import { Route as IdentifierProjectsProjectIdIterationUnplaningRouteImport } from './routes/$identifier.projects.$projectId.iteration.unplaning'
 import { Route as IdentifierProjectsProjectIdTaskIndexRouteImport } from './routes/$identifier.projects.$projectId.task.index'
 import { Route as IdentifierProjectsProjectIdTaskWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.task.$workItemId'
 import { Route as IdentifierProductsProductIdPlanPlanIdIndexRouteImport } from './routes/$identifier.products.$productId.plan.$planId.index'
 import { Route as IdentifierProductsProductIdPlanPlanIdNeedsIdRouteImport } from './routes/$identifier.products.$productId.plan.$planId.$needsId'
+import { Route as IdentifierProjectsProjectIdIterationIterationIdIndexRouteImport } from './routes/$identifier.projects.$projectId.iteration.$iterationId.index'
+import { Route as IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.iteration.$iterationId.$workItemId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -220,6 +226,30 @@ const IdentifierProjectsProjectIdDemandWorkItemIdRoute =
     path: '/demand/$workItemId',
     getParentRoute: () => IdentifierProjectsProjectIdRoute,
   } as any)
+const IdentifierProjectsProjectIdIterationIndexRoute =
+  IdentifierProjectsProjectIdIterationIndexRouteImport.update({
+    id: '/iteration/',
+    path: '/iteration/',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierProjectsProjectIdIterationIterationIdRoute =
+  IdentifierProjectsProjectIdIterationIterationIdRouteImport.update({
+    id: '/iteration/$iterationId',
+    path: '/iteration/$iterationId',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierProjectsProjectIdIterationPlanningRoute =
+  IdentifierProjectsProjectIdIterationPlanningRouteImport.update({
+    id: '/iteration/planning',
+    path: '/iteration/planning',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierProjectsProjectIdIterationUnplaningRoute =
+  IdentifierProjectsProjectIdIterationUnplaningRouteImport.update({
+    id: '/iteration/unplaning',
+    path: '/iteration/unplaning',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
 const IdentifierProjectsProjectIdTaskIndexRoute =
   IdentifierProjectsProjectIdTaskIndexRouteImport.update({
     id: '/task/',
@@ -243,6 +273,18 @@ const IdentifierProductsProductIdPlanPlanIdNeedsIdRoute =
     id: '/$needsId',
     path: '/$needsId',
     getParentRoute: () => IdentifierProductsProductIdPlanPlanIdRoute,
+  } as any)
+const IdentifierProjectsProjectIdIterationIterationIdIndexRoute =
+  IdentifierProjectsProjectIdIterationIterationIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => IdentifierProjectsProjectIdIterationIterationIdRoute,
+  } as any)
+const IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute =
+  IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRouteImport.update({
+    id: '/$workItemId',
+    path: '/$workItemId',
+    getParentRoute: () => IdentifierProjectsProjectIdIterationIterationIdRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -273,14 +315,20 @@ export interface FileRoutesByFullPath {
   '/$identifier/products/$productId/plan/$planId': typeof IdentifierProductsProductIdPlanPlanIdRouteWithChildren
   '/$identifier/projects/$projectId/bug/$workItemId': typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
   '/$identifier/projects/$projectId/demand/$workItemId': typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
+  '/$identifier/projects/$projectId/iteration/$iterationId': typeof IdentifierProjectsProjectIdIterationIterationIdRouteWithChildren
+  '/$identifier/projects/$projectId/iteration/planning': typeof IdentifierProjectsProjectIdIterationPlanningRoute
+  '/$identifier/projects/$projectId/iteration/unplaning': typeof IdentifierProjectsProjectIdIterationUnplaningRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
   '/$identifier/products/$productId/demand/': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan/': typeof IdentifierProductsProductIdPlanIndexRoute
   '/$identifier/projects/$projectId/bug/': typeof IdentifierProjectsProjectIdBugIndexRoute
   '/$identifier/projects/$projectId/demand/': typeof IdentifierProjectsProjectIdDemandIndexRoute
+  '/$identifier/projects/$projectId/iteration/': typeof IdentifierProjectsProjectIdIterationIndexRoute
   '/$identifier/projects/$projectId/task/': typeof IdentifierProjectsProjectIdTaskIndexRoute
   '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
+  '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId': typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
   '/$identifier/products/$productId/plan/$planId/': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
+  '/$identifier/projects/$projectId/iteration/$iterationId/': typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -306,14 +354,19 @@ export interface FileRoutesByTo {
   '/$identifier/products/$productId/needs/$needsId': typeof IdentifierProductsProductIdNeedsNeedsIdRoute
   '/$identifier/projects/$projectId/bug/$workItemId': typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
   '/$identifier/projects/$projectId/demand/$workItemId': typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
+  '/$identifier/projects/$projectId/iteration/planning': typeof IdentifierProjectsProjectIdIterationPlanningRoute
+  '/$identifier/projects/$projectId/iteration/unplaning': typeof IdentifierProjectsProjectIdIterationUnplaningRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
   '/$identifier/products/$productId/demand': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan': typeof IdentifierProductsProductIdPlanIndexRoute
   '/$identifier/projects/$projectId/bug': typeof IdentifierProjectsProjectIdBugIndexRoute
   '/$identifier/projects/$projectId/demand': typeof IdentifierProjectsProjectIdDemandIndexRoute
+  '/$identifier/projects/$projectId/iteration': typeof IdentifierProjectsProjectIdIterationIndexRoute
   '/$identifier/projects/$projectId/task': typeof IdentifierProjectsProjectIdTaskIndexRoute
   '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
+  '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId': typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
   '/$identifier/products/$productId/plan/$planId': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
+  '/$identifier/projects/$projectId/iteration/$iterationId': typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -345,14 +398,20 @@ export interface FileRoutesById {
   '/$identifier/products/$productId/plan/$planId': typeof IdentifierProductsProductIdPlanPlanIdRouteWithChildren
   '/$identifier/projects/$projectId/bug/$workItemId': typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
   '/$identifier/projects/$projectId/demand/$workItemId': typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
+  '/$identifier/projects/$projectId/iteration/$iterationId': typeof IdentifierProjectsProjectIdIterationIterationIdRouteWithChildren
+  '/$identifier/projects/$projectId/iteration/planning': typeof IdentifierProjectsProjectIdIterationPlanningRoute
+  '/$identifier/projects/$projectId/iteration/unplaning': typeof IdentifierProjectsProjectIdIterationUnplaningRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
   '/$identifier/products/$productId/demand/': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan/': typeof IdentifierProductsProductIdPlanIndexRoute
   '/$identifier/projects/$projectId/bug/': typeof IdentifierProjectsProjectIdBugIndexRoute
   '/$identifier/projects/$projectId/demand/': typeof IdentifierProjectsProjectIdDemandIndexRoute
+  '/$identifier/projects/$projectId/iteration/': typeof IdentifierProjectsProjectIdIterationIndexRoute
   '/$identifier/projects/$projectId/task/': typeof IdentifierProjectsProjectIdTaskIndexRoute
   '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
+  '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId': typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
   '/$identifier/products/$productId/plan/$planId/': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
+  '/$identifier/projects/$projectId/iteration/$iterationId/': typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -384,14 +443,20 @@ export interface FileRouteTypes {
     | '/$identifier/products/$productId/plan/$planId'
     | '/$identifier/projects/$projectId/bug/$workItemId'
     | '/$identifier/projects/$projectId/demand/$workItemId'
+    | '/$identifier/projects/$projectId/iteration/$iterationId'
+    | '/$identifier/projects/$projectId/iteration/planning'
+    | '/$identifier/projects/$projectId/iteration/unplaning'
     | '/$identifier/projects/$projectId/task/$workItemId'
     | '/$identifier/products/$productId/demand/'
     | '/$identifier/products/$productId/plan/'
     | '/$identifier/projects/$projectId/bug/'
     | '/$identifier/projects/$projectId/demand/'
+    | '/$identifier/projects/$projectId/iteration/'
     | '/$identifier/projects/$projectId/task/'
     | '/$identifier/products/$productId/plan/$planId/$needsId'
+    | '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
     | '/$identifier/products/$productId/plan/$planId/'
+    | '/$identifier/projects/$projectId/iteration/$iterationId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -417,14 +482,19 @@ export interface FileRouteTypes {
     | '/$identifier/products/$productId/needs/$needsId'
     | '/$identifier/projects/$projectId/bug/$workItemId'
     | '/$identifier/projects/$projectId/demand/$workItemId'
+    | '/$identifier/projects/$projectId/iteration/planning'
+    | '/$identifier/projects/$projectId/iteration/unplaning'
     | '/$identifier/projects/$projectId/task/$workItemId'
     | '/$identifier/products/$productId/demand'
     | '/$identifier/products/$productId/plan'
     | '/$identifier/projects/$projectId/bug'
     | '/$identifier/projects/$projectId/demand'
+    | '/$identifier/projects/$projectId/iteration'
     | '/$identifier/projects/$projectId/task'
     | '/$identifier/products/$productId/plan/$planId/$needsId'
+    | '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
     | '/$identifier/products/$productId/plan/$planId'
+    | '/$identifier/projects/$projectId/iteration/$iterationId'
   id:
     | '__root__'
     | '/'
@@ -455,14 +525,20 @@ export interface FileRouteTypes {
     | '/$identifier/products/$productId/plan/$planId'
     | '/$identifier/projects/$projectId/bug/$workItemId'
     | '/$identifier/projects/$projectId/demand/$workItemId'
+    | '/$identifier/projects/$projectId/iteration/$iterationId'
+    | '/$identifier/projects/$projectId/iteration/planning'
+    | '/$identifier/projects/$projectId/iteration/unplaning'
     | '/$identifier/projects/$projectId/task/$workItemId'
     | '/$identifier/products/$productId/demand/'
     | '/$identifier/products/$productId/plan/'
     | '/$identifier/projects/$projectId/bug/'
     | '/$identifier/projects/$projectId/demand/'
+    | '/$identifier/projects/$projectId/iteration/'
     | '/$identifier/projects/$projectId/task/'
     | '/$identifier/products/$productId/plan/$planId/$needsId'
+    | '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
     | '/$identifier/products/$productId/plan/$planId/'
+    | '/$identifier/projects/$projectId/iteration/$iterationId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -701,6 +777,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierProjectsProjectIdDemandWorkItemIdRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdRoute
     }
+    '/$identifier/projects/$projectId/iteration/': {
+      id: '/$identifier/projects/$projectId/iteration/'
+      path: '/iteration'
+      fullPath: '/$identifier/projects/$projectId/iteration/'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdIterationIndexRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/projects/$projectId/iteration/$iterationId': {
+      id: '/$identifier/projects/$projectId/iteration/$iterationId'
+      path: '/iteration/$iterationId'
+      fullPath: '/$identifier/projects/$projectId/iteration/$iterationId'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdIterationIterationIdRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/projects/$projectId/iteration/planning': {
+      id: '/$identifier/projects/$projectId/iteration/planning'
+      path: '/iteration/planning'
+      fullPath: '/$identifier/projects/$projectId/iteration/planning'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdIterationPlanningRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/projects/$projectId/iteration/unplaning': {
+      id: '/$identifier/projects/$projectId/iteration/unplaning'
+      path: '/iteration/unplaning'
+      fullPath: '/$identifier/projects/$projectId/iteration/unplaning'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdIterationUnplaningRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
     '/$identifier/projects/$projectId/task/': {
       id: '/$identifier/projects/$projectId/task/'
       path: '/task'
@@ -728,6 +832,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/$identifier/products/$productId/plan/$planId/$needsId'
       preLoaderRoute: typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRouteImport
       parentRoute: typeof IdentifierProductsProductIdPlanPlanIdRoute
+    }
+    '/$identifier/projects/$projectId/iteration/$iterationId/': {
+      id: '/$identifier/projects/$projectId/iteration/$iterationId/'
+      path: '/'
+      fullPath: '/$identifier/projects/$projectId/iteration/$iterationId/'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdIterationIterationIdIndexRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdIterationIterationIdRoute
+    }
+    '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId': {
+      id: '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
+      path: '/$workItemId'
+      fullPath: '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdIterationIterationIdRoute
     }
   }
 }
@@ -780,13 +898,35 @@ const IdentifierProductsProductIdRouteWithChildren =
     IdentifierProductsProductIdRouteChildren,
   )
 
+interface IdentifierProjectsProjectIdIterationIterationIdRouteChildren {
+  IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute: typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
+  IdentifierProjectsProjectIdIterationIterationIdIndexRoute: typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
+}
+
+const IdentifierProjectsProjectIdIterationIterationIdRouteChildren: IdentifierProjectsProjectIdIterationIterationIdRouteChildren =
+  {
+    IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute:
+      IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute,
+    IdentifierProjectsProjectIdIterationIterationIdIndexRoute:
+      IdentifierProjectsProjectIdIterationIterationIdIndexRoute,
+  }
+
+const IdentifierProjectsProjectIdIterationIterationIdRouteWithChildren =
+  IdentifierProjectsProjectIdIterationIterationIdRoute._addFileChildren(
+    IdentifierProjectsProjectIdIterationIterationIdRouteChildren,
+  )
+
 interface IdentifierProjectsProjectIdRouteChildren {
   IdentifierProjectsProjectIdIndexRoute: typeof IdentifierProjectsProjectIdIndexRoute
   IdentifierProjectsProjectIdBugWorkItemIdRoute: typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
   IdentifierProjectsProjectIdDemandWorkItemIdRoute: typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
+  IdentifierProjectsProjectIdIterationIterationIdRoute: typeof IdentifierProjectsProjectIdIterationIterationIdRouteWithChildren
+  IdentifierProjectsProjectIdIterationPlanningRoute: typeof IdentifierProjectsProjectIdIterationPlanningRoute
+  IdentifierProjectsProjectIdIterationUnplaningRoute: typeof IdentifierProjectsProjectIdIterationUnplaningRoute
   IdentifierProjectsProjectIdTaskWorkItemIdRoute: typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
   IdentifierProjectsProjectIdBugIndexRoute: typeof IdentifierProjectsProjectIdBugIndexRoute
   IdentifierProjectsProjectIdDemandIndexRoute: typeof IdentifierProjectsProjectIdDemandIndexRoute
+  IdentifierProjectsProjectIdIterationIndexRoute: typeof IdentifierProjectsProjectIdIterationIndexRoute
   IdentifierProjectsProjectIdTaskIndexRoute: typeof IdentifierProjectsProjectIdTaskIndexRoute
 }
 
@@ -798,12 +938,20 @@ const IdentifierProjectsProjectIdRouteChildren: IdentifierProjectsProjectIdRoute
       IdentifierProjectsProjectIdBugWorkItemIdRoute,
     IdentifierProjectsProjectIdDemandWorkItemIdRoute:
       IdentifierProjectsProjectIdDemandWorkItemIdRoute,
+    IdentifierProjectsProjectIdIterationIterationIdRoute:
+      IdentifierProjectsProjectIdIterationIterationIdRouteWithChildren,
+    IdentifierProjectsProjectIdIterationPlanningRoute:
+      IdentifierProjectsProjectIdIterationPlanningRoute,
+    IdentifierProjectsProjectIdIterationUnplaningRoute:
+      IdentifierProjectsProjectIdIterationUnplaningRoute,
     IdentifierProjectsProjectIdTaskWorkItemIdRoute:
       IdentifierProjectsProjectIdTaskWorkItemIdRoute,
     IdentifierProjectsProjectIdBugIndexRoute:
       IdentifierProjectsProjectIdBugIndexRoute,
     IdentifierProjectsProjectIdDemandIndexRoute:
       IdentifierProjectsProjectIdDemandIndexRoute,
+    IdentifierProjectsProjectIdIterationIndexRoute:
+      IdentifierProjectsProjectIdIterationIndexRoute,
     IdentifierProjectsProjectIdTaskIndexRoute:
       IdentifierProjectsProjectIdTaskIndexRoute,
   }

@@ -79,8 +79,9 @@ function movedRecord(sprint: SprintRecord, choice: number, move: CompletionMove)
 
 /**
  * The SprintCompletion as it will be right after the completion's transaction. The burn-down
- * replays the written log plus the entries that transaction is about to add (the write hook
- * adds them for real in the same transaction). Statistics describe the sprint at completion:
+ * ends with what the sprint left undone: items carried over (choices 2 and 3) still count as
+ * remaining on the last day, since they were not finished; finishing them all (choice 1) is
+ * replayed as the entries the transaction is about to add (the write hook adds them for real). Statistics describe the sprint at completion:
  * every item it held, the carried-over ones still unfinished, so that
  * carryOverRate = carried over / total.
  */
@@ -101,7 +102,7 @@ export async function buildCompletion(input: CompletionInput): Promise<SprintCom
       enterpriseId,
       sprint,
       at.slice(0, 10),
-      pending.filter((e) => e.sprintId === sprint.sprintId),
+      finishedInPlace ? pending.filter((e) => e.sprintId === sprint.sprintId) : [],
     ),
     userSummaries([userId]),
   ]);

@@ -1,11 +1,12 @@
 /**
  * Sprints as the API shows them, built from explicit fields (the rule of services/views.ts). The
- * counts are live: they come from the project's work-item index (services/issue-index.ts), the
- * items whose `sprintId` names the sprint, so they are never stale.
+ * counts of an open sprint are live: they come from the project's work-item index
+ * (services/issue-index.ts), the items whose `sprintId` names the sprint, so they are never
+ * stale. A closed sprint shows what it held when it was completed.
  */
-import { isUnfinished, sprintStateName } from '@shared/domain/sprint-workflow';
+import { ITERATION_STATE, isUnfinished, sprintStateName } from '@shared/domain/sprint-workflow';
 import type { UserSummary } from '@shared/schemas/projects';
-import type { Sprint, SprintDetail } from '@shared/schemas/sprints';
+import type { Sprint, SprintCompletion, SprintDetail } from '@shared/schemas/sprints';
 import type { IssueRecord } from '../db/issues';
 import type { SprintRecord } from '../db/sprints';
 import type { ProjectIndex } from './issue-index';
@@ -44,11 +45,20 @@ export function sprintCounts(index: ProjectIndex): Map<string, SprintCounts> {
   return counts;
 }
 
+/** What a completion recorded: the items the sprint held then, not the none left after carry-over. */
+function countsAtCompletion(completion: SprintCompletion): SprintCounts {
+  const { total, finished, byAssignee } = completion.statistics;
+  const estimated = byAssignee.reduce((sum, row) => sum + row.estimatedHours, 0);
+  return { issueCount: total, finishedCount: finished, estimatedHours: hours(estimated) };
+}
+
 export function sprintView(
   sprint: SprintRecord,
-  counts: SprintCounts,
+  live: SprintCounts,
   users: ReadonlyMap<string, UserSummary>,
 ): Sprint {
+  const closed = sprint.status === ITERATION_STATE.closed && sprint.completion;
+  const counts = closed ? countsAtCompletion(sprint.completion!) : live;
   return {
     id: sprint.sprintId,
     pmsProjectId: sprint.projectId,

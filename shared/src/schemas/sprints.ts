@@ -192,7 +192,7 @@ export const SprintSchema = z
     endDate: z.string(),
     startedAt: z.string().nullable(),
     completedAt: z.string().nullable(),
-    /** Live counts (items in the sprint now). */
+    /** Items in the sprint now; for a closed sprint, what it held when completed. */
     issueCount: z.number().int(),
     finishedCount: z.number().int(),
     estimatedHours: z.number(),

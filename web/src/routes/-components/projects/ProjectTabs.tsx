@@ -9,9 +9,22 @@ const SECTIONS = [
   { value: 'demand', label: 'Demands', to: KIND_ROUTES[1].list, list: true },
   { value: 'task', label: 'Tasks', to: KIND_ROUTES[2].list, list: true },
   { value: 'bug', label: 'Bugs', to: KIND_ROUTES[3].list, list: true },
+  {
+    value: 'iteration',
+    label: 'Iterations',
+    to: '/$identifier/projects/$projectId/iteration',
+    sprints: true,
+  },
 ] as const;
 
-const SOON = ['Iterations', 'Tests', 'Docs', 'Code', 'Weekly'];
+const SOON = ['Tests', 'Docs', 'Code', 'Weekly'];
+
+/** Who may open a section: the work-item lists and the iterations each need their list permission. */
+function allowed(section: (typeof SECTIONS)[number], can: (permission: string) => boolean): boolean {
+  if ('list' in section) return can('project:issue:list');
+  if ('sprints' in section) return can('project:sprint:list');
+  return true;
+}
 
 /** Which section a path is in: `/acme/projects/p1/task/i9` is in "task". */
 export function sectionOf(pathname: string, projectId: string): string {
@@ -29,7 +42,7 @@ export function ProjectTabs({ projectId }: { projectId: string }) {
   const router = useRouter();
   const pathname = useLocation({ select: (location) => location.pathname });
   const params = { identifier: enterprise.enterpriseIdentifier, projectId };
-  const sections = SECTIONS.filter((section) => !('list' in section) || can('project:issue:list'));
+  const sections = SECTIONS.filter((section) => allowed(section, can));
 
   return (
     <Tabs

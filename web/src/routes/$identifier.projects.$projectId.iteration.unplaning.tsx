@@ -1,0 +1,210 @@
+import {
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { isIssueKind } from '@shared/domain/work-item-workflow';
+import { IconArrowLeft, IconInbox, IconSearch } from '@tabler/icons-react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { LinkButton } from '../components/Links/Links';
+import { useCurrentEnterprise } from '../lib/current-enterprise';
+import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { projectQueryOptions } from '../queries/projects';
+import { backlogQueryOptions, openSprintsQueryOptions, useSprintIssues } from '../queries/sprints';
+import { BacklogFilters } from './-components/iterations/BacklogFilters';
+import {
+  type BacklogSearch,
+  backlogParams,
+  hasBacklogFilters,
+  validateBacklogSearch,
+} from './-components/iterations/backlog-search';
+import { SprintItemTable } from './-components/iterations/SprintItemTable';
+import { itemCount } from './-components/iterations/sprint-format';
+import { useSelection } from './-components/iterations/use-selection';
+import { useWorkItemPanel } from './-components/work-items/work-item-panel';
+
+const PAGE_SIZE = 20;
+
+/** The backlog: unfinished items in no sprint, to select and plan into a sprint. */
+export const Route = createFileRoute('/$identifier/projects/$projectId/iteration/unplaning')({
+  // Loader and page in one chunk: the query modules they use stay out of the first script.
+  codeSplitGroupings: [['loader', 'component']],
+  validateSearch: validateBacklogSearch,
+  beforeLoad: ({ context }) => requireAccess(context.access, 'projects'),
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
+    const options = backlogQueryOptions(backlogParams(params.projectId, deps), deps.pageNum ?? 1, PAGE_SIZE);
+    void queryClient.prefetchQuery(openSprintsQueryOptions(params.projectId));
+    if (cause === 'stay') return void queryClient.prefetchQuery(options);
+    await guardedLoad(() => queryClient.ensureQueryData(options), location.href);
+  },
+  component: BacklogPage,
+});
+
+function BacklogPage() {
+  const { enterprise, can } = useCurrentEnterprise();
+  const { projectId } = Route.useParams();
+  const { data: project } = useSuspenseQuery(projectQueryOptions(projectId));
+  useDocumentTitle(`Backlog · ${project.name}`);
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const panel = useWorkItemPanel();
+  const pageNum = search.pageNum ?? 1;
+  const { data: page, isPlaceholderData } = useQuery(
+    backlogQueryOptions(backlogParams(projectId, search), pageNum, PAGE_SIZE),
+  );
+  const sprints = useQuery(openSprintsQueryOptions(projectId));
+  const selection = useSelection();
+  const move = useSprintIssues(projectId);
+  const [target, setTarget] = useState<string | null>(null);
+  const canMove = can('project:issue:edit');
+  const linkParams = { identifier: enterprise.enterpriseIdentifier, projectId };
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+
+  const change = (next: Partial<BacklogSearch>) =>
+    void navigate({
+      search: (prev) => validateBacklogSearch({ ...prev, pageNum: undefined, ...next }),
+      replace: true,
+    });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clear when the view changes
+  useEffect(() => selection.clear(), [JSON.stringify(search)]);
+  // Planning the last rows of the last page leaves it empty: show the page before it instead.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an answer arrives
+  useEffect(() => {
+    if (page && page.rows.length === 0 && page.total > 0 && pageNum > 1)
+      change({ pageNum: pages > 1 ? pages : undefined });
+  }, [page]);
+
+  const sprintOptions = (sprints.data ?? []).map((s) => ({
+    value: s.id,
+    label: `${s.name} · ${s.statusName}`,
+  }));
+  const chosen = sprints.data?.find((s) => s.id === target);
+
+  function plan() {
+    if (!chosen) return;
+    move.mutate(
+      { id: chosen.id, body: { add: [...selection.selected] } },
+      {
+        onSuccess: ({ added }) => {
+          notifications.show({ color: 'green', message: `${itemCount(added)} planned into ${chosen.name}` });
+          selection.clear();
+        },
+      },
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Group gap="xs">
+          <LinkButton
+            to="/$identifier/projects/$projectId/iteration"
+            params={linkParams}
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconArrowLeft size={14} />}
+          >
+            All sprints
+          </LinkButton>
+          <IconInbox size={20} color="var(--mantine-color-brand-7)" />
+          <Title order={2} fz="lg">
+            Backlog
+          </Title>
+          {page && (
+            <Text size="sm" c="dimmed">
+              {page.total} unfinished {page.total === 1 ? 'item' : 'items'} in no sprint
+            </Text>
+          )}
+        </Group>
+        <LinkButton
+          to="/$identifier/projects/$projectId/iteration/planning"
+          params={linkParams}
+          variant="default"
+        >
+          Open planning
+        </LinkButton>
+      </Group>
+
+      <BacklogFilters search={search} onChange={change} />
+
+      {canMove && selection.selected.size > 0 && (
+        <Card withBorder bg="var(--mantine-color-brand-light)" py="xs" data-testid="plan-bar">
+          <Group gap="sm">
+            <Text size="sm" fw={600}>
+              {itemCount(selection.selected.size)} selected
+            </Text>
+            <Select
+              aria-label="Plan into sprint"
+              placeholder={sprintOptions.length === 0 ? 'No open sprint' : 'Plan into sprint…'}
+              data={sprintOptions}
+              value={target}
+              onChange={setTarget}
+              disabled={sprintOptions.length === 0}
+              comboboxProps={{ withinPortal: true }}
+              w={260}
+            />
+            <Button size="sm" onClick={plan} disabled={!chosen} loading={move.isPending}>
+              Plan
+            </Button>
+            <Button size="sm" variant="subtle" color="gray" onClick={selection.clear}>
+              Clear selection
+            </Button>
+          </Group>
+        </Card>
+      )}
+
+      <Card p={0}>
+        {!page ? (
+          <Stack gap="sm" p="md" aria-busy aria-label="Loading the backlog">
+            {[0, 1, 2, 3].map((key) => (
+              <Skeleton key={key} h={28} />
+            ))}
+          </Stack>
+        ) : page.rows.length === 0 ? (
+          <EmptyState
+            py={48}
+            icon={hasBacklogFilters(search) ? <IconSearch size={28} /> : <IconInbox size={28} />}
+            title={hasBacklogFilters(search) ? 'No backlog item matches' : 'The backlog is empty'}
+            description={
+              hasBacklogFilters(search)
+                ? 'Change or clear the filters to see more.'
+                : 'Every unfinished item is planned into a sprint.'
+            }
+            data-testid="backlog-empty"
+          />
+        ) : (
+          <div style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+            <SprintItemTable
+              rows={page.rows}
+              selection={canMove ? selection : undefined}
+              onOpen={(row) => isIssueKind(row.pmIssueType) && panel.openItem(row.id, row.pmIssueType)}
+              testId="backlog-items"
+            />
+          </div>
+        )}
+      </Card>
+      {pages > 1 && (
+        <Group justify="flex-end">
+          <Pagination
+            total={pages}
+            value={pageNum}
+            onChange={(n) => change({ pageNum: n })}
+            aria-label="Backlog pages"
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import type { SprintStatistics } from '@shared/schemas/sprints';
+import { loadBars } from './sprint-load';
+
+/** Who carries what in the sprint: a small bar per person, with items and unfinished hours. */
+export function LoadPerAssignee({ statistics }: { statistics: SprintStatistics | undefined }) {
+  if (!statistics) return null;
+  const { bars, by } = loadBars(statistics.byAssignee);
+  if (bars.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No items yet: nobody carries any load.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={10} data-testid="load-per-assignee">
+      <Text size="xs" c="dimmed">
+        Bars compare unfinished {by === 'hours' ? 'estimated hours' : 'items (nothing is estimated)'}
+      </Text>
+      {bars.map((bar) => (
+        <Stack key={bar.key} gap={2}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" truncate fw={500} c={bar.key === 'unassigned' ? 'dimmed' : undefined}>
+              {bar.name}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {bar.unfinished}/{bar.items} open · {bar.unfinishedHours} h
+            </Text>
+          </Group>
+          <Progress
+            value={bar.percent}
+            size="sm"
+            color={bar.percent >= 100 ? 'orange' : 'blue'}
+            aria-label={`${bar.name}'s load`}
+          />
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

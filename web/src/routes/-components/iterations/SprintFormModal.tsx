@@ -1,0 +1,131 @@
+import { Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { MAX_SPRINT_DAYS } from '@shared/domain/sprint-workflow';
+import type { Sprint } from '@shared/schemas/sprints';
+import { useEffect } from 'react';
+import { showServerFieldError } from '../../../lib/server-errors';
+import { useCreateSprint, useUpdateSprint } from '../../../queries/sprints';
+import {
+  type SprintFormValues,
+  sprintBody,
+  sprintFormValues,
+  sprintUpdateBody,
+  validateSprintForm,
+} from './sprint-form';
+
+interface SprintFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  projectId: string;
+  /** The sprint to edit; absent to create one. */
+  sprint?: Sprint | null;
+  onCreated?: (sprint: Sprint) => void;
+}
+
+/** Name, goal and dates of a sprint (at most 90 days). */
+export function SprintFormModal({ opened, onClose, projectId, sprint, onCreated }: SprintFormModalProps) {
+  const create = useCreateSprint(projectId);
+  const update = useUpdateSprint(projectId);
+  const saving = create.isPending || update.isPending;
+  const form = useForm<SprintFormValues>({
+    initialValues: sprintFormValues(sprint),
+    validate: (values) => validateSprintForm(values, projectId),
+    validateInputOnBlur: ['name'],
+  });
+  const values = form.getValues();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
+  useEffect(() => {
+    if (!opened) return;
+    const start = sprintFormValues(sprint);
+    form.setValues(start);
+    form.resetDirty(start);
+    form.clearErrors();
+  }, [opened, sprint?.id, sprint?.version]);
+
+  const submit = form.onSubmit((submitted) => {
+    const onError = (error: Error) => showServerFieldError(form, error);
+    if (sprint) {
+      update.mutate(
+        { id: sprint.id, body: sprintUpdateBody(submitted, sprint) },
+        {
+          onSuccess: (saved) => {
+            notifications.show({ color: 'green', message: `“${saved.name}” saved` });
+            onClose();
+          },
+          onError,
+        },
+      );
+      return;
+    }
+    create.mutate(sprintBody(submitted, projectId), {
+      onSuccess: (created) => {
+        notifications.show({ color: 'green', message: `“${created.name}” created` });
+        onClose();
+        onCreated?.(created);
+      },
+      onError,
+    });
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !saving && onClose()}
+      title={sprint ? 'Edit sprint' : 'New sprint'}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            data-autofocus
+            label="Name"
+            placeholder="Sprint 12"
+            withAsterisk
+            {...form.getInputProps('name')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <DateInput
+              label="Start date"
+              valueFormat="YYYY-MM-DD"
+              placeholder="YYYY-MM-DD"
+              withAsterisk
+              maxDate={values.endDate ?? undefined}
+              popoverProps={{ withinPortal: true }}
+              {...form.getInputProps('startDate')}
+            />
+            <DateInput
+              label="End date"
+              description={`At most ${MAX_SPRINT_DAYS} days`}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              valueFormat="YYYY-MM-DD"
+              placeholder="YYYY-MM-DD"
+              withAsterisk
+              minDate={values.startDate ?? undefined}
+              popoverProps={{ withinPortal: true }}
+              {...form.getInputProps('endDate')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Goal"
+            placeholder="What the sprint should achieve (optional)"
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...form.getInputProps('goal')}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {sprint ? 'Save' : 'Create sprint'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
