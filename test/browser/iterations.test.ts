@@ -75,10 +75,7 @@ async function completeInDrawer(page: Page, number: number): Promise<void> {
     .filter({ has: page.getByRole('combobox', { name: 'Status', exact: true }) });
   await drawer.getByRole('combobox', { name: 'Status', exact: true }).click();
   await page.getByRole('option', { name: 'Completed', exact: true }).click();
-  await page
-    .getByTestId(`sprint-item-${number}`)
-    .getByText('Completed', { exact: true })
-    .waitFor();
+  await page.getByTestId(`sprint-item-${number}`).getByText('Completed', { exact: true }).waitFor();
   await page.keyboard.press('Escape');
   await drawer.waitFor({ state: 'detached' });
 }
