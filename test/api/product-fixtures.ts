@@ -3,9 +3,20 @@
  * module, a plan, a requirement tag, a reviewed user requirement, a reviewed spec refined from
  * it and a comment on the spec.
  */
+import { ALL_PERMISSIONS } from '@shared/permissions/catalogue';
+import type { Enterprise } from '@shared/schemas/enterprise';
 import type { Plan, Product, ProductModule, RequirementTag } from '@shared/schemas/products';
 import type { ProductJournal, SpecDetail, UserRequirementDetail } from '@shared/schemas/requirements';
-import { type Client, expectStatus, unique } from './helpers';
+import {
+  addMember,
+  type Client,
+  createEnterprise,
+  createRole,
+  expectStatus,
+  signUpMany,
+  type TestUser,
+  unique,
+} from './helpers';
 
 /** A product key no other test uses: a capital letter, then 9 capitals or digits. */
 export function uniqueProductKey(): string {
@@ -123,4 +134,68 @@ export async function productWorkOf(client: Client, identifier: string): Promise
     201,
   ).data;
   return { product, module, plan, tag, requirement, spec, journal };
+}
+
+const PRODUCT_PERMISSIONS = ALL_PERMISSIONS.filter((p) => p.startsWith('product:'));
+const REVIEWS = ['product:requirement:review', 'product:spec:review'];
+
+/** The people and things the requirement and spec tests act on. */
+export interface ProductCrew {
+  owner: TestUser;
+  /** Product member with every product permission. */
+  reviewer: TestUser;
+  /** Every product permission, but not a member of the product. */
+  bystander: TestUser;
+  /** Product member whose role lacks the review permissions. */
+  noReview: TestUser;
+  enterprise: Enterprise;
+  pms: (rest: string) => string;
+  product: Product;
+  /** A top-level module and one under it. */
+  parent: ProductModule;
+  child: ProductModule;
+  tags: RequirementTag[];
+  plans: Plan[];
+}
+
+/** A new enterprise with a product, a two-level module tree (named as asked), two tags and `plans`. */
+export async function productCrew(
+  modules: [string, string],
+  plans: readonly string[] = [],
+): Promise<ProductCrew> {
+  const [owner, reviewer, bystander, noReview] = (await signUpMany(4)) as [
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+  ];
+  const enterprise = await createEnterprise(owner);
+  const full = await createRole(owner, enterprise, PRODUCT_PERMISSIONS);
+  const partial = await createRole(
+    owner,
+    enterprise,
+    PRODUCT_PERMISSIONS.filter((p) => !REVIEWS.includes(p)),
+  );
+  await addMember(owner, enterprise, reviewer, [full.roleId]);
+  await addMember(owner, enterprise, bystander, [full.roleId]);
+  await addMember(owner, enterprise, noReview, [partial.roleId]);
+  const pms = pmsOf(enterprise.enterpriseIdentifier);
+  const product = await createProduct(owner.client, enterprise.enterpriseIdentifier, {
+    memberIds: [reviewer.userId, noReview.userId],
+  });
+  const post = async <T>(path: string, body: Record<string, unknown>) =>
+    expectStatus(await owner.client.post<T>(pms(path), body), 201).data;
+  const parent = await post<ProductModule>('pmsProductModule', { productId: product.id, name: modules[0] });
+  const child = await post<ProductModule>('pmsProductModule', {
+    productId: product.id,
+    name: modules[1],
+    root_id: parent.id,
+  });
+  const tags = [
+    await post<RequirementTag>('pmsProductRequirementTag', { name: unique('alpha'), color: 'blue' }),
+    await post<RequirementTag>('pmsProductRequirementTag', { name: unique('beta'), color: 'red' }),
+  ];
+  const made: Plan[] = [];
+  for (const title of plans) made.push(await post<Plan>('pmsProductPlan', { productId: product.id, title }));
+  return { owner, reviewer, bystander, noReview, enterprise, pms, product, parent, child, tags, plans: made };
 }

@@ -5,87 +5,20 @@
  * completion, reviews and who may do them, delete, and unknown or other enterprises' ids.
  */
 import { requirementRefusal } from '@shared/domain/requirement-workflow';
-import { ALL_PERMISSIONS } from '@shared/permissions/catalogue';
-import type { Enterprise } from '@shared/schemas/enterprise';
-import type { Plan, Product, ProductModule, RequirementTag } from '@shared/schemas/products';
+import type { Plan, Product } from '@shared/schemas/products';
 import type { ChangeRecord, Spec, SpecDetail, UserRequirementDetail } from '@shared/schemas/requirements';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  createEnterprise,
-  createRole,
-  expectStatus,
-  type Res,
-  signUpMany,
-  type TestUser,
-  unique,
-} from './helpers';
-import { createProduct, pmsOf } from './product-fixtures';
+import { expectStatus, type Res, unique } from './helpers';
+import { createProduct, type ProductCrew, productCrew } from './product-fixtures';
 
 // biome-ignore lint/suspicious/noExplicitAny: request bodies vary per test
 type Body = Record<string, any>;
 
 const errorOf = (res: Res) => res.body.errorMessage as string;
-const PRODUCT_PERMISSIONS = ALL_PERMISSIONS.filter((p) => p.startsWith('product:'));
-const REVIEWS = ['product:requirement:review', 'product:spec:review'];
 const URL = 'productRequirementSpecs';
 
-interface Crew {
-  owner: TestUser;
-  /** Product member with every product permission. */
-  reviewer: TestUser;
-  /** Every product permission, not a product member. */
-  bystander: TestUser;
-  /** Product member without the review permissions. */
-  noReview: TestUser;
-  enterprise: Enterprise;
-  pms: (rest: string) => string;
-  product: Product;
-  parent: ProductModule;
-  child: ProductModule;
-  tags: RequirementTag[];
-  plans: Plan[];
-}
-
-async function crew(): Promise<Crew> {
-  const [owner, reviewer, bystander, noReview] = (await signUpMany(4)) as [
-    TestUser,
-    TestUser,
-    TestUser,
-    TestUser,
-  ];
-  const enterprise = await createEnterprise(owner);
-  const full = await createRole(owner, enterprise, PRODUCT_PERMISSIONS);
-  const partial = await createRole(
-    owner,
-    enterprise,
-    PRODUCT_PERMISSIONS.filter((p) => !REVIEWS.includes(p)),
-  );
-  await addMember(owner, enterprise, reviewer, [full.roleId]);
-  await addMember(owner, enterprise, bystander, [full.roleId]);
-  await addMember(owner, enterprise, noReview, [partial.roleId]);
-  const pms = pmsOf(enterprise.enterpriseIdentifier);
-  const product = await createProduct(owner.client, enterprise.enterpriseIdentifier, {
-    memberIds: [reviewer.userId, noReview.userId],
-  });
-  const post = async <T>(path: string, body: Body) =>
-    expectStatus(await owner.client.post<T>(pms(path), body), 201).data;
-  const parent = await post<ProductModule>('pmsProductModule', { productId: product.id, name: 'Checkout' });
-  const child = await post<ProductModule>('pmsProductModule', {
-    productId: product.id,
-    name: 'Payments',
-    root_id: parent.id,
-  });
-  const tags = [
-    await post<RequirementTag>('pmsProductRequirementTag', { name: unique('alpha'), color: 'blue' }),
-    await post<RequirementTag>('pmsProductRequirementTag', { name: unique('beta'), color: 'red' }),
-  ];
-  const plans = [
-    await post<Plan>('pmsProductPlan', { productId: product.id, title: 'Release 1' }),
-    await post<Plan>('pmsProductPlan', { productId: product.id, title: 'Release 2' }),
-  ];
-  return { owner, reviewer, bystander, noReview, enterprise, pms, product, parent, child, tags, plans };
-}
+type Crew = ProductCrew;
+const crew = () => productCrew(['Checkout', 'Payments'], ['Release 1', 'Release 2']);
 
 async function create(c: Crew, body: Body = {}, actor = c.owner): Promise<SpecDetail> {
   const res = await actor.client.post<SpecDetail>(c.pms(URL), {

@@ -6,87 +6,19 @@
  */
 
 import { requirementRefusal } from '@shared/domain/requirement-workflow';
-import { ALL_PERMISSIONS } from '@shared/permissions/catalogue';
-import type { Enterprise } from '@shared/schemas/enterprise';
 import type { Product, ProductModule, RequirementTag } from '@shared/schemas/products';
 import type { ChangeRecord, UserRequirement, UserRequirementDetail } from '@shared/schemas/requirements';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  createEnterprise,
-  createRole,
-  expectStatus,
-  type Res,
-  signUpMany,
-  type TestUser,
-  unique,
-} from './helpers';
-import { createProduct, pmsOf } from './product-fixtures';
+import { expectStatus, type Res, unique } from './helpers';
+import { createProduct, type ProductCrew, productCrew } from './product-fixtures';
 
 // biome-ignore lint/suspicious/noExplicitAny: request bodies vary per test
 type Body = Record<string, any>;
 
 const errorOf = (res: Res) => res.body.errorMessage as string;
 
-const PRODUCT_PERMISSIONS = ALL_PERMISSIONS.filter((p) => p.startsWith('product:'));
-const REVIEWS = ['product:requirement:review', 'product:spec:review'];
-
-interface Crew {
-  owner: TestUser;
-  /** Product member with every product permission. */
-  reviewer: TestUser;
-  /** Every product permission, but not a member of the product. */
-  bystander: TestUser;
-  /** Product member whose role lacks the review permissions. */
-  noReview: TestUser;
-  enterprise: Enterprise;
-  pms: (rest: string) => string;
-  product: Product;
-  parent: ProductModule;
-  child: ProductModule;
-  tags: RequirementTag[];
-}
-
-async function crew(): Promise<Crew> {
-  const [owner, reviewer, bystander, noReview] = (await signUpMany(4)) as [
-    TestUser,
-    TestUser,
-    TestUser,
-    TestUser,
-  ];
-  const enterprise = await createEnterprise(owner);
-  const full = await createRole(owner, enterprise, PRODUCT_PERMISSIONS);
-  const partial = await createRole(
-    owner,
-    enterprise,
-    PRODUCT_PERMISSIONS.filter((p) => !REVIEWS.includes(p)),
-  );
-  await addMember(owner, enterprise, reviewer, [full.roleId]);
-  await addMember(owner, enterprise, bystander, [full.roleId]);
-  await addMember(owner, enterprise, noReview, [partial.roleId]);
-  const pms = pmsOf(enterprise.enterpriseIdentifier);
-  const product = await createProduct(owner.client, enterprise.enterpriseIdentifier, {
-    memberIds: [reviewer.userId, noReview.userId],
-  });
-  const module = async (name: string, root_id?: string) =>
-    expectStatus(
-      await owner.client.post<ProductModule>(pms('pmsProductModule'), {
-        productId: product.id,
-        name,
-        root_id,
-      }),
-      201,
-    ).data;
-  const parent = await module('Billing');
-  const child = await module('Invoices', parent.id);
-  const tag = async (name: string) =>
-    expectStatus(
-      await owner.client.post<RequirementTag>(pms('pmsProductRequirementTag'), { name, color: 'blue' }),
-      201,
-    ).data;
-  const tags = [await tag(unique('alpha')), await tag(unique('beta'))];
-  return { owner, reviewer, bystander, noReview, enterprise, pms, product, parent, child, tags };
-}
+type Crew = ProductCrew;
+const crew = () => productCrew(['Billing', 'Invoices']);
 
 const URL = 'productUserRequirement';
 
