@@ -29,8 +29,9 @@ async function at<T>(iso: string, work: () => Promise<T>): Promise<T> {
 }
 
 const DATES = ['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06'];
-const IDEAL = [3, 2.25, 1.5, 0.75, 0];
-const IDEAL_ESTIMATE = [13, 9.75, 6.5, 3.25, 0];
+// From the scope committed when the sprint started (A, B, C and D: 4 items, 16 h) down to 0.
+const IDEAL = [4, 3, 2, 1, 0];
+const IDEAL_ESTIMATE = [16, 12, 8, 4, 0];
 
 /** The series as columns, so that expected values read as literal arrays. */
 function columns(burnDown: BurnDown) {

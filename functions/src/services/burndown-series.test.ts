@@ -108,6 +108,20 @@ describe('burnDownSeries', () => {
     expect(column(days, 'removed')).toEqual([0, 0, 0, 0, 0]);
   });
 
+  it('starts the ideal line from the scope committed when the sprint started', () => {
+    const days = burnDownSeries({
+      startDate: '2026-03-02',
+      endDate: '2026-03-06',
+      today: '2026-03-06',
+      entries: HISTORY,
+      startedAt: '2026-03-02T08:00:00.000Z',
+    });
+    // At 08:00 on day one the four planned items (16 h) were all unfinished; A closed at noon.
+    expect(column(days, 'ideal')).toEqual([4, 3, 2, 1, 0]);
+    expect(column(days, 'idealEstimate')).toEqual([16, 12, 8, 4, 0]);
+    expect(column(days, 'remaining')[0]).toBe(3);
+  });
+
   it('draws the planned scope of a sprint that has not started', () => {
     const days = burnDownSeries({
       startDate: '2026-03-02',

@@ -10,10 +10,11 @@
  *   in it (an item that leaves finished counts as removed only). An item planned before the
  *   start is not "added" on day one; churn within a day counts every step.
  * - Days after `today` have null remaining values (and no transitions).
- * - ideal runs straight from the first day's values to 0 on the last day, rounded to 2 decimals.
- *   The first day's values come from the log even when that day is still ahead (the planned
- *   scope), so a sprint that has not started already shows its ideal line. A one-day sprint
- *   has a single point, which keeps the first day's values (a line needs two points to fall).
+ * - ideal runs straight from the committed scope on day one to 0 on the last day, rounded to 2
+ *   decimals. The committed scope is what the sprint held, unfinished, the moment it was started
+ *   (`startedAt`); before it starts, the first day's values from the log (the planned scope), so
+ *   a sprint that has not started already shows its ideal line. A one-day sprint has a single
+ *   point, which keeps the scope (a line needs two points to fall).
  */
 import type { BurnDown } from '@shared/schemas/sprints';
 import { compareLogEntries, type SprintLogEntry } from '../db/sprint-log';
@@ -77,9 +78,31 @@ export interface SeriesInput {
   today: string;
   /** The sprint's log; any order (it is sorted here). */
   entries: readonly SprintLogEntry[];
+  /** When the sprint was started (ISO), or null while it has not been. */
+  startedAt?: string | null;
 }
 
-export function burnDownSeries({ startDate, endDate, today, entries }: SeriesInput): BurnDownDay[] {
+/** What the sprint held, unfinished, at `moment` (ISO): the replay of the entries up to then. */
+function scopeAt(log: readonly SprintLogEntry[], moment: string): { count: number; estimate: number } {
+  const states = new Map<string, ItemState>();
+  for (const entry of log) {
+    if (entry.at > moment) break;
+    states.set(entry.issueId, {
+      inSprint: entry.inSprint,
+      unfinished: entry.unfinished,
+      estimate: entry.estimate,
+    });
+  }
+  return remainingOf(states);
+}
+
+export function burnDownSeries({
+  startDate,
+  endDate,
+  today,
+  entries,
+  startedAt,
+}: SeriesInput): BurnDownDay[] {
   const log = [...entries].sort(compareLogEntries);
   const states = new Map<string, ItemState>();
   let next = 0;
@@ -93,7 +116,7 @@ export function burnDownSeries({ startDate, endDate, today, entries }: SeriesInp
     }
     return { date, remaining: remainingOf(states), tally };
   });
-  const first = points[0]?.remaining ?? { count: 0, estimate: 0 };
+  const first = startedAt ? scopeAt(log, startedAt) : (points[0]?.remaining ?? { count: 0, estimate: 0 });
   const ideal = idealLine(first.count, points.length);
   const idealEstimate = idealLine(first.estimate, points.length);
   return points.map(({ date, remaining, tally }, i) => {

@@ -31,6 +31,7 @@ async function replay(
     endDate: sprint.endDate,
     today,
     entries: [...written, ...pending],
+    startedAt: sprint.startedAt,
   });
 }
 

@@ -110,7 +110,7 @@ export const BurnDownDaySchema = z.object({
   remaining: z.number().int().nullable(),
   /** Their estimated hours (items without an estimate count 0); null for days ahead. */
   remainingEstimate: z.number().nullable(),
-  /** The ideal line from the first day's remaining down to 0 on the last day. */
+  /** The ideal line from the scope committed at the start down to 0 on the last day. */
   ideal: z.number(),
   idealEstimate: z.number(),
   /** Items that entered, left or were finished that day. */
