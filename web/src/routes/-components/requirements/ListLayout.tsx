@@ -10,6 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { IconFolder, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ModuleTree } from '../products/ModuleTree';
 
@@ -120,5 +121,33 @@ export function Pager({
         <Pagination total={pages} value={pageNum} onChange={onChange} aria-label={`Pages of ${noun}`} />
       )}
     </Group>
+  );
+}
+
+/**
+ * The empty list when the product has items but none shows: filters hide them (`filtered`), or
+ * the selected module holds none.
+ */
+export function NothingShown({
+  filtered,
+  noMatch,
+  emptyModule,
+  testId,
+}: {
+  filtered: boolean;
+  noMatch: string;
+  emptyModule: string;
+  testId: string;
+}) {
+  return (
+    <EmptyState
+      py={56}
+      icon={filtered ? <IconSearch size={28} /> : <IconFolder size={28} />}
+      title={filtered ? noMatch : emptyModule}
+      description={
+        filtered ? 'Change or clear the filters to see more.' : 'Pick another module, or all modules.'
+      }
+      data-testid={testId}
+    />
   );
 }

@@ -2,12 +2,20 @@ import { Button, Card, EmptyState, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MAX_BATCH_SPECS } from '@shared/domain/products';
 import type { Spec } from '@shared/schemas/requirements';
-import { IconFileDescription, IconFolder, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileDescription, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { specListQueryOptions } from '../../../queries/requirements';
-import { Dimmable, ListHeading, LoadFailed, Pager, TableSkeleton, WithModuleTree } from './ListLayout';
+import {
+  Dimmable,
+  ListHeading,
+  LoadFailed,
+  NothingShown,
+  Pager,
+  TableSkeleton,
+  WithModuleTree,
+} from './ListLayout';
 import { KeywordFilter, SpecFilters } from './RequirementFilters';
 import { hasSpecFilters, type SpecSearch, specListParams } from './requirement-search';
 import { SpecBatchBar } from './SpecBatchBar';
@@ -125,14 +133,11 @@ export function SpecList({ identifier, productId, search, onSearchChange, onOpen
               {canAdd && <EmptyState.Actions>{createButton}</EmptyState.Actions>}
             </EmptyState>
           ) : (
-            <EmptyState
-              py={56}
-              icon={filtered ? <IconSearch size={28} /> : <IconFolder size={28} />}
-              title={filtered ? 'No spec matches' : 'No specs in this module'}
-              description={
-                filtered ? 'Change or clear the filters to see more.' : 'Pick another module, or all modules.'
-              }
-              data-testid="specs-empty"
+            <NothingShown
+              filtered={filtered}
+              noMatch={'No spec matches'}
+              emptyModule={'No specs in this module'}
+              testId="specs-empty"
             />
           )}
         </Card>

@@ -1,10 +1,18 @@
 import { Button, Card, EmptyState, Group, Stack } from '@mantine/core';
-import { IconBulb, IconFolder, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBulb, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { userRequirementListQueryOptions } from '../../../queries/requirements';
-import { Dimmable, ListHeading, LoadFailed, Pager, TableSkeleton, WithModuleTree } from './ListLayout';
+import {
+  Dimmable,
+  ListHeading,
+  LoadFailed,
+  NothingShown,
+  Pager,
+  TableSkeleton,
+  WithModuleTree,
+} from './ListLayout';
 import { KeywordFilter, UserRequirementFilters } from './RequirementFilters';
 import {
   hasUserRequirementFilters,
@@ -95,14 +103,11 @@ export function UserRequirementList({
               {canAdd && <EmptyState.Actions>{createButton}</EmptyState.Actions>}
             </EmptyState>
           ) : (
-            <EmptyState
-              py={56}
-              icon={filtered ? <IconSearch size={28} /> : <IconFolder size={28} />}
-              title={filtered ? 'No user requirement matches' : 'No user requirements in this module'}
-              description={
-                filtered ? 'Change or clear the filters to see more.' : 'Pick another module, or all modules.'
-              }
-              data-testid="user-requirements-empty"
+            <NothingShown
+              filtered={filtered}
+              noMatch={'No user requirement matches'}
+              emptyModule={'No user requirements in this module'}
+              testId="user-requirements-empty"
             />
           )}
         </Card>
