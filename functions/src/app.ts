@@ -13,6 +13,8 @@ import { projectsApp } from './groups/projects';
 import { requirementsApp } from './groups/requirements';
 import { sprintsApp } from './groups/sprints';
 import { systemApp } from './groups/system';
+import { testcasesApp } from './groups/testcases';
+import { testrunsApp } from './groups/testruns';
 import type { AppEnv } from './http/env';
 import { errorHandler, notFoundHandler, validationHook } from './http/errors';
 
@@ -26,7 +28,9 @@ const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', issuesApp)
   .route('/', productsApp)
   .route('/', requirementsApp)
-  .route('/', sprintsApp);
+  .route('/', sprintsApp)
+  .route('/', testcasesApp)
+  .route('/', testrunsApp);
 
 api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
   type: 'apiKey',

@@ -12,6 +12,8 @@ import { projectsApp } from '../../functions/src/groups/projects';
 import { requirementsApp } from '../../functions/src/groups/requirements';
 import { sprintsApp } from '../../functions/src/groups/sprints';
 import { systemApp } from '../../functions/src/groups/system';
+import { testcasesApp } from '../../functions/src/groups/testcases';
+import { testrunsApp } from '../../functions/src/groups/testruns';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';
 import { documentedRoutes } from './openapi-routes';
 
@@ -24,6 +26,8 @@ const GROUP_APPS = {
   products: productsApp,
   requirements: requirementsApp,
   sprints: sprintsApp,
+  testcases: testcasesApp,
+  testruns: testrunsApp,
 };
 
 /** API Gateway route paths (`{proxy+}`) as a matcher. */

@@ -53,6 +53,23 @@ export const SK = {
   // Inside a project's partition: sprints and the log their burn-downs are computed from.
   sprintPrefix: 'SPRINT#',
   sprintLogPrefix: 'SPRINTLOG#',
+  // Test management, in the enterprise partition: the case tag vocabulary.
+  caseTagPrefix: 'CASETAG#',
+  caseTagNamePrefix: 'CASETAGNAME#',
+  // Inside a project's partition: the case library.
+  caseModulePrefix: 'CASEMODULE#',
+  testcasePrefix: 'TESTCASE#',
+  testcaseBodyPrefix: 'TESTCASEBODY#',
+  caseIssuePrefix: 'CASEISSUE#',
+  issueCasePrefix: 'ISSUECASE#',
+  // Inside a project's partition: test sheets, their cases, runs and linked work items; reports.
+  sheetPrefix: 'SHEET#',
+  sheetCasePrefix: 'SHEETCASE#',
+  sheetRunPrefix: 'SHEETRUN#',
+  sheetIssuePrefix: 'SHEETISSUE#',
+  issueSheetCasePrefix: 'ISSUESHEETCASE#',
+  reportPrefix: 'REPORT#',
+  reportSnapshotPrefix: 'REPORTSNAP#',
 } as const;
 
 /** The partition that holds everything an enterprise owns. */
@@ -247,10 +264,95 @@ export const keys = {
     pk: productPartition(enterpriseId, productId),
     sk: `${SK.specDemandPrefix}${specId}#${projectId}#${issueId}`,
   }),
-  /** A test case that covers a spec (written by test management). */
+  /** A test case that covers a spec (written by test management with the case). */
   specCase: (enterpriseId: string, productId: string, specId: string, caseId: string): Key => ({
     pk: productPartition(enterpriseId, productId),
     sk: `${SK.specCasePrefix}${specId}#${caseId}`,
+  }),
+
+  // Test management. Ids below the project are local ids (the part after the dot of a
+  // project-scoped id such as a case's `{projectId}.{localId}`).
+  caseTag: (enterpriseId: string, tagId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.caseTagPrefix}${tagId}`,
+  }),
+  /** Uniqueness item for a case tag's lower-cased name; holds the tag id. */
+  caseTagName: (enterpriseId: string, lowerName: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.caseTagNamePrefix}${lowerName}`,
+  }),
+  caseModule: (enterpriseId: string, projectId: string, moduleId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.caseModulePrefix}${moduleId}`,
+  }),
+  /** A case's list fields; preconditions, steps and remark live apart (testcaseBody). */
+  testcase: (enterpriseId: string, projectId: string, caseId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.testcasePrefix}${caseId}`,
+  }),
+  testcaseBody: (enterpriseId: string, projectId: string, caseId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.testcaseBodyPrefix}${caseId}`,
+  }),
+  /** A case linked to a work item of the same project (`linkTestcase`), from both ends. */
+  caseIssue: (enterpriseId: string, projectId: string, caseId: string, issueId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.caseIssuePrefix}${caseId}#${issueId}`,
+  }),
+  issueCase: (enterpriseId: string, projectId: string, issueId: string, caseId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.issueCasePrefix}${issueId}#${caseId}`,
+  }),
+  /** A test sheet (a node of the project's sheet tree). */
+  sheet: (enterpriseId: string, projectId: string, sheetId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.sheetPrefix}${sheetId}`,
+  }),
+  /** A case in a sheet with its latest result; a case is in a sheet at most once. */
+  sheetCase: (enterpriseId: string, projectId: string, sheetId: string, caseId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.sheetCasePrefix}${sheetId}#${caseId}`,
+  }),
+  /** One recorded run of a sheet case; run ids sort by time. */
+  sheetRun: (
+    enterpriseId: string,
+    projectId: string,
+    sheetId: string,
+    caseId: string,
+    runId: string,
+  ): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.sheetRunPrefix}${sheetId}#${caseId}#${runId}`,
+  }),
+  /** A work item linked to a sheet case, from both ends. */
+  sheetIssue: (
+    enterpriseId: string,
+    projectId: string,
+    sheetId: string,
+    caseId: string,
+    issueId: string,
+  ): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.sheetIssuePrefix}${sheetId}#${caseId}#${issueId}`,
+  }),
+  issueSheetCase: (
+    enterpriseId: string,
+    projectId: string,
+    issueId: string,
+    sheetId: string,
+    caseId: string,
+  ): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.issueSheetCasePrefix}${issueId}#${sheetId}#${caseId}`,
+  }),
+  /** A test report's fields; its snapshot (cases and bugs as they were) lives apart. */
+  report: (enterpriseId: string, projectId: string, reportId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.reportPrefix}${reportId}`,
+  }),
+  reportSnapshot: (enterpriseId: string, projectId: string, reportId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.reportSnapshotPrefix}${reportId}`,
   }),
 };
 

@@ -1,13 +1,15 @@
 import { createGroupApp } from '../http/group';
+import { caseLinkRoutes } from '../routes/case-links';
 import { issueTagRoutes } from '../routes/issue-tags';
 import { issueRoutes } from '../routes/issues';
 import { journalRoutes } from '../routes/journals';
 
 /**
- * Work items: `/api/pms/{identifier}/pmsProjectIssues/...` (items, tags, links, journals). Tags
+ * Work items: `/api/pms/{identifier}/pmsProjectIssues/...` (items, tags, links, journals, and `linkTestcase` to test cases). Tags
  * and journals are mounted first: `GET {id}` of the items would also match `enterpriseIssueTags`.
  */
 export const issuesApp = createGroupApp()
   .route('/', issueTagRoutes)
   .route('/', journalRoutes)
+  .route('/', caseLinkRoutes)
   .route('/', issueRoutes);

@@ -58,6 +58,31 @@ export const ENDPOINT_GROUPS = [
       '/api/pms/{identifier}/pmsJournals/{proxy+}',
     ],
   },
+  {
+    name: 'testcases',
+    routes: [
+      '/api/pms/{identifier}/pmsProjectTestcase',
+      '/api/pms/{identifier}/pmsProjectTestcase/{proxy+}',
+      '/api/pms/{identifier}/pmsProjectTestcaseModule',
+      '/api/pms/{identifier}/pmsProjectTestcaseModule/{proxy+}',
+      '/api/pms/{identifier}/pmsProjectTestcaseTag',
+      '/api/pms/{identifier}/pmsProjectTestcaseTag/{proxy+}',
+      '/api/pms/{identifier}/pmsProjectTestcaseType/{proxy+}',
+    ],
+  },
+  {
+    name: 'testruns',
+    routes: [
+      '/api/pms/{identifier}/pmsProjectTestsheet',
+      '/api/pms/{identifier}/pmsProjectTestsheet/{proxy+}',
+      '/api/pms/{identifier}/pmsProjectTestsheetCases',
+      '/api/pms/{identifier}/pmsProjectTestsheetCases/{proxy+}',
+      '/api/pms/{identifier}/pmsProjectTestsheetIssues',
+      '/api/pms/{identifier}/pmsProjectTestsheetIssues/{proxy+}',
+      '/api/pms/{identifier}/testReport',
+      '/api/pms/{identifier}/testReport/{proxy+}',
+    ],
+  },
 ] as const satisfies readonly EndpointGroup[];
 
 export type EndpointGroupName = (typeof ENDPOINT_GROUPS)[number]['name'];
