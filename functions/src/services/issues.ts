@@ -52,6 +52,7 @@ import { sprintLogBatchOps } from '../db/sprint-log';
 import { getSprint, getSprints } from '../db/sprints';
 import { AppError, badRequest, conflict, staleVersion } from '../errors';
 import { newId } from '../ids';
+import { caseLinkDeletionOps } from './case-links';
 import {
   issueNotFound,
   loadIssue,
@@ -75,6 +76,7 @@ import { tagsAt } from './issue-tags';
 import { userSummaries } from './issue-users';
 import { issueDetailView, issueRefView } from './issue-views';
 import { journalFor } from './journals';
+import { sheetLinkDeletionOps } from './sheet-cases';
 
 // ---- the write loop -------------------------------------------------------------------------
 
@@ -812,11 +814,17 @@ export async function deleteIssue(enterpriseId: string, userId: string, issueId:
       listLinkedIds(enterpriseId, projectId, issueId),
       issue.pmIssueType === WORK_ITEM_KIND.demand ? demandDeletionOps(enterpriseId, projectId, issueId) : [],
     ]);
+    // Test sheets: the item leaves the sheet cases it is linked to, in the same transaction.
+    const sheetLinks = await sheetLinkDeletionOps(enterpriseId, issue);
+    // Test cases linked by linkTestcase: both ends of each link go, the cases' counts step back.
+    const caseLinks = await caseLinkDeletionOps(enterpriseId, projectId, issueId);
     const at = nowIso();
     return {
       ops: [
         ...deleteIssueOps(enterpriseId, issue, linkedIds),
         ...specLink,
+        ...sheetLinks,
+        ...caseLinks,
         putJournalOp(journalFor(enterpriseId, issue, 'deleted', userId, at)),
       ],
       counters: { issueCount: -1, openIssueCount: isOpen(issue) ? -1 : 0 },

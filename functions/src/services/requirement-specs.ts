@@ -34,12 +34,7 @@ import { deleteProductJournalsOf } from '../db/product-journals';
 import { getProductCounters, type ProductRecord, productCountersOp, productExistsOp } from '../db/products';
 import type { SpecRecord } from '../db/requirement-specs';
 import * as db from '../db/requirement-specs';
-import {
-  deleteTrackRecords,
-  listSpecCases,
-  listTrackRecords,
-  putTrackRecordOp,
-} from '../db/requirement-tracking';
+import { deleteTrackRecords, listTrackRecords, putTrackRecordOp } from '../db/requirement-tracking';
 import {
   getUserRequirement,
   saveUserRequirementOp,
@@ -48,6 +43,7 @@ import {
 } from '../db/user-requirements';
 import { badRequest, conflict, notFound, staleVersion } from '../errors';
 import { newId } from '../ids';
+import { casesCoveringSpec, flagCasesOfSpec } from './case-spec-links';
 import { userSummaries } from './issue-users';
 import { assertProductMember, productNotFound, requireProduct, splitProductScopedId } from './product-access';
 import { getPlanView, planNotFound, requirePlan } from './product-plans';
@@ -187,18 +183,20 @@ export async function associatedPlan(enterpriseId: string, id: string): Promise<
 }
 
 /**
- * The test cases that cover the spec. Test management (a later capability) writes these links;
- * until it exists nothing does, and the list is empty.
+ * The test cases that cover the spec, as they are now: test management writes the links with the
+ * cases, and the cases' titles and flags are read live (casesCoveringSpec).
  */
 export async function associatedTestcases(enterpriseId: string, id: string) {
   const spec = await requireSpec(enterpriseId, id);
-  const cases = await listSpecCases(enterpriseId, spec.productId, spec.specId);
-  return cases.map((c) => ({
-    caseId: c.caseId,
-    pmsProjectId: c.projectId,
-    title: c.title,
-    needsConfirmation: c.needsConfirmation,
-  }));
+  const cases = await casesCoveringSpec(enterpriseId, spec.productId, spec.specId);
+  return cases
+    .sort((a, b) => a.projectId.localeCompare(b.projectId) || a.caseNumber - b.caseNumber)
+    .map((c) => ({
+      caseId: c.caseId,
+      pmsProjectId: c.projectId,
+      title: c.title,
+      needsConfirmation: c.needsConfirmation,
+    }));
 }
 
 // ---- create ---------------------------------------------------------------------------------
@@ -386,12 +384,15 @@ export async function changeSpec(
   const status = nextOrRefuse(KIND, before.status, 'change');
   const content = applyContent(before, body);
   if (changedFields(SPEC_FIELDS, before, content).length === 0) throw nothingToChange();
+  // Test management: every case covering the spec is flagged in the same transaction.
+  const flags = await flagCasesOfSpec(enterpriseId, before);
   return saveMove(
     enterpriseId,
     before,
     { ...content, status },
     { action: 'change', userId, comment: body.reason },
     stale,
+    flags,
   );
 }
 
@@ -425,6 +426,7 @@ async function saveMove(
   next: SpecState,
   move: { action: RequirementAction; userId: string; comment?: string },
   stale: () => Error,
+  extra: { ops: TxOp[]; failures: Record<string, () => Error> } = { ops: [], failures: {} },
 ): Promise<SpecDetail> {
   const at = nowIso();
   const after: SpecState = { ...next, updatedAt: at, version: before.version + 1 };
@@ -446,8 +448,9 @@ async function saveMove(
       db.saveSpecOp(after, before.version),
       ...(bodyChanged ? [db.putSpecBodyOp(after, after)] : []),
       putTrackRecordOp(record),
+      ...extra.ops,
     ],
-    { stale },
+    { stale, ...extra.failures },
   );
   return detailOf(enterpriseId, after);
 }

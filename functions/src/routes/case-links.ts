@@ -1,0 +1,26 @@
+/**
+ * Links from work items to test cases: `PUT pmsProjectIssues/linkTestcase` (group `issues`;
+ * docs/api-conventions.md, "Test management").
+ */
+import { LinkedCasesSchema, LinkTestcaseBodySchema } from '@shared/schemas/testcases';
+import * as z from 'zod';
+import { createRouter } from '../http/group';
+import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { linkTestcase } from '../services/case-links';
+import { identifierParam } from './params';
+
+const linkRoute = tenantRoute(byIdentifier('identifier'), 'project:issue:edit', {
+  method: 'put',
+  path: '/api/pms/{identifier}/pmsProjectIssues/linkTestcase',
+  tags: ['issues'],
+  summary: "Link cases of the item's project to a work item and unlink others",
+  request: { params: z.object({ identifier: identifierParam }), body: jsonBody(LinkTestcaseBodySchema) },
+  responses: {
+    ...ok200(LinkedCasesSchema, 'The cases linked to the item after the call'),
+    ...failures(400, 401, 403, 404, 409),
+  },
+});
+
+export const caseLinkRoutes = createRouter().openapi(linkRoute, async (c) =>
+  ok(c, await linkTestcase(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+);
