@@ -4,7 +4,7 @@
  * Defaults point at the local stack (infra/lib/definitions.ts), so tests and `npm start` need
  * nothing but the endpoints.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { LOCAL_NAMES } from '../../infra/lib/definitions';
 
 const optionalUrl = z.url().optional();

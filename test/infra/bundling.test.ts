@@ -6,9 +6,13 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
 import { FUNCTION_BUNDLING } from '../../infra/lib/constructs/api';
 import { REPO_ROOT } from '../../infra/lib/paths';
+import { bundleGroup, esbuildOptionsFor } from '../../scripts/lib/lambda-bundle';
+import { probeApp } from './fixtures/group-probe';
 import type { Cfn } from './helpers';
 
 let outdir: string;
@@ -58,4 +62,175 @@ describe('function bundling (local esbuild, as the endpoint groups are bundled)'
     expect(bundled('node_modules/@aws-sdk/client-dynamodb/')).toBe(true);
     expect(map.sourcesContent).toBeUndefined();
   });
+});
+
+describe('the bench (scripts/lib/lambda-bundle.ts) bundles what the stack deploys', () => {
+  it('writes the same bundle as NodejsFunction from FUNCTION_BUNDLING', async () => {
+    const dir = join(outdir, 'bench-probe');
+    await build(
+      esbuildOptionsFor(FUNCTION_BUNDLING, join(import.meta.dirname, 'fixtures/bundle-probe.ts'), dir),
+    );
+    expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).toBe(
+      readFileSync(join(bundleDir, 'index.mjs'), 'utf8'),
+    );
+  });
+});
+
+/** An API Gateway HTTP API (payload 2.0) event carrying `request`, as the functions receive it. */
+async function gatewayEvent(request: Request) {
+  const url = new URL(request.url);
+  const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers: Object.fromEntries(request.headers),
+    requestContext: {
+      domainName: url.host,
+      http: { method: request.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1' },
+      requestId: 'probe',
+      routeKey: '$default',
+      stage: '$default',
+      timeEpoch: 0,
+    },
+    ...(body ? { body: body.toString('base64'), isBase64Encoded: true } : { isBase64Encoded: false }),
+  };
+}
+
+const ORIGIN = 'https://api.test';
+const write = { 'X-Requested-With': 'XMLHttpRequest', Origin: ORIGIN };
+const jsonWrite = { ...write, 'Content-Type': 'application/json' };
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+const REQUESTS: [string, () => Request][] = [
+  ['path and query', () => new Request(`${ORIGIN}/probe/items/12?limit=5`)],
+  ['a bad query value', () => new Request(`${ORIGIN}/probe/items/12?limit=0`)],
+  ['a bad path value', () => new Request(`${ORIGIN}/probe/items/twelve`)],
+  ['a header', () => new Request(`${ORIGIN}/probe/headers`, { headers: { 'X-Probe': 'abcd' } })],
+  ['a bad header', () => new Request(`${ORIGIN}/probe/headers`, { headers: { 'X-Probe': 'a' } })],
+  [
+    'a JSON body',
+    () =>
+      new Request(`${ORIGIN}/probe/items`, {
+        method: 'POST',
+        headers: jsonWrite,
+        body: '{"title":" A ","size":2}',
+      }),
+  ],
+  [
+    'a bad JSON body',
+    () => new Request(`${ORIGIN}/probe/items`, { method: 'POST', headers: jsonWrite, body: '{"title":""}' }),
+  ],
+  [
+    'malformed JSON',
+    () => new Request(`${ORIGIN}/probe/items`, { method: 'POST', headers: jsonWrite, body: '{"title":' }),
+  ],
+  ['no required body', () => new Request(`${ORIGIN}/probe/items`, { method: 'POST', headers: write })],
+  ['no optional body', () => new Request(`${ORIGIN}/probe/items/3`, { method: 'PUT', headers: write })],
+  [
+    'an optional body',
+    () => new Request(`${ORIGIN}/probe/items/3`, { method: 'PUT', headers: jsonWrite, body: '{"size":4}' }),
+  ],
+  [
+    'a multipart form',
+    () =>
+      new Request(`${ORIGIN}/probe/pmsProjectTestcase/upload`, {
+        method: 'POST',
+        headers: write,
+        body: form({ name: 'x' }),
+      }),
+  ],
+  [
+    'a bad multipart form',
+    () =>
+      new Request(`${ORIGIN}/probe/pmsProjectTestcase/upload`, {
+        method: 'POST',
+        headers: write,
+        body: form({}),
+      }),
+  ],
+  [
+    'an undeclared media type',
+    () =>
+      new Request(`${ORIGIN}/probe/pmsProjectTestcase/upload`, {
+        method: 'POST',
+        headers: jsonWrite,
+        body: '{}',
+      }),
+  ],
+  ['no CSRF header', () => new Request(`${ORIGIN}/probe/items`, { method: 'POST', body: '{}' })],
+  ['an unknown route', () => new Request(`${ORIGIN}/probe/nothing`)],
+];
+
+describe('the Lambda stand-ins (functions/src/lambda) answer like the real packages', () => {
+  type Handler = (
+    event: unknown,
+    context: unknown,
+  ) => Promise<{ statusCode: number; headers: Record<string, string>; body: string }>;
+  let bundled: Handler;
+
+  beforeAll(async () => {
+    const dir = join(outdir, 'group-probe');
+    await build(
+      esbuildOptionsFor(FUNCTION_BUNDLING, join(import.meta.dirname, 'fixtures/group-probe.ts'), dir),
+    );
+    bundled = (await import(pathToFileURL(join(dir, 'index.mjs')).href)).handler;
+  }, 60_000);
+
+  it.each(REQUESTS)('%s', async (_name, request) => {
+    const source = await probeApp.fetch(request());
+    const fromSource = {
+      status: source.status,
+      type: source.headers.get('content-type'),
+      body: await source.json(),
+    };
+    const result = await bundled(await gatewayEvent(request()), {});
+    const fromBundle = {
+      status: result.statusCode,
+      type: result.headers['content-type'],
+      body: JSON.parse(result.body),
+    };
+    expect(fromBundle).toEqual(fromSource);
+  });
+
+  it('copies the request path of the installed @hono/zod-openapi', () => {
+    const installed = JSON.parse(
+      readFileSync(join(REPO_ROOT, 'node_modules/@hono/zod-openapi/package.json'), 'utf8'),
+    );
+    // Read, not imported: the stand-in must never run next to the real package.
+    const standIn = readFileSync(join(REPO_ROOT, 'functions/src/lambda/zod-openapi.ts'), 'utf8');
+    const copied = /ZOD_OPENAPI_VERSION = '([^']+)'/.exec(standIn)?.[1];
+    expect(
+      installed.version,
+      'compare functions/src/lambda/zod-openapi.ts with the new version, then bump it',
+    ).toBe(copied);
+  });
+});
+
+// The size budget itself is measured and enforced by `npm run bench:bundles`, not here.
+describe('every endpoint group bundle', () => {
+  const ZOD_IMPORT = /import\s*\{[^}]*\bz\b[^}]*\}\s*from\s*['"]zod['"]/;
+
+  it.each(ENDPOINT_GROUPS.map((g) => g.name))(
+    '%s leaves out zod locales and the whole-zod import',
+    async (name) => {
+      const bundle = await bundleGroup(name, join(outdir, 'groups', name));
+      const inputs = Object.keys(
+        Object.values(bundle.metafile.outputs).find((o) => o.entryPoint)?.inputs ?? {},
+      );
+      // esbuild cannot shake zod through `import { z } from 'zod'`: one such import brings all of it.
+      const namedZ = inputs.filter(
+        (path) =>
+          !path.includes('node_modules') && ZOD_IMPORT.test(readFileSync(join(REPO_ROOT, path), 'utf8')),
+      );
+      expect(namedZ, "write `import * as z from 'zod'` in").toEqual([]);
+      expect(inputs.filter((path) => /zod\/v4\/locales\/(?!en\.js)/.test(path))).toEqual([]);
+    },
+    60_000,
+  );
 });

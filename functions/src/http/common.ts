@@ -3,11 +3,12 @@
  * of API answers. Each group applies it (so a group works alone as a Lambda); in the composed
  * local app the first group's copy runs and the others step aside.
  */
+import { MAX_UPLOAD_BYTES } from '@shared/domain/testing';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { config } from '../config';
 import { AppError } from '../errors';
-import { assertSameSiteRequest } from './csrf';
+import { assertSameSiteRequest, UPLOAD_PATH } from './csrf';
 import type { AppEnv } from './env';
 import { loadSession } from './session';
 
@@ -21,12 +22,23 @@ const limitBody = bodyLimit({
   },
 });
 
+/**
+ * Case spreadsheet uploads may carry a file of up to MAX_UPLOAD_BYTES (the handler answers 413
+ * naming the file beyond that); the multipart wrapping adds a little to the body.
+ */
+const limitUpload = bodyLimit({
+  maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
+  onError: () => {
+    throw new AppError(413, `file: the file must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+  },
+});
+
 export const commonMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.get('commonApplied')) return next();
   c.set('commonApplied', true);
   assertSameSiteRequest(c);
   c.set('session', await loadSession(c));
-  await limitBody(c, next);
+  await (UPLOAD_PATH.test(c.req.path) ? limitUpload : limitBody)(c, next);
   // Answers carry personal data: never cache them (browsers, CloudFront), never sniff types.
   if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   c.header('X-Content-Type-Options', 'nosniff');

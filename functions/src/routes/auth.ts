@@ -7,7 +7,7 @@ import {
   SignUpBodySchema,
 } from '@shared/schemas/auth';
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { config } from '../config';
 import type { UserRecord } from '../db/users';

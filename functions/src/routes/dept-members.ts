@@ -7,7 +7,7 @@ import {
   CandidateUserSchema,
   UserSearchQuerySchema,
 } from '@shared/schemas/system';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import * as members from '../services/members';

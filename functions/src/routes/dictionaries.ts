@@ -1,7 +1,7 @@
 /** Dictionaries (statuses, priorities, modules, tag colours) supplied by the server. */
 import { DICTIONARIES } from '@shared/domain/dictionaries';
 import { DictEntrySchema } from '@shared/schemas/system';
-import { z } from 'zod';
+import * as z from 'zod';
 import { notFound } from '../errors';
 import { createRouter } from '../http/group';
 import { failures, ok, ok200, userRoute } from '../http/route';

@@ -1,7 +1,7 @@
 /** Members through the enterprise calls: list, add and remove by gitlinkUserId. */
 import { pageSchema } from '@shared/schemas/common';
 import { MemberListQuerySchema, MemberSchema } from '@shared/schemas/enterprise';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { byIdentifier, created, created201, failures, ok, ok200, tenantRoute } from '../http/route';
 import * as members from '../services/members';

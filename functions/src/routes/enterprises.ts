@@ -5,7 +5,7 @@ import {
   EnterpriseSchema,
   UpdateEnterpriseBodySchema,
 } from '@shared/schemas/enterprise';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { publicOrigin } from '../http/origin';
 import {

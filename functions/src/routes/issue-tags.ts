@@ -1,6 +1,6 @@
 /** Work-item tags of the enterprise (`pmsProjectIssues/issueTags`, `.../enterpriseIssueTags`). */
 import { IssueTagBodySchema, IssueTagSchema, IssueTagUpdateBodySchema } from '@shared/schemas/issues';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import * as tagService from '../services/issue-tags';

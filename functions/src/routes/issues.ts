@@ -19,7 +19,7 @@ import {
   IssueUpdateBodySchema,
   OptionalParentQuerySchema,
 } from '@shared/schemas/issues';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import { listIssues } from '../services/issue-list';

@@ -6,7 +6,7 @@ import {
   JournalPageSchema,
   JournalSchema,
 } from '@shared/schemas/issues';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import * as journals from '../services/journals';

@@ -2,7 +2,7 @@
  * Path parameters. They only document the paths: the tenant check resolves the enterprise from
  * the raw parameter before validation, and unknown ids simply are not found.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const segment = (description: string) => z.string().min(1).max(64).meta({ description });
 

@@ -7,7 +7,7 @@ import {
   ProductJournalSchema,
   ProductJournalUpdateBodySchema,
 } from '@shared/schemas/requirements';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import * as journals from '../services/product-journals';

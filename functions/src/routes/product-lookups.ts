@@ -17,7 +17,7 @@ import {
   RequirementTagSchema,
   RequirementTagUpdateBodySchema,
 } from '@shared/schemas/products';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import * as tagService from '../services/requirement-tags';

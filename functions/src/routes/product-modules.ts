@@ -6,7 +6,7 @@ import {
   ProductModuleSchema,
   ProductQuerySchema,
 } from '@shared/schemas/products';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import * as modules from '../services/product-modules';

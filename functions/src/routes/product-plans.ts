@@ -6,7 +6,7 @@ import {
   PlanSchema,
   PlanUpdateBodySchema,
 } from '@shared/schemas/products';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import * as plans from '../services/product-plans';

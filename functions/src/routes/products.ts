@@ -13,7 +13,7 @@ import {
   ProductUserListQuerySchema,
 } from '@shared/schemas/products';
 import { UserSummarySchema } from '@shared/schemas/projects';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import * as products from '../services/products';

@@ -1,6 +1,6 @@
 /** Project members (`pmsProject/{id}/members`): list, add enterprise members, remove. */
 import { AddProjectMembersBodySchema, ProjectMemberSchema } from '@shared/schemas/projects';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import * as members from '../services/project-members';

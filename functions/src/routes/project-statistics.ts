@@ -6,7 +6,7 @@
 import { PageQuerySchema } from '@shared/schemas/common';
 import { JournalPageSchema } from '@shared/schemas/issues';
 import { LineChartQuerySchema, LineChartSchema, PieBarChartSchema } from '@shared/schemas/projects';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { byIdentifier, failures, ok, ok200, tenantRoute } from '../http/route';
 import * as statistics from '../services/project-statistics';

@@ -8,7 +8,7 @@ import {
   ProjectUserListQuerySchema,
   UserSummarySchema,
 } from '@shared/schemas/projects';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import * as members from '../services/project-members';

@@ -16,7 +16,7 @@ import {
   SpecSchema,
   SpecUpdateBodySchema,
 } from '@shared/schemas/requirements';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import { specProjectList } from '../services/product-demands';

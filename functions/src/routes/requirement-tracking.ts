@@ -3,7 +3,7 @@
  * change records, the plan a spec is in, and the test cases that cover it.
  */
 import { AssociatedPlanSchema, ChangeRecordSchema, SpecTestcaseSchema } from '@shared/schemas/requirements';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { failures, ok, ok200, tenantRoute } from '../http/route';
 import * as specs from '../services/requirement-specs';

@@ -1,6 +1,6 @@
 /** Department roles (`SysDeptRole/dept/{id}`, deptId = enterprise id) and the permission tree. */
 import { RoleBodySchema, RoleMenuTreeSchema, RoleSchema, RoleUpdateBodySchema } from '@shared/schemas/system';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import * as roles from '../services/roles';

@@ -16,7 +16,7 @@ import {
   SprintStatisticsSchema,
   SprintUpdateBodySchema,
 } from '@shared/schemas/sprints';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import { currentBurnDown, statisticsOf } from '../services/sprint-burndown';

@@ -1,6 +1,6 @@
 /** The current user inside one enterprise: roles, permissions and identity. */
 import { CurrentUserSchema } from '@shared/schemas/auth';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { ANY_MEMBER, byId, failures, ok, ok200, tenantRoute } from '../http/route';
 import { requireAccount } from '../services/accounts';

@@ -12,7 +12,7 @@ import {
   UserRequirementSchema,
   UserRequirementUpdateBodySchema,
 } from '@shared/schemas/requirements';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRouter } from '../http/group';
 import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
 import * as requirements from '../services/user-requirements';

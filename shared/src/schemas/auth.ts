@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages, text } from './common';
 
 export const LOGIN_PATTERN = /^[a-z0-9](?:[a-z0-9_.-]{1,38})[a-z0-9]$/;

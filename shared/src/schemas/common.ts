@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants/api';
 
 export { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, ERROR_CODE, MAX_PAGE_SIZE, SHOW_TYPE } from '../constants/api';

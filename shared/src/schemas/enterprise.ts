@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RoleRefSchema } from './auth';
 import { messages, optionalText, PageQuerySchema, text, VersionSchema } from './common';
 

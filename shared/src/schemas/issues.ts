@@ -3,7 +3,7 @@
  * links, journals (comments and field-by-field history) and the list's filters and sorts
  * (spec sections 4 and 9). Calls and rules: docs/api-conventions.md, "Work items".
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ISSUE_KINDS, ISSUE_STATUS_IDS } from '../domain/work-item-workflow';
 import {
   DateSchema,

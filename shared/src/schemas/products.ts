@@ -6,7 +6,7 @@
  * Ids of everything inside a product (modules, plans, requirements, specs, journals) are
  * product-scoped: `{productId}.{localId}`. They are opaque to clients.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   MAX_MODULE_DEPTH,
   MAX_PRODUCT_DELETE,

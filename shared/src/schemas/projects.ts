@@ -2,7 +2,7 @@
  * Projects (`/api/pms/{identifier}/pmsProject/...`): the project, its members, its notice and the
  * overview statistics. Calls and rules: docs/api-conventions.md, "Projects".
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PROJECT_STATE } from '../domain/work-items';
 import { messages, optionalText, PageQuerySchema, text, VersionSchema } from './common';
 

@@ -5,7 +5,7 @@
  * shared/src/domain/requirement-workflow.ts. Calls and rules: docs/api-conventions.md,
  * "User requirements and requirement specs".
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   DEFAULT_REQUIREMENT_PRIORITY,
   MAX_BATCH_SPECS,

@@ -3,7 +3,7 @@
  * items, completion with leftover handling, the burn-down and statistics. The state machine:
  * shared/src/domain/sprint-workflow.ts. Calls and rules: docs/api-conventions.md, "Iterations".
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ITERATION_COMPLETION_CHOICE, MAX_SPRINT_DAYS } from '../domain/sprint-workflow';
 import { DateSchema, IdSchema, optionalText, PageQuerySchema, text, VersionSchema } from './common';
 import { IssueRefSchema, MAX_BATCH_ISSUES } from './issues';

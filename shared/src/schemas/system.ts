@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DictEntry } from '../domain/dictionaries';
 import { isKnownPermission, type MenuNode } from '../permissions/catalogue';
 import { messages, optionalText, text, VersionSchema } from './common';
