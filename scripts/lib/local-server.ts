@@ -7,6 +7,7 @@ import { relative } from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { WEB_RUNTIME_CONFIG_PATH, webRuntimeConfigScript } from '../../infra/lib/web-runtime-config';
 import { WEB_DIST } from './web-build';
 
 interface FetchApp {
@@ -17,6 +18,15 @@ export function createLocalApp(api: FetchApp): Hono {
   const root = relative(process.cwd(), WEB_DIST) || '.';
   const app = new Hono();
   app.all('/api/*', (c) => api.fetch(c.req.raw));
+  // The web app's run-time settings, as the stack writes them into the web bucket. ROOT_DOMAIN
+  // (e.g. `localhost`: browsers resolve `acme.localhost` to this machine) turns on tenant hosts.
+  const runtimeConfig = webRuntimeConfigScript({ rootDomain: process.env.ROOT_DOMAIN ?? null });
+  app.get(`/${WEB_RUNTIME_CONFIG_PATH}`, (c) =>
+    c.body(runtimeConfig, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-cache',
+    }),
+  );
   // Hashed assets never change under the same name; index.html must always be revalidated.
   app.use(
     '/assets/*',

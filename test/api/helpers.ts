@@ -35,6 +35,25 @@ export interface CallOptions {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * API_TEST_URL: send the calls over HTTP to a deployed API (`npm run test:localstack`) instead of
+ * into the app in this process. Behind CloudFront the browser's host arrives as X-Forwarded-Host;
+ * the remote calls say `localhost`, the host of the Origin this client sends.
+ */
+const REMOTE_API_URL = process.env.API_TEST_URL?.replace(/\/+$/, '');
+
+function remoteHeaders(
+  headers: Record<string, string>,
+  options: { https?: boolean },
+): Record<string, string> {
+  const names = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  return {
+    ...(names.has('x-forwarded-host') ? {} : { 'X-Forwarded-Host': 'localhost' }),
+    ...(names.has('x-forwarded-proto') ? {} : { 'X-Forwarded-Proto': options.https ? 'https' : 'http' }),
+    ...headers,
+  };
+}
+
 /** A browser-like client: keeps cookies, sends X-Requested-With, Origin and JSON bodies. */
 export class Client {
   readonly jar = new Map<string, string>();
@@ -63,10 +82,14 @@ export class Client {
       Object.entries(headers).filter((e): e is [string, string] => e[1] !== null),
     );
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    const response = await app.request(path, { method, headers: sent, body });
+    const response = REMOTE_API_URL
+      ? await fetch(`${REMOTE_API_URL}${path}`, { method, headers: remoteHeaders(sent, this.options), body })
+      : await app.request(path, { method, headers: sent, body });
     const setCookies = response.headers.getSetCookie();
     this.remember(setCookies);
-    const text = await response.text();
+    // Spreadsheet downloads are bytes, not the JSON envelope: read them as such, parse the rest.
+    const binary = /^application\/(vnd\.|octet-stream)/.test(response.headers.get('content-type') ?? '');
+    const text = binary ? '' : await response.text();
     const parsed = text ? JSON.parse(text) : undefined;
     return {
       status: response.status,
@@ -98,6 +121,32 @@ export class Client {
   }
   delete<T = Body>(path: string, options?: CallOptions) {
     return this.call<T>('DELETE', path, options);
+  }
+
+  /**
+   * A request whose body goes as is (FormData for multipart uploads, bytes), answering the raw
+   * Response (read binary answers with `arrayBuffer()`). Cookies, Origin and X-Requested-With as
+   * in `call`; the body's own type (a FormData's boundary) unless `headers` say otherwise.
+   */
+  async raw(
+    method: string,
+    path: string,
+    options: { body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = {};
+    if (STATE_CHANGING.has(method)) {
+      headers['X-Requested-With'] = 'XMLHttpRequest';
+      headers.Origin = this.origin;
+    }
+    if (this.options.https) headers['X-Forwarded-Proto'] = 'https';
+    if (this.jar.size > 0) headers.Cookie = this.cookieHeader();
+    Object.assign(headers, options.headers);
+    const init = { method, headers, body: options.body };
+    const response = REMOTE_API_URL
+      ? await fetch(`${REMOTE_API_URL}${path}`, { ...init, headers: remoteHeaders(headers, this.options) })
+      : await app.request(path, init);
+    this.remember(response.headers.getSetCookie());
+    return response;
   }
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupBucketAccess } from '../../infra/lib/bucket-access';
+import { siteRequestFunctionCode } from '../../infra/lib/constructs/site-request';
 import { type Cfn, iamStatements, logicalId, type Synthesized, synthWorkspace } from './helpers';
 
 const DOMAIN = 'example.com';
@@ -63,6 +64,17 @@ describe('custom domain', () => {
         Aliases: [DOMAIN, `*.${DOMAIN}`],
         ViewerCertificate: Match.objectLike({ AcmCertificateArn: CERTIFICATE, SslSupportMethod: 'sni-only' }),
       }),
+    });
+  });
+
+  it('maps tenant hosts of the domain at the edge, on the default behaviour', () => {
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
+    const [association] =
+      distribution.Properties.DistributionConfig.DefaultCacheBehavior.FunctionAssociations;
+    expect(association.EventType).toBe('viewer-request');
+    expect(resources[association.FunctionARN['Fn::GetAtt'][0]].Properties).toMatchObject({
+      FunctionCode: siteRequestFunctionCode({ rootDomain: DOMAIN }),
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
     });
   });
 

@@ -1,14 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../../functions/src/app';
 import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
 import { FORWARDED_HOST_FUNCTION_CODE } from '../../infra/lib/constructs/forwarded-host';
-import { SPA_REWRITE_FUNCTION_CODE } from '../../infra/lib/constructs/spa-rewrite';
+import { siteRequestFunctionCode } from '../../infra/lib/constructs/site-request';
 import { BUCKET_ROLES, TABLE_DEFINITION } from '../../infra/lib/definitions';
+import { webRuntimeConfigScript } from '../../infra/lib/web-runtime-config';
 import { type Cfn, iamStatements, logicalId, type Synthesized, synthWorkspace } from './helpers';
 
 /** A stand-in for web/dist, so the deployment constructs are tested whether or not a build ran. */
@@ -19,6 +29,8 @@ function webDistFixture(): string {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dist, 'assets/index-4f2a9c.js'), 'console.log(1);');
   writeFileSync(join(dist, 'api/openapi.json'), '{"openapi":"3.1.0"}');
+  // The build's default run-time config, which the stack replaces with the stage's own.
+  writeFileSync(join(dist, 'config.js'), 'window.__WORKSPACE_CONFIG__ = { rootDomain: null };');
   return dist;
 }
 
@@ -196,14 +208,15 @@ describe('CloudFront', () => {
     });
   });
 
-  it('serves index.html as the root object from the web bucket, with the SPA rewrite', () => {
+  it('serves index.html as the root object from the web bucket, with the site-request function', () => {
     expect(config.DefaultRootObject).toBe('index.html');
     expect(config.DefaultCacheBehavior.TargetOriginId).toBe(webOriginId);
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } },
     ]);
     s.template.hasResourceProperties('AWS::CloudFront::Function', {
-      FunctionCode: SPA_REWRITE_FUNCTION_CODE,
+      // Without a custom domain: the single-page fallback, no tenant hosts.
+      FunctionCode: siteRequestFunctionCode(),
       FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
     });
   });
@@ -280,6 +293,22 @@ describe('CloudFront', () => {
       expect.arrayContaining([expect.stringMatching(/DeployHashedAssets/)]),
     );
   });
+
+  it("replaces the build's config.js with the stage's run-time config", () => {
+    const documents = ofType('Custom::CDKBucketDeployment')
+      .map(([, r]) => r)
+      .find((d) => d.Properties.DestinationBucketKeyPrefix === undefined);
+    const stagedDirs = (documents.Properties.SourceObjectKeys as string[]).map((key) =>
+      join(s.outdir, `asset.${key.replace(/\.zip$/, '')}`),
+    );
+    expect(stagedDirs).toHaveLength(2);
+    const [dist, config] = stagedDirs as [string, string];
+    expect(readdirSync(dist).sort()).toEqual(['api', 'index.html']);
+    expect(readdirSync(config)).toEqual(['config.js']);
+    expect(readFileSync(join(config, 'config.js'), 'utf8')).toBe(
+      webRuntimeConfigScript({ rootDomain: null }),
+    );
+  });
 });
 
 describe('API', () => {
@@ -290,14 +319,15 @@ describe('API', () => {
     expect(groupFunctions()).toHaveLength(ENDPOINT_GROUPS.length);
     expect(Object.keys(s.stack.api.functions).sort()).toEqual(ENDPOINT_GROUPS.map((g) => g.name).sort());
     for (const [id, fn] of groupFunctions()) {
+      // 15 s: well inside API Gateway's 30 s integration limit, so the function's own log shows
+      // where the time went.
       expect(fn.Properties, id).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
         MemorySize: 512,
+        Timeout: 15,
         Handler: 'index.handler',
       });
-      expect(fn.Properties.Timeout).toBeGreaterThanOrEqual(10);
-      expect(fn.Properties.Timeout).toBeLessThanOrEqual(29);
     }
   });
 
@@ -340,10 +370,15 @@ describe('API', () => {
     }
   });
 
-  it('bundles each function into an ES module that loads and exports handler', async () => {
+  it('bundles each function into a minified ES module with a source map, that loads and exports handler', async () => {
     for (const [id, fn] of groupFunctions()) {
       const assetHash = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
       const bundle = join(s.outdir, `asset.${assetHash}`, 'index.mjs');
+      const text = readFileSync(bundle, 'utf8');
+      // Minified: a few long lines, where unminified esbuild output averages well under 80.
+      expect(text.length / text.split('\n').length, id).toBeGreaterThan(500);
+      expect(existsSync(`${bundle}.map`), id).toBe(true);
+      expect(text.trimEnd().endsWith('//# sourceMappingURL=index.mjs.map'), id).toBe(true);
       const module = await import(pathToFileURL(bundle).href);
       expect(typeof module.handler, id).toBe('function');
     }
@@ -416,6 +451,15 @@ describe('logs and outputs', () => {
       });
   });
 
+  it('outputs the site and API URLs at the CloudFront domain without a custom domain', () => {
+    const domainName = { 'Fn::GetAtt': [logicalId(s.stack, s.stack.web.distribution), 'DomainName'] };
+    s.template.hasOutput('SiteUrl', { Value: { 'Fn::Join': ['', ['https://', domainName]] } });
+    s.template.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', ['https://', domainName, '/api']] } });
+    s.template.hasOutput('ApiGatewayUrl', {
+      Value: { 'Fn::GetAtt': [logicalId(s.stack, s.stack.api.httpApi), 'ApiEndpoint'] },
+    });
+  });
+
   it('outputs the site, the API, the table and the buckets', () => {
     const outputs = Object.keys(s.template.toJSON().Outputs);
     expect(outputs).toEqual(
@@ -428,5 +472,54 @@ describe('logs and outputs', () => {
         'WebBucketName',
       ]),
     );
+  });
+});
+
+describe('OpenAPI coverage', () => {
+  /** An API Gateway route path as a matcher: `{name}` is one segment, `{proxy+}` the rest. */
+  const matcher = (routePath: string) =>
+    new RegExp(
+      `^${routePath
+        .replace(/[.]/g, '\\.')
+        .replace(/\{[^}]+\+\}/g, '.+')
+        .replace(/\{[^}]+\}/g, '[^/]+')}$`,
+    );
+  const groupOf = (path: string) =>
+    ENDPOINT_GROUPS.filter((g) => (g.routes as readonly string[]).some((r) => matcher(r).test(path)));
+
+  it('gives every documented path a route to its group’s function, and every such group a function', () => {
+    const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
+    const integrations = Object.fromEntries(ofType('AWS::ApiGatewayV2::Integration'));
+    const functionOfRoute = (route: Cfn) =>
+      integrations[route.Target['Fn::Join'][1][1].Ref].Properties.IntegrationUri['Fn::GetAtt'][0];
+    const paths = Object.keys(buildOpenApiDocument().paths ?? {});
+    expect(paths.length).toBeGreaterThan(0);
+
+    const documentedGroups = new Set<string>();
+    for (const path of paths) {
+      // The OpenAPI document itself comes from the web bucket (CloudFront), not from a function.
+      if (path === '/api/openapi.json') continue;
+      const concrete = path.replace(/\{[^}]+\}/g, 'x');
+      const groups = groupOf(concrete);
+      expect(
+        groups.map((g) => g.name),
+        path,
+      ).toHaveLength(1);
+      const group = groups[0]!;
+      documentedGroups.add(group.name);
+      const fn = s.stack.api.functions[group.name];
+      expect(fn, `${group.name} has no function`).toBeDefined();
+      const matching = routes.filter((r) => matcher(String(r.RouteKey).replace(/^ANY /, '')).test(concrete));
+      expect(matching.length, `${path} has no API Gateway route`).toBeGreaterThan(0);
+      for (const route of matching) {
+        expect(functionOfRoute(route), `${route.RouteKey} for ${path}`).toBe(logicalId(s.stack, fn!));
+      }
+    }
+    for (const name of documentedGroups) {
+      const [, fn] = ofType('AWS::Lambda::Function').find(
+        ([id]) => id === logicalId(s.stack, s.stack.api.functions[name]!),
+      )!;
+      expect(fn.Properties.Handler, name).toBe('index.handler');
+    }
   });
 });

@@ -11,6 +11,8 @@ import { startLocalStack } from '../../scripts/lib/local-stack';
 export const TRUSTED_PARTNER_ORIGIN = 'https://partner.example.test';
 
 export default async function setup(): Promise<() => Promise<void>> {
+  // The suite targets a deployed API over HTTP (scripts/localstack-test.ts): nothing to start.
+  if (process.env.API_TEST_URL) return async () => undefined;
   const scratchDir = mkdtempSync(join(tmpdir(), 'workspace-api-s3-'));
   const stack = await startLocalStack({ scratchDir });
   // One extra trusted origin, so the CSRF tests can check that ALLOWED_ORIGINS is honoured.

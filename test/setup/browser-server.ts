@@ -36,7 +36,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'workspace-browser-'));
   const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    // ROOT_DOMAIN: Chromium resolves `{identifier}.localhost` here, so tenant hosts work too.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ROOT_DOMAIN: 'localhost' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -5,11 +5,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setClientNavigator } from './api/client';
 import { App } from './app';
+import { runtimeRootDomain, tenantHostRewrite } from './lib/tenant-host';
 import { createQueryClient } from './queries/query-client';
 import { createAppRouter } from './router';
 
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+const router = createAppRouter(queryClient, tenantHostRewrite(window.location.hostname, runtimeRootDomain()));
 setClientNavigator((path) => {
   void router.navigate({ to: path });
 });

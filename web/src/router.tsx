@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type LocationRewrite } from '@tanstack/react-router';
 import { PageLoader } from './components/PageLoader/PageLoader';
 import { RouteError } from './components/RouteError/RouteError';
 import { NotFoundPage } from './components/StatusPage/StatusPage';
@@ -9,9 +9,14 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+/**
+ * `rewrite` maps the address bar to the routes and back: on a tenant subdomain
+ * (web/src/lib/tenant-host.ts) `/projects` is the route `/$identifier/projects`.
+ */
+export function createAppRouter(queryClient: QueryClient, rewrite?: LocationRewrite) {
   return createRouter({
     routeTree,
+    ...(rewrite ? { rewrite } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     // TanStack Query owns caching; the router always asks it (ensureQueryData is cheap when cached).

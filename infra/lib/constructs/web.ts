@@ -27,8 +27,9 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { SiteDomain } from '../settings';
+import { WEB_RUNTIME_CONFIG_PATH, webRuntimeConfigScript } from '../web-runtime-config';
 import { FORWARDED_HOST_FUNCTION_CODE } from './forwarded-host';
-import { SPA_REWRITE_FUNCTION_CODE } from './spa-rewrite';
+import { siteRequestFunctionCode } from './site-request';
 
 export interface WebProps {
   /** The private bucket the built app is served from. */
@@ -93,10 +94,11 @@ export class Web extends Construct {
       'HashedAssetResponseHeaders',
       `public, max-age=${ONE_YEAR.toSeconds()}, immutable`,
     );
-    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
-      comment: 'Client-side routes (no file extension) get /index.html',
+    // Tenant hosts and the single-page fallback in one function: one per event per behaviour.
+    const siteRequest = new CloudFrontFunction(this, 'SiteRequest', {
+      comment: 'Tenant subdomains; client-side routes (no file extension) get /index.html',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(SPA_REWRITE_FUNCTION_CODE),
+      code: FunctionCode.fromInline(siteRequestFunctionCode(domain ? { rootDomain: domain.domainName } : {})),
     });
 
     const fromBucket = (cachePolicy: CachePolicy, responseHeadersPolicy: ResponseHeadersPolicy) => ({
@@ -120,9 +122,9 @@ export class Web extends Construct {
         : {}),
       defaultBehavior: {
         ...fromBucket(documentCache, documentHeaders),
-        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [{ function: siteRequest, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
-      // Deliberately no errorResponses (see spa-rewrite.ts). Order matters: CloudFront takes the
+      // Deliberately no errorResponses (see site-request.ts). Order matters: CloudFront takes the
       // first matching pattern, and '/api/openapi.json' must win over '/api/*' (added by routeApi).
       additionalBehaviors: {
         '/assets/*': fromBucket(hashedAssetCache, hashedAssetHeaders),
@@ -150,7 +152,7 @@ export class Web extends Construct {
       }
     }
 
-    this.deploySite(props);
+    this.deploySite(props, webRuntimeConfigScript({ rootDomain: domain?.domainName ?? null }));
   }
 
   /**
@@ -181,9 +183,10 @@ export class Web extends Construct {
   /**
    * Uploads web/dist in two passes. Hashed assets first and never pruned, so a browser still
    * running the previous index.html can load its lazy chunks; then the rest (index.html,
-   * api/openapi.json, root files), pruned, with a CloudFront invalidation.
+   * api/openapi.json, root files), pruned, with a CloudFront invalidation. The build's default
+   * config.js is replaced by this stage's (web-runtime-config.ts): the same build serves any domain.
    */
-  private deploySite({ bucket, webDistPath }: WebProps): void {
+  private deploySite({ bucket, webDistPath }: WebProps, runtimeConfig: string): void {
     if (!webDistPath || !existsSync(join(webDistPath, 'index.html'))) {
       Annotations.of(this).addWarningV2(
         'workspace:webDistMissing',
@@ -203,7 +206,10 @@ export class Web extends Construct {
         })
       : undefined;
     const documents = new BucketDeployment(this, 'DeployDocuments', {
-      sources: [Source.asset(webDistPath, { exclude: ['assets'] })],
+      sources: [
+        Source.asset(webDistPath, { exclude: ['assets', WEB_RUNTIME_CONFIG_PATH] }),
+        Source.data(WEB_RUNTIME_CONFIG_PATH, runtimeConfig),
+      ],
       destinationBucket: bucket,
       // Keeps the sync from deleting what the first pass uploaded.
       exclude: ['assets/*'],
