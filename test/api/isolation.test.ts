@@ -4,11 +4,14 @@
  * addresses and ids. Tenant routes must answer 403 or 404, and no answer may contain any of
  * B's data.
  */
+import type { Page } from '@shared/schemas/common';
 import type { Enterprise } from '@shared/schemas/enterprise';
 import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
 import type { Project } from '@shared/schemas/projects';
 import type { Sprint } from '@shared/schemas/sprints';
 import type { Role } from '@shared/schemas/system';
+import type { CaseDetail, CaseModule, CaseTag } from '@shared/schemas/testcases';
+import type { Report, Sheet, SheetCaseRow } from '@shared/schemas/testruns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -33,6 +36,50 @@ interface Tenant {
   member: TestUser;
   work: Work;
   products: ProductWork;
+  testing: TestingWork;
+}
+
+/** Test management in the tenant's project: a module, a tag, a case in a sheet, and a report. */
+interface TestingWork {
+  module: CaseModule;
+  tag: CaseTag;
+  testcase: CaseDetail;
+  sheet: Sheet;
+  sheetCase: SheetCaseRow;
+  report: Report;
+}
+
+async function testingOf(owner: TestUser, enterprise: Enterprise, project: Project): Promise<TestingWork> {
+  const pms = (rest: string) => `/api/pms/${enterprise.enterpriseIdentifier}/${rest}`;
+  const c = owner.client;
+  const created = async <T>(rest: string, body: unknown) =>
+    expectStatus(await c.post<T>(pms(rest), body), 201).data;
+  const module = await created<CaseModule>('pmsProjectTestcaseModule', {
+    pmsProjectId: project.id,
+    name: unique('Secret module '),
+  });
+  const tag = await created<CaseTag>('pmsProjectTestcaseTag', { name: unique('secrettag'), color: 'red' });
+  const testcase = await created<CaseDetail>('pmsProjectTestcase', {
+    pmsProjectId: project.id,
+    title: unique('Secret case '),
+    moduleId: module.id,
+    tagIds: [tag.id],
+    steps: [{ step: unique('Secret step '), expected: 'Nothing leaks' }],
+  });
+  const sheet = await created<Sheet>('pmsProjectTestsheet', {
+    pmsProjectId: project.id,
+    name: unique('Secret sheet '),
+  });
+  await created('pmsProjectTestsheetCases', { projectTestsheetId: sheet.id, caseIds: [testcase.id] });
+  const rows = expectStatus(
+    await c.get<Page<SheetCaseRow>>(pms(`pmsProjectTestsheetCases/list?projectTestsheetId=${sheet.id}`)),
+    200,
+  ).data.rows;
+  const report = await created<Report>('testReport', {
+    projectTestsheetId: sheet.id,
+    name: unique('Secret report '),
+  });
+  return { module, tag, testcase, sheet, sheetCase: rows[0]!, report };
 }
 
 /** A project with two linked work items, a tag and a comment. */
@@ -106,7 +153,8 @@ async function tenant(owner: TestUser, name: string): Promise<Tenant> {
   await addMember(owner, enterprise, member, [role.roleId]);
   const work = await workOf(owner, enterprise);
   const products = await productWorkOf(owner.client, enterprise.enterpriseIdentifier);
-  return { enterprise, role, member, work, products };
+  const testing = await testingOf(owner, enterprise, work.project);
+  return { enterprise, role, member, work, products, testing };
 }
 
 beforeAll(async () => {
@@ -144,6 +192,15 @@ beforeAll(async () => {
     b.products.requirement.title,
     b.products.spec.title,
     b.products.journal.notes,
+    b.testing.module.name,
+    b.testing.tag.name,
+    b.testing.testcase.id,
+    b.testing.testcase.title,
+    b.testing.testcase.steps[0]!.step,
+    b.testing.sheet.id,
+    b.testing.sheet.name,
+    b.testing.report.id,
+    b.testing.report.name,
   ];
 });
 
@@ -156,6 +213,8 @@ const USER_PARAMS = new Set(['userId', 'gitlinkUserId']);
 function idFor(route: DocumentedRoute, where: Tenant, items: Tenant): string {
   const product = productIdFor(route.path, items.products);
   if (product) return product;
+  const testing = testingIdFor(route.path, items.testing);
+  if (testing) return testing;
   if (route.path.includes('/pmsProjectSprint/')) return items.work.sprint.id;
   if (route.path.includes('/pmsProjectIssues/')) return items.work.issue.id;
   if (route.path.includes('/pmsProject/')) return items.work.project.id;
@@ -178,6 +237,20 @@ function productIdFor(path: string, work: ProductWork): string | null {
   return byFamily.find(([family]) => path.includes(family))?.[1] ?? null;
 }
 
+/** What `{id}` or `{ids}` names in a test-management route, or null for other routes. */
+function testingIdFor(path: string, work: TestingWork): string | null {
+  const byFamily: [string, string][] = [
+    ['/pmsProjectTestcaseModule/', work.module.id],
+    ['/pmsProjectTestcaseTag/', work.tag.id],
+    ['/pmsProjectTestcase/', work.testcase.id],
+    ['/pmsProjectTestsheetCases/', work.sheetCase.id],
+    ['/pmsProjectTestsheetIssues/', `${work.sheetCase.id}~${work.testcase.id}`],
+    ['/pmsProjectTestsheet/', work.sheet.id],
+    ['/testReport/', work.report.id],
+  ];
+  return byFamily.find(([family]) => path.includes(family))?.[1] ?? null;
+}
+
 function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string {
   const values: Record<string, string> = {
     identifier: where.enterprise.enterpriseIdentifier,
@@ -190,7 +263,7 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     userId: items.member.userId,
     gitlinkUserId: items.member.userId,
     key: 'pms_priority',
-    ids: items.products.product.id,
+    ids: testingIdFor(route.path, items.testing) ?? items.products.product.id,
     productIdentifier: items.products.product.identifier,
   };
   const query = new URLSearchParams();
@@ -202,6 +275,7 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     if (name === 'productId') query.set(name, items.products.product.id);
     if (name === 'objectId') query.set(name, items.products.spec.id);
     if (name === 'type') query.set(name, '1');
+    if (name === 'projectTestsheetId') query.set(name, items.testing.sheet.id);
   }
   const search = query.toString();
   return fillPath(route.path, values) + (search ? `?${search}` : '');
@@ -274,6 +348,7 @@ function bodyFor(route: DocumentedRoute, items: Tenant): unknown {
     'PUT /api/pms/{identifier}/pmsProjectSprint/{id}/issues': { remove: [items.work.issue.id] },
     'PUT /api/pms/{identifier}/pmsProjectSprint/{id}/complete': { version: 1, choice: 2 },
     ...productBodies(items),
+    ...testingBodies(items),
   };
   return bodies[route.id] ?? {};
 }
@@ -315,6 +390,43 @@ function productBodies(items: Tenant): Record<string, unknown> {
     },
     [`POST ${p('pmsJournals')}`]: { objectId: spec.id, notes: 'Planted' },
     [`PUT ${p('pmsJournals')}`]: { id: journal.id, notes: 'Hijacked', version: 1 },
+  };
+}
+
+/** Valid bodies for the test-management routes, naming `items`' project, cases, sheets and reports. */
+function testingBodies(items: Tenant): Record<string, unknown> {
+  const { testcase, module, sheet, sheetCase } = items.testing;
+  const project = items.work.project.id;
+  const p = (rest: string) => `/api/pms/{identifier}/${rest}`;
+  return {
+    [`POST ${p('pmsProjectTestcase')}`]: { pmsProjectId: project, title: 'Planted' },
+    [`PUT ${p('pmsProjectTestcase/{id}')}`]: { title: 'Hijacked', version: 1 },
+    [`PUT ${p('pmsProjectTestcase/batch')}`]: { ids: [testcase.id], moduleId: module.id },
+    [`POST ${p('pmsProjectTestcase/copy')}`]: { ids: [testcase.id] },
+    [`PUT ${p('pmsProjectTestcase/confirm')}`]: { ids: [testcase.id] },
+    [`POST ${p('pmsProjectTestcase/partDownload')}`]: { pmsProjectId: project, ids: [testcase.id] },
+    [`POST ${p('pmsProjectTestcaseModule')}`]: { pmsProjectId: project, name: 'Planted' },
+    [`PUT ${p('pmsProjectTestcaseModule/{id}')}`]: { name: 'Hijacked', version: 1 },
+    [`POST ${p('pmsProjectTestcaseModule/syncByProductModule')}`]: { pmsProjectId: project },
+    [`POST ${p('pmsProjectTestcaseTag')}`]: { name: unique('planted'), color: 'red' },
+    [`PUT ${p('pmsProjectTestcaseTag/{id}')}`]: { name: 'hijacked', version: 1 },
+    [`PUT ${p('pmsProjectIssues/linkTestcase')}`]: { issueId: items.work.issue.id, link: [testcase.id] },
+    [`POST ${p('pmsProjectTestsheet')}`]: { pmsProjectId: project, name: 'Planted', root_id: sheet.id },
+    [`PUT ${p('pmsProjectTestsheet/{id}')}`]: { name: 'Hijacked', version: 1 },
+    [`POST ${p('pmsProjectTestsheetCases')}`]: { projectTestsheetId: sheet.id, caseIds: [testcase.id] },
+    [`PUT ${p('pmsProjectTestsheetCases/{id}')}`]: { result: 2, version: 1 },
+    [`PUT ${p('pmsProjectTestsheetCases/batchUpdate')}`]: { idList: [sheetCase.id], result: 2 },
+    [`POST ${p('pmsProjectTestsheetIssues')}`]: { projectTestsheetCasesId: sheetCase.id },
+    [`POST ${p('pmsProjectTestsheetIssues/batchAdd')}`]: {
+      projectTestsheetCasesId: sheetCase.id,
+      linkIssueIds: [items.work.issue.id],
+    },
+    [`PUT ${p('pmsProjectTestsheetIssues/unlink')}`]: {
+      projectTestsheetCasesId: sheetCase.id,
+      linkIssueIds: [items.work.issue.id],
+    },
+    [`POST ${p('testReport')}`]: { projectTestsheetId: sheet.id, name: 'Planted' },
+    [`PUT ${p('testReport/{id}')}`]: { name: 'Hijacked', version: 1 },
   };
 }
 
@@ -365,14 +477,17 @@ describe("an admin of enterprise A, naming B's projects, work items, tags and co
   const routes = documentedRoutes().filter(
     (r) =>
       isTenantRoute(r) &&
-      r.path.includes('/pmsProject') &&
+      (r.path.includes('/pmsProject') || r.path.includes('/testReport')) &&
       (r.pathParams.some((p) => WORK_PARAMS.has(p)) || r.queryParams.includes('pmsProjectId') || r.hasBody) &&
       r.id !== 'POST /api/pms/{identifier}/pmsProject' &&
-      r.id !== 'POST /api/pms/{identifier}/pmsProjectIssues/enterpriseIssueTags',
+      r.id !== 'POST /api/pms/{identifier}/pmsProjectIssues/enterpriseIssueTags' &&
+      r.id !== 'POST /api/pms/{identifier}/pmsProjectTestcaseTag' &&
+      // Multipart: test/api/case-spreadsheets.test.ts uploads into another enterprise's project.
+      r.id !== 'POST /api/pms/{identifier}/pmsProjectTestcase/upload',
   );
 
   it('covers the routes that take such ids', () => {
-    expect(routes.length).toBeGreaterThanOrEqual(25);
+    expect(routes.length).toBeGreaterThanOrEqual(65);
   });
 
   it.each(routes.map((r) => [r.id, r] as const))(
@@ -400,6 +515,29 @@ describe("an admin of enterprise A, naming B's projects, work items, tags and co
     expect(journals.rows.map((j: { notes: string }) => j.notes)).toEqual([b.work.journal.notes]);
     const sprint = expectStatus(await owner.get(`${pms}/pmsProjectSprint/${b.work.sprint.id}`), 200).data;
     expect(sprint).toMatchObject({ name: b.work.sprint.name, version: 1, status: 0, issueCount: 1 });
+  });
+
+  it("left B's cases, sheets and reports untouched", async () => {
+    const owner = await freshSession({ userId: b.enterprise.ownerId });
+    const pms = `/api/pms/${b.enterprise.enterpriseIdentifier}`;
+    const { testcase, sheet, sheetCase, report } = b.testing;
+    const caseNow = expectStatus(await owner.get(`${pms}/pmsProjectTestcase/${testcase.id}`), 200).data;
+    expect(caseNow).toMatchObject({ title: testcase.title, version: 1, priority: testcase.priority });
+    expect(caseNow.linkedIssues).toEqual([]);
+    const cases = expectStatus(
+      await owner.get(`${pms}/pmsProjectTestcase/list?pmsProjectId=${b.work.project.id}`),
+      200,
+    ).data;
+    expect(cases.total).toBe(1);
+    const sheetNow = expectStatus(await owner.get(`${pms}/pmsProjectTestsheet/${sheet.id}`), 200).data;
+    expect(sheetNow).toMatchObject({ name: sheet.name, version: 1, status: 0 });
+    const row = expectStatus(await owner.get(`${pms}/pmsProjectTestsheetCases/${sheetCase.id}`), 200).data;
+    expect(row).toMatchObject({ result: 0, runCount: 0, version: 1, linkIssueIds: [] });
+    const reports = expectStatus(
+      await owner.get(`${pms}/testReport/list?pmsProjectId=${b.work.project.id}`),
+      200,
+    ).data;
+    expect(reports.rows.map((r: { name: string }) => r.name)).toEqual([report.name]);
   });
 });
 

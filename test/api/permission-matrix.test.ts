@@ -16,6 +16,7 @@
  * declares: a new route fails this test until it gets its row.
  */
 import { ALL_PERMISSIONS } from '@shared/permissions/catalogue';
+import type { Page } from '@shared/schemas/common';
 import type { Enterprise } from '@shared/schemas/enterprise';
 import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
 import type { Plan, Product, ProductModule, RequirementTag } from '@shared/schemas/products';
@@ -23,6 +24,8 @@ import type { Project } from '@shared/schemas/projects';
 import type { ProductJournal } from '@shared/schemas/requirements';
 import type { Sprint } from '@shared/schemas/sprints';
 import type { Role } from '@shared/schemas/system';
+import type { CaseDetail, CaseModule, CaseTag } from '@shared/schemas/testcases';
+import type { Report, Sheet, SheetCaseRow } from '@shared/schemas/testruns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -314,6 +317,77 @@ class World {
     );
   }
 
+  private testingPromise?: Promise<TestingWork>;
+
+  /**
+   * Test management, made once: a project linked to the shared product (so module sync works),
+   * a case module, a case tag, a case, a work item, a sheet holding the case, and a report.
+   */
+  testing(): Promise<TestingWork> {
+    this.testingPromise ??= (async () => {
+      const { product } = await this.products();
+      const owner = await this.asOwner();
+      const project = expectStatus(
+        await owner.post<Project>(this.pms('pmsProject'), { name: unique('Tested '), productId: product.id }),
+        201,
+      ).data;
+      const module = await this.newCaseModule(project.id);
+      const tag = await this.newCaseTag();
+      const testcase = await this.newCase(project.id);
+      const issue = await this.newIssue(project.id);
+      const sheet = await this.newSheet(project.id);
+      const sheetCase = await this.newSheetCase(sheet.id, testcase.id);
+      const report = await this.newReport(sheet.id);
+      return { project, module, tag, testcase, issue, sheet, sheetCase, report };
+    })();
+    return this.testingPromise;
+  }
+
+  async created<T>(path: string, body: unknown): Promise<T> {
+    return expectStatus(await (await this.asOwner()).post<T>(this.pms(path), body), 201).data;
+  }
+
+  async newCaseModule(projectId?: string): Promise<CaseModule> {
+    const pmsProjectId = projectId ?? (await this.testing()).project.id;
+    return this.created('pmsProjectTestcaseModule', { pmsProjectId, name: unique('Module ') });
+  }
+
+  newCaseTag(): Promise<CaseTag> {
+    return this.created('pmsProjectTestcaseTag', { name: unique('casetag'), color: 'green' });
+  }
+
+  async newCase(projectId?: string): Promise<CaseDetail> {
+    const pmsProjectId = projectId ?? (await this.testing()).project.id;
+    return this.created('pmsProjectTestcase', {
+      pmsProjectId,
+      title: unique('Case '),
+      steps: [{ step: 'Open the page', expected: 'It shows' }],
+    });
+  }
+
+  async newSheet(projectId?: string): Promise<Sheet> {
+    const pmsProjectId = projectId ?? (await this.testing()).project.id;
+    return this.created('pmsProjectTestsheet', { pmsProjectId, name: unique('Sheet ') });
+  }
+
+  /** Adds the case to the sheet and answers its sheet case. */
+  async newSheetCase(sheetId?: string, caseId?: string): Promise<SheetCaseRow> {
+    const projectTestsheetId = sheetId ?? (await this.testing()).sheet.id;
+    const testcaseId = caseId ?? (await this.newCase()).id;
+    await this.created('pmsProjectTestsheetCases', { projectTestsheetId, caseIds: [testcaseId] });
+    const page = await this.current<Page<SheetCaseRow>>(
+      this.pms(`pmsProjectTestsheetCases/list?projectTestsheetId=${projectTestsheetId}&pageSize=100`),
+    );
+    const row = page.rows.find((r) => r.caseId === testcaseId);
+    if (!row) throw new Error('the case did not join the sheet');
+    return row;
+  }
+
+  async newReport(sheetId?: string): Promise<Report> {
+    const projectTestsheetId = sheetId ?? (await this.testing()).sheet.id;
+    return this.created('testReport', { projectTestsheetId, name: unique('Report ') });
+  }
+
   /** A comment on the shared work item, written by `author` when it may comment, else by the owner. */
   async comment(author: TestUser | null): Promise<Journal> {
     const { issue } = await this.work();
@@ -331,6 +405,31 @@ interface Work {
   tag: IssueTag;
 }
 
+interface TestingWork {
+  project: Project;
+  module: CaseModule;
+  tag: CaseTag;
+  testcase: CaseDetail;
+  issue: IssueDetail;
+  sheet: Sheet;
+  sheetCase: SheetCaseRow;
+  report: Report;
+}
+
+/** A multipart upload of a one-case CSV, as a browser's FormData would send it. */
+function csvUpload(pmsProjectId: string): Pick<Call, 'rawBody' | 'headers'> {
+  const boundary = 'matrixboundary';
+  const part = (headers: string, content: string) => `--${boundary}\r\n${headers}\r\n\r\n${content}\r\n`;
+  const rawBody =
+    part('Content-Disposition: form-data; name="pmsProjectId"', pmsProjectId) +
+    part(
+      'Content-Disposition: form-data; name="file"; filename="cases.csv"\r\nContent-Type: text/csv',
+      `Title,Steps\r\n${unique('Imported ')},1. Open it\r\n`,
+    ) +
+    `--${boundary}--\r\n`;
+  return { rawBody, headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 interface Context {
   world: World;
   who: Principal;
@@ -345,6 +444,9 @@ interface Call {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** A body sent as is (multipart uploads), with its headers. */
+  rawBody?: string;
+  headers?: Record<string, string>;
   /** The world the call addresses, when not the shared one. */
   world?: World;
 }
@@ -1100,6 +1202,243 @@ const MATRIX: Record<string, Row> = {
     requires: needs('project:sprint:list'),
     call: async ({ world }) => ({ params: { id: (await world.sprint()).id } }),
   },
+
+  // Test management: the case library
+  'GET /api/pms/{identifier}/pmsProjectTestcase/list': {
+    requires: needs('test:case:list'),
+    call: async ({ world }) => ({ query: { pmsProjectId: (await world.testing()).project.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectTestcase': {
+    requires: needs('test:case:add'),
+    call: async ({ world }) => ({
+      body: { pmsProjectId: (await world.testing()).project.id, title: unique('Case ') },
+    }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectTestcase/{id}': {
+    requires: needs('test:case:list'),
+    call: async ({ world }) => ({ params: { id: (await world.testing()).testcase.id } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProjectTestcase/{id}': {
+    requires: needs('test:case:edit'),
+    call: async ({ world }) => {
+      const { testcase } = await world.testing();
+      const current = await world.current<CaseDetail>(world.pms(`pmsProjectTestcase/${testcase.id}`));
+      return { params: { id: testcase.id }, body: { version: current.version, title: unique('Case ') } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProjectTestcase/{ids}': {
+    requires: needs('test:case:remove'),
+    call: async ({ world }) => ({ params: { ids: (await world.newCase()).id } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProjectTestcase/batch': {
+    requires: needs('test:case:edit'),
+    call: async ({ world }) => ({ body: { ids: [(await world.testing()).testcase.id], priority: 2 } }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectTestcase/copy': {
+    requires: needs('test:case:add'),
+    call: async ({ world }) => ({ body: { ids: [(await world.testing()).testcase.id] } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProjectTestcase/confirm': {
+    requires: needs('test:case:edit'),
+    call: async ({ world }) => ({ body: { ids: [(await world.testing()).testcase.id] } }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectTestcase/download': {
+    requires: needs('test:case:import'),
+    call: async ({ world }) => ({ query: { pmsProjectId: (await world.testing()).project.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectTestcase/partDownload': {
+    requires: needs('test:case:import'),
+    call: async ({ world }) => {
+      const { project, testcase } = await world.testing();
+      return { body: { pmsProjectId: project.id, ids: [testcase.id] } };
+    },
+  },
+  'POST /api/pms/{identifier}/pmsProjectTestcase/upload': {
+    requires: needs('test:case:import'),
+    call: async ({ world }) => csvUpload((await world.testing()).project.id),
+  },
+  'GET /api/pms/{identifier}/pmsProjectTestcaseModule/treeList': {
+    requires: needs('test:case:list'),
+    call: async ({ world }) => ({ query: { pmsProjectId: (await world.testing()).project.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectTestcaseModule': {
+    requires: needs('test:case:add'),
+    call: async ({ world }) => ({
+      body: { pmsProjectId: (await world.testing()).project.id, name: unique('Module ') },
+    }),
+  },
+  'PUT /api/pms/{identifier}/pmsProjectTestcaseModule/{id}': {
+    requires: needs('test:case:edit'),
+    call: async ({ world }) => {
+      const module = await world.newCaseModule();
+      return { params: { id: module.id }, body: { version: module.version, name: unique('Renamed ') } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProjectTestcaseModule/{id}': {
+    requires: needs('test:case:remove'),
+    call: async ({ world }) => ({ params: { id: (await world.newCaseModule()).id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectTestcaseModule/syncByProductModule': {
+    requires: needs('test:case:add'),
+    call: async ({ world }) => ({ body: { pmsProjectId: (await world.testing()).project.id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectTestcaseTag/list': { requires: needs('test:case:list') },
+  'POST /api/pms/{identifier}/pmsProjectTestcaseTag': {
+    requires: needs('test:case:add'),
+    call: () => ({ body: { name: unique('casetag'), color: 'blue' } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProjectTestcaseTag/{id}': {
+    requires: needs('test:case:edit'),
+    call: async ({ world }) => {
+      const tag = await world.newCaseTag();
+      return { params: { id: tag.id }, body: { version: tag.version, color: 'red' } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProjectTestcaseTag/{id}': {
+    requires: needs('test:case:remove'),
+    call: async ({ world }) => ({ params: { id: (await world.newCaseTag()).id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectTestcaseType/list': { requires: needs('test:case:list') },
+  'PUT /api/pms/{identifier}/pmsProjectIssues/linkTestcase': {
+    requires: needs('project:issue:edit'),
+    call: async ({ world }) => {
+      const { issue, testcase } = await world.testing();
+      return { body: { issueId: issue.id, link: [testcase.id] } };
+    },
+  },
+
+  // Test management: sheets, results, linked work items, reports
+  'GET /api/pms/{identifier}/pmsProjectTestsheet/list': {
+    requires: needs('test:sheet:list'),
+    call: async ({ world }) => ({ query: { pmsProjectId: (await world.testing()).project.id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectTestsheet/treeList': {
+    requires: needs('test:sheet:list'),
+    call: async ({ world }) => ({ query: { pmsProjectId: (await world.testing()).project.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectTestsheet': {
+    requires: needs('test:sheet:add'),
+    call: async ({ world }) => ({
+      body: { pmsProjectId: (await world.testing()).project.id, name: unique('Sheet ') },
+    }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectTestsheet/{id}': {
+    requires: needs('test:sheet:list'),
+    call: async ({ world }) => ({ params: { id: (await world.testing()).sheet.id } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProjectTestsheet/{id}': {
+    requires: needs('test:sheet:edit'),
+    call: async ({ world }) => {
+      const sheet = await world.newSheet();
+      return { params: { id: sheet.id }, body: { version: sheet.version, name: unique('Renamed ') } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProjectTestsheet/{id}': {
+    requires: needs('test:sheet:remove'),
+    call: async ({ world }) => ({ params: { id: (await world.newSheet()).id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectTestsheetCases/list': {
+    requires: needs('test:sheet:list'),
+    call: async ({ world }) => ({ query: { projectTestsheetId: (await world.testing()).sheet.id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectTestsheetCases/{id}': {
+    requires: needs('test:sheet:list'),
+    call: async ({ world }) => ({ params: { id: (await world.testing()).sheetCase.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectTestsheetCases': {
+    requires: needs('test:sheet:edit'),
+    call: async ({ world }) => ({
+      body: { projectTestsheetId: (await world.testing()).sheet.id, caseIds: [(await world.newCase()).id] },
+    }),
+  },
+  'PUT /api/pms/{identifier}/pmsProjectTestsheetCases/{id}': {
+    requires: needs('test:sheet:execute'),
+    call: async ({ world }) => {
+      const row = await world.newSheetCase();
+      return { params: { id: row.id }, body: { version: row.version, result: 1 } };
+    },
+  },
+  'PUT /api/pms/{identifier}/pmsProjectTestsheetCases/batchUpdate': {
+    requires: needs('test:sheet:execute'),
+    call: async ({ world }) => ({ body: { idList: [(await world.testing()).sheetCase.id], result: 3 } }),
+  },
+  'DELETE /api/pms/{identifier}/pmsProjectTestsheetCases/{ids}': {
+    requires: needs('test:sheet:edit'),
+    call: async ({ world }) => ({ params: { ids: (await world.newSheetCase()).id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectTestsheetIssues/list': {
+    requires: needs('test:sheet:list'),
+    call: async ({ world }) => ({ query: { projectTestsheetId: (await world.testing()).sheet.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectTestsheetIssues': {
+    requires: needs('test:sheet:execute'),
+    call: async ({ world }) => ({
+      body: { projectTestsheetCasesId: (await world.testing()).sheetCase.id, title: unique('Bug ') },
+    }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectTestsheetIssues/batchAdd': {
+    requires: needs('test:sheet:execute'),
+    call: async ({ world }) => {
+      const { project, sheetCase } = await world.testing();
+      const issue = await world.newIssue(project.id);
+      return { body: { projectTestsheetCasesId: sheetCase.id, linkIssueIds: [issue.id] } };
+    },
+  },
+  'PUT /api/pms/{identifier}/pmsProjectTestsheetIssues/unlink': {
+    requires: needs('test:sheet:execute'),
+    call: async ({ world }) => {
+      const { project, sheetCase } = await world.testing();
+      const issue = await world.newIssue(project.id);
+      const link = { projectTestsheetCasesId: sheetCase.id, linkIssueIds: [issue.id] };
+      expectStatus(
+        await (await world.asOwner()).post(world.pms('pmsProjectTestsheetIssues/batchAdd'), link),
+        200,
+      );
+      return { body: link };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProjectTestsheetIssues/{id}': {
+    requires: needs('test:sheet:execute'),
+    call: async ({ world }) => {
+      const { project, sheetCase } = await world.testing();
+      const issue = await world.newIssue(project.id);
+      const link = { projectTestsheetCasesId: sheetCase.id, linkIssueIds: [issue.id] };
+      expectStatus(
+        await (await world.asOwner()).post(world.pms('pmsProjectTestsheetIssues/batchAdd'), link),
+        200,
+      );
+      return { params: { id: `${sheetCase.id}~${issue.id}` } };
+    },
+  },
+  'GET /api/pms/{identifier}/testReport/list': {
+    requires: needs('test:report:list'),
+    call: async ({ world }) => ({ query: { pmsProjectId: (await world.testing()).project.id } }),
+  },
+  'POST /api/pms/{identifier}/testReport': {
+    requires: needs('test:report:add'),
+    call: async ({ world }) => ({
+      body: { projectTestsheetId: (await world.testing()).sheet.id, name: unique('Report ') },
+    }),
+  },
+  'GET /api/pms/{identifier}/testReport/{id}': {
+    requires: needs('test:report:list'),
+    call: async ({ world }) => ({ params: { id: (await world.testing()).report.id } }),
+  },
+  'PUT /api/pms/{identifier}/testReport/{id}': {
+    requires: needs('test:report:edit'),
+    call: async ({ world }) => {
+      const report = await world.newReport();
+      return { params: { id: report.id }, body: { version: report.version, summary: 'All good' } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/testReport/{ids}': {
+    requires: needs('test:report:remove'),
+    call: async ({ world }) => ({ params: { ids: (await world.newReport()).id } }),
+  },
+  'GET /api/pms/{identifier}/testReport/chart/{id}': {
+    requires: needs('test:report:list'),
+    call: async ({ world }) => ({ params: { id: (await world.testing()).report.id } }),
+  },
 };
 
 // ---- running the table ----------------------------------------------------------------------
@@ -1168,7 +1507,11 @@ describe.each(Object.entries(MATRIX))('%s', (id, row) => {
     });
     const query = call.query ? `?${new URLSearchParams(call.query)}` : '';
     const client = who === 'anonymous' ? new Client() : await freshSession(people[who]);
-    const res = await client.call(method, path + query, { body: call.body });
+    const res = await client.call(method, path + query, {
+      body: call.body,
+      rawBody: call.rawBody,
+      headers: call.headers,
+    });
 
     const summary = `${id} as ${who}: ${res.status} ${JSON.stringify(res.body)}`;
     if (outcome === '2xx') expect(res.status >= 200 && res.status < 300, summary).toBe(true);

@@ -32,6 +32,7 @@ import { Route as IdentifierAdminRolesRoleIdRouteImport } from './routes/$identi
 import { Route as IdentifierAdminRolesAddRouteImport } from './routes/$identifier.admin.roles.add'
 import { Route as IdentifierProductsProductIdIndexRouteImport } from './routes/$identifier.products.$productId.index'
 import { Route as IdentifierProjectsProjectIdIndexRouteImport } from './routes/$identifier.projects.$projectId.index'
+import { Route as IdentifierProjectsProjectIdTestRouteImport } from './routes/$identifier.projects.$projectId.test'
 import { Route as IdentifierProductsProductIdDemandIndexRouteImport } from './routes/$identifier.products.$productId.demand.index'
 import { Route as IdentifierProductsProductIdDemandDemandIdeRouteImport } from './routes/$identifier.products.$productId.demand.$demandIde'
 import { Route as IdentifierProductsProductIdNeedsNeedsIdRouteImport } from './routes/$identifier.products.$productId.needs.$needsId'
@@ -47,10 +48,15 @@ import { Route as IdentifierProjectsProjectIdIterationPlanningRouteImport } from
 import { Route as IdentifierProjectsProjectIdIterationUnplaningRouteImport } from './routes/$identifier.projects.$projectId.iteration.unplaning'
 import { Route as IdentifierProjectsProjectIdTaskIndexRouteImport } from './routes/$identifier.projects.$projectId.task.index'
 import { Route as IdentifierProjectsProjectIdTaskWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.task.$workItemId'
+import { Route as IdentifierProjectsProjectIdTestIndexRouteImport } from './routes/$identifier.projects.$projectId.test.index'
 import { Route as IdentifierProductsProductIdPlanPlanIdIndexRouteImport } from './routes/$identifier.products.$productId.plan.$planId.index'
 import { Route as IdentifierProductsProductIdPlanPlanIdNeedsIdRouteImport } from './routes/$identifier.products.$productId.plan.$planId.$needsId'
 import { Route as IdentifierProjectsProjectIdIterationIterationIdIndexRouteImport } from './routes/$identifier.projects.$projectId.iteration.$iterationId.index'
 import { Route as IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.iteration.$iterationId.$workItemId'
+import { Route as IdentifierProjectsProjectIdTestTestTypeIndexRouteImport } from './routes/$identifier.projects.$projectId.test.$testType.index'
+import { Route as IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRouteImport } from './routes/$identifier.projects.$projectId.test.$testType.$menuId.index'
+import { Route as IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRouteImport } from './routes/$identifier.projects.$projectId.test.$testType.caseDetail.$caseId'
+import { Route as IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRouteImport } from './routes/$identifier.projects.$projectId.test.$testType.$menuId.caseDetail.$caseId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -172,6 +178,12 @@ const IdentifierProjectsProjectIdIndexRoute =
     path: '/',
     getParentRoute: () => IdentifierProjectsProjectIdRoute,
   } as any)
+const IdentifierProjectsProjectIdTestRoute =
+  IdentifierProjectsProjectIdTestRouteImport.update({
+    id: '/test',
+    path: '/test',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
 const IdentifierProductsProductIdDemandIndexRoute =
   IdentifierProductsProductIdDemandIndexRouteImport.update({
     id: '/demand/',
@@ -262,6 +274,12 @@ const IdentifierProjectsProjectIdTaskWorkItemIdRoute =
     path: '/task/$workItemId',
     getParentRoute: () => IdentifierProjectsProjectIdRoute,
   } as any)
+const IdentifierProjectsProjectIdTestIndexRoute =
+  IdentifierProjectsProjectIdTestIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => IdentifierProjectsProjectIdTestRoute,
+  } as any)
 const IdentifierProductsProductIdPlanPlanIdIndexRoute =
   IdentifierProductsProductIdPlanPlanIdIndexRouteImport.update({
     id: '/',
@@ -286,6 +304,32 @@ const IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute =
     path: '/$workItemId',
     getParentRoute: () => IdentifierProjectsProjectIdIterationIterationIdRoute,
   } as any)
+const IdentifierProjectsProjectIdTestTestTypeIndexRoute =
+  IdentifierProjectsProjectIdTestTestTypeIndexRouteImport.update({
+    id: '/$testType/',
+    path: '/$testType/',
+    getParentRoute: () => IdentifierProjectsProjectIdTestRoute,
+  } as any)
+const IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRoute =
+  IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRouteImport.update({
+    id: '/$testType/$menuId/',
+    path: '/$testType/$menuId/',
+    getParentRoute: () => IdentifierProjectsProjectIdTestRoute,
+  } as any)
+const IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRoute =
+  IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRouteImport.update({
+    id: '/$testType/caseDetail/$caseId',
+    path: '/$testType/caseDetail/$caseId',
+    getParentRoute: () => IdentifierProjectsProjectIdTestRoute,
+  } as any)
+const IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRoute =
+  IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRouteImport.update(
+    {
+      id: '/$testType/$menuId/caseDetail/$caseId',
+      path: '/$testType/$menuId/caseDetail/$caseId',
+      getParentRoute: () => IdentifierProjectsProjectIdTestRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -307,6 +351,7 @@ export interface FileRoutesByFullPath {
   '/enterprises/': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
+  '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestRouteWithChildren
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
   '/$identifier/products/$productId/': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId/': typeof IdentifierProjectsProjectIdIndexRoute
@@ -325,10 +370,15 @@ export interface FileRoutesByFullPath {
   '/$identifier/projects/$projectId/demand/': typeof IdentifierProjectsProjectIdDemandIndexRoute
   '/$identifier/projects/$projectId/iteration/': typeof IdentifierProjectsProjectIdIterationIndexRoute
   '/$identifier/projects/$projectId/task/': typeof IdentifierProjectsProjectIdTaskIndexRoute
+  '/$identifier/projects/$projectId/test/': typeof IdentifierProjectsProjectIdTestIndexRoute
   '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId': typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
   '/$identifier/products/$productId/plan/$planId/': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/': typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
+  '/$identifier/projects/$projectId/test/$testType/': typeof IdentifierProjectsProjectIdTestTestTypeIndexRoute
+  '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId': typeof IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRoute
+  '/$identifier/projects/$projectId/test/$testType/$menuId/': typeof IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRoute
+  '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId': typeof IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -363,10 +413,15 @@ export interface FileRoutesByTo {
   '/$identifier/projects/$projectId/demand': typeof IdentifierProjectsProjectIdDemandIndexRoute
   '/$identifier/projects/$projectId/iteration': typeof IdentifierProjectsProjectIdIterationIndexRoute
   '/$identifier/projects/$projectId/task': typeof IdentifierProjectsProjectIdTaskIndexRoute
+  '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestIndexRoute
   '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId': typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
   '/$identifier/products/$productId/plan/$planId': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
   '/$identifier/projects/$projectId/iteration/$iterationId': typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
+  '/$identifier/projects/$projectId/test/$testType': typeof IdentifierProjectsProjectIdTestTestTypeIndexRoute
+  '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId': typeof IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRoute
+  '/$identifier/projects/$projectId/test/$testType/$menuId': typeof IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRoute
+  '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId': typeof IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -390,6 +445,7 @@ export interface FileRoutesById {
   '/_authed/enterprises/': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
+  '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestRouteWithChildren
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
   '/$identifier/products/$productId/': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId/': typeof IdentifierProjectsProjectIdIndexRoute
@@ -408,10 +464,15 @@ export interface FileRoutesById {
   '/$identifier/projects/$projectId/demand/': typeof IdentifierProjectsProjectIdDemandIndexRoute
   '/$identifier/projects/$projectId/iteration/': typeof IdentifierProjectsProjectIdIterationIndexRoute
   '/$identifier/projects/$projectId/task/': typeof IdentifierProjectsProjectIdTaskIndexRoute
+  '/$identifier/projects/$projectId/test/': typeof IdentifierProjectsProjectIdTestIndexRoute
   '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId': typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
   '/$identifier/products/$productId/plan/$planId/': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/': typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
+  '/$identifier/projects/$projectId/test/$testType/': typeof IdentifierProjectsProjectIdTestTestTypeIndexRoute
+  '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId': typeof IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRoute
+  '/$identifier/projects/$projectId/test/$testType/$menuId/': typeof IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRoute
+  '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId': typeof IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -435,6 +496,7 @@ export interface FileRouteTypes {
     | '/enterprises/'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
+    | '/$identifier/projects/$projectId/test'
     | '/$identifier/admin/roles/'
     | '/$identifier/products/$productId/'
     | '/$identifier/projects/$projectId/'
@@ -453,10 +515,15 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/demand/'
     | '/$identifier/projects/$projectId/iteration/'
     | '/$identifier/projects/$projectId/task/'
+    | '/$identifier/projects/$projectId/test/'
     | '/$identifier/products/$productId/plan/$planId/$needsId'
     | '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
     | '/$identifier/products/$productId/plan/$planId/'
     | '/$identifier/projects/$projectId/iteration/$iterationId/'
+    | '/$identifier/projects/$projectId/test/$testType/'
+    | '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId'
+    | '/$identifier/projects/$projectId/test/$testType/$menuId/'
+    | '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -491,10 +558,15 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/demand'
     | '/$identifier/projects/$projectId/iteration'
     | '/$identifier/projects/$projectId/task'
+    | '/$identifier/projects/$projectId/test'
     | '/$identifier/products/$productId/plan/$planId/$needsId'
     | '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
     | '/$identifier/products/$productId/plan/$planId'
     | '/$identifier/projects/$projectId/iteration/$iterationId'
+    | '/$identifier/projects/$projectId/test/$testType'
+    | '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId'
+    | '/$identifier/projects/$projectId/test/$testType/$menuId'
+    | '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId'
   id:
     | '__root__'
     | '/'
@@ -517,6 +589,7 @@ export interface FileRouteTypes {
     | '/_authed/enterprises/'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
+    | '/$identifier/projects/$projectId/test'
     | '/$identifier/admin/roles/'
     | '/$identifier/products/$productId/'
     | '/$identifier/projects/$projectId/'
@@ -535,10 +608,15 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/demand/'
     | '/$identifier/projects/$projectId/iteration/'
     | '/$identifier/projects/$projectId/task/'
+    | '/$identifier/projects/$projectId/test/'
     | '/$identifier/products/$productId/plan/$planId/$needsId'
     | '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
     | '/$identifier/products/$productId/plan/$planId/'
     | '/$identifier/projects/$projectId/iteration/$iterationId/'
+    | '/$identifier/projects/$projectId/test/$testType/'
+    | '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId'
+    | '/$identifier/projects/$projectId/test/$testType/$menuId/'
+    | '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -714,6 +792,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierProjectsProjectIdIndexRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdRoute
     }
+    '/$identifier/projects/$projectId/test': {
+      id: '/$identifier/projects/$projectId/test'
+      path: '/test'
+      fullPath: '/$identifier/projects/$projectId/test'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdTestRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
     '/$identifier/products/$productId/demand/': {
       id: '/$identifier/products/$productId/demand/'
       path: '/demand'
@@ -819,6 +904,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierProjectsProjectIdTaskWorkItemIdRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdRoute
     }
+    '/$identifier/projects/$projectId/test/': {
+      id: '/$identifier/projects/$projectId/test/'
+      path: '/'
+      fullPath: '/$identifier/projects/$projectId/test/'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdTestIndexRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdTestRoute
+    }
     '/$identifier/products/$productId/plan/$planId/': {
       id: '/$identifier/products/$productId/plan/$planId/'
       path: '/'
@@ -846,6 +938,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
       preLoaderRoute: typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdIterationIterationIdRoute
+    }
+    '/$identifier/projects/$projectId/test/$testType/': {
+      id: '/$identifier/projects/$projectId/test/$testType/'
+      path: '/$testType'
+      fullPath: '/$identifier/projects/$projectId/test/$testType/'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdTestTestTypeIndexRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdTestRoute
+    }
+    '/$identifier/projects/$projectId/test/$testType/$menuId/': {
+      id: '/$identifier/projects/$projectId/test/$testType/$menuId/'
+      path: '/$testType/$menuId'
+      fullPath: '/$identifier/projects/$projectId/test/$testType/$menuId/'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdTestRoute
+    }
+    '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId': {
+      id: '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId'
+      path: '/$testType/caseDetail/$caseId'
+      fullPath: '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdTestRoute
+    }
+    '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId': {
+      id: '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId'
+      path: '/$testType/$menuId/caseDetail/$caseId'
+      fullPath: '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdTestRoute
     }
   }
 }
@@ -898,6 +1018,33 @@ const IdentifierProductsProductIdRouteWithChildren =
     IdentifierProductsProductIdRouteChildren,
   )
 
+interface IdentifierProjectsProjectIdTestRouteChildren {
+  IdentifierProjectsProjectIdTestIndexRoute: typeof IdentifierProjectsProjectIdTestIndexRoute
+  IdentifierProjectsProjectIdTestTestTypeIndexRoute: typeof IdentifierProjectsProjectIdTestTestTypeIndexRoute
+  IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRoute: typeof IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRoute
+  IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRoute: typeof IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRoute
+  IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRoute: typeof IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRoute
+}
+
+const IdentifierProjectsProjectIdTestRouteChildren: IdentifierProjectsProjectIdTestRouteChildren =
+  {
+    IdentifierProjectsProjectIdTestIndexRoute:
+      IdentifierProjectsProjectIdTestIndexRoute,
+    IdentifierProjectsProjectIdTestTestTypeIndexRoute:
+      IdentifierProjectsProjectIdTestTestTypeIndexRoute,
+    IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRoute:
+      IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRoute,
+    IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRoute:
+      IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRoute,
+    IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRoute:
+      IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRoute,
+  }
+
+const IdentifierProjectsProjectIdTestRouteWithChildren =
+  IdentifierProjectsProjectIdTestRoute._addFileChildren(
+    IdentifierProjectsProjectIdTestRouteChildren,
+  )
+
 interface IdentifierProjectsProjectIdIterationIterationIdRouteChildren {
   IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute: typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
   IdentifierProjectsProjectIdIterationIterationIdIndexRoute: typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
@@ -917,6 +1064,7 @@ const IdentifierProjectsProjectIdIterationIterationIdRouteWithChildren =
   )
 
 interface IdentifierProjectsProjectIdRouteChildren {
+  IdentifierProjectsProjectIdTestRoute: typeof IdentifierProjectsProjectIdTestRouteWithChildren
   IdentifierProjectsProjectIdIndexRoute: typeof IdentifierProjectsProjectIdIndexRoute
   IdentifierProjectsProjectIdBugWorkItemIdRoute: typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
   IdentifierProjectsProjectIdDemandWorkItemIdRoute: typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
@@ -932,6 +1080,8 @@ interface IdentifierProjectsProjectIdRouteChildren {
 
 const IdentifierProjectsProjectIdRouteChildren: IdentifierProjectsProjectIdRouteChildren =
   {
+    IdentifierProjectsProjectIdTestRoute:
+      IdentifierProjectsProjectIdTestRouteWithChildren,
     IdentifierProjectsProjectIdIndexRoute:
       IdentifierProjectsProjectIdIndexRoute,
     IdentifierProjectsProjectIdBugWorkItemIdRoute:

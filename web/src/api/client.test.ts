@@ -7,6 +7,7 @@ import {
   type ApiClientDependencies,
   createApiClient,
   DEFAULT_ERROR_TEXT,
+  dispositionFilename,
   LOGIN_URL_ENDPOINT,
   NETWORK_ERROR_TEXT,
   REQUEST_TIMEOUT_MS,
@@ -396,5 +397,158 @@ describe('network errors (spec section 8)', () => {
     setTimeout(() => controller.abort(), 20);
     await expect(result).rejects.toThrow();
     expect(shown()).toEqual([]);
+  });
+});
+
+describe('download', () => {
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+  function file(res: ServerResponse, bytes: string, disposition?: string): void {
+    res.writeHead(200, {
+      'content-type': XLSX,
+      ...(disposition ? { 'content-disposition': disposition } : {}),
+    });
+    res.end(bytes);
+  }
+
+  function saving(overrides: Partial<ApiClientDependencies> = {}) {
+    const saved: { name: string; text: Promise<string>; type: string }[] = [];
+    const context = setup({
+      saveFile: (blob, name) => saved.push({ name, text: blob.text(), type: blob.type }),
+      ...overrides,
+    });
+    return { ...context, saved };
+  }
+
+  it('GETs with the url rules and headers, and saves under the Content-Disposition name', async () => {
+    handler = (_req, res) => file(res, 'PK-bytes', 'attachment; filename="cases.xlsx"');
+    const { client, saved, calls } = saving();
+    const name = await client.download('/api/pms/pmsProjectTestcase/download', {
+      params: { pmsProjectId: 'p1' },
+    });
+    expect(name).toBe('cases.xlsx');
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      url: '/api/pms/acme/pmsProjectTestcase/download?pmsProjectId=p1',
+    });
+    expect(seen[0]?.headers['x-requested-with']).toBe('XMLHttpRequest');
+    expect(seen[0]?.headers['content-type']).toBeUndefined();
+    expect(calls[0]?.init.credentials).toBe('include');
+    expect(saved.map((s) => s.name)).toEqual(['cases.xlsx']);
+    await expect(saved[0]?.text).resolves.toBe('PK-bytes');
+    expect(saved[0]?.type).toBe(XLSX);
+  });
+
+  it('POSTs a body as JSON when there is one, and prefers the UTF-8 filename*', async () => {
+    handler = (_req, res) =>
+      file(res, 'x', `attachment; filename="cases.xlsx"; filename*=UTF-8''Fall%C3%A4lle%20TC.xlsx`);
+    const { client, saved } = saving();
+    await client.download('/api/pms/pmsProjectTestcase/partDownload', {
+      body: { pmsProjectId: 'p1', ids: ['p1.a'] },
+    });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/pms/acme/pmsProjectTestcase/partDownload',
+      body: '{"pmsProjectId":"p1","ids":["p1.a"]}',
+    });
+    expect(seen[0]?.headers['content-type']).toBe('application/json');
+    expect(saved.map((s) => s.name)).toEqual(['Fallälle TC.xlsx']);
+  });
+
+  it('falls back to the given name, then to the last segment of the url', async () => {
+    handler = (_req, res) => file(res, 'x');
+    const { client, saved } = saving();
+    await client.download('/api/pms/pmsProjectTestcase/download', { filename: 'library.xlsx' });
+    await client.download('/api/pms/pmsProjectTestcase/download?x=1');
+    expect(saved.map((s) => s.name)).toEqual(['library.xlsx', 'download']);
+  });
+
+  it('a JSON failure goes through the section-8 handling and saves nothing', async () => {
+    answer(403, fail('You need the permission test:case:import', 2, 'FORBIDDEN'));
+    const { client, saved, feedback, navigate } = saving();
+    await expect(client.download('/api/pms/pmsProjectTestcase/download')).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(feedback.error).toHaveBeenCalledExactlyOnceWith('You need the permission test:case:import');
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/403');
+    expect(saved).toEqual([]);
+  });
+
+  it('a success envelope where a file was expected is a failure; skipErrorHandler keeps quiet', async () => {
+    answer(200, ok({ nothing: true }));
+    const first = saving();
+    await expect(first.client.download('/x')).rejects.toMatchObject({ kind: 'response', status: 200 });
+    expect(first.shown()).toEqual([['error', 'Response status: 200']]);
+
+    answer(400, fail('pmsProjectId: Please enter pmsProjectId'));
+    const second = saving();
+    await expect(second.client.download('/x', { skipErrorHandler: true })).rejects.toBeInstanceOf(HttpError);
+    expect(second.shown()).toEqual([]);
+    expect(second.saved).toEqual([]);
+  });
+
+  it('no response: the no-response message', async () => {
+    const { client, shown } = saving({ fetch: () => Promise.reject(new TypeError('offline')) });
+    await expect(client.download('/x')).rejects.toMatchObject({ name: 'NetworkError', kind: 'none' });
+    expect(shown()).toEqual([['error', NETWORK_ERROR_TEXT.none]]);
+  });
+});
+
+describe('dispositionFilename', () => {
+  it.each([
+    ['attachment; filename="a b.xlsx"', 'a b.xlsx'],
+    ['attachment; filename=plain.csv', 'plain.csv'],
+    [`attachment; filename="x.xlsx"; filename*=UTF-8''%E7%94%A8%E4%BE%8B.xlsx`, '用例.xlsx'],
+    [`attachment; filename*=UTF-8''%E0%A4%A; filename="fallback.xlsx"`, 'fallback.xlsx'],
+    ['inline', null],
+    [null, null],
+  ])('%s gives %s', (header, expected) => {
+    expect(dispositionFilename(header)).toBe(expected);
+  });
+});
+
+describe('upload', () => {
+  it('posts multipart with the common headers and returns the data', async () => {
+    answer(201, ok({ rows: 1, created: 1 }));
+    const { client, calls } = setup();
+    const form = new FormData();
+    form.append('pmsProjectId', 'p1');
+    form.append('file', new Blob(['Title\nLogin works\n'], { type: 'text/csv' }), 'cases.csv');
+    await expect(client.upload('/api/pms/pmsProjectTestcase/upload', form)).resolves.toEqual({
+      rows: 1,
+      created: 1,
+    });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/pms/acme/pmsProjectTestcase/upload' });
+    expect(seen[0]?.headers['x-requested-with']).toBe('XMLHttpRequest');
+    expect(seen[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]?.body).toContain('filename="cases.csv"');
+    expect(seen[0]?.body).toContain('Login works');
+    expect(calls[0]?.init.credentials).toBe('include');
+  });
+
+  it('fails like any call: the message is shown and the error carries the status', async () => {
+    answer(413, fail('file: The file is larger than 5 MB', 2, 'PAYLOAD_TOO_LARGE'));
+    const { client, shown, navigate } = setup();
+    await expect(client.upload('/x', new FormData())).rejects.toMatchObject({
+      status: 413,
+      errorMessage: 'file: The file is larger than 5 MB',
+    });
+    expect(shown()).toEqual([['error', 'file: The file is larger than 5 MB']]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('a business failure and a cancelled upload behave as in request', async () => {
+    answer(200, fail('Locked', 1, 'LOCKED'));
+    const first = setup();
+    await expect(first.client.upload('/x', new FormData())).rejects.toBeInstanceOf(BusinessError);
+    expect(first.shown()).toEqual([['warning', 'Locked']]);
+
+    handler = () => {};
+    const second = setup();
+    const controller = new AbortController();
+    const result = second.client.upload('/x', new FormData(), { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(result).rejects.toThrow();
+    expect(second.shown()).toEqual([]);
   });
 });

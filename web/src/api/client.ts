@@ -49,6 +49,8 @@ export interface ApiClientDependencies {
   /** The enterprise the url rules apply (identifier, hosting address). */
   enterprise: () => UrlContext;
   timeoutMs?: number;
+  /** Hands a downloaded file to the user; the browser's "save as" by default (saveBlob). */
+  saveFile?: (blob: Blob, filename: string) => void;
 }
 
 export interface RequestOptions {
@@ -59,6 +61,16 @@ export interface RequestOptions {
   /** The caller's cancellation (TanStack Query passes one); a cancelled request fails silently. */
   signal?: AbortSignal;
   /** Fail without any section-8 side effect: the caller presents the failure itself. */
+  skipErrorHandler?: boolean;
+}
+
+/** What `download` fetches: a GET with `params`, or a POST of `body` (JSON) when there is one. */
+export interface DownloadOptions {
+  params?: QueryParams;
+  body?: unknown;
+  /** The name to save under when the answer has no Content-Disposition filename. */
+  filename?: string;
+  signal?: AbortSignal;
   skipErrorHandler?: boolean;
 }
 
@@ -84,6 +96,44 @@ function unwrap(value: unknown): unknown {
 
 function withParam(address: string, key: string, value: string): string {
   return `${address}${address.includes('?') ? '&' : '?'}${key}=${encodeURIComponent(value)}`;
+}
+
+/**
+ * The file name of a `Content-Disposition` header: the RFC 5987 `filename*` (UTF-8, percent-encoded)
+ * when present, else the plain `filename`; null when there is none.
+ */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)?'[^']*'([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = (plain?.[2] ?? plain?.[1] ?? '').trim();
+  return name === '' ? null : name;
+}
+
+/** The browser's "save as": an object URL clicked through a temporary `<a download>`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next task: some browsers start reading the URL only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+}
+
+/** The last path segment of a url, as a name to save under when the server gives none. */
+function lastSegment(url: string): string {
+  return url.split('?')[0]?.split('/').filter(Boolean).at(-1) ?? 'download';
 }
 
 export function createApiClient(deps: ApiClientDependencies) {
@@ -238,8 +288,154 @@ export function createApiClient(deps: ApiClientDependencies) {
     return unwrap(parsed.value) as T;
   }
 
+  /**
+   * Sends a prepared request under the same time-out and cancellation rules as `request`, and
+   * reads the answer with `read`. Failures to get or read an answer are section 8's network errors.
+   */
+  async function transfer<R>(
+    target: string,
+    init: RequestInit,
+    callerSignal: AbortSignal | undefined,
+    skip: boolean,
+    read: (response: Response) => Promise<R>,
+  ): Promise<{ response: Response; content: R }> {
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('Request timed out', 'TimeoutError')),
+      timeoutMs,
+    );
+    const cancel = () => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) cancel();
+    callerSignal?.addEventListener('abort', cancel, { once: true });
+    try {
+      let response: Response;
+      try {
+        response = await deps.fetch(target, { ...init, signal: controller.signal });
+      } catch (cause) {
+        if (callerSignal?.aborted) throw cause;
+        throw report(new NetworkError('none', NETWORK_ERROR_TEXT.none, { cause }), skip);
+      }
+      try {
+        return { response, content: await read(response) };
+      } catch (cause) {
+        if (callerSignal?.aborted) throw cause;
+        const status = response.status;
+        throw report(
+          new NetworkError('response', NETWORK_ERROR_TEXT.response(status), { status, cause }),
+          skip,
+        );
+      }
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', cancel);
+    }
+  }
+
+  /** The section-8 reading of a JSON answer (status, failure flag, envelope), as `request` does it. */
+  async function settle<T>(status: number, text: string, skip: boolean): Promise<T> {
+    const parsed = parseBody(text);
+    if (status !== 200 && status !== 201) {
+      throw await httpFailure(status, parsed.ok && isObject(parsed.value) ? parsed.value : null, skip);
+    }
+    if (!parsed.ok) {
+      throw report(new NetworkError('response', NETWORK_ERROR_TEXT.response(status), { status }), skip);
+    }
+    if (isObject(parsed.value) && parsed.value.success === false) throw businessFailure(parsed.value, skip);
+    return unwrap(parsed.value) as T;
+  }
+
+  /** The headers every call sends (section 7); `json` adds the JSON body type. */
+  function baseHeaders(json: boolean): Record<string, string> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+    };
+    if (json) headers['Content-Type'] = 'application/json';
+    return headers;
+  }
+
+  function prepare(url: string, params: QueryParams | undefined, skip: boolean): string {
+    try {
+      return withQuery(rewriteUrl(url, deps.enterprise()), params);
+    } catch (cause) {
+      throw report(new NetworkError('request', NETWORK_ERROR_TEXT.request, { cause }), skip);
+    }
+  }
+
+  /**
+   * Fetches a file (a GET with `params`, or a POST of `body`) and saves it under the name the
+   * server gives in Content-Disposition. An answer in JSON is not a file: it is the API's error
+   * envelope (or an unexpected success) and goes through the section-8 handling like any call.
+   * Resolves with the name the file was saved under.
+   */
+  async function download(url: string, options: DownloadOptions = {}): Promise<string> {
+    const skip = options.skipErrorHandler === true;
+    const target = prepare(url, options.params, skip);
+    let body: string | undefined;
+    try {
+      if (options.body !== undefined) body = JSON.stringify(options.body);
+    } catch (cause) {
+      throw report(new NetworkError('request', NETWORK_ERROR_TEXT.request, { cause }), skip);
+    }
+    const method = body === undefined ? 'GET' : 'POST';
+    const headers = { ...baseHeaders(method !== 'GET'), Accept: '*/*' };
+    const { response, content } = await transfer(
+      target,
+      { method, headers, body, credentials: 'include' },
+      options.signal,
+      skip,
+      async (answer) => {
+        const type = answer.headers.get('content-type') ?? '';
+        const isJson = /json/i.test(type) || answer.status < 200 || answer.status >= 300;
+        return isJson
+          ? { kind: 'json' as const, text: await answer.text() }
+          : { kind: 'file' as const, blob: await answer.blob() };
+      },
+    );
+    if (content.kind === 'json') {
+      const data = await settle<unknown>(response.status, content.text, skip);
+      // A success envelope where a file was expected: nothing to save, so it is a failure too.
+      throw report(
+        new NetworkError('response', NETWORK_ERROR_TEXT.response(response.status), {
+          status: response.status,
+          cause: data,
+        }),
+        skip,
+      );
+    }
+    const filename =
+      dispositionFilename(response.headers.get('content-disposition')) ??
+      options.filename ??
+      lastSegment(url);
+    (deps.saveFile ?? saveBlob)(content.blob, filename);
+    return filename;
+  }
+
+  /**
+   * Posts a multipart form (files) with the headers of every call; the browser writes the
+   * multipart Content-Type with its boundary. The answer is read like any JSON call.
+   */
+  async function upload<T>(
+    url: string,
+    form: FormData,
+    options: Omit<RequestOptions, 'method' | 'body' | 'params'> = {},
+  ): Promise<T> {
+    const skip = options.skipErrorHandler === true;
+    const target = prepare(url, undefined, skip);
+    const { response, content } = await transfer(
+      target,
+      { method: 'POST', headers: baseHeaders(false), body: form, credentials: 'include' },
+      options.signal,
+      skip,
+      (answer) => answer.text(),
+    );
+    return settle<T>(response.status, content, skip);
+  }
+
   type Options = Omit<RequestOptions, 'method' | 'body' | 'params'>;
   return {
+    download,
+    upload,
     request,
     get: <T>(url: string, params?: QueryParams, options?: Options) => request<T>(url, { ...options, params }),
     post: <T>(url: string, body?: unknown, options?: Options) =>

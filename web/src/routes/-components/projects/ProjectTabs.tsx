@@ -15,14 +15,19 @@ const SECTIONS = [
     to: '/$identifier/projects/$projectId/iteration',
     sprints: true,
   },
+  { value: 'test', label: 'Tests', to: '/$identifier/projects/$projectId/test', tests: true },
 ] as const;
 
-const SOON = ['Tests', 'Docs', 'Code', 'Weekly'];
+const SOON = ['Docs', 'Code', 'Weekly'];
 
-/** Who may open a section: the work-item lists and the iterations each need their list permission. */
-function allowed(section: (typeof SECTIONS)[number], can: (permission: string) => boolean): boolean {
+/** Who may open a section: the work-item lists, the iterations and the tests each need a list permission. */
+function allowed(
+  section: (typeof SECTIONS)[number],
+  can: (permission: string | readonly string[]) => boolean,
+): boolean {
   if ('list' in section) return can('project:issue:list');
   if ('sprints' in section) return can('project:sprint:list');
+  if ('tests' in section) return can(['test:case:list', 'test:sheet:list', 'test:report:list']);
   return true;
 }
 

@@ -1,0 +1,96 @@
+import type { Page } from '@shared/schemas/common';
+import type {
+  Report,
+  ReportBody,
+  ReportChart,
+  ReportDetail,
+  ReportUpdateBody,
+} from '@shared/schemas/testruns';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/client';
+
+/**
+ * Test reports (docs/api-conventions.md, "Test management"): snapshots of a sheet's results. The
+ * snapshot never changes, so only the name and summary ever need refreshing.
+ */
+const BASE = '/api/pms/testReport';
+
+export interface ReportListParams {
+  pmsProjectId: string;
+  keyword?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+export const reportKeys = {
+  all: ['testreports'] as const,
+  project: (projectId: string) => [...reportKeys.all, projectId] as const,
+  lists: (projectId: string) => [...reportKeys.project(projectId), 'list'] as const,
+  list: (params: ReportListParams) => [...reportKeys.lists(params.pmsProjectId), params] as const,
+  report: (projectId: string, id: string) => [...reportKeys.project(projectId), 'report', id] as const,
+  detail: (projectId: string, id: string) => [...reportKeys.report(projectId, id), 'detail'] as const,
+  chart: (projectId: string, id: string) => [...reportKeys.report(projectId, id), 'chart'] as const,
+};
+
+/** GET list: one page of reports, newest first. */
+export const reportListQueryOptions = (params: ReportListParams) =>
+  queryOptions({
+    queryKey: reportKeys.list(params),
+    queryFn: ({ signal }) => api.get<Page<Report>>(`${BASE}/list`, { ...params }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET {id}: the report with its snapshot of cases and bugs. */
+export const reportQueryOptions = (projectId: string, id: string) =>
+  queryOptions({
+    queryKey: reportKeys.detail(projectId, id),
+    queryFn: ({ signal }) => api.get<ReportDetail>(`${BASE}/${id}`, undefined, { signal }),
+  });
+
+/** GET chart/{id}: the three charts' series, from the snapshot (they never change). */
+export const reportChartQueryOptions = (projectId: string, id: string) =>
+  queryOptions({
+    queryKey: reportKeys.chart(projectId, id),
+    queryFn: ({ signal }) => api.get<ReportChart>(`${BASE}/chart/${id}`, undefined, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useCreateReport(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReportBody) => api.post<ReportDetail>(BASE, body),
+    onSuccess: (report) => {
+      queryClient.setQueryData(reportKeys.detail(projectId, report.id), report);
+      return queryClient.invalidateQueries({ queryKey: reportKeys.lists(projectId) });
+    },
+  });
+}
+
+/** PUT {id}: name and summary at the version read. */
+export function useUpdateReport(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ReportUpdateBody }) =>
+      api.put<Report>(`${BASE}/${id}`, body),
+    onSuccess: (report) => {
+      // The answer has no snapshot: keep the one already read (it never changes).
+      queryClient.setQueryData<ReportDetail>(reportKeys.detail(projectId, report.id), (old) =>
+        old ? { ...old, ...report } : old,
+      );
+      return queryClient.invalidateQueries({ queryKey: reportKeys.lists(projectId) });
+    },
+    onError: (_error, { id }) =>
+      queryClient.invalidateQueries({ queryKey: reportKeys.detail(projectId, id) }),
+  });
+}
+
+/** DELETE {ids}: all or nothing. */
+export function useDeleteReports(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => api.delete<null>(`${BASE}/${ids.join(',')}`),
+    // Only the lists: a deleted report's page may still be mounted while it navigates away, and a
+    // refetch of its own queries would meet a 404.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.lists(projectId) }),
+  });
+}

@@ -1,0 +1,290 @@
+import { MAX_PAGE_SIZE } from '@shared/constants/api';
+import { MAX_SHEET_CASE_ADD } from '@shared/domain/testing';
+import type { Page } from '@shared/schemas/common';
+import type {
+  FileBugBody,
+  Sheet,
+  SheetBody,
+  SheetCaseBatchBody,
+  SheetCaseDetail,
+  SheetCaseResultBody,
+  SheetCaseRow,
+  SheetIssueRow,
+  SheetNode,
+  SheetUpdateBody,
+} from '@shared/schemas/testruns';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../api/client';
+import { issueKeys } from './issues';
+import { projectKeys } from './projects';
+import { DEFAULT_PAGE_SIZE } from './query-client';
+
+/**
+ * Test sheets, their cases and results, and the work items linked to them (docs/api-conventions.md,
+ * "Test management"). Type-only imports from the shared schemas: zod stays out of the route chunks.
+ */
+const SHEETS = '/api/pms/pmsProjectTestsheet';
+const SHEET_CASES = '/api/pms/pmsProjectTestsheetCases';
+const SHEET_ISSUES = '/api/pms/pmsProjectTestsheetIssues';
+
+export interface SheetListParams {
+  pmsProjectId: string;
+  /** 0 not started, 1 in progress, 2 completed; absent: all. */
+  status?: number;
+  keyword?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** A sheet's case list filters (the sheet and the page are passed apart). */
+export interface SheetCaseFilters {
+  result?: number;
+  /** A case module (with its sub-modules), or `none`. */
+  moduleId?: string;
+  assigneeId?: string;
+  keyword?: string;
+}
+
+/** A sheet case id is `{projectId}.{sheetLocal}-{caseLocal}`: its sheet is `{projectId}.{sheetLocal}`. */
+export function sheetIdOfCase(sheetCaseId: string): string {
+  const dash = sheetCaseId.lastIndexOf('-');
+  return dash === -1 ? sheetCaseId : sheetCaseId.slice(0, dash);
+}
+
+export const sheetKeys = {
+  all: ['testsheets'] as const,
+  /** Everything about a project's sheets: the tree, lists, each sheet with its cases. */
+  project: (projectId: string) => [...sheetKeys.all, projectId] as const,
+  tree: (projectId: string) => [...sheetKeys.project(projectId), 'tree'] as const,
+  lists: (projectId: string) => [...sheetKeys.project(projectId), 'list'] as const,
+  list: (params: SheetListParams) => [...sheetKeys.lists(params.pmsProjectId), params] as const,
+  /** A sheet, its case lists and its cases' details (so one invalidation refreshes the page). */
+  sheet: (projectId: string, id: string) => [...sheetKeys.project(projectId), 'sheet', id] as const,
+  detail: (projectId: string, id: string) => [...sheetKeys.sheet(projectId, id), 'detail'] as const,
+  cases: (projectId: string, sheetId: string, filters: SheetCaseFilters, pageNum: number, pageSize: number) =>
+    [...sheetKeys.sheet(projectId, sheetId), 'cases', filters, pageNum, pageSize] as const,
+  sheetCase: (projectId: string, sheetCaseId: string) =>
+    [...sheetKeys.sheet(projectId, sheetIdOfCase(sheetCaseId)), 'case', sheetCaseId] as const,
+};
+
+/** GET treeList: every sheet of the project as a tree, with its result counts. */
+export const sheetTreeQueryOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: sheetKeys.tree(projectId),
+    queryFn: ({ signal }) =>
+      api.get<SheetNode[]>(`${SHEETS}/treeList`, { pmsProjectId: projectId }, { signal }),
+  });
+
+/** GET list: one page of sheets, filtered by state and keyword. */
+export const sheetListQueryOptions = (params: SheetListParams) =>
+  queryOptions({
+    queryKey: sheetKeys.list(params),
+    queryFn: ({ signal }) => api.get<Page<Sheet>>(`${SHEETS}/list`, { ...params }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET {id}: the sheet with its counts. */
+export const sheetQueryOptions = (projectId: string, id: string) =>
+  queryOptions({
+    queryKey: sheetKeys.detail(projectId, id),
+    queryFn: ({ signal }) => api.get<Sheet>(`${SHEETS}/${id}`, undefined, { signal }),
+  });
+
+/** GET pmsProjectTestsheetCases/list: one page of a sheet's cases, ordered by case number. */
+export const sheetCasesQueryOptions = (
+  projectId: string,
+  sheetId: string,
+  filters: SheetCaseFilters,
+  pageNum: number,
+  pageSize = DEFAULT_PAGE_SIZE,
+) =>
+  queryOptions({
+    queryKey: sheetKeys.cases(projectId, sheetId, filters, pageNum, pageSize),
+    queryFn: ({ signal }) =>
+      api.get<Page<SheetCaseRow>>(
+        `${SHEET_CASES}/list`,
+        { projectTestsheetId: sheetId, ...filters, pageNum, pageSize },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * The library case ids of every case in the sheet (for "Add cases", which shows them as already
+ * there): the list read a hundred at a time, at most MAX_SHEET_CASES / 100 calls.
+ */
+export const sheetCaseIdsQueryOptions = (projectId: string, sheetId: string) =>
+  queryOptions({
+    queryKey: [...sheetKeys.sheet(projectId, sheetId), 'caseIds'] as const,
+    queryFn: async ({ signal }) => {
+      const ids: string[] = [];
+      for (let pageNum = 1; ; pageNum++) {
+        const page = await api.get<Page<SheetCaseRow>>(
+          `${SHEET_CASES}/list`,
+          { projectTestsheetId: sheetId, pageNum, pageSize: MAX_PAGE_SIZE },
+          { signal },
+        );
+        ids.push(...page.rows.map((row) => row.caseId));
+        if (page.rows.length < MAX_PAGE_SIZE || ids.length >= page.total) return ids;
+      }
+    },
+  });
+
+/** GET pmsProjectTestsheetCases/{id}: the case's content, every run and the linked work items. */
+export const sheetCaseQueryOptions = (projectId: string, sheetCaseId: string) =>
+  queryOptions({
+    queryKey: sheetKeys.sheetCase(projectId, sheetCaseId),
+    queryFn: ({ signal }) => api.get<SheetCaseDetail>(`${SHEET_CASES}/${sheetCaseId}`, undefined, { signal }),
+  });
+
+// ---- mutations --------------------------------------------------------------------------------
+
+/**
+ * A result, an added or removed case or a link changes the sheet's counts, which the tree and the
+ * lists show too; the project's other sheets are refetched with them (one cheap call each).
+ */
+function invalidateSheets(queryClient: QueryClient, projectId: string) {
+  return queryClient.invalidateQueries({ queryKey: sheetKeys.project(projectId) });
+}
+
+/** A filed bug is a new work item: the project's item lists, counts and charts move. */
+function invalidateWorkItems(queryClient: QueryClient, projectId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: issueKeys.project(projectId) }),
+    queryClient.invalidateQueries({ queryKey: projectKeys.statistics(projectId) }),
+    queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) }),
+    queryClient.invalidateQueries({ queryKey: projectKeys.lists() }),
+  ]);
+}
+
+export function useCreateSheet(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SheetBody) => api.post<Sheet>(SHEETS, body),
+    onSuccess: () => invalidateSheets(queryClient, projectId),
+  });
+}
+
+/** Edits, moves, completes (`status: 2`) or reopens (`status: 1`) at the version read. */
+export function useUpdateSheet(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SheetUpdateBody }) =>
+      api.put<Sheet>(`${SHEETS}/${id}`, body),
+    onSuccess: (sheet) => {
+      queryClient.setQueryData(sheetKeys.detail(projectId, sheet.id), sheet);
+      return invalidateSheets(queryClient, projectId);
+    },
+    // A stale version or a refused move: show what the sheet is now.
+    onError: () => invalidateSheets(queryClient, projectId),
+  });
+}
+
+export function useDeleteSheet(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`${SHEETS}/${id}`),
+    // The deleted sheet's own queries are left alone: its page may still be mounted while it
+    // navigates away, and a refetch would meet a 404.
+    onSuccess: (_, id) =>
+      queryClient.invalidateQueries({
+        queryKey: sheetKeys.project(projectId),
+        predicate: (query) => !(query.queryKey[2] === 'sheet' && query.queryKey[3] === id),
+      }),
+  });
+}
+
+/**
+ * POST pmsProjectTestsheetCases: adds library cases; those already in the sheet are skipped. More
+ * than one call takes go in several, one after the other: each case is added on its own anyway, so
+ * a failure part-way leaves the earlier ones added and a retry skips them.
+ */
+export function useAddSheetCases(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ sheetId, caseIds }: { sheetId: string; caseIds: string[] }) => {
+      const total = { added: 0, skipped: 0 };
+      for (let start = 0; start < caseIds.length; start += MAX_SHEET_CASE_ADD) {
+        const part = await api.post<{ added: number; skipped: number }>(SHEET_CASES, {
+          projectTestsheetId: sheetId,
+          caseIds: caseIds.slice(start, start + MAX_SHEET_CASE_ADD),
+        });
+        total.added += part.added;
+        total.skipped += part.skipped;
+      }
+      return total;
+    },
+    onSettled: () => invalidateSheets(queryClient, projectId),
+  });
+}
+
+/** PUT pmsProjectTestsheetCases/{id}: records a run (result and note) at the version read. */
+export function useRecordResult(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SheetCaseResultBody }) =>
+      api.put<SheetCaseRow>(`${SHEET_CASES}/${id}`, body),
+    onSettled: () => invalidateSheets(queryClient, projectId),
+  });
+}
+
+/** PUT pmsProjectTestsheetCases/batchUpdate: one result for several sheet cases, all or nothing. */
+export function useBatchResult(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SheetCaseBatchBody) => api.put<SheetCaseRow[]>(`${SHEET_CASES}/batchUpdate`, body),
+    onSettled: () => invalidateSheets(queryClient, projectId),
+  });
+}
+
+/** DELETE pmsProjectTestsheetCases/{ids}: out of the sheet, with their runs and links. */
+export function useRemoveSheetCases(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => api.delete<null>(`${SHEET_CASES}/${ids.join(',')}`),
+    onSuccess: (_, ids) =>
+      queryClient.invalidateQueries({
+        queryKey: sheetKeys.project(projectId),
+        // A removed case's drawer may still be closing: its detail would be a 404 now.
+        predicate: (query) => !(query.queryKey[4] === 'case' && ids.includes(String(query.queryKey[5]))),
+      }),
+  });
+}
+
+/** POST pmsProjectTestsheetIssues: files a bug prefilled from the case, linked in the same write. */
+export function useFileBug(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FileBugBody) => api.post<{ link: SheetIssueRow; issueId: string }>(SHEET_ISSUES, body),
+    onSuccess: () =>
+      Promise.all([invalidateSheets(queryClient, projectId), invalidateWorkItems(queryClient, projectId)]),
+  });
+}
+
+/** POST batchAdd / PUT unlink: links or unlinks existing work items of the project. */
+export function useLinkIssues(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      sheetCaseId,
+      issueIds,
+      unlink = false,
+    }: {
+      sheetCaseId: string;
+      issueIds: string[];
+      unlink?: boolean;
+    }) => {
+      const body = { projectTestsheetCasesId: sheetCaseId, linkIssueIds: issueIds };
+      return unlink
+        ? api.put<SheetIssueRow[]>(`${SHEET_ISSUES}/unlink`, body)
+        : api.post<SheetIssueRow[]>(`${SHEET_ISSUES}/batchAdd`, body);
+    },
+    onSuccess: () => invalidateSheets(queryClient, projectId),
+  });
+}

@@ -1,0 +1,398 @@
+import {
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MAX_BATCH_CASES, MAX_CASE_TAGS } from '@shared/domain/testing';
+import { CaseBatchBodySchema, type CaseRow } from '@shared/schemas/testcases';
+import { IconCheck, IconCopy, IconDownload, IconEdit, IconTrash, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { projectListQueryOptions } from '../../../queries/projects';
+import {
+  caseModuleTreeQueryOptions,
+  useBatchEditCases,
+  useConfirmCases,
+  useCopyCases,
+  useDeleteCases,
+  useDownloadCases,
+} from '../../../queries/testcases';
+import { COMBOBOX_PROPS, colorOption, PRIORITY_OPTIONS, renderPriorityOption } from '../work-items/fields';
+import { moduleOptions } from './case-module-tree';
+import { CASE_TYPE_OPTIONS, useCaseTagOptions } from './fields';
+
+interface CaseBatchBarProps {
+  projectId: string;
+  selected: CaseRow[];
+  onClear: () => void;
+  /** Called with the ids deleted, so an open drawer on one of them can close. */
+  onDeleted: (ids: string[]) => void;
+}
+
+type Dialog = 'edit' | 'copy' | 'delete' | null;
+
+const plural = (count: number) => `${count} ${count === 1 ? 'case' : 'cases'}`;
+
+/**
+ * What can be done with the selected cases: export them, batch edit, copy to a module (of this or
+ * another project), confirm the flagged ones and delete. Writes take MAX_BATCH_CASES at a time.
+ */
+export function CaseBatchBar({ projectId, selected, onClear, onDeleted }: CaseBatchBarProps) {
+  const { can } = useCurrentEnterprise();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const exporter = useDownloadCases(projectId);
+  const confirm = useConfirmCases(projectId);
+  const ids = selected.map((row) => row.id);
+  const flagged = selected.filter((row) => row.needsConfirmation).map((row) => row.id);
+  const tooMany = selected.length > MAX_BATCH_CASES;
+  const limitNote = `At most ${MAX_BATCH_CASES} cases at once: ${selected.length} are selected`;
+
+  /** A write button, disabled with the reason while the selection is over the batch limit. */
+  function writeButton(label: string, icon: ReactNode, onClick: () => void, extra: object = {}) {
+    const button = (
+      <Button variant="default" size="xs" leftSection={icon} disabled={tooMany} onClick={onClick} {...extra}>
+        {label}
+      </Button>
+    );
+    return tooMany ? (
+      <Tooltip label={limitNote}>
+        <span>{button}</span>
+      </Tooltip>
+    ) : (
+      button
+    );
+  }
+
+  return (
+    <Paper withBorder px="sm" py={8} bg="var(--mantine-color-brand-light)" data-testid="case-batch-bar">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          {selected.length} selected
+        </Text>
+        <Group gap="xs">
+          {can('test:case:import') && (
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} />}
+              loading={exporter.isPending}
+              onClick={() => exporter.mutate(ids)}
+            >
+              Export selected
+            </Button>
+          )}
+          {can('test:case:edit') &&
+            writeButton('Batch edit', <IconEdit size={14} />, () => setDialog('edit'))}
+          {can('test:case:add') && writeButton('Copy to…', <IconCopy size={14} />, () => setDialog('copy'))}
+          {can('test:case:edit') &&
+            flagged.length > 0 &&
+            writeButton(
+              `Confirm ${flagged.length}`,
+              <IconCheck size={14} />,
+              () =>
+                confirm.mutate(flagged, {
+                  onSuccess: () => {
+                    notifications.show({ color: 'green', message: `${plural(flagged.length)} confirmed` });
+                    onClear();
+                  },
+                }),
+              { loading: confirm.isPending, color: 'yellow' },
+            )}
+          {can('test:case:remove') &&
+            writeButton('Delete', <IconTrash size={14} />, () => setDialog('delete'), { color: 'red' })}
+          <Button variant="subtle" color="gray" size="xs" leftSection={<IconX size={14} />} onClick={onClear}>
+            Clear
+          </Button>
+        </Group>
+      </Group>
+      <BatchEditModal
+        projectId={projectId}
+        ids={dialog === 'edit' ? ids : null}
+        onClose={() => setDialog(null)}
+        onDone={onClear}
+      />
+      <CopyCasesModal
+        projectId={projectId}
+        ids={dialog === 'copy' ? ids : null}
+        onClose={() => setDialog(null)}
+        onDone={onClear}
+      />
+      <DeleteCasesModal
+        projectId={projectId}
+        ids={dialog === 'delete' ? ids : null}
+        onClose={() => setDialog(null)}
+        onDeleted={(deleted) => {
+          onDeleted(deleted);
+          onClear();
+        }}
+      />
+    </Paper>
+  );
+}
+
+interface BatchDialogProps {
+  projectId: string;
+  /** The cases to act on; null while closed. */
+  ids: string[] | null;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** A module choice that can also mean "no module" (unlike Select's cleared value, "leave as is"). */
+const NO_MODULE_OPTION = { value: '__none__', label: 'No module' };
+
+function BatchEditModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
+  const edit = useBatchEditCases(projectId);
+  const modules = useQuery({ ...caseModuleTreeQueryOptions(projectId), enabled: ids !== null });
+  const tags = useCaseTagOptions();
+  const renderTag = useMemo(() => colorOption(tags.colors), [tags.colors]);
+  const [moduleId, setModuleId] = useState<string | null>(null);
+  const [type, setType] = useState<string | null>(null);
+  const [priority, setPriority] = useState<string | null>(null);
+  const [addTagIds, setAddTagIds] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
+  useEffect(() => {
+    setModuleId(null);
+    setType(null);
+    setPriority(null);
+    setAddTagIds([]);
+    setError(null);
+  }, [ids]);
+
+  function save() {
+    if (!ids) return;
+    const parsed = CaseBatchBodySchema.safeParse({
+      ids,
+      moduleId: moduleId === null ? undefined : moduleId === NO_MODULE_OPTION.value ? null : moduleId,
+      type: type ? Number(type) : undefined,
+      priority: priority ? Number(priority) : undefined,
+      addTagIds: addTagIds.length > 0 ? addTagIds : undefined,
+    });
+    if (!parsed.success) return setError('Pick at least one change: module, type, priority or tags');
+    edit.mutate(parsed.data, {
+      onSuccess: (rows) => {
+        notifications.show({ color: 'green', message: `${plural(rows.length)} updated` });
+        onDone();
+        onClose();
+      },
+    });
+  }
+
+  return (
+    <Modal
+      opened={ids !== null}
+      onClose={() => !edit.isPending && onClose()}
+      title={ids ? `Edit ${plural(ids.length)}` : 'Batch edit'}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Only the fields you set change; the rest stay as each case has them.
+        </Text>
+        <Select
+          label="Module"
+          placeholder="Leave as is"
+          data={[NO_MODULE_OPTION, ...moduleOptions(modules.data ?? [])]}
+          value={moduleId}
+          onChange={setModuleId}
+          searchable
+          clearable
+          comboboxProps={COMBOBOX_PROPS}
+        />
+        <SimpleGrid cols={2} spacing="sm">
+          <Select
+            label="Type"
+            placeholder="Leave as is"
+            data={CASE_TYPE_OPTIONS}
+            value={type}
+            onChange={setType}
+            clearable
+            comboboxProps={COMBOBOX_PROPS}
+          />
+          <Select
+            label="Priority"
+            placeholder="Leave as is"
+            data={PRIORITY_OPTIONS}
+            renderOption={renderPriorityOption}
+            value={priority}
+            onChange={setPriority}
+            clearable
+            comboboxProps={COMBOBOX_PROPS}
+          />
+        </SimpleGrid>
+        <MultiSelect
+          label="Add tags"
+          description={`Added to the tags each case has (a case keeps at most ${MAX_CASE_TAGS})`}
+          placeholder={addTagIds.length === 0 ? 'None' : undefined}
+          data={tags.options}
+          renderOption={renderTag}
+          value={addTagIds}
+          onChange={setAddTagIds}
+          searchable
+          maxValues={MAX_CASE_TAGS}
+          comboboxProps={COMBOBOX_PROPS}
+        />
+        {error && (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={edit.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={save} loading={edit.isPending}>
+            Apply
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The most projects the copy target picker lists. */
+const PROJECT_PICKER_SIZE = 100;
+
+function CopyCasesModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
+  const copy = useCopyCases(projectId);
+  const [target, setTarget] = useState<string>(projectId);
+  const [moduleId, setModuleId] = useState<string | null>(null);
+  const opened = ids !== null;
+  const projects = useQuery({
+    ...projectListQueryOptions({ pageNum: 1, pageSize: PROJECT_PICKER_SIZE, mine: true }),
+    enabled: opened,
+  });
+  const modules = useQuery({ ...caseModuleTreeQueryOptions(target), enabled: opened });
+  const projectOptions = useMemo(() => {
+    const rows = projects.data?.rows ?? [];
+    const options = rows.map((project) => ({
+      value: project.id,
+      label: project.id === projectId ? `${project.name} (this project)` : project.name,
+    }));
+    // The source project is always a choice, even when it is not on the first page of "mine".
+    return options.some((option) => option.value === projectId)
+      ? options
+      : [{ value: projectId, label: 'This project' }, ...options];
+  }, [projects.data, projectId]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
+  useEffect(() => {
+    setTarget(projectId);
+    setModuleId(null);
+  }, [ids]);
+
+  function save() {
+    if (!ids) return;
+    const targetName = projectOptions.find((option) => option.value === target)?.label ?? 'the project';
+    copy.mutate(
+      { ids, pmsProjectId: target === projectId ? undefined : target, moduleId },
+      {
+        onSuccess: (rows) => {
+          notifications.show({
+            color: 'green',
+            message: `${plural(rows.length)} copied to ${target === projectId ? 'this project' : targetName}`,
+          });
+          onDone();
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !copy.isPending && onClose()}
+      title={ids ? `Copy ${plural(ids.length)}` : 'Copy cases'}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          The copies get new numbers; links to work items are not copied.
+        </Text>
+        <Select
+          label="Project"
+          data={projectOptions}
+          value={target}
+          onChange={(value) => {
+            setTarget(value ?? projectId);
+            setModuleId(null);
+          }}
+          allowDeselect={false}
+          searchable
+          nothingFoundMessage="No project matches"
+          comboboxProps={COMBOBOX_PROPS}
+        />
+        <Select
+          label="Module"
+          placeholder="No module"
+          data={moduleOptions(modules.data ?? [])}
+          value={moduleId}
+          onChange={setModuleId}
+          searchable
+          clearable
+          disabled={modules.isPending}
+          nothingFoundMessage="No module matches"
+          comboboxProps={COMBOBOX_PROPS}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={copy.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={save} loading={copy.isPending}>
+            Copy
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function DeleteCasesModal({
+  projectId,
+  ids,
+  onClose,
+  onDeleted,
+}: {
+  projectId: string;
+  ids: string[] | null;
+  onClose: () => void;
+  onDeleted: (ids: string[]) => void;
+}) {
+  const remove = useDeleteCases(projectId);
+  const count = ids?.length ?? 0;
+  return (
+    <ConfirmModal
+      opened={ids !== null}
+      onClose={onClose}
+      title={`Delete ${plural(count)}?`}
+      confirmLabel={`Delete ${plural(count)}`}
+      loading={remove.isPending}
+      onConfirm={() => {
+        if (!ids) return;
+        remove.mutate(ids, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: `${plural(count)} deleted` });
+            onDeleted(ids);
+            onClose();
+          },
+        });
+      }}
+    >
+      <Text size="sm">
+        The {plural(count)} leave the library, all together or not at all. Test sheets that ran them keep what
+        they were.
+      </Text>
+    </ConfirmModal>
+  );
+}

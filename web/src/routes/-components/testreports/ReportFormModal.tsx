@@ -1,0 +1,113 @@
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { ReportDetail } from '@shared/schemas/testruns';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { showServerFieldError } from '../../../lib/server-errors';
+import { useCreateReport } from '../../../queries/testreports';
+import { sheetTreeQueryOptions } from '../../../queries/testsheets';
+import { localToday } from '../products/plan-dates';
+import { flattenSheets } from '../testsheets/sheet-tree';
+import { COMBOBOX_PROPS } from '../work-items/fields';
+import { MarkdownField } from './MarkdownField';
+import { defaultReportName, type ReportFormValues, reportBody, validateReportForm } from './report-form';
+
+interface ReportFormModalProps {
+  projectId: string;
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (report: ReportDetail) => void;
+}
+
+const EMPTY: ReportFormValues = { projectTestsheetId: null, name: '', summary: '' };
+
+/** New report: a sheet (its results are copied now, for good), a name and a markdown summary. */
+export function ReportFormModal({ projectId, opened, onClose, onCreated }: ReportFormModalProps) {
+  const create = useCreateReport(projectId);
+  const sheets = useQuery({ ...sheetTreeQueryOptions(projectId), enabled: opened });
+  const flat = useMemo(() => flattenSheets(sheets.data ?? []), [sheets.data]);
+  const options = flat.map((entry) => ({
+    value: entry.sheet.id,
+    label: `${entry.path.join(' / ')} (${entry.sheet.counts.total} ${entry.sheet.counts.total === 1 ? 'case' : 'cases'})`,
+  }));
+  const form = useForm<ReportFormValues>({ initialValues: EMPTY, validate: validateReportForm });
+  // The name follows the chosen sheet until the user writes one of their own.
+  const suggested = useRef('');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(EMPTY);
+    form.clearErrors();
+    suggested.current = '';
+  }, [opened]);
+
+  function chooseSheet(id: string | null) {
+    form.setFieldValue('projectTestsheetId', id);
+    const sheet = flat.find((entry) => entry.sheet.id === id)?.sheet;
+    const name = form.getValues().name;
+    if (sheet && (name === '' || name === suggested.current)) {
+      suggested.current = defaultReportName(sheet.name, localToday());
+      form.setFieldValue('name', suggested.current);
+    }
+  }
+
+  const submit = form.onSubmit((values) =>
+    create.mutate(reportBody(values), {
+      onSuccess: (report) => {
+        notifications.show({ color: 'green', message: `“${report.name}” created` });
+        onClose();
+        onCreated(report);
+      },
+      onError: (error) => showServerFieldError(form, error),
+    }),
+  );
+
+  const values = form.getValues();
+  return (
+    <Modal opened={opened} onClose={() => !create.isPending && onClose()} title="New test report" size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Select
+            data-autofocus
+            label="Test sheet"
+            description="The report keeps the sheet's results as they are now; later runs do not change it."
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            placeholder={sheets.isPending ? 'Loading…' : 'Choose a sheet'}
+            data={options}
+            searchable
+            withAsterisk
+            nothingFoundMessage={
+              flat.length === 0 ? 'The project has no test sheets yet' : 'No sheet matches'
+            }
+            comboboxProps={COMBOBOX_PROPS}
+            {...form.getInputProps('projectTestsheetId')}
+            onChange={chooseSheet}
+          />
+          <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
+          <MarkdownField
+            label="Summary"
+            placeholder="Conclusions, risks, what is left to test (optional)"
+            value={values.summary}
+            onChange={(summary) => form.setFieldValue('summary', summary)}
+            error={form.errors.summary as string | undefined}
+          />
+          {flat.length === 0 && !sheets.isPending && (
+            <Text size="sm" c="dimmed">
+              Reports are made from test sheets: create a sheet and record some results first.
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create report
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

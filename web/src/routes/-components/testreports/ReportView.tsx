@@ -1,0 +1,233 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type ReportDetail, ReportUpdateBodySchema } from '@shared/schemas/testruns';
+import { IconArrowLeft, IconCamera, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { Markdown } from '../../../components/Markdown/Markdown';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { fullDateTime } from '../../../lib/relative-time';
+import { reportQueryOptions, useDeleteReports, useUpdateReport } from '../../../queries/testreports';
+import { displayName } from '../work-items/WorkItemBadges';
+import { MarkdownField } from './MarkdownField';
+import { ReportCharts } from './ReportCharts';
+import { ReportBugsTable, ReportCasesTable } from './ReportTables';
+
+interface ReportViewProps {
+  projectId: string;
+  reportId: string;
+  onBack: () => void;
+  onDeleted: () => void;
+}
+
+/** One report: its header, the editable name and summary, the charts and the snapshot's tables. */
+export function ReportView({ projectId, reportId, onBack, onDeleted }: ReportViewProps) {
+  const { data: report } = useQuery(reportQueryOptions(projectId, reportId));
+  if (!report) {
+    return (
+      <Stack gap="md" aria-busy aria-label="Loading the report">
+        <Skeleton h={140} radius="md" />
+        <Skeleton h={300} radius="md" />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        w="fit-content"
+        leftSection={<IconArrowLeft size={14} />}
+        onClick={onBack}
+      >
+        All reports
+      </Button>
+      <ReportHeader projectId={projectId} report={report} onDeleted={onDeleted} />
+      <ReportCharts projectId={projectId} reportId={reportId} />
+      <ReportCasesTable cases={report.cases} />
+      <ReportBugsTable projectId={projectId} bugs={report.bugs} />
+    </Stack>
+  );
+}
+
+function ReportHeader({
+  projectId,
+  report,
+  onDeleted,
+}: {
+  projectId: string;
+  report: ReportDetail;
+  onDeleted: () => void;
+}) {
+  const { can } = useCurrentEnterprise();
+  const canEdit = can('test:report:edit');
+  const canRemove = can('test:report:remove');
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteReports(projectId);
+
+  return (
+    <Card data-testid="report-header">
+      <Stack gap="sm">
+        {editing ? (
+          <ReportEditor projectId={projectId} report={report} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Stack gap={4} miw={0}>
+                <Title order={2} fz={22}>
+                  {report.name}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  From the sheet <b>{report.sheetName}</b> · made by {displayName(report.creator)} on{' '}
+                  {fullDateTime(report.createdAt)}
+                </Text>
+              </Stack>
+              <Group gap={4} wrap="nowrap">
+                {canEdit && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconPencil size={14} />}
+                    onClick={() => setEditing(true)}
+                  >
+                    Edit
+                  </Button>
+                )}
+                {canRemove && (
+                  <Tooltip label="Delete report">
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="lg"
+                      aria-label={`Delete ${report.name}`}
+                      onClick={() => setDeleting(true)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            </Group>
+            <Alert
+              variant="light"
+              color="blue"
+              icon={<IconCamera size={18} />}
+              p="xs"
+              data-testid="snapshot-note"
+            >
+              Snapshot of {fullDateTime(report.createdAt)}: the results and bugs below are as they were then,
+              and later runs or edits in the sheet do not change them.
+            </Alert>
+            {report.summary.trim() ? (
+              <Markdown>{report.summary}</Markdown>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No summary written.
+              </Text>
+            )}
+          </>
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        title={`Delete ${report.name}?`}
+        loading={remove.isPending}
+        onConfirm={() =>
+          remove.mutate([report.id], {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: `“${report.name}” deleted` });
+              setDeleting(false);
+              onDeleted();
+            },
+          })
+        }
+      >
+        <Text size="sm">
+          The report and its snapshot go; the sheet and its results stay. This cannot be undone.
+        </Text>
+      </ConfirmModal>
+    </Card>
+  );
+}
+
+/** Name and summary, saved at the version read (the snapshot itself cannot be edited). */
+function ReportEditor({
+  projectId,
+  report,
+  onDone,
+}: {
+  projectId: string;
+  report: ReportDetail;
+  onDone: () => void;
+}) {
+  const update = useUpdateReport(projectId);
+  const [name, setName] = useState(report.name);
+  const [summary, setSummary] = useState(report.summary);
+  const [errors, setErrors] = useState<{ name?: string; summary?: string }>({});
+
+  function save() {
+    const body = { version: report.version, name, summary };
+    const parsed = ReportUpdateBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const found: { name?: string; summary?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'name' || field === 'summary') && !found[field]) found[field] = issue.message;
+      }
+      return setErrors(found);
+    }
+    if (parsed.data.name === report.name && (parsed.data.summary ?? '') === report.summary) return onDone();
+    update.mutate(
+      { id: report.id, body: parsed.data },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: 'Report saved' });
+          onDone();
+        },
+      },
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      <TextInput
+        data-autofocus
+        label="Name"
+        withAsterisk
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={errors.name}
+      />
+      <MarkdownField
+        label="Summary"
+        value={summary}
+        onChange={setSummary}
+        error={errors.summary}
+        minRows={6}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button onClick={save} loading={update.isPending}>
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { caseCode } from '@shared/domain/testing';
+import { FileBugBodySchema, type LinkedIssue, type SheetCaseDetail } from '@shared/schemas/testruns';
+import { IconBug, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { LinkAnchor } from '../../../components/Links/Links';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { showServerFieldError } from '../../../lib/server-errors';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { useFileBug } from '../../../queries/testsheets';
+import {
+  COMBOBOX_PROPS,
+  PRIORITY_OPTIONS,
+  renderPriorityOption,
+  useAssigneeOptions,
+} from '../work-items/fields';
+
+interface FileBugModalProps {
+  projectId: string;
+  sheetCase: SheetCaseDetail;
+  opened: boolean;
+  onClose: () => void;
+}
+
+interface FileBugValues {
+  title: string;
+  priority: string;
+  assigneeId: string | null;
+}
+
+/** The title the server would give the bug; shown so it can be edited before filing. */
+export function defaultBugTitle(sheetCase: Pick<SheetCaseDetail, 'caseNumber' | 'title'>): string {
+  return `[${caseCode(sheetCase.caseNumber)}] ${sheetCase.title} failed`;
+}
+
+function bodyOf(values: FileBugValues, sheetCaseId: string) {
+  return {
+    projectTestsheetCasesId: sheetCaseId,
+    title: values.title,
+    priority: Number(values.priority) as 1 | 2 | 3 | 4,
+    assigneeId: values.assigneeId,
+  };
+}
+
+/**
+ * Files a bug from a sheet case: the server writes its description from the case (preconditions,
+ * steps, expected results) and the latest run's note, and links it in the same write. Title,
+ * priority and assignee can be changed here first.
+ */
+export function FileBugModal({ projectId, sheetCase, opened, onClose }: FileBugModalProps) {
+  const file = useFileBug(projectId);
+  const assignees = useAssigneeOptions(projectId);
+  const [filed, setFiled] = useState<LinkedIssue | null>(null);
+  const form = useForm<FileBugValues>({
+    initialValues: { title: '', priority: '3', assigneeId: null },
+    validate: (values) => zodResolver(FileBugBodySchema)(bodyOf(values, sheetCase.id)),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
+  useEffect(() => {
+    if (!opened) return;
+    setFiled(null);
+    form.setValues({
+      title: defaultBugTitle(sheetCase),
+      priority: String(sheetCase.priority),
+      assigneeId: sheetCase.assignee?.userId ?? null,
+    });
+    form.clearErrors();
+  }, [opened]);
+
+  const submit = form.onSubmit((values) =>
+    file.mutate(bodyOf(values, sheetCase.id), {
+      onSuccess: ({ link }) => setFiled(link.issue),
+      onError: (error) => showServerFieldError(form, error),
+    }),
+  );
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !file.isPending && onClose()}
+      title={filed ? 'Bug filed' : `File a bug from ${caseCode(sheetCase.caseNumber)}`}
+      size="lg"
+    >
+      {filed ? (
+        <Filed issue={filed} projectId={projectId} onClose={onClose} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput data-autofocus label="Title" withAsterisk {...form.getInputProps('title')} />
+            <Group grow align="flex-start">
+              <Select
+                label="Priority"
+                data={PRIORITY_OPTIONS}
+                allowDeselect={false}
+                renderOption={renderPriorityOption}
+                comboboxProps={COMBOBOX_PROPS}
+                {...form.getInputProps('priority')}
+              />
+              <Select
+                label="Assignee"
+                placeholder={assignees.loading ? 'Loading…' : 'Unassigned'}
+                data={assignees.options}
+                clearable
+                searchable
+                nothingFoundMessage="No project member matches"
+                comboboxProps={COMBOBOX_PROPS}
+                {...form.getInputProps('assigneeId')}
+              />
+            </Group>
+            <Alert variant="light" color="gray" icon={<IconBug size={18} />}>
+              The description is written from the case: its preconditions, the steps with their expected
+              results and the note of the latest run{sheetCase.note ? '' : ' (none yet)'}. The bug is linked
+              to this case in the same step.
+            </Alert>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose} disabled={file.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" leftSection={<IconBug size={16} />} loading={file.isPending}>
+                File bug
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+function Filed({
+  issue,
+  projectId,
+  onClose,
+}: {
+  issue: LinkedIssue;
+  projectId: string;
+  onClose: () => void;
+}) {
+  const { enterprise } = useCurrentEnterprise();
+  return (
+    <Stack gap="md" data-testid="bug-filed">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <IconCircleCheck size={22} color="var(--mantine-color-green-6)" style={{ flexShrink: 0 }} />
+        <Text size="sm">
+          <LinkAnchor
+            to="/$identifier/projects/$projectId/bug/$workItemId"
+            params={{ identifier: enterprise.enterpriseIdentifier, projectId, workItemId: issue.id }}
+            fw={600}
+          >
+            #{issue.issueNumber} {issue.title}
+          </LinkAnchor>{' '}
+          was filed and linked to this case.
+        </Text>
+      </Group>
+      <Group justify="flex-end">
+        <Button onClick={onClose}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,471 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Kbd,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Timeline,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { caseCode, TEST_RESULT, type TestResultId } from '@shared/domain/testing';
+import { isIssueKind } from '@shared/domain/work-item-workflow';
+import type { LinkedIssue, SheetCaseDetail } from '@shared/schemas/testruns';
+import { IconBug, IconLink, IconLinkOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { LinkAnchor } from '../../../components/Links/Links';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { sheetCaseQueryOptions, useLinkIssues, useRecordResult } from '../../../queries/testsheets';
+import { KIND_ROUTES } from '../work-items/kinds';
+import { displayName, PriorityBadge, StatusBadge, UserChip } from '../work-items/WorkItemBadges';
+import { FileBugModal } from './FileBugModal';
+import { LinkIssuesModal } from './LinkIssuesModal';
+import { RESULT_ACTIONS } from './ResultActions';
+import { ResultBadge } from './ResultBadges';
+import { resultColor } from './result-counts';
+import { RESULT_SHORTCUTS, resultForKey, SHORTCUT_HINT } from './result-keys';
+
+interface SheetCaseDrawerProps {
+  projectId: string;
+  sheetCaseId: string;
+  onClose: () => void;
+}
+
+/** A case of the sheet over the sheet page: its content, recording a result, runs and linked items. */
+export function SheetCaseDrawer({ projectId, sheetCaseId, onClose }: SheetCaseDrawerProps) {
+  const { data } = useQuery(sheetCaseQueryOptions(projectId, sheetCaseId));
+  // Mantine closes every open modal on Escape: while a dialog is open over the drawer, Escape is
+  // that dialog's alone.
+  const [covered, setCovered] = useState(false);
+  return (
+    <Drawer
+      opened
+      onClose={onClose}
+      closeOnEscape={!covered}
+      position="right"
+      size="min(820px, 100vw)"
+      padding="lg"
+      title={
+        data ? (
+          <Group gap="xs" wrap="nowrap">
+            <Text c="dimmed" ff="monospace" fz="lg">
+              {caseCode(data.caseNumber)}
+            </Text>
+            <Text fw={650} fz="lg" lineClamp={2}>
+              {data.title}
+            </Text>
+          </Group>
+        ) : (
+          <Text fw={600}>Loading…</Text>
+        )
+      }
+    >
+      {data ? (
+        <SheetCaseBody projectId={projectId} sheetCase={data} onCovered={setCovered} />
+      ) : (
+        <DrawerSkeleton />
+      )}
+    </Drawer>
+  );
+}
+
+function DrawerSkeleton() {
+  return (
+    <Stack gap="md" aria-busy aria-label="Loading the case">
+      <Skeleton h={28} w="60%" />
+      <Skeleton h={80} />
+      <Skeleton h={140} />
+    </Stack>
+  );
+}
+
+function SheetCaseBody({
+  projectId,
+  sheetCase,
+  onCovered,
+}: {
+  projectId: string;
+  sheetCase: SheetCaseDetail;
+  onCovered: (covered: boolean) => void;
+}) {
+  const { can } = useCurrentEnterprise();
+  const canExecute = can('test:sheet:execute');
+  const canFile = canExecute && can('project:issue:add');
+  const [filing, setFiling] = useState(false);
+  const [linking, setLinking] = useState(false);
+  const [unlinking, setUnlinking] = useState<LinkedIssue | null>(null);
+  const failed = sheetCase.result === TEST_RESULT.failed;
+  const covered = filing || linking || unlinking !== null;
+
+  useEffect(() => onCovered(covered), [covered, onCovered]);
+
+  return (
+    <Stack gap="lg">
+      <Group gap="md">
+        <ResultBadge result={sheetCase.result} size="lg" />
+        <PriorityBadge priority={sheetCase.priority} />
+        <Text size="sm" c="dimmed">
+          {sheetCase.moduleName || 'No module'}
+        </Text>
+        {sheetCase.caseDeleted && (
+          <Badge color="gray" variant="outline">
+            Deleted from the library
+          </Badge>
+        )}
+      </Group>
+
+      {canExecute && (
+        <RecordResult
+          projectId={projectId}
+          sheetCase={sheetCase}
+          // Keys belong to a dialog while one is open over the drawer.
+          keysEnabled={!covered}
+        />
+      )}
+
+      <CaseContent sheetCase={sheetCase} />
+
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} fz="md">
+            Linked work items
+          </Title>
+          {canExecute && (
+            <Group gap="xs">
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconLink size={14} />}
+                onClick={() => setLinking(true)}
+              >
+                Link existing
+              </Button>
+              {canFile && (
+                <Button
+                  size="xs"
+                  color="red"
+                  variant={failed ? 'filled' : 'light'}
+                  leftSection={<IconBug size={14} />}
+                  onClick={() => setFiling(true)}
+                >
+                  File a bug
+                </Button>
+              )}
+            </Group>
+          )}
+        </Group>
+        <LinkedIssues
+          projectId={projectId}
+          sheetCaseId={sheetCase.id}
+          issues={sheetCase.linkedIssues}
+          canUnlink={canExecute}
+          unlinking={unlinking}
+          onUnlinking={setUnlinking}
+        />
+      </Stack>
+
+      <RunHistory sheetCase={sheetCase} />
+
+      {/* Mounted while open only: its assignee picker fetches the project's members. */}
+      {canFile && filing && (
+        <FileBugModal
+          projectId={projectId}
+          sheetCase={sheetCase}
+          opened={filing}
+          onClose={() => setFiling(false)}
+        />
+      )}
+      {canExecute && (
+        <LinkIssuesModal
+          projectId={projectId}
+          sheetCaseId={sheetCase.id}
+          opened={linking}
+          onClose={() => setLinking(false)}
+          linkedIds={sheetCase.linkedIssues.map((issue) => issue.id)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The result buttons with a note; P, F, B and S record from the keyboard outside text fields. */
+function RecordResult({
+  projectId,
+  sheetCase,
+  keysEnabled,
+}: {
+  projectId: string;
+  sheetCase: SheetCaseDetail;
+  keysEnabled: boolean;
+}) {
+  const record = useRecordResult(projectId);
+  const [note, setNote] = useState('');
+  const latest = useRef({ sheetCase, note, pending: false });
+  latest.current = { sheetCase, note, pending: record.isPending };
+
+  function save(result: TestResultId) {
+    const { sheetCase: current, note: text, pending } = latest.current;
+    if (pending) return;
+    record.mutate(
+      { id: current.id, body: { result, note: text.trim() || undefined, version: current.version } },
+      {
+        onSuccess: (row) => {
+          setNote('');
+          notifications.show({
+            color: resultColor(row.result),
+            message: `${caseCode(row.caseNumber)}: ${row.resultName}`,
+          });
+        },
+      },
+    );
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `save` reads the latest values through a ref
+  useEffect(() => {
+    if (!keysEnabled) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const result = resultForKey(event);
+      if (result === null) return;
+      event.preventDefault();
+      save(result as TestResultId);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [keysEnabled]);
+
+  return (
+    <Stack
+      gap="xs"
+      p="sm"
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-md)',
+      }}
+    >
+      <Group justify="space-between">
+        <Title order={3} fz="md">
+          Record a result
+        </Title>
+        <Text size="xs" c="dimmed" data-testid="result-key-hint" title={SHORTCUT_HINT}>
+          {RESULT_SHORTCUTS.map((shortcut) => (
+            <span key={shortcut.key} style={{ marginLeft: 8 }}>
+              <Kbd size="xs">{shortcut.key.toUpperCase()}</Kbd> {shortcut.word}
+            </span>
+          ))}
+        </Text>
+      </Group>
+      <Textarea
+        placeholder="Note for this run: the actual result, what blocked it… (optional)"
+        aria-label="Note for this run"
+        autosize
+        minRows={2}
+        maxRows={6}
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+      />
+      <Group gap="xs">
+        {RESULT_ACTIONS.map((action) => {
+          const Icon = action.icon;
+          const pointless =
+            action.result === TEST_RESULT.notExecuted && sheetCase.result === TEST_RESULT.notExecuted;
+          return (
+            <Button
+              key={action.result}
+              size="xs"
+              color={action.color}
+              variant={sheetCase.result === action.result && !pointless ? 'filled' : 'light'}
+              leftSection={<Icon size={14} />}
+              disabled={pointless}
+              loading={record.isPending && record.variables?.body.result === action.result}
+              onClick={() => save(action.result)}
+            >
+              {action.label}
+            </Button>
+          );
+        })}
+      </Group>
+    </Stack>
+  );
+}
+
+function CaseContent({ sheetCase }: { sheetCase: SheetCaseDetail }) {
+  return (
+    <Stack gap="sm">
+      <Title order={3} fz="md">
+        Preconditions
+      </Title>
+      <Text size="sm" c={sheetCase.precondition ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
+        {sheetCase.precondition || 'None.'}
+      </Text>
+      <Title order={3} fz="md">
+        Steps
+      </Title>
+      {sheetCase.steps.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {sheetCase.caseDeleted
+            ? 'The case was deleted from the library with its steps.'
+            : 'No steps written.'}
+        </Text>
+      ) : (
+        <Table withTableBorder verticalSpacing={6} data-testid="case-steps">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>#</Table.Th>
+              <Table.Th>Step</Table.Th>
+              <Table.Th>Expected result</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sheetCase.steps.map((step, index) => (
+              // Steps have no ids: their place is what they are.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <Table.Tr key={index}>
+                <Table.Td c="dimmed">{index + 1}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{step.step}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{step.expected}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+function LinkedIssues({
+  projectId,
+  sheetCaseId,
+  issues,
+  canUnlink,
+  unlinking,
+  onUnlinking: setUnlinking,
+}: {
+  projectId: string;
+  sheetCaseId: string;
+  issues: LinkedIssue[];
+  canUnlink: boolean;
+  /** The item whose unlinking is being confirmed (the drawer knows: Escape is the dialog's then). */
+  unlinking: LinkedIssue | null;
+  onUnlinking: (issue: LinkedIssue | null) => void;
+}) {
+  const { enterprise } = useCurrentEnterprise();
+  const unlink = useLinkIssues(projectId);
+  if (issues.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No work items linked yet.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={6} data-testid="linked-issues">
+      {issues.map((issue) => (
+        <Group key={issue.id} gap="sm" wrap="nowrap">
+          {isIssueKind(issue.pmIssueType) ? (
+            <LinkAnchor
+              to={KIND_ROUTES[issue.pmIssueType].detail}
+              params={{ identifier: enterprise.enterpriseIdentifier, projectId, workItemId: issue.id }}
+              size="sm"
+              style={{ flex: 1, minWidth: 0 }}
+              truncate
+            >
+              #{issue.issueNumber} {issue.title}
+            </LinkAnchor>
+          ) : (
+            <Text size="sm" style={{ flex: 1 }} truncate>
+              #{issue.issueNumber} {issue.title}
+            </Text>
+          )}
+          <PriorityBadge priority={issue.priority} size="sm" />
+          {isIssueKind(issue.pmIssueType) && (
+            <StatusBadge kind={issue.pmIssueType} status={issue.status} size="sm" />
+          )}
+          <UserChip user={issue.assignee} />
+          {canUnlink && (
+            <Tooltip label="Unlink">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Unlink #${issue.issueNumber}`}
+                onClick={() => setUnlinking(issue)}
+              >
+                <IconLinkOff size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      ))}
+      <ConfirmModal
+        opened={unlinking !== null}
+        onClose={() => setUnlinking(null)}
+        title={unlinking ? `Unlink #${unlinking.issueNumber}?` : 'Unlink'}
+        confirmLabel="Unlink"
+        loading={unlink.isPending}
+        onConfirm={() => {
+          if (!unlinking) return;
+          unlink.mutate(
+            { sheetCaseId, issueIds: [unlinking.id], unlink: true },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: `#${unlinking.issueNumber} unlinked` });
+                setUnlinking(null);
+              },
+            },
+          );
+        }}
+      >
+        <Text size="sm">“{unlinking?.title}” stays in the project; only its link to this case goes.</Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}
+
+function RunHistory({ sheetCase }: { sheetCase: SheetCaseDetail }) {
+  return (
+    <Stack gap="sm">
+      <Divider />
+      <Title order={3} fz="md">
+        Run history
+      </Title>
+      {sheetCase.runs.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Not run yet.
+        </Text>
+      ) : (
+        // Every run is done: all bullets filled, each in its result's colour.
+        <Timeline bulletSize={14} lineWidth={2} active={sheetCase.runs.length - 1} data-testid="run-history">
+          {sheetCase.runs.map((run) => (
+            <Timeline.Item
+              key={`${run.executedAt}-${run.result}`}
+              color={resultColor(run.result)}
+              title={
+                <Group gap="xs">
+                  <ResultBadge result={run.result} size="sm" />
+                  <Text size="sm">{displayName(run.executor)}</Text>
+                  <RelativeTime value={run.executedAt} />
+                </Group>
+              }
+            >
+              {run.note && (
+                <Text size="sm" c="dimmed" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+                  {run.note}
+                </Text>
+              )}
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,307 @@
+import {
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  EmptyState,
+  Group,
+  Paper,
+  Select,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { MAX_BATCH_SHEET_CASES, TEST_RESULTS } from '@shared/domain/testing';
+import type { SheetCaseRow } from '@shared/schemas/testruns';
+import { IconChecklist, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import {
+  type SheetCaseFilters,
+  sheetCasesQueryOptions,
+  useRemoveSheetCases,
+} from '../../../queries/testsheets';
+import { Dimmable, Pager, TableSkeleton } from '../requirements/ListLayout';
+import { COMBOBOX_PROPS } from '../work-items/fields';
+import { BatchResultModal } from './BatchResultModal';
+import { useCaseModuleOptions } from './case-module-options';
+import { SheetCaseTable } from './SheetCaseTable';
+import { useRememberedState } from './use-remembered-state';
+
+const PAGE_SIZE = 20;
+const RESULT_OPTIONS = TEST_RESULTS.map((entry) => ({ value: String(entry.id), label: entry.name }));
+
+interface SheetCasesProps {
+  projectId: string;
+  sheetId: string;
+  onOpen: (row: SheetCaseRow) => void;
+  onAddCases: () => void;
+}
+
+/** The cases of a sheet: filters, selection with batch actions, the table and its pages. */
+export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCasesProps) {
+  const { can } = useCurrentEnterprise();
+  const canExecute = can('test:sheet:execute');
+  const canEdit = can('test:sheet:edit');
+  const [filters, setFilters] = useRememberedState<SheetCaseFilters>(`sheet-cases:${sheetId}:filters`, {});
+  const [pageNum, setPageNum] = useRememberedState(`sheet-cases:${sheetId}:page`, 1);
+  const [selectedIds, setSelectedIds] = useRememberedState<string[]>(`sheet-cases:${sheetId}:selected`, []);
+  const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
+  const [search, setSearch] = useState(filters.keyword ?? '');
+  const [keyword] = useDebouncedValue(search.trim(), 300);
+  const [batchIds, setBatchIds] = useState<string[] | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const remove = useRemoveSheetCases(projectId);
+  const modules = useCaseModuleOptions(projectId);
+
+  const {
+    data: page,
+    isPlaceholderData,
+    isError,
+    refetch,
+  } = useQuery(sheetCasesQueryOptions(projectId, sheetId, filters, pageNum, PAGE_SIZE));
+
+  function filter(next: SheetCaseFilters) {
+    setFilters(next);
+    setPageNum(1);
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the typed keyword, once it settles
+  useEffect(() => {
+    if ((filters.keyword ?? '') !== keyword) filter({ ...filters, keyword: keyword || undefined });
+  }, [keyword]);
+
+  // Removing the last rows of the last page leaves it empty: show the page before.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an answer arrives
+  useEffect(() => {
+    if (page && page.rows.length === 0 && page.total > 0 && pageNum > 1) {
+      setPageNum(Math.max(1, Math.ceil(page.total / PAGE_SIZE)));
+    }
+  }, [page]);
+
+  function toggle(row: SheetCaseRow) {
+    setSelectedIds((prev) => {
+      if (prev.includes(row.id)) return prev.filter((id) => id !== row.id);
+      if (prev.length >= MAX_BATCH_SHEET_CASES) {
+        notifications.show({
+          color: 'yellow',
+          message: `At most ${MAX_BATCH_SHEET_CASES} cases can be changed at once`,
+        });
+        return prev;
+      }
+      return [...prev, row.id];
+    });
+  }
+
+  function toggleAll(rows: SheetCaseRow[]) {
+    setSelectedIds((prev) => {
+      const ids = rows.map((row) => row.id);
+      if (ids.length > 0 && ids.every((id) => prev.includes(id)))
+        return prev.filter((id) => !ids.includes(id));
+      return [...new Set([...prev, ...ids])].slice(0, MAX_BATCH_SHEET_CASES);
+    });
+  }
+
+  const clearSelection = () => setSelectedIds([]);
+  const filtered = filters.result !== undefined || filters.moduleId !== undefined || !!filters.keyword;
+  const count = selectedIds.length;
+
+  return (
+    <Card p={0}>
+      <Group justify="space-between" p="md" pb="xs" gap="sm">
+        <Group gap="xs" align="baseline">
+          <Title order={3} fz="md">
+            Cases
+          </Title>
+          {page && (
+            <Text size="sm" c="dimmed">
+              {page.total} {filtered ? 'shown' : 'in the sheet'}
+            </Text>
+          )}
+        </Group>
+        <Group gap="xs">
+          <TextInput
+            size="xs"
+            w={200}
+            placeholder="Search code or title"
+            aria-label="Search cases"
+            leftSection={<IconSearch size={14} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            rightSection={
+              search ? (
+                <CloseButton size="xs" aria-label="Clear search" onClick={() => setSearch('')} />
+              ) : null
+            }
+          />
+          <Select
+            size="xs"
+            w={150}
+            placeholder="Any result"
+            aria-label="Result"
+            data={RESULT_OPTIONS}
+            clearable
+            value={filters.result === undefined ? null : String(filters.result)}
+            onChange={(value) => filter({ ...filters, result: value === null ? undefined : Number(value) })}
+            comboboxProps={COMBOBOX_PROPS}
+          />
+          <Select
+            size="xs"
+            w={180}
+            placeholder="Any module"
+            aria-label="Module"
+            data={modules}
+            clearable
+            searchable
+            nothingFoundMessage="No module matches"
+            value={filters.moduleId ?? null}
+            onChange={(value) => filter({ ...filters, moduleId: value ?? undefined })}
+            comboboxProps={COMBOBOX_PROPS}
+          />
+        </Group>
+      </Group>
+
+      {count > 0 && (
+        <Paper
+          mx="md"
+          mb="xs"
+          withBorder
+          p="xs"
+          px="sm"
+          bg="var(--mantine-color-brand-light)"
+          data-testid="sheet-batch-bar"
+        >
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" fw={600}>
+              {count} {count === 1 ? 'case' : 'cases'} selected
+            </Text>
+            <Group gap="xs">
+              {canExecute && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconChecklist size={14} />}
+                  onClick={() => setBatchIds(selectedIds)}
+                >
+                  Set result
+                </Button>
+              )}
+              {canEdit && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  color="red"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={() => setRemoving(true)}
+                >
+                  Remove from sheet
+                </Button>
+              )}
+              <Button size="xs" variant="subtle" onClick={clearSelection}>
+                Clear
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+
+      {isError && !page ? (
+        <EmptyState
+          py={48}
+          title="The cases could not be loaded"
+          description="Check your connection and try again."
+        >
+          <EmptyState.Actions>
+            <Button variant="default" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      ) : !page ? (
+        <TableSkeleton label="Loading the sheet's cases" />
+      ) : page.rows.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            py={48}
+            icon={<IconSearch size={28} />}
+            title="No case matches"
+            description="Change or clear the filters to see more."
+            data-testid="sheet-cases-no-match"
+          />
+        ) : (
+          <EmptyState
+            py={48}
+            icon={<IconChecklist size={28} />}
+            title="No cases in this sheet yet"
+            description="Add cases from the case library, then record their results here."
+            data-testid="sheet-cases-empty"
+          >
+            {canEdit && (
+              <EmptyState.Actions>
+                <Button leftSection={<IconPlus size={16} />} onClick={onAddCases}>
+                  Add cases
+                </Button>
+              </EmptyState.Actions>
+            )}
+          </EmptyState>
+        )
+      ) : (
+        <Dimmable dimmed={isPlaceholderData}>
+          <SheetCaseTable
+            projectId={projectId}
+            rows={page.rows}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            onOpen={onOpen}
+            canExecute={canExecute}
+          />
+          <Box p="md" pt="xs">
+            <Pager
+              total={page.total}
+              pageNum={pageNum}
+              pageSize={PAGE_SIZE}
+              noun="cases"
+              onChange={setPageNum}
+            />
+          </Box>
+        </Dimmable>
+      )}
+
+      <BatchResultModal
+        projectId={projectId}
+        ids={batchIds}
+        onClose={() => setBatchIds(null)}
+        onDone={clearSelection}
+      />
+      <ConfirmModal
+        opened={removing}
+        onClose={() => setRemoving(false)}
+        title={`Remove ${count} ${count === 1 ? 'case' : 'cases'} from the sheet?`}
+        confirmLabel="Remove"
+        loading={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(selectedIds, {
+            onSuccess: () => {
+              notifications.show({
+                color: 'green',
+                message: `${count} ${count === 1 ? 'case' : 'cases'} removed from the sheet`,
+              });
+              clearSelection();
+              setRemoving(false);
+            },
+          })
+        }
+      >
+        <Text size="sm">
+          Their results, run history and bug links in this sheet go too. The cases stay in the library and the
+          bugs stay in the project.
+        </Text>
+      </ConfirmModal>
+    </Card>
+  );
+}

@@ -1,0 +1,191 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
+import type { Sheet, SheetNode } from '@shared/schemas/testruns';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { showServerFieldError } from '../../../lib/server-errors';
+import { SPRINT_PICKER_SIZE, sprintListQueryOptions } from '../../../queries/sprints';
+import { useCreateSheet, useUpdateSheet } from '../../../queries/testsheets';
+import { COMBOBOX_PROPS, useAssigneeOptions } from '../work-items/fields';
+import {
+  type SheetFormValues,
+  sheetBody,
+  sheetFormValues,
+  sheetUpdateBody,
+  validateSheetForm,
+} from './sheet-form';
+import { parentOptions } from './sheet-tree';
+
+interface SheetFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  projectId: string;
+  /** Every sheet of the project, for the parent picker. */
+  nodes: readonly SheetNode[];
+  /** The sheet to edit; absent to create one. */
+  sheet?: Sheet | null;
+  /** The parent a new sheet starts under (New sub-sheet). */
+  parentId?: string | null;
+  onCreated?: (sheet: Sheet) => void;
+}
+
+/** The project's sprints, every state, as picker options (closed ones say so). */
+function useSprintOptions(projectId: string, enabled: boolean) {
+  const sprints = useQuery({
+    ...sprintListQueryOptions({ pmsProjectId: projectId, pageNum: 1, pageSize: SPRINT_PICKER_SIZE }),
+    enabled,
+  });
+  const options = (sprints.data?.rows ?? []).map((sprint) => ({
+    value: sprint.id,
+    label: sprint.status === ITERATION_STATE.closed ? `${sprint.name} (closed)` : sprint.name,
+  }));
+  return { options, loading: sprints.isPending && enabled };
+}
+
+/** Name, description, parent, sprint, owner and dates of a test sheet. */
+export function SheetFormModal({
+  opened,
+  onClose,
+  projectId,
+  nodes,
+  sheet,
+  parentId = null,
+  onCreated,
+}: SheetFormModalProps) {
+  const create = useCreateSheet(projectId);
+  const update = useUpdateSheet(projectId);
+  const saving = create.isPending || update.isPending;
+  const sprints = useSprintOptions(projectId, opened);
+  const owners = useAssigneeOptions(projectId);
+  const parents = useMemo(() => parentOptions(nodes, sheet?.id), [nodes, sheet?.id]);
+  const form = useForm<SheetFormValues>({
+    initialValues: sheetFormValues(sheet, parentId),
+    validate: (values) => validateSheetForm(values, projectId),
+    validateInputOnBlur: ['name'],
+  });
+  const values = form.getValues();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
+  useEffect(() => {
+    if (!opened) return;
+    const start = sheetFormValues(sheet, parentId);
+    form.setValues(start);
+    form.resetDirty(start);
+    form.clearErrors();
+  }, [opened, sheet?.id, sheet?.version, parentId]);
+
+  const submit = form.onSubmit((submitted) => {
+    const onError = (error: Error) => showServerFieldError(form, error);
+    if (sheet) {
+      update.mutate(
+        { id: sheet.id, body: sheetUpdateBody(submitted, sheet) },
+        {
+          onSuccess: (saved) => {
+            notifications.show({ color: 'green', message: `“${saved.name}” saved` });
+            onClose();
+          },
+          onError,
+        },
+      );
+      return;
+    }
+    create.mutate(sheetBody(submitted, projectId), {
+      onSuccess: (created) => {
+        notifications.show({ color: 'green', message: `“${created.name}” created` });
+        onClose();
+        onCreated?.(created);
+      },
+      onError,
+    });
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !saving && onClose()}
+      title={sheet ? 'Edit test sheet' : parentId ? 'New sub-sheet' : 'New test sheet'}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            data-autofocus
+            label="Name"
+            placeholder="Release 2.4 regression"
+            withAsterisk
+            {...form.getInputProps('name')}
+          />
+          <Select
+            label="Parent sheet"
+            placeholder="None: a top-level sheet"
+            data={parents}
+            clearable
+            searchable
+            nothingFoundMessage="No sheet matches"
+            comboboxProps={COMBOBOX_PROPS}
+            {...form.getInputProps('root_id')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Select
+              label="Sprint"
+              placeholder={sprints.loading ? 'Loading…' : 'None'}
+              data={sprints.options}
+              clearable
+              searchable
+              nothingFoundMessage="No sprint matches"
+              comboboxProps={COMBOBOX_PROPS}
+              {...form.getInputProps('sprintId')}
+            />
+            <Select
+              label="Owner"
+              placeholder={owners.loading ? 'Loading…' : 'Nobody'}
+              data={owners.options}
+              clearable
+              searchable
+              nothingFoundMessage="No project member matches"
+              comboboxProps={COMBOBOX_PROPS}
+              {...form.getInputProps('ownerId')}
+            />
+            <DateInput
+              label="Start date"
+              valueFormat="YYYY-MM-DD"
+              placeholder="YYYY-MM-DD"
+              clearable={!sheet?.startDate}
+              maxDate={values.endDate ?? undefined}
+              popoverProps={{ withinPortal: true }}
+              {...form.getInputProps('startDate')}
+            />
+            <DateInput
+              label="End date"
+              valueFormat="YYYY-MM-DD"
+              placeholder="YYYY-MM-DD"
+              clearable={!sheet?.endDate}
+              minDate={values.startDate ?? undefined}
+              popoverProps={{ withinPortal: true }}
+              {...form.getInputProps('endDate')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Description"
+            placeholder="What this round of testing covers (optional)"
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...form.getInputProps('description')}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {sheet ? 'Save' : 'Create sheet'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Sheet } from '@shared/schemas/testruns';
+import { describe, expect, it } from 'vitest';
+import { sheetBody, sheetFormValues, sheetUpdateBody, validateSheetForm } from './sheet-form';
+
+const sheet: Sheet = {
+  id: 'p1.4',
+  pmsProjectId: 'p1',
+  name: 'Regression',
+  description: 'Everything before 2.4',
+  root_id: null,
+  sort: 0,
+  sprintId: 'p1.2',
+  sprintName: 'Sprint 2',
+  owner: { userId: 'u-bob', login: 'bob', nickname: 'Bob' },
+  startDate: '2026-11-02',
+  endDate: '2026-11-09',
+  status: 1,
+  statusName: 'In progress',
+  completedAt: null,
+  counts: { total: 2, notExecuted: 1, passed: 1, failed: 0, blocked: 0, skipped: 0, passRate: 1 },
+  creator: { userId: 'u-alice', login: 'alice', nickname: 'Alice' },
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  version: 3,
+};
+
+describe('sheet form', () => {
+  it('starts a new sheet empty, under the parent it was asked for', () => {
+    expect(sheetFormValues(null, 'p1.1')).toEqual({
+      name: '',
+      description: '',
+      root_id: 'p1.1',
+      sprintId: null,
+      ownerId: null,
+      startDate: null,
+      endDate: null,
+    });
+  });
+
+  it('sends a new sheet with its project, and leaves out dates not given', () => {
+    const values = { ...sheetFormValues(), name: 'Smoke', ownerId: 'u-bob', startDate: '2026-11-02' };
+    expect(sheetBody(values, 'p1')).toEqual({
+      pmsProjectId: 'p1',
+      name: 'Smoke',
+      description: '',
+      root_id: null,
+      sprintId: null,
+      ownerId: 'u-bob',
+      startDate: '2026-11-02',
+    });
+  });
+
+  it('sends only what changed, with the version read', () => {
+    const values = { ...sheetFormValues(sheet), name: 'Regression 2.4', sprintId: null, root_id: 'p1.1' };
+    expect(sheetUpdateBody(values, sheet)).toEqual({
+      version: 3,
+      name: 'Regression 2.4',
+      sprintId: null,
+      root_id: 'p1.1',
+    });
+    expect(sheetUpdateBody(sheetFormValues(sheet), sheet)).toEqual({ version: 3 });
+  });
+
+  it('keeps a date the user emptied (the API cannot clear one)', () => {
+    expect(sheetUpdateBody({ ...sheetFormValues(sheet), endDate: null }, sheet)).toEqual({ version: 3 });
+  });
+
+  it('asks for a name, and an end no earlier than the start', () => {
+    expect(validateSheetForm(sheetFormValues(), 'p1')).toEqual({ name: 'Please enter sheet name' });
+    expect(
+      validateSheetForm({ ...sheetFormValues(sheet), startDate: '2026-11-09', endDate: '2026-11-02' }, 'p1'),
+    ).toEqual({ endDate: 'The end date must not be before the start date' });
+    expect(validateSheetForm({ ...sheetFormValues(), name: 'x'.repeat(81) }, 'p1').name).toBe(
+      'sheet name must be at most 80 characters',
+    );
+    expect(validateSheetForm(sheetFormValues(sheet), 'p1')).toEqual({});
+  });
+});
