@@ -9,6 +9,7 @@ import { DEMO_IDENTIFIER, DEMO_PASSWORD, seedFoundation } from './seed/foundatio
 import { seedProducts } from './seed/products';
 import { seedProjects } from './seed/projects';
 import { seedSprints } from './seed/sprints';
+import { seedTesting } from './seed/testing';
 
 async function isUp(url: string): Promise<boolean> {
   try {
@@ -30,9 +31,12 @@ try {
   await seedProducts(foundation);
   // In-process, the seed may move the server's clock to give the closed sprint a real history.
   const sprints = await seedSprints(foundation, baseUrl, product !== null);
+  const testing = await seedTesting(foundation);
   console.log(`Seeded the enterprise "${foundation.enterprise.name}" at /${DEMO_IDENTIFIER}.`);
   if (workItems > 0) console.log(`Added projects with ${workItems} work items.`);
   if (sprints > 0) console.log(`Added ${sprints} sprints to Fleet Console.`);
+  if (testing)
+    console.log(`Added ${testing.cases} test cases and ${testing.sheets} test sheets to Fleet Console.`);
   if (sprints === 2)
     console.log(
       '(For a closed sprint with its day-by-day history, seed fresh data with the server stopped.)',

@@ -8,13 +8,15 @@ export class ApiSession {
   constructor(readonly baseUrl: string) {}
 
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const json = body !== undefined && !(body instanceof FormData);
     const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Origin: this.baseUrl };
     if (this.cookie) headers.Cookie = this.cookie;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // FormData sets its own multipart Content-Type with the boundary.
+    if (json) headers['Content-Type'] = 'application/json';
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: json ? JSON.stringify(body) : (body as FormData | undefined),
     });
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
@@ -36,6 +38,10 @@ export class ApiSession {
   }
   put<T>(path: string, body?: unknown) {
     return this.request<T>('PUT', path, body ?? {});
+  }
+  /** A multipart POST (file uploads). */
+  upload<T>(path: string, form: FormData) {
+    return this.request<T>('POST', path, form);
   }
   delete<T>(path: string) {
     return this.request<T>('DELETE', path);
