@@ -474,7 +474,7 @@ export async function seedTesting(seed: FoundationSeed): Promise<{ cases: number
   const cases = await allCases(qa, project.id);
 
   const regression = await makeSheet(
-    qa,
+    owner,
     project.id,
     'Sprint 14 regression',
     cases.filter((c) => c.moduleName.startsWith('Fleet map')),
@@ -483,8 +483,8 @@ export async function seedTesting(seed: FoundationSeed): Promise<{ cases: number
   for (const row of failed.slice(0, 3)) {
     await qa.post(`${BASE}/pmsProjectTestsheetIssues`, { projectTestsheetCasesId: row.id });
   }
-  const sheetNow = await qa.get<Sheet>(`${BASE}/pmsProjectTestsheet/${regression.id}`);
-  await qa.put(`${BASE}/pmsProjectTestsheet/${regression.id}`, { version: sheetNow.version, status: 2 });
+  const sheetNow = await owner.get<Sheet>(`${BASE}/pmsProjectTestsheet/${regression.id}`);
+  await owner.put(`${BASE}/pmsProjectTestsheet/${regression.id}`, { version: sheetNow.version, status: 2 });
   await qa.post(`${BASE}/testReport`, {
     projectTestsheetId: regression.id,
     name: 'Sprint 14 regression report',
@@ -493,7 +493,7 @@ export async function seedTesting(seed: FoundationSeed): Promise<{ cases: number
   });
 
   const smoke = await makeSheet(
-    qa,
+    owner,
     project.id,
     'Release 2.4 smoke',
     cases.filter((c) => c.tagIds.length > 1).slice(0, 30),
