@@ -20,7 +20,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          // A route file, not a test: the project's "test" area (`/projects/{id}/test`).
+          exclude: ['**/node_modules/**', 'web/src/routes/$identifier.projects.$projectId.test.tsx'],
+          environment: 'happy-dom',
+        },
       },
       {
         extends: true,
