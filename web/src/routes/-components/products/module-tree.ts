@@ -1,14 +1,24 @@
 /**
- * Pure helpers over a product's module tree (`treeList`): flattening with depth and path, the
- * places a module may move to, and what is allowed at a depth. The server checks the same rules
- * (no cycles, at most MAX_MODULE_DEPTH levels); these keep the pickers from offering what it
- * would refuse.
+ * Pure helpers over a module tree (`treeList`): flattening with depth and path, the places a
+ * module may move to, and what is allowed at a depth. A product's modules and a project's case
+ * modules follow the same rules, so the helpers take any node with those fields. The server
+ * checks the same rules (no cycles, at most MAX_MODULE_DEPTH levels); these keep the pickers
+ * from offering what it would refuse.
  */
 import { MAX_MODULE_DEPTH } from '@shared/domain/products';
 import type { ProductModuleNode } from '@shared/schemas/products';
 
-export interface FlatModule {
-  module: ProductModuleNode;
+/** What the helpers read of a module node: product modules and case modules both have it. */
+export interface TreeModule<N> {
+  id: string;
+  name: string;
+  root_id: string | null;
+  sort: number;
+  children: N[];
+}
+
+export interface FlatModule<N extends TreeModule<N> = ProductModuleNode> {
+  module: N;
   /** 1 at the top level. */
   depth: number;
   /** Names from the top down to the module itself. */
@@ -19,28 +29,31 @@ export interface FlatModule {
 export const TOP_LEVEL = '';
 
 /** Every module, parents before children, in the tree's order. */
-export function flattenModules(
-  nodes: readonly ProductModuleNode[],
+export function flattenModules<N extends TreeModule<N>>(
+  nodes: readonly N[],
   depth = 1,
   path: string[] = [],
-): FlatModule[] {
+): FlatModule<N>[] {
   return nodes.flatMap((module) => {
     const own = [...path, module.name];
-    return [{ module, depth, path: own }, ...flattenModules(module.children, depth + 1, own)];
+    return [{ module, depth, path: own }, ...flattenModules<N>(module.children, depth + 1, own)];
   });
 }
 
-export function findModule(nodes: readonly ProductModuleNode[], id: string): FlatModule | undefined {
+export function findModule<N extends TreeModule<N>>(
+  nodes: readonly N[],
+  id: string,
+): FlatModule<N> | undefined {
   return flattenModules(nodes).find((entry) => entry.module.id === id);
 }
 
 /** Levels in a module's subtree: 1 for a module without sub-modules. */
-export function subtreeHeight(node: ProductModuleNode): number {
-  return 1 + Math.max(0, ...node.children.map(subtreeHeight));
+export function subtreeHeight<N extends TreeModule<N>>(node: N): number {
+  return 1 + Math.max(0, ...node.children.map((child) => subtreeHeight(child)));
 }
 
 /** The ids of a module's ancestors, top first (empty for a top-level or unknown module). */
-export function ancestorIds(nodes: readonly ProductModuleNode[], id: string): string[] {
+export function ancestorIds<N extends TreeModule<N>>(nodes: readonly N[], id: string): string[] {
   for (const node of nodes) {
     if (node.id === id) return [];
     const below = ancestorIds(node.children, id);
@@ -64,11 +77,11 @@ export interface MoveTarget {
  * Where module `id` may go: the top level (unless it is there) and every module that is not
  * itself, one of its descendants or its current parent, and deep enough room for its subtree.
  */
-export function moveTargets(nodes: readonly ProductModuleNode[], id: string): MoveTarget[] {
+export function moveTargets<N extends TreeModule<N>>(nodes: readonly N[], id: string): MoveTarget[] {
   const moving = findModule(nodes, id);
   if (!moving) return [];
   const height = subtreeHeight(moving.module);
-  const inside = new Set(flattenModules([moving.module]).map((entry) => entry.module.id));
+  const inside = new Set(flattenModules<N>([moving.module]).map((entry) => entry.module.id));
   const targets: MoveTarget[] = [];
   if (moving.module.root_id !== null) targets.push({ value: TOP_LEVEL, label: 'Top level' });
   for (const entry of flattenModules(nodes)) {
@@ -83,7 +96,7 @@ export function moveTargets(nodes: readonly ProductModuleNode[], id: string): Mo
 const MAX_SORT = 100_000;
 
 /** The sort that puts a module last among `parentId`'s children (the top level for TOP_LEVEL). */
-export function sortAfterLast(nodes: readonly ProductModuleNode[], parentId: string): number {
+export function sortAfterLast<N extends TreeModule<N>>(nodes: readonly N[], parentId: string): number {
   const siblings = parentId === TOP_LEVEL ? nodes : (findModule(nodes, parentId)?.module.children ?? []);
   if (siblings.length === 0) return 0;
   return Math.min(MAX_SORT, Math.max(...siblings.map((s) => s.sort)) + 1);
