@@ -1,127 +1,88 @@
 /**
- * Bundles an endpoint group's Lambda entry exactly as the stack does: the stack hands
- * FUNCTION_BUNDLING (infra/lib/constructs/api.ts) to CDK's NodejsFunction, which turns it into
- * esbuild command-line flags; this turns the same options into esbuild's JS API options, so the
- * bench measures what gets deployed. test/infra/bundling.test.ts checks that both give the same
- * bytes. An option this does not know fails loudly instead of being measured wrong.
+ * Bundles an endpoint group's Lambda entry exactly as the stack does (splitBuildOptions, the
+ * options of the deployed asset; infra/lib/function-bundling.ts) and sorts the output into what
+ * a cold start loads and what is loaded on first use. test/infra/bundling.test.ts checks that
+ * this writes the same files as NodejsFunction.
  */
 import { join } from 'node:path';
-import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { type BuildOptions, build, type Metafile } from 'esbuild';
-import { FUNCTION_BUNDLING } from '../../infra/lib/constructs/api';
+import { build, type Metafile } from 'esbuild';
+import { splitBuildOptions } from '../../infra/lib/function-bundling';
 import { REPO_ROOT } from '../../infra/lib/paths';
 
+type Output = Metafile['outputs'][string];
+
 export interface LambdaBundle {
-  /** The bundle (index.mjs) on disk. */
+  /** The handler's module (index.mjs) on disk. */
   file: string;
-  bytes: number;
+  /**
+   * index.mjs and the chunks it imports statically: what loading the handler reads. Paths are
+   * the metafile's, relative to the repository root.
+   */
+  initial: { files: string[]; bytes: number };
+  /** Chunks reached only through `await import()`. */
+  lazy: { files: string[]; bytes: number };
   metafile: Metafile;
-}
-
-/** What NodejsFunction passes to esbuild besides the options (bundling.js buildEsbuildArgs). */
-const CDK_FIXED = { bundle: true, platform: 'node' } as const;
-
-/** The options this module translates; anything else in BundlingOptions is refused. */
-const HANDLED = new Set([
-  'format',
-  'target',
-  'mainFields',
-  'banner',
-  'footer',
-  'externalModules',
-  'minify',
-  'sourceMap',
-  'sourcesContent',
-  'tsconfig',
-  'define',
-  'loader',
-  'keepNames',
-  'logLevel',
-  'esbuildArgs',
-  'forceDockerBundling',
-]);
-
-export function esbuildOptionsFor(
-  bundling: BundlingOptions,
-  entry: string,
-  outdir: string,
-): BuildOptions & { outfile: string } {
-  const unknown = Object.keys(bundling).filter((key) => !HANDLED.has(key));
-  if (unknown.length > 0) throw new Error(`lambda-bundle: translate ${unknown.join(', ')} before measuring`);
-  if (!bundling.target) throw new Error('lambda-bundle: FUNCTION_BUNDLING must name its target');
-  const esm = bundling.format === 'esm';
-  return {
-    ...CDK_FIXED,
-    entryPoints: [entry],
-    outfile: join(outdir, esm ? 'index.mjs' : 'index.js'),
-    absWorkingDir: REPO_ROOT, // CDK runs esbuild in the project root: relative aliases resolve there
-    target: bundling.target,
-    ...(bundling.format ? { format: bundling.format as 'esm' | 'cjs' } : {}),
-    ...(bundling.mainFields ? { mainFields: bundling.mainFields } : {}),
-    ...(bundling.banner ? { banner: { js: bundling.banner } } : {}),
-    ...(bundling.footer ? { footer: { js: bundling.footer } } : {}),
-    // CDK's default (no externalModules) leaves the runtime's '@aws-sdk/*' out of the bundle.
-    external: bundling.externalModules ?? ['@aws-sdk/*'],
-    minify: bundling.minify ?? false,
-    sourcemap: bundling.sourceMap ?? false,
-    sourcesContent: bundling.sourcesContent ?? true,
-    ...(bundling.tsconfig ? { tsconfig: bundling.tsconfig } : {}),
-    ...(bundling.define ? { define: bundling.define } : {}),
-    ...(bundling.loader ? { loader: bundling.loader as BuildOptions['loader'] } : {}),
-    keepNames: bundling.keepNames ?? false,
-    logLevel: (bundling.logLevel as BuildOptions['logLevel']) ?? 'warning',
-    ...cliArgs(bundling.esbuildArgs ?? {}),
-  };
-}
-
-/** `esbuildArgs` (`--flag` or `--flag:key` → value, as CDK writes them) as JS API options. */
-function cliArgs(args: NonNullable<BundlingOptions['esbuildArgs']>): BuildOptions {
-  const options: BuildOptions = {};
-  for (const [flag, value] of Object.entries(args)) {
-    const [name, key] = flag.split(/:(.*)/s) as [string, string | undefined];
-    if (name === '--alias' && typeof value === 'string') {
-      const [from, to] = key === undefined ? (value.split(/=(.*)/s) as [string, string]) : [key, value];
-      options.alias = { ...options.alias, [from]: to };
-    } else if (name === '--legal-comments' && typeof value === 'string') {
-      options.legalComments = value as BuildOptions['legalComments'];
-    } else if (name === '--conditions' && typeof value === 'string') {
-      options.conditions = value.split(',');
-    } else {
-      throw new Error(`lambda-bundle: translate the esbuild flag ${flag} before measuring`);
-    }
-  }
-  return options;
 }
 
 /** Bundles functions/src/lambda/<group>.ts with the stack's options into `outdir`. */
 export async function bundleGroup(group: string, outdir: string): Promise<LambdaBundle> {
   const entry = join(REPO_ROOT, 'functions/src/lambda', `${group}.ts`);
-  const options = esbuildOptionsFor(FUNCTION_BUNDLING, entry, outdir);
-  const result = await build({ ...options, metafile: true, logLevel: 'error' });
-  const output = entryOutput(result.metafile);
-  if (!output) throw new Error(`lambda-bundle: esbuild wrote no ${options.outfile}`);
-  return { file: options.outfile, bytes: output.bytes, metafile: result.metafile };
+  const result = await build({ ...splitBuildOptions(entry, outdir), metafile: true, logLevel: 'error' });
+  const { metafile } = result;
+  const entryPath = Object.keys(metafile.outputs).find((path) => metafile.outputs[path]?.entryPoint);
+  if (!entryPath) throw new Error(`lambda-bundle: esbuild wrote no entry for ${group}`);
+  const initial = staticClosure(metafile, entryPath);
+  const lazy = scripts(metafile).filter((path) => !initial.includes(path));
+  return {
+    file: join(REPO_ROOT, entryPath),
+    initial: { files: initial, bytes: sumBytes(metafile, initial) },
+    lazy: { files: lazy, bytes: sumBytes(metafile, lazy) },
+    metafile,
+  };
 }
 
-function entryOutput(metafile: Metafile) {
-  return Object.values(metafile.outputs).find((output) => output.entryPoint);
+/** The output files (no source maps), as the metafile names them. */
+function scripts(metafile: Metafile): string[] {
+  return Object.keys(metafile.outputs).filter((path) => path.endsWith('.mjs'));
 }
 
-/** The bundle's `limit` largest inputs by bytes in the output (the `--why` listing). */
+/** `from` and every output it imports statically, directly or not. */
+function staticClosure(metafile: Metafile, from: string): string[] {
+  const seen = new Set<string>([from]);
+  for (const path of seen) {
+    for (const imported of metafile.outputs[path]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && metafile.outputs[imported.path]) seen.add(imported.path);
+    }
+  }
+  return [...seen];
+}
+
+function sumBytes(metafile: Metafile, paths: string[]): number {
+  return paths.reduce((total, path) => total + (metafile.outputs[path]?.bytes ?? 0), 0);
+}
+
+function initialOutputs(bundle: LambdaBundle): Output[] {
+  return bundle.initial.files.flatMap((path) => bundle.metafile.outputs[path] ?? []);
+}
+
+/** The `limit` largest inputs of what a cold start loads, by bytes in the output (`--why`). */
 export function largestInputs(bundle: LambdaBundle, limit = 15): { path: string; bytes: number }[] {
-  return Object.entries(entryOutput(bundle.metafile)?.inputs ?? {})
+  return initialOutputs(bundle)
+    .flatMap((output) => Object.entries(output.inputs))
     .map(([path, input]) => ({ path, bytes: input.bytesInOutput }))
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, limit);
 }
 
-/** Bytes in the output per npm package (or per source folder for our own code), largest first. */
+/** Bytes a cold start loads per npm package (or per source folder for our own code). */
 export function bytesByPackage(bundle: LambdaBundle): { name: string; bytes: number }[] {
   const totals = new Map<string, number>();
-  for (const [path, input] of Object.entries(entryOutput(bundle.metafile)?.inputs ?? {})) {
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1];
-    const name = pkg ?? path.split('/').slice(0, -1).join('/');
-    totals.set(name, (totals.get(name) ?? 0) + input.bytesInOutput);
+  for (const output of initialOutputs(bundle)) {
+    for (const [path, input] of Object.entries(output.inputs)) {
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1];
+      const name = pkg ?? path.split('/').slice(0, -1).join('/');
+      totals.set(name, (totals.get(name) ?? 0) + input.bytesInOutput);
+    }
   }
   return [...totals].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
 }

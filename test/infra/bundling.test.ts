@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,27 +9,34 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
-import { FUNCTION_BUNDLING } from '../../infra/lib/constructs/api';
+import { functionBundling, splitBuildOptions } from '../../infra/lib/function-bundling';
 import { REPO_ROOT } from '../../infra/lib/paths';
-import { bundleGroup, esbuildOptionsFor } from '../../scripts/lib/lambda-bundle';
+import { bundleGroup } from '../../scripts/lib/lambda-bundle';
 import { probeApp } from './fixtures/group-probe';
 import type { Cfn } from './helpers';
 
+const PROBE_ENTRY = join(import.meta.dirname, 'fixtures/bundle-probe.ts');
 let outdir: string;
 let bundleDir: string;
+
+/** Every file under `dir` but source maps, by relative path, with its text. */
+function scriptsIn(dir: string): Record<string, string> {
+  const paths = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.mjs'));
+  return Object.fromEntries(paths.sort().map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
+}
 
 beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), 'workspace-probe-'));
   const app = new App({ outdir });
   const stack = new Stack(app, 'Probe');
   new NodejsFunction(stack, 'Probe', {
-    entry: join(import.meta.dirname, 'fixtures/bundle-probe.ts'),
+    entry: PROBE_ENTRY,
     handler: 'handler',
     projectRoot: REPO_ROOT,
     depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
     runtime: Runtime.NODEJS_22_X,
     architecture: Architecture.ARM_64,
-    bundling: FUNCTION_BUNDLING,
+    bundling: functionBundling(PROBE_ENTRY),
   });
   const fn: Cfn = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'))[0];
   bundleDir = join(app.outdir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`);
@@ -47,32 +54,38 @@ describe('function bundling (local esbuild, as the endpoint groups are bundled)'
       hash: expect.stringMatching(/^[0-9a-f]{8}$/),
       sdk: 'function',
     });
-    const bundle = readFileSync(join(bundleDir, 'index.mjs'), 'utf8');
-    // Nothing left for the runtime to provide but node built-ins.
-    const bareImports = [...bundle.matchAll(/\bfrom\s*["']([^"']+)["']/g)].map((m) => m[1]);
-    expect(bareImports.filter((specifier) => !specifier?.startsWith('node:'))).toEqual([]);
+    // Nothing left for the runtime to provide but node built-ins: the rest is the asset's chunks.
+    const specifiers = Object.values(scriptsIn(bundleDir)).flatMap((code) =>
+      [...code.matchAll(/\b(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1] ?? ''),
+    );
+    expect(specifiers.filter((s) => !s.startsWith('node:') && !/^\.\.?\//.test(s))).toEqual([]);
+    expect(specifiers.some((s) => s.startsWith('./chunks/'))).toBe(true);
   });
 
-  it('writes an ES module with the createRequire banner and a source map of what it bundled', () => {
-    const bundle = readFileSync(join(bundleDir, 'index.mjs'), 'utf8');
-    expect(bundle.startsWith("import { createRequire as __createRequire } from 'node:module';")).toBe(true);
-    const map = JSON.parse(readFileSync(join(bundleDir, 'index.mjs.map'), 'utf8'));
-    const bundled = (path: string) => map.sources.some((source: string) => source.includes(path));
+  it('writes ES modules with the createRequire banner and source maps of what they bundle', () => {
+    for (const code of Object.values(scriptsIn(bundleDir))) {
+      expect(code.startsWith("import { createRequire as __createRequire } from 'node:module';")).toBe(true);
+    }
+    const maps = Object.keys(scriptsIn(bundleDir)).map((path) =>
+      JSON.parse(readFileSync(join(bundleDir, `${path}.map`), 'utf8')),
+    );
+    const bundled = (path: string) =>
+      maps.some((map) => map.sources.some((source: string) => source.includes(path)));
     expect(bundled('shared/src/format.ts')).toBe(true);
     expect(bundled('node_modules/@aws-sdk/client-dynamodb/')).toBe(true);
-    expect(map.sourcesContent).toBeUndefined();
+    expect(maps.every((map) => map.sourcesContent === undefined)).toBe(true);
   });
 });
 
 describe('the bench (scripts/lib/lambda-bundle.ts) bundles what the stack deploys', () => {
-  it('writes the same bundle as NodejsFunction from FUNCTION_BUNDLING', async () => {
+  it('writes the same files as NodejsFunction with its code-splitting pass', async () => {
     const dir = join(outdir, 'bench-probe');
-    await build(
-      esbuildOptionsFor(FUNCTION_BUNDLING, join(import.meta.dirname, 'fixtures/bundle-probe.ts'), dir),
-    );
-    expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).toBe(
-      readFileSync(join(bundleDir, 'index.mjs'), 'utf8'),
-    );
+    await build(splitBuildOptions(PROBE_ENTRY, dir));
+    const deployed = scriptsIn(bundleDir);
+    // The probe imports its size formatter lazily: the split pass, not NodejsFunction's own
+    // one-file build, wrote this asset.
+    expect(Object.keys(deployed).filter((path) => path.startsWith('chunks/'))).not.toEqual([]);
+    expect(scriptsIn(dir)).toEqual(deployed);
   });
 });
 
@@ -176,9 +189,7 @@ describe('the Lambda stand-ins (functions/src/lambda) answer like the real packa
 
   beforeAll(async () => {
     const dir = join(outdir, 'group-probe');
-    await build(
-      esbuildOptionsFor(FUNCTION_BUNDLING, join(import.meta.dirname, 'fixtures/group-probe.ts'), dir),
-    );
+    await build(splitBuildOptions(join(import.meta.dirname, 'fixtures/group-probe.ts'), dir));
     bundled = (await import(pathToFileURL(join(dir, 'index.mjs')).href)).handler;
   }, 60_000);
 
@@ -217,12 +228,10 @@ describe('every endpoint group bundle', () => {
   const ZOD_IMPORT = /import\s*\{[^}]*\bz\b[^}]*\}\s*from\s*['"]zod['"]/;
 
   it.each(ENDPOINT_GROUPS.map((g) => g.name))(
-    '%s leaves out zod locales and the whole-zod import',
+    '%s leaves out zod locales and the whole-zod import, and each lazy chunk loads',
     async (name) => {
       const bundle = await bundleGroup(name, join(outdir, 'groups', name));
-      const inputs = Object.keys(
-        Object.values(bundle.metafile.outputs).find((o) => o.entryPoint)?.inputs ?? {},
-      );
+      const inputs = Object.values(bundle.metafile.outputs).flatMap((output) => Object.keys(output.inputs));
       // esbuild cannot shake zod through `import { z } from 'zod'`: one such import brings all of it.
       const namedZ = inputs.filter(
         (path) =>
@@ -230,6 +239,9 @@ describe('every endpoint group bundle', () => {
       );
       expect(namedZ, "write `import * as z from 'zod'` in").toEqual([]);
       expect(inputs.filter((path) => /zod\/v4\/locales\/(?!en\.js)/.test(path))).toEqual([]);
+      // A chunk only `await import()` reaches runs first in production, on the request that
+      // needs it: load each one here so a chunk that cannot load fails now.
+      for (const chunk of bundle.lazy.files) await import(pathToFileURL(join(REPO_ROOT, chunk)).href);
     },
     60_000,
   );

@@ -6,14 +6,14 @@
  * Cells: ID is the case code (TC-12, or 12); Module a path `Parent / Child` (`Parent/Child` too);
  * Type and Priority a name or number; Tags comma-separated names; Steps and Expected results
  * numbered lines (`1. ...`), an expected result going with the step of its number.
+ *
+ * The spreadsheet libraries are imported on use: in the Lambda bundle they become a chunk that
+ * only import and export requests load, not every cold start of the case library's function.
  */
 import { PRIORITIES } from '@shared/domain/priorities';
 import { MAX_MODULE_DEPTH } from '@shared/domain/products';
 import { CASE_SHEET_COLUMNS, CASE_TYPES, caseCode, MAX_UPLOAD_ROWS } from '@shared/domain/testing';
 import { CaseCreateBodySchema, type CaseStep, type RejectedRow } from '@shared/schemas/testcases';
-import Papa from 'papaparse';
-import readXlsxFile from 'read-excel-file/node';
-import writeXlsxFile from 'write-excel-file/node';
 import { badRequest } from '../errors';
 
 export type Column = (typeof CASE_SHEET_COLUMNS)[number];
@@ -33,6 +33,7 @@ function cellText(value: unknown): string {
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
+  const { default: readXlsxFile } = await import('read-excel-file/node');
   try {
     const [first] = await readXlsxFile(Buffer.from(bytes));
     return (first?.data ?? []).map((row) => row.map(cellText));
@@ -41,13 +42,14 @@ async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
   }
 }
 
-function readCsv(bytes: Uint8Array): string[][] {
+async function readCsv(bytes: Uint8Array): Promise<string[][]> {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw badRequest('file', 'the .csv file must be UTF-8 text');
   }
+  const { default: Papa } = await import('papaparse');
   // A byte-order mark (spreadsheet programs write one) is not part of the first header.
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false });
   return parsed.data.map((row) => row.map(cellText));
@@ -348,6 +350,7 @@ export async function casesWorkbook(cases: readonly CaseSheetRow[]): Promise<Buf
   const rows = cases.map((c) =>
     cellsOf(c).map((value) => ({ value, wrap: true, alignVertical: 'top' as const })),
   );
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   return writeXlsxFile([header, ...rows], {
     sheet: 'Cases',
     columns: COLUMN_WIDTHS.map((width) => ({ width })),

@@ -6,11 +6,12 @@ import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-ap
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, type EndpointGroup } from '../../../functions/src/groups/manifest';
 import { type BucketGrant, GROUP_BUCKET_ACCESS, type GroupBucketAccess } from '../bucket-access';
+import { functionBundling } from '../function-bundling';
 import { REPO_ROOT } from '../paths';
 import type { Storage } from './storage';
 import type { WorkspaceTable } from './table';
@@ -109,7 +110,7 @@ export class Api extends Construct {
           PUBLIC_ORIGIN: props.publicOrigin,
           NODE_OPTIONS: '--enable-source-maps',
         },
-        bundling: FUNCTION_BUNDLING,
+        bundling: functionBundling(entry),
       });
       table.grantReadWriteData(fn);
       for (const grant of bucketAccess[group.name] ?? []) storage.grant(fn, grant);
@@ -133,51 +134,6 @@ export class Api extends Construct {
     return this.httpApi.apiEndpoint;
   }
 }
-
-/**
- * esbuild bundling, run on this machine (no Docker).
- *
- * - ESM output: the package is `"type": "module"`, hono and zod ship ESM, and ESM allows
- *   top-level await during the init phase. Bundled CommonJS dependencies still call `require`
- *   for Node built-ins, which ESM lacks, hence the createRequire banner.
- * - `module` before `main`: takes the ESM builds of dual packages (the AWS SDK's `dist-es`),
- *   which esbuild tree-shakes far better.
- * - No externals: the AWS SDK v3 clients the code imports are bundled instead of taken from the
- *   runtime, so the version is the one we tested and cold starts do not depend on the runtime's
- *   copy; node built-ins stay external by themselves (platform node).
- * - tsconfig.json's `paths` resolve the `@shared/*` alias.
- * - Source maps without the sources' text: stack traces name our files and lines
- *   (NODE_OPTIONS=--enable-source-maps) without doubling the asset.
- * - Two packages are replaced by slim stand-ins in the functions only (the local server and the
- *   tests use the real ones), each for code that cannot run in a Lambda; see each file's comment
- *   and docs/architecture.md "Bundle budgets". They take each function from ~900 KB to ~400 KB:
- *   - `@hono/zod-openapi` → functions/src/lambda/zod-openapi.ts: the same request handling
- *     without the OpenAPI document generator (the cloud serves a static document), whose
- *     `extendZodWithOpenApi(z)` call kept every zod export (all its locales) in each bundle.
- *   - `@aws-sdk/credential-provider-node` → functions/src/lambda/env-credentials.ts: a Lambda's
- *     credentials are always in its environment, so the rest of the default chain (SSO, STS,
- *     ini files, instance metadata) is dead weight.
- *   `npm run bench:bundles` measures the result with these very options.
- */
-export const FUNCTION_BUNDLING: BundlingOptions = {
-  format: OutputFormat.ESM,
-  target: 'node22',
-  mainFields: ['module', 'main'],
-  banner:
-    "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  externalModules: [],
-  minify: true,
-  sourceMap: true,
-  sourcesContent: false,
-  tsconfig: join(REPO_ROOT, 'tsconfig.json'),
-  // `--alias:<package>`: CDK passes each key as `--alias:<package>=<value>`; esbuild resolves the
-  // relative paths in the project root, where CDK runs it.
-  esbuildArgs: {
-    '--alias:@hono/zod-openapi': './functions/src/lambda/zod-openapi.ts',
-    '--alias:@aws-sdk/credential-provider-node': './functions/src/lambda/env-credentials.ts',
-  },
-  forceDockerBundling: false,
-};
 
 /**
  * NodejsFunction silently falls back to Docker when it cannot find esbuild, and there is no
