@@ -27,6 +27,27 @@ export function publicOrigin(c: Context): string {
   return config.publicOrigin ?? requestOrigin(c);
 }
 
+/**
+ * The address the browser is on, for links it follows at once (the sign-in page): an
+ * enterprise's own subdomain `{identifier}.{root}` when that is where the request came from,
+ * so the session cookie and the tenant path stay on that host; else publicOrigin.
+ */
+export function browsingOrigin(c: Context): string {
+  return tenantOriginOf(requestOrigin(c), config.publicOrigin) ?? publicOrigin(c);
+}
+
+/** `request` when it is a one-label subdomain of `site` (same scheme and port), else undefined. */
+export function tenantOriginOf(request: string, site: string | undefined): string | undefined {
+  if (!site) return undefined;
+  const from = new URL(request);
+  const root = new URL(site);
+  const sameServer = from.protocol === root.protocol && from.port === root.port;
+  const label = from.hostname.endsWith(`.${root.hostname}`)
+    ? from.hostname.slice(0, -root.hostname.length - 1)
+    : '';
+  return sameServer && /^[a-z0-9-]+$/.test(label) ? from.origin : undefined;
+}
+
 /** Origins allowed to send state-changing requests. */
 export function isAllowedOrigin(c: Context, origin: string): boolean {
   const normalized = origin.replace(/\/$/, '').toLowerCase();

@@ -12,7 +12,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import { config } from '../config';
 import type { UserRecord } from '../db/users';
 import { createRouter } from '../http/group';
-import { publicOrigin } from '../http/origin';
+import { browsingOrigin, publicOrigin } from '../http/origin';
 import { created, created201, failures, jsonBody, ok, ok200, publicRoute, userRoute } from '../http/route';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../http/session';
 import { authenticate, changePassword, requireAccount, signUp } from '../services/accounts';
@@ -120,7 +120,7 @@ export const authRoutes = createRouter()
     return ok(c, null);
   })
   .openapi(meRoute, async (c) => ok(c, currentUser(c, await requireAccount(c.var.session.userId))))
-  .openapi(loginUrlRoute, (c) => ok(c, `${publicOrigin(c)}/login`))
+  .openapi(loginUrlRoute, (c) => ok(c, `${browsingOrigin(c)}/login`))
   .openapi(settingRoute, (c) =>
     c.json(
       { setting: { name: config.appName, signUpOpen: config.signUpOpen, version: packageJson.version } },
