@@ -1,4 +1,5 @@
-import { EnterpriseIdentifierSchema, RESERVED_IDENTIFIERS } from '@shared/schemas/enterprise';
+import { RESERVED_IDENTIFIERS } from '@shared/domain/identifier';
+import { EnterpriseIdentifierSchema } from '@shared/schemas/enterprise';
 import { describe, expect, it } from 'vitest';
 import { FORWARDED_HOST_FUNCTION_CODE } from '../../infra/lib/constructs/forwarded-host';
 import { siteRequestFunctionCode, TENANT_SECTIONS } from '../../infra/lib/constructs/site-request';
@@ -65,8 +66,8 @@ describe('site request with the root domain example.com', () => {
     ['acme.example.com', '/acme', '301 /'],
     ['acme.example.com', '/acme/', '301 /'],
     ['acme.example.com', '/acmeish/projects', 'uri /index.html'],
-    // An identifier that is also a section name: `/projects` is the section.
-    ['projects.example.com', '/projects', 'uri /index.html'],
+    // Section names are reserved: no enterprise is called `projects`, so this host is no tenant.
+    ['projects.example.com', '/projects', '301 https://example.com/projects'],
     // Subdomains that are no tenant go to the root domain.
     ['www.example.com', '/acme/projects', '301 https://example.com/acme/projects'],
     ['api.example.com', '/', '301 https://example.com/'],

@@ -23,7 +23,7 @@
  *
  * The code is plain ES5 on purpose: it runs as is at the edge, and the tests run the same text.
  */
-import { IDENTIFIER_PATTERN, RESERVED_IDENTIFIERS } from '../../../shared/src/schemas/enterprise';
+import { IDENTIFIER_PATTERN, RESERVED_IDENTIFIERS } from '../../../shared/src/domain/identifier';
 
 /** The identifier rule's length limits (EnterpriseIdentifierSchema); the tests compare the two. */
 export const TENANT_IDENTIFIER_LENGTH = { min: 2, max: 40 } as const;

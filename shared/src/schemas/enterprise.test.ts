@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CreateEnterpriseBodySchema, EnterpriseIdentifierSchema, RESERVED_IDENTIFIERS } from './enterprise';
+import { RESERVED_IDENTIFIERS } from '../domain/identifier';
+import { CreateEnterpriseBodySchema, EnterpriseIdentifierSchema } from './enterprise';
 
 const problem = (value: unknown) => {
   const result = EnterpriseIdentifierSchema.safeParse(value);

@@ -1,53 +1,21 @@
 import * as z from 'zod';
+import {
+  IDENTIFIER_MAX_LENGTH,
+  IDENTIFIER_MIN_LENGTH,
+  IDENTIFIER_PATTERN,
+  isReservedIdentifier,
+} from '../domain/identifier';
 import { RoleRefSchema } from './auth';
 import { messages, optionalText, PageQuerySchema, text, VersionSchema } from './common';
 
-/**
- * First path segments that can never be enterprise identifiers, because the app or the API uses
- * them (error pages, sign-in, assets) or they would confuse people.
- */
-export const RESERVED_IDENTIFIERS = [
-  '403',
-  '404',
-  '500',
-  'api',
-  'login',
-  'logout',
-  'signup',
-  'register',
-  'enterprises',
-  'organizes',
-  'account',
-  'settings',
-  'admin',
-  'assets',
-  'static',
-  'public',
-  'ruby',
-  'system',
-  'pms',
-  'auth',
-  'open',
-  'help',
-  'docs',
-  'www',
-  'app',
-  'new',
-  'null',
-  'undefined',
-  'favicon.ico',
-  'robots.txt',
-] as const;
-
-export const IDENTIFIER_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
+/** The identifier rule of shared/src/domain/identifier.ts, with messages naming each problem. */
 export const EnterpriseIdentifierSchema = z
   .string({ error: messages.required('identifier') })
   .trim()
-  .min(2, messages.tooShort('identifier', 2))
-  .max(40, messages.tooLong('identifier', 40))
+  .min(IDENTIFIER_MIN_LENGTH, messages.tooShort('identifier', IDENTIFIER_MIN_LENGTH))
+  .max(IDENTIFIER_MAX_LENGTH, messages.tooLong('identifier', IDENTIFIER_MAX_LENGTH))
   .regex(IDENTIFIER_PATTERN, 'identifier may use lowercase letters, digits and single hyphens between them')
-  .refine((v) => !(RESERVED_IDENTIFIERS as readonly string[]).includes(v), {
+  .refine((v) => !isReservedIdentifier(v), {
     message: 'identifier is reserved; choose another',
   });
 

@@ -1,4 +1,4 @@
-import { RESERVED_IDENTIFIERS } from '@shared/schemas/enterprise';
+import { IDENTIFIER_MAX_LENGTH, isReservedIdentifier } from '@shared/domain/identifier';
 
 /**
  * An enterprise identifier suggested from its name: lowercase ASCII letters and digits joined by
@@ -11,8 +11,8 @@ export function suggestIdentifier(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
+    .slice(0, IDENTIFIER_MAX_LENGTH)
     .replace(/-+$/g, '');
-  if ((RESERVED_IDENTIFIERS as readonly string[]).includes(slug)) return `${slug}-team`;
+  if (isReservedIdentifier(slug)) return `${slug}-team`;
   return slug;
 }

@@ -12,7 +12,8 @@
  * CloudFront Function also redirects the path form on its own subdomain
  * (infra/lib/constructs/site-request.ts); here such an address is simply understood.
  */
-import { EnterpriseIdentifierSchema } from '@shared/schemas/enterprise';
+
+import { isEnterpriseIdentifier } from '@shared/domain/identifier';
 import type { LocationRewrite } from '@tanstack/react-router';
 
 declare global {
@@ -35,9 +36,12 @@ export function runtimeRootDomain(config = globalThis.window?.__WORKSPACE_CONFIG
   return config?.rootDomain?.trim().toLowerCase() || null;
 }
 
-/** A valid tenant label: what the enterprise identifier rule accepts (reserved names are not). */
+/**
+ * A valid tenant label: what the enterprise identifier rule accepts (reserved names are not).
+ * The zod-free rule of shared/src/domain/identifier.ts: this runs before the first render.
+ */
 export function isTenantLabel(label: string): boolean {
-  return label === label.toLowerCase() && EnterpriseIdentifierSchema.safeParse(label).success;
+  return isEnterpriseIdentifier(label);
 }
 
 /** The enterprise identifier of a tenant host (`acme.example.com`, port or not), else null. */
