@@ -1,8 +1,18 @@
 import { computeAccess } from '@shared/permissions/access';
-import { isRedirect } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  isRedirect,
+  type LocationRewrite,
+} from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../api/errors';
+import { safeGoPage } from './go-page';
 import { guardedLoad, requireAccess } from './route-guards';
+import { validateGoPageSearch } from './search';
+import { tenantRewrite } from './tenant-host';
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -57,5 +67,58 @@ describe('route guards', () => {
     }
     expect(isRedirect(thrown)).toBe(true);
     expect(thrown).toMatchObject({ options: { to: '/403' } });
+  });
+});
+
+describe('go_page in both address forms', () => {
+  const origin = 'https://acme.example.com';
+  let signedIn = false;
+  const rootRoute = createRootRoute();
+  const tenant = createRoute({ getParentRoute: () => rootRoute, path: '$identifier' });
+  const projects = createRoute({
+    getParentRoute: () => tenant,
+    path: 'projects',
+    beforeLoad: ({ location }) =>
+      guardedLoad(async () => {
+        if (!signedIn) throw new HttpError(401, null);
+      }, location.publicHref),
+  });
+  const login = createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'login',
+    validateSearch: validateGoPageSearch,
+  });
+  const routeTree = rootRoute.addChildren([tenant.addChildren([projects]), login]);
+
+  /** Opens `address` signed out, then signs in and goes to go_page as the sign-in page does. */
+  async function signInFrom(address: string, rewrite?: LocationRewrite) {
+    signedIn = false;
+    const router = createRouter({
+      routeTree,
+      history: createMemoryHistory({ initialEntries: [address] }),
+      origin,
+      ...(rewrite ? { rewrite } : {}),
+    });
+    await router.load();
+    expect(router.state.location.pathname).toBe('/login');
+    const goPage = (router.state.location.search as { go_page?: string }).go_page;
+    signedIn = true;
+    router.history.push(safeGoPage(goPage, origin));
+    await router.load();
+    return { goPage, address: router.history.location.href, route: router.state.location.href };
+  }
+
+  it('is the address bar on a tenant subdomain, and leads back to the same page', async () => {
+    const result = await signInFrom('/projects?page=2', tenantRewrite('acme', 'example.com'));
+    expect(result).toEqual({
+      goPage: '/projects?page=2',
+      address: '/projects?page=2',
+      route: '/acme/projects?page=2',
+    });
+  });
+
+  it('is the path in the path form', async () => {
+    const result = await signInFrom('/acme/projects');
+    expect(result).toEqual({ goPage: '/acme/projects', address: '/acme/projects', route: '/acme/projects' });
   });
 });

@@ -9,6 +9,11 @@ import { BusinessError, HttpError, isUnauthorized } from '../api/errors';
  *   address, so the route waits for the page to go; on the development host it goes to /login.
  * - 403, 404, "the enterprise does not exist": the client went to the error page; the route
  *   redirects there too instead of rendering its error.
+ *
+ * `goPage` is the route's `location.publicHref`, the address as the address bar shows it: the
+ * sign-in page goes back there through the browser history. On a tenant subdomain
+ * (tenant-host.ts) `location.href` is the route's own path, `/acme/projects` for `/projects`,
+ * which would bring the user back to the path form.
  */
 export async function guardedLoad<T>(load: () => Promise<T>, goPage: string): Promise<T> {
   try {

@@ -31,7 +31,7 @@ export const Route = createFileRoute('/$identifier/admin/labels')({
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: ({ context }) => requireAccess(context.access, 'adminLabels'),
   loader: ({ context: { queryClient }, location }) =>
-    guardedLoad(() => queryClient.ensureQueryData(issueTagsQueryOptions()), location.href),
+    guardedLoad(() => queryClient.ensureQueryData(issueTagsQueryOptions()), location.publicHref),
   component: LabelsPage,
 });
 

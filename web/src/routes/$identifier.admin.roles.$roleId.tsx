@@ -18,7 +18,7 @@ export const Route = createFileRoute('/$identifier/admin/roles/$roleId')({
           queryClient.ensureQueryData(roleQueryOptions(enterprise.deptId, params.roleId)),
           queryClient.ensureQueryData(roleMenuTreeQueryOptions(enterprise.deptId, params.roleId)),
         ]),
-      location.href,
+      location.publicHref,
     ),
   component: EditRolePage,
 });

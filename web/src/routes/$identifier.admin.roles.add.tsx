@@ -14,7 +14,7 @@ export const Route = createFileRoute('/$identifier/admin/roles/add')({
   loader: ({ context: { queryClient, enterprise }, location }) =>
     guardedLoad(
       () => queryClient.ensureQueryData(roleMenuTreeQueryOptions(enterprise.deptId, null)),
-      location.href,
+      location.publicHref,
     ),
   component: AddRolePage,
 });

@@ -27,7 +27,10 @@ import { roleListQueryOptions, useDeleteRole } from '../queries/roles';
 export const Route = createFileRoute('/$identifier/admin/roles/')({
   beforeLoad: ({ context }) => requireAccess(context.access, 'adminRoles'),
   loader: ({ context: { queryClient, enterprise }, location }) =>
-    guardedLoad(() => queryClient.ensureQueryData(roleListQueryOptions(enterprise.deptId)), location.href),
+    guardedLoad(
+      () => queryClient.ensureQueryData(roleListQueryOptions(enterprise.deptId)),
+      location.publicHref,
+    ),
   component: RolesPage,
 });
 

@@ -33,7 +33,7 @@ export const Route = createFileRoute('/$identifier/members')({
     const options = memberListQueryOptions(params.identifier, deps);
     // Paging and searching stay on the page: the table keeps showing the previous rows meanwhile.
     if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.href);
+    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
   },
   component: MembersPage,
 });

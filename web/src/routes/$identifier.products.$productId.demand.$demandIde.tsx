@@ -11,7 +11,7 @@ export const Route = createFileRoute('/$identifier/products/$productId/demand/$d
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
   loader: ({ context: { queryClient }, params, location }) =>
-    guardedLoad(() => queryClient.ensureQueryData(specQueryOptions(params.demandIde)), location.href),
+    guardedLoad(() => queryClient.ensureQueryData(specQueryOptions(params.demandIde)), location.publicHref),
   component: SpecPage,
 });
 

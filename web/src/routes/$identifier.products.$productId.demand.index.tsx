@@ -20,7 +20,7 @@ export const Route = createFileRoute('/$identifier/products/$productId/demand/')
   loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
     const options = specListQueryOptions(specListParams(params.productId, deps));
     if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.href);
+    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
   },
   component: SpecsPage,
 });

@@ -21,7 +21,7 @@ export const Route = createFileRoute('/$identifier/products/$productId/')({
     const options = userRequirementListQueryOptions(userRequirementListParams(params.productId, deps));
     // Filtering and paging stay on the page, which keeps the old rows meanwhile.
     if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.href);
+    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
   },
   component: NeedsPage,
 });

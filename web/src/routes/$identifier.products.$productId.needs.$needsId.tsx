@@ -13,7 +13,7 @@ export const Route = createFileRoute('/$identifier/products/$productId/needs/$ne
   loader: ({ context: { queryClient }, params, location }) =>
     guardedLoad(
       () => queryClient.ensureQueryData(userRequirementQueryOptions(params.needsId)),
-      location.href,
+      location.publicHref,
     ),
   component: NeedPage,
 });

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/$identifier/products/$productId/plan/$pla
   loader: ({ context: { queryClient }, params, location }) =>
     guardedLoad(
       () => queryClient.ensureQueryData(planQueryOptions(params.productId, params.planId)),
-      location.href,
+      location.publicHref,
     ),
   component: PlanLayout,
 });

@@ -40,7 +40,7 @@ export const Route = createFileRoute('/$identifier/products/$productId/plan/')({
     const options = planListQueryOptions(params.productId, deps);
     // Filtering and paging stay on the page: the cards keep showing the previous page meanwhile.
     if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.href);
+    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
   },
   component: PlansPage,
 });

@@ -12,7 +12,10 @@ export const Route = createFileRoute('/$identifier/products/$productId')({
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
   loader: ({ context: { queryClient }, params, location }) =>
-    guardedLoad(() => queryClient.ensureQueryData(productQueryOptions(params.productId)), location.href),
+    guardedLoad(
+      () => queryClient.ensureQueryData(productQueryOptions(params.productId)),
+      location.publicHref,
+    ),
   component: ProductLayout,
 });
 

@@ -45,7 +45,7 @@ export const Route = createFileRoute('/$identifier/products/')({
     const options = productListQueryOptions(deps);
     // Searching and paging stay on the page: the rows keep showing the previous page meanwhile.
     if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.href);
+    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
   },
   component: ProductsPage,
 });

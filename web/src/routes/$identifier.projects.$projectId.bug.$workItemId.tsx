@@ -10,7 +10,7 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/bug/$work
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: ({ context }) => requireAccess(context.access, 'projects'),
   loader: ({ context: { queryClient }, params, location }) =>
-    loadWorkItem(queryClient, params, KIND, location.href),
+    loadWorkItem(queryClient, params, KIND, location.publicHref),
   component: DetailPage,
 });
 

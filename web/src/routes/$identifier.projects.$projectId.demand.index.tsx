@@ -21,7 +21,7 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/demand/')
       kind: KIND,
       search: deps,
       cause,
-      href: location.href,
+      href: location.publicHref,
     }),
   component: ListPage,
 });

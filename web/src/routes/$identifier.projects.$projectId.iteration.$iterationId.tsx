@@ -20,7 +20,7 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/iteration
   loader: ({ context: { queryClient }, params, location }) =>
     guardedLoad(
       () => queryClient.ensureQueryData(sprintQueryOptions(params.projectId, params.iterationId)),
-      location.href,
+      location.publicHref,
     ),
   component: SprintLayout,
 });

@@ -41,7 +41,7 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/iteration
     const options = sprintListQueryOptions(sprintListParams(params.projectId, deps));
     // Filtering and paging stay on the page: the cards keep showing the previous page meanwhile.
     if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.href);
+    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
   },
   component: IterationsPage,
 });

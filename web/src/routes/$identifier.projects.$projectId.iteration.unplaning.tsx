@@ -47,7 +47,7 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/iteration
     const options = backlogQueryOptions(backlogParams(params.projectId, deps), deps.pageNum ?? 1, PAGE_SIZE);
     void queryClient.prefetchQuery(openSprintsQueryOptions(params.projectId));
     if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.href);
+    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
   },
   component: BacklogPage,
 });

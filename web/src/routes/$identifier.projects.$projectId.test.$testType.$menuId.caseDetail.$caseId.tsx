@@ -13,7 +13,7 @@ export const Route = createFileRoute(
   beforeLoad: ({ context, params }) => requireTestType(context, params.testType),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, params, deps, cause, location }) =>
-    loadTestArea(queryClient, { ...params, search: deps, cause, href: location.href }),
+    loadTestArea(queryClient, { ...params, search: deps, cause, href: location.publicHref }),
   component: TestMenuCasePage,
 });
 

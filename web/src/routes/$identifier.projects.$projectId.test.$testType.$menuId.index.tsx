@@ -11,7 +11,7 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/test/$tes
   beforeLoad: ({ context, params }) => requireTestType(context, params.testType),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, params, deps, cause, location }) =>
-    loadTestArea(queryClient, { ...params, search: deps, cause, href: location.href }),
+    loadTestArea(queryClient, { ...params, search: deps, cause, href: location.publicHref }),
   component: TestMenuPage,
 });
 

@@ -16,7 +16,10 @@ export const Route = createFileRoute('/$identifier/projects/$projectId')({
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: ({ context }) => requireAccess(context.access, 'projects'),
   loader: ({ context: { queryClient }, params, location }) =>
-    guardedLoad(() => queryClient.ensureQueryData(projectQueryOptions(params.projectId)), location.href),
+    guardedLoad(
+      () => queryClient.ensureQueryData(projectQueryOptions(params.projectId)),
+      location.publicHref,
+    ),
   component: ProjectLayout,
 });
 

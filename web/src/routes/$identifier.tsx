@@ -19,12 +19,12 @@ export const Route = createFileRoute('/$identifier')({
   beforeLoad: async ({ context: { queryClient }, params, location }) => {
     const enterprise = await guardedLoad(
       () => queryClient.ensureQueryData(enterpriseQueryOptions(params.identifier)),
-      location.href,
+      location.publicHref,
     );
     rememberEnterprise(enterprise.enterpriseIdentifier, enterprise.gitlinkUrl);
     const me = await guardedLoad(
       () => queryClient.ensureQueryData(enterpriseUserInfoQueryOptions(enterprise.deptId)),
-      location.href,
+      location.publicHref,
     );
     return { enterprise, me, access: computeAccess(me, enterprise.ownerId) };
   },

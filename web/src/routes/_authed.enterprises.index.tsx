@@ -13,7 +13,7 @@ import { EnterpriseCard } from './-components/EnterpriseCard';
 /** The enterprise switcher: where a signed-in user lands (spec section 2, path=organizes). */
 export const Route = createFileRoute('/_authed/enterprises/')({
   loader: ({ context: { queryClient }, location }) =>
-    guardedLoad(() => queryClient.ensureQueryData(myEnterprisesQueryOptions()), location.href),
+    guardedLoad(() => queryClient.ensureQueryData(myEnterprisesQueryOptions()), location.publicHref),
   component: EnterprisesPage,
 });
 

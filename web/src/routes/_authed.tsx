@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_authed')({
   beforeLoad: async ({ context: { queryClient }, location }) => {
     // Outside an enterprise no call may carry an enterprise identifier.
     forgetEnterprise();
-    const me = await guardedLoad(() => queryClient.ensureQueryData(meQueryOptions()), location.href);
+    const me = await guardedLoad(() => queryClient.ensureQueryData(meQueryOptions()), location.publicHref);
     return { me };
   },
   component: AuthedLayout,

@@ -18,7 +18,7 @@ export const Route = createFileRoute('/')({
     try {
       ({ gitlinkUrl } = await guardedLoad(
         () => queryClient.ensureQueryData(meQueryOptions()),
-        location.href,
+        location.publicHref,
       ));
     } catch (error) {
       if (isRedirect(error)) throw error;

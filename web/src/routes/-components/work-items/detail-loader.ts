@@ -14,6 +14,7 @@ interface DetailParams {
 /**
  * Loads an item for its full page. An address with the wrong kind or project (an old link, a
  * hand-typed one) goes to where the item really is rather than showing it under the wrong tab.
+ * `href` is the route's `location.publicHref`, to come back to after signing in (guardedLoad).
  */
 export async function loadWorkItem(
   queryClient: QueryClient,

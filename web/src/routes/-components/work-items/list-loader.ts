@@ -10,6 +10,7 @@ interface ListLoad {
   kind: IssueKind;
   search: WorkItemSearch;
   cause: 'preload' | 'enter' | 'stay';
+  /** The route's `location.publicHref`, to come back to after signing in (guardedLoad). */
   href: string;
 }
 
