@@ -1,6 +1,8 @@
 /** Builds the web app when its sources are newer than the last build (or there is none). */
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 export const WEB_DIST = join(process.cwd(), 'web', 'dist');
 const WEB_SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'shared/src'];
@@ -25,6 +27,12 @@ export function webBuildIsStale(): boolean {
 export async function buildWebIfNeeded(log: (message: string) => void = console.log): Promise<void> {
   if (!webBuildIsStale()) return;
   log('Building the web app (first start or sources changed)…');
-  const { build } = await import('vite');
-  await build({ configFile: join(process.cwd(), 'web', 'vite.config.ts'), logLevel: 'warn' });
+  // A production build whoever asks: Vite derives import.meta.env.DEV from NODE_ENV, which is
+  // 'test' inside vitest (the browser tests' setup), and npm start would serve that build later.
+  const vite = join(process.cwd(), 'node_modules', 'vite', 'bin', 'vite.js');
+  await promisify(execFile)(
+    process.execPath,
+    [vite, 'build', '--config', join('web', 'vite.config.ts'), '--logLevel', 'warn'],
+    { env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 16 * 1024 * 1024 },
+  );
 }
