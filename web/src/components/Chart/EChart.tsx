@@ -1,4 +1,5 @@
 import { Box, Center, Skeleton, Text } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 
@@ -27,6 +28,8 @@ export function EChart({ option, ariaLabel, height = 280 }: EChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // People who ask their system for less motion get the final picture at once.
+  const reduceMotion = useReducedMotion();
 
   useEffect(() => {
     let disposed = false;
@@ -53,8 +56,9 @@ export function EChart({ option, ariaLabel, height = 280 }: EChartProps) {
   }, []);
 
   useEffect(() => {
-    if (state === 'ready') chart.current?.setOption(option, { notMerge: true });
-  }, [state, option]);
+    if (state !== 'ready') return;
+    chart.current?.setOption(reduceMotion ? { ...option, animation: false } : option, { notMerge: true });
+  }, [state, option, reduceMotion]);
 
   return (
     <Box pos="relative" h={height}>
