@@ -1,49 +1,97 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { ModuleBodySchema, type ProductModuleNode } from '@shared/schemas/products';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import type { z } from 'zod';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { useCreateModule, useDeleteModule, useUpdateModule } from '../../../queries/products';
 import { COMBOBOX_PROPS } from '../work-items/fields';
-import { type FlatModule, moveTargets, sortAfterLast, TOP_LEVEL } from './module-tree';
+import { type FlatModule, moveTargets, sortAfterLast, TOP_LEVEL, type TreeModule } from './module-tree';
+
+/** A module the dialogs can change: edits send the version read. */
+export type EditableModule<N> = TreeModule<N> & { version: number };
 
 /** What the module tree asks for: add (under `parent`, null at the top), rename, move or delete. */
-export type ModuleDialog =
-  | { kind: 'add'; parent: FlatModule | null }
-  | { kind: 'rename'; module: FlatModule }
-  | { kind: 'move'; module: FlatModule }
-  | { kind: 'delete'; module: FlatModule };
+export type ModuleDialog<N extends EditableModule<N>> =
+  | { kind: 'add'; parent: FlatModule<N> | null }
+  | { kind: 'rename'; module: FlatModule<N> }
+  | { kind: 'move'; module: FlatModule<N> }
+  | { kind: 'delete'; module: FlatModule<N> };
 
-interface ModuleDialogsProps {
-  productId: string;
-  nodes: readonly ProductModuleNode[];
-  dialog: ModuleDialog | null;
+/** What the dialogs use of a mutation: a TanStack Query mutation result fits. */
+interface Mutation<V> {
+  isPending: boolean;
+  mutate: (variables: V, options?: { onSuccess?: () => void; onError?: (error: Error) => void }) => void;
+}
+
+/** The module API calls, from the caller's hooks (useCreateModule, useCreateCaseModule…). */
+export interface ModuleMutations {
+  create: Mutation<{ name: string; root_id: string | null }>;
+  /** A rename (`name`) or a move (`root_id` and `sort`). */
+  update: Mutation<{ id: string; version: number; name?: string; root_id?: string | null; sort?: number }>;
+  /** Takes the module id; refused (409) while the module holds anything. */
+  remove: Mutation<string>;
+}
+
+/** What sets one kind of module apart in the dialogs. */
+export interface ModuleKind<N> {
+  /** Checks the name field: the API body's rule. */
+  nameSchema: z.ZodType<{ name: string }>;
+  /** An example name for the name field. */
+  placeholder: string;
+  /** What moves with a module: "sub-modules and cases". */
+  contents: string;
+  /** What keeps a module from being deleted: "sub-modules or cases". */
+  blockers: string;
+  /** A note in the delete dialog on what the module holds; null for none. */
+  deleteNote?: (module: N) => string | null;
+}
+
+interface ModuleDialogsProps<N extends EditableModule<N>> {
+  kind: ModuleKind<N>;
+  mutations: ModuleMutations;
+  nodes: readonly N[];
+  dialog: ModuleDialog<N> | null;
   onClose: () => void;
-  onAdded: (parent: FlatModule | null) => void;
+  onAdded: (parent: FlatModule<N> | null) => void;
   onDeleted: (id: string) => void;
 }
 
-export function ModuleDialogs({ productId, nodes, dialog, onClose, onAdded, onDeleted }: ModuleDialogsProps) {
+/**
+ * The dialogs that add, rename, move and delete modules, for any module tree: a product's modules
+ * and a project's case modules follow the same rules and differ only in their API calls (the
+ * caller's mutation hooks) and in what a module holds (the kind's wording).
+ */
+export function ModuleDialogs<N extends EditableModule<N>>({
+  kind,
+  mutations,
+  nodes,
+  dialog,
+  onClose,
+  onAdded,
+  onDeleted,
+}: ModuleDialogsProps<N>) {
   return (
     <>
       <ModuleNameModal
-        productId={productId}
+        kind={kind}
+        mutations={mutations}
         dialog={dialog?.kind === 'add' || dialog?.kind === 'rename' ? dialog : null}
         onClose={onClose}
         onAdded={onAdded}
       />
       <MoveModuleModal
-        productId={productId}
+        kind={kind}
+        update={mutations.update}
         nodes={nodes}
         module={dialog?.kind === 'move' ? dialog.module : null}
         onClose={onClose}
       />
       <DeleteModuleModal
-        productId={productId}
+        kind={kind}
+        remove={mutations.remove}
         module={dialog?.kind === 'delete' ? dialog.module : null}
         onClose={onClose}
         onDeleted={onDeleted}
@@ -52,23 +100,24 @@ export function ModuleDialogs({ productId, nodes, dialog, onClose, onAdded, onDe
   );
 }
 
-const NameSchema = ModuleBodySchema.pick({ name: true });
-
-function ModuleNameModal({
-  productId,
+function ModuleNameModal<N extends EditableModule<N>>({
+  kind,
+  mutations: { create, update },
   dialog,
   onClose,
   onAdded,
 }: {
-  productId: string;
-  dialog: Extract<ModuleDialog, { kind: 'add' | 'rename' }> | null;
+  kind: ModuleKind<N>;
+  mutations: ModuleMutations;
+  dialog: Extract<ModuleDialog<N>, { kind: 'add' | 'rename' }> | null;
   onClose: () => void;
-  onAdded: (parent: FlatModule | null) => void;
+  onAdded: (parent: FlatModule<N> | null) => void;
 }) {
-  const create = useCreateModule(productId);
-  const update = useUpdateModule(productId);
   const saving = create.isPending || update.isPending;
-  const form = useForm<{ name: string }>({ initialValues: { name: '' }, validate: zodResolver(NameSchema) });
+  const form = useForm<{ name: string }>({
+    initialValues: { name: '' },
+    validate: zodResolver(kind.nameSchema),
+  });
   const renaming = dialog?.kind === 'rename' ? dialog.module : null;
   const parent = dialog?.kind === 'add' ? dialog.parent : null;
 
@@ -80,7 +129,7 @@ function ModuleNameModal({
   }, [dialog]);
 
   const submit = form.onSubmit((values) => {
-    const { name } = NameSchema.parse(values);
+    const { name } = kind.nameSchema.parse(values);
     const onError = (error: Error) => showServerFieldError(form, error);
     if (renaming) {
       if (name === renaming.module.name) return onClose();
@@ -122,7 +171,7 @@ function ModuleNameModal({
           <TextInput
             data-autofocus
             label="Module name"
-            placeholder="Checkout"
+            placeholder={kind.placeholder}
             withAsterisk
             {...form.getInputProps('name')}
           />
@@ -140,18 +189,19 @@ function ModuleNameModal({
   );
 }
 
-function MoveModuleModal({
-  productId,
+function MoveModuleModal<N extends EditableModule<N>>({
+  kind,
+  update,
   nodes,
   module,
   onClose,
 }: {
-  productId: string;
-  nodes: readonly ProductModuleNode[];
-  module: FlatModule | null;
+  kind: ModuleKind<N>;
+  update: ModuleMutations['update'];
+  nodes: readonly N[];
+  module: FlatModule<N> | null;
   onClose: () => void;
 }) {
-  const update = useUpdateModule(productId);
   const [target, setTarget] = useState<string | null>(null);
   const targets = module ? moveTargets(nodes, module.module.id) : [];
 
@@ -187,8 +237,8 @@ function MoveModuleModal({
       <Stack gap="md">
         {module && (
           <Text size="sm" c="dimmed">
-            Now at {module.path.length > 1 ? module.path.slice(0, -1).join(' / ') : 'the top level'}. Its
-            sub-modules, requirements and specs move with it.
+            Now at {module.path.length > 1 ? module.path.slice(0, -1).join(' / ') : 'the top level'}. Its{' '}
+            {kind.contents} move with it.
           </Text>
         )}
         {targets.length === 0 ? (
@@ -221,18 +271,19 @@ function MoveModuleModal({
   );
 }
 
-function DeleteModuleModal({
-  productId,
+function DeleteModuleModal<N extends EditableModule<N>>({
+  kind,
+  remove,
   module,
   onClose,
   onDeleted,
 }: {
-  productId: string;
-  module: FlatModule | null;
+  kind: ModuleKind<N>;
+  remove: ModuleMutations['remove'];
+  module: FlatModule<N> | null;
   onClose: () => void;
   onDeleted: (id: string) => void;
 }) {
-  const remove = useDeleteModule(productId);
   const [refusal, setRefusal] = useState<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
@@ -246,10 +297,12 @@ function DeleteModuleModal({
         onDeleted(module.module.id);
         onClose();
       },
-      // 409 while it has sub-modules, requirements or specs: the reason stays in the dialog.
+      // 409 while it holds any of kind.blockers: the reason stays in the dialog.
       onError: (error) => setRefusal(error.message),
     });
   }
+
+  const note = module && kind.deleteNote ? kind.deleteNote(module.module) : null;
 
   return (
     <ConfirmModal
@@ -263,9 +316,13 @@ function DeleteModuleModal({
     >
       <Stack gap="sm">
         <Text size="sm">
-          Delete <b>{module?.path.join(' / ')}</b>? Only a module without sub-modules, requirements or specs
-          can be deleted.
+          Delete <b>{module?.path.join(' / ')}</b>? Only a module without {kind.blockers} can be deleted.
         </Text>
+        {note && refusal === null && (
+          <Text size="sm" c="dimmed">
+            {note}
+          </Text>
+        )}
         {refusal && (
           <Alert
             variant="light"
