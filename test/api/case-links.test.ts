@@ -3,9 +3,10 @@
  * the counts and the detail, the same-project rule, unknown ids, the permission, the limit per
  * work item, and a deleted work item taking its links with it.
  */
+
+import { MAX_ITEM_CASES } from '@shared/domain/testing';
 import type { CaseRow } from '@shared/schemas/testcases';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ITEM_CASES } from '../../functions/src/services/case-links';
 import { createCase, getCase, listCases } from './case-fixtures';
 import { createRole, expectStatus, setRoles, type TestUser } from './helpers';
 import { createIssue, createProject, createTeam, type Team } from './issue-fixtures';

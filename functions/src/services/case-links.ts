@@ -5,6 +5,7 @@
  * Deleting a work item deletes its links and steps the counts back in its own transaction
  * (caseLinkDeletionOps), which is why a work item holds at most MAX_ITEM_CASES links.
  */
+import { MAX_ITEM_CASES } from '@shared/domain/testing';
 import type { CaseRow, LinkTestcaseBody } from '@shared/schemas/testcases';
 import { nowIso } from '../clock';
 import { getIssues } from '../db/issues';
@@ -24,11 +25,6 @@ import { issueNotFound, projectOfIssue } from './issue-context';
 import { caseRows } from './testcase-views';
 import { caseNotFound, requireCases } from './testcases';
 
-/**
- * Cases one work item may be linked to: deleting the item removes every link (three writes each)
- * in the item's own transaction, which has to stay under DynamoDB's 100 writes.
- */
-export const MAX_ITEM_CASES = 20;
 /** Link changes per transaction: three writes each, plus the check of the work item. */
 const CHANGES_PER_TX = 33;
 

@@ -93,6 +93,11 @@ export const MAX_SPEC_CASES = 40;
 export const MAX_BATCH_CASES = 40;
 /** Cases one `linkTestcase` call links or unlinks. */
 export const MAX_LINK_CASES = 40;
+/**
+ * Cases one work item may be linked to: deleting the item removes every link (three writes each)
+ * in the item's own transaction, which has to stay under DynamoDB's 100 writes.
+ */
+export const MAX_ITEM_CASES = 20;
 /** Uploads: the file's size and its data rows. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_UPLOAD_ROWS = 2000;

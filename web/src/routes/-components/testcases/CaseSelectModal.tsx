@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -16,7 +17,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MAX_SHEET_CASE_ADD } from '@shared/domain/testing';
 import type { CaseRow } from '@shared/schemas/testcases';
-import { IconListCheck, IconSearch } from '@tabler/icons-react';
+import { IconAlertTriangle, IconListCheck, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { caseListQueryOptions } from '../../../queries/testcases';
@@ -38,14 +39,29 @@ export interface CaseSelectModalProps {
   loading?: boolean;
   /** The reason shown on excluded rows. */
   excludedReason?: string;
+  /** The most cases one pick may hold, and what a pick past it is told. */
+  limit?: { max: number; message: string };
+  /** The confirm button's wording for `count` picked cases. */
+  confirmLabel?: (count: number) => string;
+  /** Why the caller's save failed: shown above the buttons, the pick kept for another try. */
+  error?: string | null;
 }
 
 const PAGE_SIZE = 20;
 
+/** A sheet's add call takes at most MAX_SHEET_CASE_ADD cases. */
+const SHEET_LIMIT = {
+  max: MAX_SHEET_CASE_ADD,
+  message: `At most ${MAX_SHEET_CASE_ADD} cases can be added at once`,
+};
+
+const addLabel = (count: number) => (count === 1 ? 'Add 1 case' : `Add ${count} cases`);
+
 /**
- * Picks cases of a project's library (for a test sheet): the module tree, search and filters,
- * a table with checkboxes, "select all on this page", and a count of what is picked across pages
- * and filters. At most MAX_SHEET_CASE_ADD cases, the most one add call takes.
+ * Picks cases of a project's library (for a test sheet, or to link to a work item): the module
+ * tree, search and filters, a table with checkboxes, "select all on this page", and a count of
+ * what is picked across pages and filters. At most `limit.max` cases (by default
+ * MAX_SHEET_CASE_ADD, the most one sheet add call takes).
  */
 export function CaseSelectModal({
   projectId,
@@ -56,6 +72,9 @@ export function CaseSelectModal({
   title = 'Add cases',
   loading = false,
   excludedReason = 'Already in the sheet',
+  limit = SHEET_LIMIT,
+  confirmLabel = addLabel,
+  error = null,
 }: CaseSelectModalProps) {
   const narrow = useMediaQuery('(max-width: 48em)');
   const [moduleId, setModuleId] = useState<string | null>(null);
@@ -86,17 +105,14 @@ export function CaseSelectModal({
   );
 
   function refuseMore() {
-    notifications.show({
-      color: 'yellow',
-      message: `At most ${MAX_SHEET_CASE_ADD} cases can be added at once`,
-    });
+    notifications.show({ color: 'yellow', message: limit.message });
   }
 
   function toggle(row: CaseRow) {
     setSelected((prev) => {
       const next = new Map(prev);
       if (next.has(row.id)) next.delete(row.id);
-      else if (next.size >= MAX_SHEET_CASE_ADD) refuseMore();
+      else if (next.size >= limit.max) refuseMore();
       else next.set(row.id, row);
       return next;
     });
@@ -112,7 +128,7 @@ export function CaseSelectModal({
       }
       for (const row of rows) {
         if (next.has(row.id)) continue;
-        if (next.size >= MAX_SHEET_CASE_ADD) {
+        if (next.size >= limit.max) {
           refuseMore();
           break;
         }
@@ -233,12 +249,22 @@ export function CaseSelectModal({
             )}
           </Stack>
         </Group>
+        {error && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            data-testid="case-select-error"
+          >
+            {error}
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={loading}>
             Cancel
           </Button>
           <Button onClick={() => onConfirm([...selected.keys()])} disabled={count === 0} loading={loading}>
-            {count === 1 ? 'Add 1 case' : `Add ${count} cases`}
+            {confirmLabel(count)}
           </Button>
         </Group>
       </Stack>

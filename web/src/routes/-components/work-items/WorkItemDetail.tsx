@@ -31,6 +31,7 @@ import { IssueRefList } from './IssueRefList';
 import { KIND_ROUTES } from './kinds';
 import { LinksPanel } from './LinksPanel';
 import { useSaveIssue } from './save-issue';
+import { TestCasesPanel } from './TestCasesPanel';
 import { EditTitleButton, TitleForm, TitleHeading } from './TitleEditor';
 import { displayName } from './WorkItemBadges';
 import { WorkItemFields } from './WorkItemFields';
@@ -76,6 +77,8 @@ function LoadedDetail({
   const kind: IssueKind = isIssueKind(issue.pmIssueType) ? issue.pmIssueType : 1;
   const canEdit = can('project:issue:edit');
   const canAdd = can('project:issue:add');
+  // The linked cases come from the case library's list, which needs its own permission.
+  const canSeeCases = can('test:case:list');
   const params = { identifier, projectId, workItemId: issue.id };
 
   function confirmDelete() {
@@ -173,6 +176,8 @@ function LoadedDetail({
         <Tabs.Tab value="links" rightSection={<Counter value={issue.links.length} />}>
           Links
         </Tabs.Tab>
+        {/* No counter: the item's detail does not carry its cases, and the tab loads them when opened. */}
+        {canSeeCases && <Tabs.Tab value="cases">Test cases</Tabs.Tab>}
       </Tabs.List>
       {/* Named "Discussion" rather than after its tab: a lookup of the "Comment" box by its label
           would otherwise also find the panel around it. */}
@@ -205,6 +210,11 @@ function LoadedDetail({
       <Tabs.Panel value="links" pt="md">
         <LinksPanel issue={issue} projectId={projectId} canEdit={canEdit} />
       </Tabs.Panel>
+      {canSeeCases && (
+        <Tabs.Panel value="cases" pt="md">
+          <TestCasesPanel issueId={issue.id} projectId={projectId} canEdit={canEdit} />
+        </Tabs.Panel>
+      )}
     </Tabs>
   );
 
