@@ -83,7 +83,7 @@ describe('filing a bug from a failed case', () => {
         '### Preconditions',
         'An open invoice',
         '### Steps',
-        '1. Open the invoice\n   Expected: It shows the amount\n2. Press Pay\n   Expected: A receipt\n3. Close it',
+        '1. Open the invoice\n   - Expected: It shows the amount\n2. Press Pay\n   - Expected: A receipt\n3. Close it',
         '### Actual result',
         'Error 500 after Pay',
       ].join('\n\n'),

@@ -64,10 +64,10 @@ test('an enterprise made in the path form works on its subdomain, and links stay
     // Subdomain form: its own sign-in (host-only session), then back to the page asked for.
     await page.goto(`${tenantOrigin}/projects`);
     await page.waitForURL(`${tenantOrigin}/login?**`);
+    expect(new URL(page.url()).searchParams.get('go_page')).toBe('/projects');
     await fillSignIn(page);
-    // The routes' go_page is the route's own path (`/{identifier}/projects`), which the tenant
-    // host understands as the path form; a page load shows the subdomain form again.
-    await page.waitForURL((url) => url.origin === tenantOrigin && url.pathname.endsWith('/projects'));
+    // go_page is the address bar's path, so sign-in comes back to the subdomain form.
+    await page.waitForURL(`${tenantOrigin}/projects`);
     expect(await projectNames(page)).toEqual(['Atlas', 'Borealis']);
     await page.goto(`${tenantOrigin}/${identifier}/projects`);
     await page.waitForURL(`${tenantOrigin}/projects`);

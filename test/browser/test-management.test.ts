@@ -1,12 +1,15 @@
 /**
  * Test management end to end in Chromium: import a spreadsheet of cases (one row refused), make a
  * test sheet, pick its cases from the library, record passed, failed and blocked results, file a
- * bug from the failed case, and make a report whose charts and figures reflect it all.
+ * bug from the failed case, make a report whose charts and figures reflect it all, and link a case
+ * to the bug from the bug's page (and unlink it again).
  */
 import { randomBytes } from 'node:crypto';
 import { CASE_SHEET_COLUMNS } from '@shared/domain/testing';
+import type { Page as ListPage } from '@shared/schemas/common';
 import type { IssueDetail } from '@shared/schemas/issues';
 import type { Project } from '@shared/schemas/projects';
+import type { CaseRow } from '@shared/schemas/testcases';
 import type { SheetCaseDetail } from '@shared/schemas/testruns';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
@@ -157,34 +160,72 @@ async function recordWithNote(page: Page, title: string, action: 'Fail' | 'Block
   await popover.waitFor({ state: 'detached' });
 }
 
+/** The titles of the cases linked to a work item, as the case list answers them. */
+async function linkedCaseTitles(issueId: string): Promise<string[]> {
+  const query = new URLSearchParams({ pmsProjectId: project.id, issueId, pageNum: '1', pageSize: '20' });
+  const list = await api.get<ListPage<CaseRow>>(`${pms}/pmsProjectTestcase/list?${query}`);
+  return list.rows.map((row) => row.title);
+}
+
+/**
+ * On the bug's page: links a case in the Test cases tab through the library's picker, sees it
+ * listed (and the server agree), then unlinks it from its row.
+ */
+async function linkAndUnlinkCase(page: Page, bug: IssueDetail): Promise<void> {
+  await page.goto(`${baseUrl}/${identifier}/projects/${project.id}/bug/${bug.id}`);
+  await page.getByRole('tab', { name: 'Test cases' }).click();
+  const panel = page.getByTestId('linked-cases');
+  await panel.getByText('No linked test cases.').waitFor();
+  await panel.getByRole('button', { name: 'Link cases' }).click();
+  const picker = page.getByRole('dialog', { name: 'Link cases' });
+  await picker.locator('tbody tr').filter({ hasText: PRINT_INVOICE.title }).getByRole('checkbox').check();
+  await snapshot(page, 'test-management-link-picker');
+  await picker.getByRole('button', { name: 'Link 1 case' }).click();
+  await picker.waitFor({ state: 'detached' });
+  const link = panel.getByRole('link', { name: new RegExp(`^TC-\\d+ ${PRINT_INVOICE.title}$`) });
+  await link.waitFor();
+  expect(await link.getAttribute('href')).toMatch(/\/test\/case\/caseDetail\/[^/]+$/);
+  expect(await linkedCaseTitles(bug.id)).toEqual([PRINT_INVOICE.title]);
+  await snapshot(page, 'test-management-linked-cases');
+
+  const code = (await link.innerText()).split(/\s/)[0]!;
+  await panel.getByRole('button', { name: `Unlink ${code}` }).click();
+  await panel.getByText('No linked test cases.').waitFor();
+  expect(await linkedCaseTitles(bug.id)).toEqual([]);
+}
+
 async function expectResult(page: Page, title: string, result: string): Promise<void> {
   await sheetRow(page, title).getByText(result, { exact: true }).waitFor();
 }
 
 /**
  * The chart container a screen reader knows by `name` holds an echarts canvas with a picture on
- * it. echarts animates its first draw: the picture is final once two reads in a row agree.
+ * it. echarts animates its first draw (about a second, longer on a busy machine): the picture is
+ * final once two reads in a row, 200 ms apart, agree.
  */
 async function expectDrawn(page: Page, name: RegExp): Promise<void> {
   const canvas = page.getByRole('img', { name }).locator('canvas').first();
   let last = '';
   await expect
-    .poll(async () => {
-      const picture = await canvas.evaluate((element: HTMLCanvasElement) => {
-        const blank = document.createElement('canvas');
-        blank.width = element.width;
-        blank.height = element.height;
-        const drawn = element.toDataURL();
-        return element.width > 0 && drawn !== blank.toDataURL() ? drawn : '';
-      });
-      const state = picture === '' ? 'blank' : picture === last ? 'drawn' : 'animating';
-      last = picture;
-      return state;
-    })
+    .poll(
+      async () => {
+        const picture = await canvas.evaluate((element: HTMLCanvasElement) => {
+          const blank = document.createElement('canvas');
+          blank.width = element.width;
+          blank.height = element.height;
+          const drawn = element.toDataURL();
+          return element.width > 0 && drawn !== blank.toDataURL() ? drawn : '';
+        });
+        const state = picture === '' ? 'blank' : picture === last ? 'drawn' : 'animating';
+        last = picture;
+        return state;
+      },
+      { timeout: 15_000, interval: 200 },
+    )
     .toBe('drawn');
 }
 
-test('a tester imports cases, runs a sheet, files a bug from a failure and reports on it', async () => {
+test('a tester imports cases, runs a sheet, files a bug from a failure, reports on it and links a case to the bug', async () => {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   try {
     await signIn(page);
@@ -267,7 +308,7 @@ test('a tester imports cases, runs a sheet, files a bug from a failure and repor
     const bug = await api.get<IssueDetail>(`${pms}/pmsProjectIssues/${sheetCase.linkedIssues[0]!.id}`);
     expect({ kind: bug.pmIssueType, title: bug.title }).toEqual({ kind: 3, title: bugTitle });
     expect(bug.description).toContain(
-      '1. Choose the saved card\n   Expected: The card is selected\n2. Confirm the payment\n   Expected: The receipt shows',
+      '1. Choose the saved card\n   - Expected: The card is selected\n2. Confirm the payment\n   - Expected: The receipt shows',
     );
     expect(bug.description).toContain(`### Actual result\n\n${FAIL_NOTE}`);
     await page.keyboard.press('Escape');
@@ -309,6 +350,9 @@ test('a tester imports cases, runs a sheet, files a bug from a failure and repor
     await charts.getByText('1 bug linked: 1 high.', { exact: true }).waitFor();
     await page.getByTestId('report-cases').getByText(FAIL_NOTE).waitFor();
     await snapshot(page, 'test-management-report');
+
+    // A case linked to the bug from the bug's own page, then unlinked.
+    await linkAndUnlinkCase(page, bug);
   } catch (error) {
     await snapshot(page, 'test-management-failure');
     throw error;

@@ -263,7 +263,8 @@ export function bugDescription(
   const { identifier, sheet, sheetCaseId } = place;
   const page = `/${identifier}/projects/${sheet.projectId}/test/sheet/${sheet.sheetId}/caseDetail/${sheetCaseId}`;
   const steps = body.steps.map((s, i) => {
-    const expected = s.expected ? `\n   Expected: ${s.expected.replace(/\n/g, '\n   ')}` : '';
+    // A nested item: on a line of its own, the expected result would run into the step's text.
+    const expected = s.expected ? `\n   - Expected: ${s.expected.replace(/\n/g, '\n     ')}` : '';
     return `${i + 1}. ${s.step.replace(/\n/g, '\n   ')}${expected}`;
   });
   const text = [
