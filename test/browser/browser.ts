@@ -25,3 +25,16 @@ export async function snapshot(page: Page, name: string): Promise<void> {
   mkdirSync('test-results', { recursive: true });
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
 }
+
+/** Signs in on the root host's sign-in page and waits for the enterprise list. */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  user: { login: string; password: string },
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Login or email').fill(user.login);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/enterprises/);
+}

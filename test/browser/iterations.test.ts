@@ -10,7 +10,7 @@ import type { BurnDown, Sprint } from '@shared/schemas/sprints';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { ApiSession } from '../../scripts/lib/api-session';
-import { launchBrowser, snapshot } from './browser';
+import { launchBrowser, signIn, snapshot } from './browser';
 
 const baseUrl = inject('baseUrl');
 const suffix = randomBytes(3).toString('hex');
@@ -57,14 +57,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Login or email').fill(owner.login);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/enterprises/);
-}
-
 const iterationUrl = (rest = '') => `${baseUrl}/${identifier}/projects/${project.id}/iteration${rest}`;
 
 /** Completes a task from the sprint page's work-item drawer. */
@@ -87,7 +79,7 @@ async function rowsOf(table: Locator): Promise<string[]> {
 test('a team plans, runs and completes a sprint, carrying the rest into the next one', async () => {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   try {
-    await signIn(page);
+    await signIn(page, baseUrl, owner);
 
     // Plan: all four backlog tasks into Sprint Alpha.
     await page.goto(iterationUrl('/planning'));

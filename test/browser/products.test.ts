@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { ApiSession } from '../../scripts/lib/api-session';
-import { launchBrowser, snapshot } from './browser';
+import { launchBrowser, signIn, snapshot } from './browser';
 
 const baseUrl = inject('baseUrl');
 const suffix = randomBytes(3).toString('hex');
@@ -27,14 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Login or email').fill(owner.login);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/enterprises/);
-}
 
 /** Opens a module's menu in the tree and adds a sub-module under it. */
 async function addModule(page: Page, name: string, parent?: string): Promise<void> {
@@ -65,7 +57,7 @@ async function expectStatus(scope: Page | Locator, status: string): Promise<void
 test('a product manager takes a need from raw requirement to a planned spec', async () => {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   try {
-    await signIn(page);
+    await signIn(page, baseUrl, owner);
 
     // A product.
     await page.goto(`${baseUrl}/${identifier}/products`);

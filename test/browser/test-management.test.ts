@@ -15,7 +15,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { ApiSession } from '../../scripts/lib/api-session';
-import { launchBrowser, snapshot } from './browser';
+import { launchBrowser, signIn, snapshot } from './browser';
 
 const baseUrl = inject('baseUrl');
 const suffix = randomBytes(3).toString('hex');
@@ -104,14 +104,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Login or email').fill(owner.login);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/enterprises/);
-}
 
 /** Imports the generated spreadsheet from the case library's import dialog. */
 async function importCases(page: Page): Promise<void> {
@@ -228,7 +220,7 @@ async function expectDrawn(page: Page, name: RegExp): Promise<void> {
 test('a tester imports cases, runs a sheet, files a bug from a failure, reports on it and links a case to the bug', async () => {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   try {
-    await signIn(page);
+    await signIn(page, baseUrl, owner);
 
     // The case library, filled from a spreadsheet: four cases in, the untitled row refused.
     await page.goto(`${baseUrl}/${identifier}/projects/${project.id}`);

@@ -8,7 +8,7 @@ import type { PieBarChart } from '@shared/schemas/projects';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { ApiSession } from '../../scripts/lib/api-session';
-import { launchBrowser, snapshot } from './browser';
+import { launchBrowser, signIn, snapshot } from './browser';
 
 const baseUrl = inject('baseUrl');
 const suffix = randomBytes(3).toString('hex');
@@ -40,14 +40,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Login or email').fill(owner.login);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/enterprises/);
-}
-
 /** Picks an option of a Mantine select or multi-select by the field's accessible name. */
 async function choose(
   page: Page,
@@ -71,7 +63,7 @@ async function addChildTask(page: Page, drawer: ReturnType<Page['getByRole']>, t
 test('a team plans a demand with tasks, works it, links a bug and sees it all on the overview', async () => {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   try {
-    await signIn(page);
+    await signIn(page, baseUrl, owner);
 
     // A project, with the member added to it.
     await page.goto(`${baseUrl}/${identifier}/projects`);
