@@ -4,7 +4,7 @@
  * work item, and a deleted work item taking its links with it.
  */
 
-import { MAX_ITEM_CASES } from '@shared/domain/testing';
+import { MAX_ITEM_CASES, MAX_LINK_CASES } from '@shared/domain/testing';
 import type { CaseRow } from '@shared/schemas/testcases';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCase, getCase, listCases } from './case-fixtures';
@@ -72,12 +72,19 @@ describe('linking cases to work items', () => {
     const mine = await createCase(team.owner, team, team.project.id);
     const elsewhere = await createProject(team.owner, team.enterprise);
     const theirs = await createCase(team.owner, team, elsewhere.id);
+    // One call is one transaction: more changes than fit are refused before anything is read.
+    const tooMany = Array.from({ length: MAX_LINK_CASES + 1 }, (_, i) => `${team.project.id}.c${i}`);
     const cases: [object, number, string][] = [
       [{ link: [theirs.id] }, 400, `link: Case ${theirs.id} is not in the item's project`],
       [{ unlink: [theirs.id] }, 400, `unlink: Case ${theirs.id} is not in the item's project`],
       [{ link: [mine.id], unlink: [mine.id] }, 400, `unlink: Case ${mine.id} is in link as well`],
       [{ link: [`${team.project.id}.nope`] }, 404, `Case ${team.project.id}.nope does not exist`],
       [{}, 400, 'link: Please enter link or unlink'],
+      [
+        { link: tooMany.slice(0, 20), unlink: tooMany.slice(20) },
+        400,
+        `link: Please link and unlink at most ${MAX_LINK_CASES} cases in one call`,
+      ],
       [{ issueId: 'nope', link: [mine.id] }, 404, 'Work item nope does not exist'],
     ];
     for (const [body, status, message] of cases) {

@@ -25,9 +25,6 @@ import { issueNotFound, projectOfIssue } from './issue-context';
 import { caseRows } from './testcase-views';
 import { caseNotFound, requireCases } from './testcases';
 
-/** Link changes per transaction: three writes each, plus the check of the work item. */
-const CHANGES_PER_TX = 33;
-
 /** The cases linked to a work item, by number (links whose case went meanwhile are left out). */
 export async function casesLinkedTo(enterpriseId: string, projectId: string, issueId: string) {
   const links = await listIssueCaseLinks(enterpriseId, projectId, issueId);
@@ -63,7 +60,10 @@ function changeOps(
   ];
 }
 
-/** Writes link changes, CHANGES_PER_TX at a time; each transaction checks the work item is still there. */
+/**
+ * Writes the link changes in one transaction with a check that the work item is still there:
+ * MAX_LINK_CASES keeps a call within DynamoDB's 100 items, so nothing is half-written.
+ */
 async function writeChanges(
   enterpriseId: string,
   projectId: string,
@@ -71,22 +71,20 @@ async function writeChanges(
   changes: readonly LinkChange[],
   userId: string,
 ): Promise<void> {
+  if (changes.length === 0) return;
   const at = nowIso();
   const check: TxOp = {
     check: keys.issue(enterpriseId, projectId, issueId),
     condition: conditions.exists,
     label: 'issue',
   };
-  for (let i = 0; i < changes.length; i += CHANGES_PER_TX) {
-    const part = changes.slice(i, i + CHANGES_PER_TX);
-    try {
-      await transact([check, ...part.flatMap((c) => changeOps(enterpriseId, issueId, c, userId, at))]);
-    } catch (error) {
-      if (!(error instanceof ConditionFailedError)) throw error;
-      if (error.label === 'issue') throw issueNotFound(issueId);
-      if (error.label.startsWith('missing:')) throw caseNotFound(error.label.slice('missing:'.length));
-      throw conflict("The work item's cases were changed by someone else; reload and try again");
-    }
+  try {
+    await transact([check, ...changes.flatMap((c) => changeOps(enterpriseId, issueId, c, userId, at))]);
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+    if (error.label === 'issue') throw issueNotFound(issueId);
+    if (error.label.startsWith('missing:')) throw caseNotFound(error.label.slice('missing:'.length));
+    throw conflict("The work item's cases were changed by someone else; reload and try again");
   }
 }
 

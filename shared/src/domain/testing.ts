@@ -91,8 +91,11 @@ export const MAX_CASE_SPECS = 10;
 export const MAX_SPEC_CASES = 40;
 /** Cases in one batch edit, copy, delete or confirm (each is a transaction item or two). */
 export const MAX_BATCH_CASES = 40;
-/** Cases one `linkTestcase` call links or unlinks. */
-export const MAX_LINK_CASES = 40;
+/**
+ * Cases one `linkTestcase` call links and unlinks, together: three writes each and the check of
+ * the work item make one transaction (DynamoDB's limit is 100), so a call is all or nothing.
+ */
+export const MAX_LINK_CASES = 33;
 /**
  * Cases one work item may be linked to: deleting the item removes every link (three writes each)
  * in the item's own transaction, which has to stay under DynamoDB's 100 writes.

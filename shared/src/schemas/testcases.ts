@@ -284,6 +284,10 @@ export const LinkTestcaseBodySchema = z
   .refine((b) => b.link.length + b.unlink.length > 0, {
     message: 'Please enter link or unlink',
     path: ['link'],
+  })
+  .refine((b) => b.link.length + b.unlink.length <= MAX_LINK_CASES, {
+    message: `Please link and unlink at most ${MAX_LINK_CASES} cases in one call`,
+    path: ['link'],
   });
 export type LinkTestcaseBody = z.infer<typeof LinkTestcaseBodySchema>;
 
