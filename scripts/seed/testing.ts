@@ -9,7 +9,9 @@
 
 import { CASE_SHEET_COLUMNS, TEST_RESULT } from '@shared/domain/testing';
 import type { Page, Project } from '@shared/index';
+import type { CurrentUser } from '@shared/schemas/auth';
 import type { Spec } from '@shared/schemas/requirements';
+import type { Sprint } from '@shared/schemas/sprints';
 import type { CaseModuleNode, CaseRow, UploadReport } from '@shared/schemas/testcases';
 import type { Sheet, SheetCaseRow } from '@shared/schemas/testruns';
 import writeXlsxFile from 'write-excel-file/node';
@@ -397,16 +399,40 @@ async function sheetRows(api: ApiSession, sheetId: string): Promise<SheetCaseRow
   }
 }
 
+/** Who runs a sheet and when: its tester as owner, and the project's running sprint and dates. */
+interface SheetPlan {
+  ownerId: string;
+  sprintId?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+async function sheetPlan(owner: ApiSession, tester: ApiSession, projectId: string): Promise<SheetPlan> {
+  const me = await tester.get<CurrentUser>('/api/auth/me');
+  const sprints = await owner.get<Page<Sprint>>(`${BASE}/pmsProjectSprint/list?pmsProjectId=${projectId}`);
+  // In progress first: the list's own order.
+  const sprint = sprints.rows.find((s) => s.status === 1);
+  if (!sprint) return { ownerId: me.userId };
+  return {
+    ownerId: me.userId,
+    sprintId: sprint.id,
+    ...(sprint.startDate ? { startDate: sprint.startDate } : {}),
+    ...(sprint.endDate ? { endDate: sprint.endDate } : {}),
+  };
+}
+
 async function makeSheet(
   qa: ApiSession,
   projectId: string,
   name: string,
   cases: readonly CaseRow[],
+  plan: SheetPlan,
 ): Promise<Sheet> {
   const sheet = await qa.post<Sheet>(`${BASE}/pmsProjectTestsheet`, {
     pmsProjectId: projectId,
     name,
     description: `Cases of ${name.toLowerCase()}`,
+    ...plan,
   });
   await qa.post(`${BASE}/pmsProjectTestsheetCases`, {
     projectTestsheetId: sheet.id,
@@ -478,6 +504,7 @@ export async function seedTesting(seed: FoundationSeed): Promise<{ cases: number
     project.id,
     'Sprint 14 regression',
     cases.filter((c) => c.moduleName.startsWith('Fleet map')),
+    await sheetPlan(owner, qa, project.id),
   );
   const failed = await execute(qa, await sheetRows(qa, regression.id), 1);
   for (const row of failed.slice(0, 3)) {
@@ -497,6 +524,7 @@ export async function seedTesting(seed: FoundationSeed): Promise<{ cases: number
     project.id,
     'Release 2.4 smoke',
     cases.filter((c) => c.tagIds.length > 1).slice(0, 30),
+    await sheetPlan(owner, developer, project.id),
   );
   await execute(developer, await sheetRows(developer, smoke.id), 0.5);
   return { cases: cases.length, sheets: 2 };
