@@ -8,6 +8,7 @@ import { MAX_SHEET_CASE_ISSUES } from '@shared/domain/testing';
 import type { SheetIssueRow } from '@shared/schemas/testruns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SHEET_LINKS_ON_DELETE } from '../../functions/src/services/sheet-cases';
+import { getCase, listCases } from './case-fixtures';
 import { createRole, expectStatus, setRoles, type TestUser } from './helpers';
 import { createIssue, createProject, createTeam, getIssue, type Team } from './issue-fixtures';
 import {
@@ -96,6 +97,12 @@ describe('filing a bug from a failed case', () => {
     expect((await linksOf(team.owner, team, { projectTestsheetId: made.sheet.id })).rows).toEqual([
       filed.link,
     ]);
+    // The library case is linked to the bug as well: it shows on the case and in the bug's cases.
+    expect((await getCase(team.owner, team, row.caseId)).linkedIssues.map((i) => i.id)).toEqual([issueId]);
+    const linkedCases = await listCases(team.owner, team, team.project.id, { issueId });
+    expect(linkedCases.rows.map((c) => ({ id: c.id, count: c.linkedIssueCount }))).toEqual([
+      { id: row.caseId, count: 1 },
+    ]);
   });
 
   it('takes the title, description, priority and assignee given', async () => {
@@ -155,7 +162,7 @@ describe('filing a bug from a failed case', () => {
     expect(link.status).toBe(200);
   });
 
-  it('deleting the bug removes its link from the sheet case', async () => {
+  it('deleting the bug removes its links from the sheet case and the library case', async () => {
     const { rows } = await sheetWithCases(team.owner, team, 1);
     const filed = expectStatus(
       await team.owner.client.post(sheetIssuesBase(team), { projectTestsheetCasesId: rows[0]!.id }),
@@ -165,6 +172,11 @@ describe('filing a bug from a failed case', () => {
     const detail = await getSheetCase(team.owner, team, rows[0]!.id);
     expect(detail).toMatchObject({ linkIssueIds: [], linkedIssues: [], version: 3 });
     expect((await linksOf(team.owner, team, { projectTestsheetCasesId: rows[0]!.id })).total).toBe(0);
+    const libraryCase = await getCase(team.owner, team, rows[0]!.caseId);
+    expect({ links: libraryCase.linkedIssues, count: libraryCase.linkedIssueCount }).toEqual({
+      links: [],
+      count: 0,
+    });
   });
   it('refuses to delete an item linked to more sheet cases than its delete can update', async () => {
     const { rows } = await sheetWithCases(team.owner, team, MAX_SHEET_LINKS_ON_DELETE + 1);

@@ -160,30 +160,34 @@ async function linkedCaseTitles(issueId: string): Promise<string[]> {
 }
 
 /**
- * On the bug's page: links a case in the Test cases tab through the library's picker, sees it
- * listed (and the server agree), then unlinks it from its row.
+ * On the bug's page: the case it was filed from is linked already; links another case in the
+ * Test cases tab through the library's picker, sees it listed (and the server agree), then
+ * unlinks it from its row.
  */
 async function linkAndUnlinkCase(page: Page, bug: IssueDetail): Promise<void> {
   await page.goto(`${baseUrl}/${identifier}/projects/${project.id}/bug/${bug.id}`);
   await page.getByRole('tab', { name: 'Test cases' }).click();
   const panel = page.getByTestId('linked-cases');
-  await panel.getByText('No linked test cases.').waitFor();
+  const caseLink = (line: CaseLine) =>
+    panel.getByRole('link', { name: new RegExp(`^TC-\\d+ ${line.title}$`) });
+  await caseLink(PAY_WITH_CARD).waitFor();
   await panel.getByRole('button', { name: 'Link cases' }).click();
   const picker = page.getByRole('dialog', { name: 'Link cases' });
   await picker.locator('tbody tr').filter({ hasText: PRINT_INVOICE.title }).getByRole('checkbox').check();
   await snapshot(page, 'test-management-link-picker');
   await picker.getByRole('button', { name: 'Link 1 case' }).click();
   await picker.waitFor({ state: 'detached' });
-  const link = panel.getByRole('link', { name: new RegExp(`^TC-\\d+ ${PRINT_INVOICE.title}$`) });
+  const link = caseLink(PRINT_INVOICE);
   await link.waitFor();
   expect(await link.getAttribute('href')).toMatch(/\/test\/case\/caseDetail\/[^/]+$/);
-  expect(await linkedCaseTitles(bug.id)).toEqual([PRINT_INVOICE.title]);
+  // The case list answers newest number first.
+  expect(await linkedCaseTitles(bug.id)).toEqual([PRINT_INVOICE.title, PAY_WITH_CARD.title]);
   await snapshot(page, 'test-management-linked-cases');
 
   const code = (await link.innerText()).split(/\s/)[0]!;
   await panel.getByRole('button', { name: `Unlink ${code}` }).click();
-  await panel.getByText('No linked test cases.').waitFor();
-  expect(await linkedCaseTitles(bug.id)).toEqual([]);
+  await link.waitFor({ state: 'detached' });
+  expect(await linkedCaseTitles(bug.id)).toEqual([PAY_WITH_CARD.title]);
 }
 
 async function expectResult(page: Page, title: string, result: string): Promise<void> {

@@ -32,7 +32,14 @@ import {
   unlinkOps,
 } from '../db/sheet-cases';
 import { type SheetRecord, sheetExistsOp, sheetLocalId } from '../db/test-sheets';
-import { getTestcase, getTestcaseBody, getTestcases, type TestcaseBody } from '../db/testcases';
+import {
+  getTestcase,
+  getTestcaseBody,
+  getTestcases,
+  linkCountOp,
+  putLinkOps,
+  type TestcaseBody,
+} from '../db/testcases';
 import { badRequest, conflict, notFound } from '../errors';
 import { userSummaries } from './issue-users';
 import { createIssue } from './issues';
@@ -281,21 +288,40 @@ export function bugDescription(
 
 /**
  * The writes that link a new work item to a sheet case (createIssue's extraOps), on a fresh read
- * of the sheet case and its sheet each attempt: 404 when either went meanwhile.
+ * of the sheet case and its sheet each attempt: 404 when either went meanwhile. While the
+ * library case exists, the bug is linked to it too (as `linkTestcase` would), so the bug's Test
+ * cases tab and the case's work items show where it was found.
  */
-function linkNewIssueOps(enterpriseId: string, sheetCaseId: string, userId: string) {
+function linkNewIssueOps(
+  enterpriseId: string,
+  sheetCaseId: string,
+  liveCaseId: string | null,
+  userId: string,
+) {
   return async (issue: IssueRecord): Promise<TxOp[]> => {
     const { record, sheet } = await requireSheetCase(enterpriseId, sheetCaseId);
     const count = record.linkIssueIds.length + 1;
     if (count > MAX_SHEET_CASE_ISSUES) throw tooManyLinks(record, count);
-    return linkChange(record, sheet, [issue.issueId], [], userId, issue.createdAt).ops;
+    const caseLink = liveCaseId
+      ? [
+          ...putLinkOps(
+            enterpriseId,
+            { caseId: liveCaseId, issueId: issue.issueId },
+            userId,
+            issue.createdAt,
+          ),
+          linkCountOp(enterpriseId, liveCaseId, 1),
+        ]
+      : [];
+    return [...linkChange(record, sheet, [issue.issueId], [], userId, issue.createdAt).ops, ...caseLink];
   };
 }
 
 /**
  * Files a bug (kind 3) in the sheet's project from a sheet case, prefilled from the case and its
- * latest run (fields in the body override), and links it to the sheet case: the bug and the
- * link are one transaction (createIssue's extraOps), so neither exists without the other.
+ * latest run (fields in the body override), and links it to the sheet case and its library case:
+ * the bug and the links are one transaction (createIssue's extraOps), so none exists without the
+ * others.
  */
 export async function fileBug(
   enterpriseId: string,
@@ -323,7 +349,7 @@ export async function fileBug(
     enterpriseId,
     userId,
     issueBody,
-    linkNewIssueOps(enterpriseId, record.sheetCaseId, userId),
+    linkNewIssueOps(enterpriseId, record.sheetCaseId, live?.caseId ?? null, userId),
   );
   const saved = await getSheetCase(enterpriseId, record.sheetCaseId);
   const rows = saved ? await rowsOfSheetCase(enterpriseId, saved) : [];

@@ -24,6 +24,7 @@ import { api } from '../api/client';
 import { issueKeys } from './issues';
 import { projectKeys } from './projects';
 import { DEFAULT_PAGE_SIZE } from './query-client';
+import { invalidateCases } from './testcases';
 
 /**
  * Test sheets, their cases and results, and the work items linked to them (docs/api-conventions.md,
@@ -262,8 +263,13 @@ export function useFileBug(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: FileBugBody) => api.post<{ link: SheetIssueRow; issueId: string }>(SHEET_ISSUES, body),
+    // The bug is linked to the library case too: its linked count and the issueId filter change.
     onSuccess: () =>
-      Promise.all([invalidateSheets(queryClient, projectId), invalidateWorkItems(queryClient, projectId)]),
+      Promise.all([
+        invalidateSheets(queryClient, projectId),
+        invalidateWorkItems(queryClient, projectId),
+        invalidateCases(queryClient, projectId),
+      ]),
   });
 }
 
