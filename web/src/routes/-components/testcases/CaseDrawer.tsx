@@ -21,6 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkAnchor } from '../../../components/Links/Links';
+import { RefList } from '../../../components/RefList/RefList';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { isStaleVersion } from '../../../queries/issues';
@@ -341,64 +342,51 @@ function CaseView({
 /** The specs a case covers: each links to its page in the product, flagged when it changed. */
 function SpecRefList({ specs }: { specs: readonly SpecRef[] }) {
   const { enterprise, access } = useCurrentEnterprise();
-  if (specs.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        This case covers no requirement spec.
-      </Text>
-    );
-  }
   return (
-    <Paper withBorder>
-      <Stack gap={0}>
-        {specs.map((spec, index) => (
-          <Group
-            key={spec.id}
-            justify="space-between"
-            wrap="nowrap"
-            px="sm"
-            py={8}
-            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-            data-testid={`spec-ref-${spec.id}`}
-          >
-            <Stack gap={0} miw={0}>
-              {access.products ? (
-                <LinkAnchor
-                  to="/$identifier/products/$productId/demand/$demandIde"
-                  params={{
-                    identifier: enterprise.enterpriseIdentifier,
-                    productId: spec.productId,
-                    demandIde: spec.id,
-                  }}
-                  size="sm"
-                  lineClamp={1}
-                >
-                  {spec.title}
-                </LinkAnchor>
-              ) : (
-                <Text size="sm" lineClamp={1}>
-                  {spec.title}
-                </Text>
-              )}
-              <Text size="xs" c="dimmed">
-                {spec.productName}
-              </Text>
-            </Stack>
-            <Group gap="xs" wrap="nowrap">
-              {spec.changed && (
-                <Tooltip label="The spec changed since this case was last confirmed">
-                  <Badge size="sm" color="orange" variant="light" tt="none">
-                    Unconfirmed change
-                  </Badge>
-                </Tooltip>
-              )}
-              <Badge size="sm" color="gray" variant="outline" tt="none">
-                {spec.statusName}
+    <RefList
+      items={specs}
+      empty="This case covers no requirement spec."
+      keyOf={(spec) => spec.id}
+      testIdOf={(spec) => `spec-ref-${spec.id}`}
+      start={(spec) => (
+        <Stack gap={0} miw={0}>
+          {access.products ? (
+            <LinkAnchor
+              to="/$identifier/products/$productId/demand/$demandIde"
+              params={{
+                identifier: enterprise.enterpriseIdentifier,
+                productId: spec.productId,
+                demandIde: spec.id,
+              }}
+              size="sm"
+              lineClamp={1}
+            >
+              {spec.title}
+            </LinkAnchor>
+          ) : (
+            <Text size="sm" lineClamp={1}>
+              {spec.title}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {spec.productName}
+          </Text>
+        </Stack>
+      )}
+      end={(spec) => (
+        <>
+          {spec.changed && (
+            <Tooltip label="The spec changed since this case was last confirmed">
+              <Badge size="sm" color="orange" variant="light" tt="none">
+                Unconfirmed change
               </Badge>
-            </Group>
-          </Group>
-        ))}
-      </Stack>
-    </Paper>
+            </Tooltip>
+          )}
+          <Badge size="sm" color="gray" variant="outline" tt="none">
+            {spec.statusName}
+          </Badge>
+        </>
+      )}
+    />
   );
 }

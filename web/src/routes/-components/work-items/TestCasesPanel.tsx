@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { caseCode, MAX_ITEM_CASES, MAX_LINK_CASES } from '@shared/domain/testing';
 import type { CaseRow } from '@shared/schemas/testcases';
@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { LinkAnchor } from '../../../components/Links/Links';
+import { RefList } from '../../../components/RefList/RefList';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { type CaseListParams, caseListQueryOptions, useLinkTestcases } from '../../../queries/testcases';
 import { CaseSelectModal } from '../testcases/CaseSelectModal';
@@ -143,47 +144,32 @@ function LinkedCaseList({ loading, failed, rows, projectId, onUnlink, unlinking 
       </Text>
     );
   }
-  if (rows.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" py="sm">
-        No linked test cases.
-      </Text>
-    );
-  }
   return (
-    <Paper withBorder>
-      <Stack gap={0}>
-        {rows.map((row, index) => (
-          <Group
-            key={row.id}
-            justify="space-between"
-            wrap="nowrap"
-            px="sm"
-            py={8}
-            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-            data-testid={`linked-case-${row.caseNumber}`}
-          >
-            <CaseLink row={row} projectId={projectId} />
-            <Group gap="xs" wrap="nowrap">
-              <PriorityBadge priority={row.priority} size="sm" />
-              {onUnlink && (
-                <Tooltip label="Unlink">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Unlink ${caseCode(row.caseNumber)}`}
-                    loading={unlinking?.includes(row.id) ?? false}
-                    onClick={() => onUnlink(row)}
-                  >
-                    <IconLinkOff size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </Group>
-          </Group>
-        ))}
-      </Stack>
-    </Paper>
+    <RefList
+      items={rows}
+      empty="No linked test cases."
+      keyOf={(row) => row.id}
+      testIdOf={(row) => `linked-case-${row.caseNumber}`}
+      start={(row) => <CaseLink row={row} projectId={projectId} />}
+      end={(row) => (
+        <>
+          <PriorityBadge priority={row.priority} size="sm" />
+          {onUnlink && (
+            <Tooltip label="Unlink">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Unlink ${caseCode(row.caseNumber)}`}
+                loading={unlinking?.includes(row.id) ?? false}
+                onClick={() => onUnlink(row)}
+              >
+                <IconLinkOff size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </>
+      )}
+    />
   );
 }
 
