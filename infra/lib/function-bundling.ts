@@ -1,7 +1,7 @@
 /**
  * How every endpoint group's function is bundled: the esbuild options (FUNCTION_BUNDLING), the
  * code-splitting pass that follows NodejsFunction's own build (functionBundling), and the same
- * options for esbuild's JS API (esbuildOptionsFor, splitBuildOptions), which the split pass, the
+ * options for esbuild's JS API (splitBuildOptions), which the split pass, the
  * bundle bench (`npm run bench:bundles`) and test/infra/bundling.test.ts use, so what is measured
  * and tested is what gets deployed.
  */
@@ -105,7 +105,7 @@ const HANDLED = new Set([
 ]);
 
 /** FUNCTION_BUNDLING-style options as esbuild JS API options, building `entry` into one file. */
-export function esbuildOptionsFor(
+function esbuildOptionsFor(
   bundling: BundlingOptions,
   entry: string,
   outdir: string,
