@@ -1,5 +1,5 @@
 /**
- * `@hono/zod-openapi` for the Lambda bundles ONLY: infra/lib/constructs/api.ts FUNCTION_BUNDLING
+ * `@hono/zod-openapi` for the Lambda bundles ONLY: infra/lib/function-bundling.ts FUNCTION_BUNDLING
  * aliases the package to this file. The local server, the tests, the seed and
  * functions/src/write-openapi.ts use the real package; type-checking always sees the real one.
  *
