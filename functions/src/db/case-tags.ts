@@ -10,7 +10,7 @@ import { type TagChanges, type TagRecord, tagVocabulary } from './tag-vocabulary
 export type CaseTagRecord = TagRecord;
 export type CaseTagChanges = TagChanges;
 
-const caseTags = tagVocabulary({
+export const caseTags = tagVocabulary({
   prefix: SK.caseTagPrefix,
   tag: keys.caseTag,
   name: keys.caseTagName,

@@ -30,7 +30,7 @@ export async function getTagSeq(enterpriseId: string): Promise<number> {
   return ((await getItem(tagSeqKey(enterpriseId)))?.tagSeq as number | undefined) ?? 0;
 }
 
-const issueTags = tagVocabulary({
+export const issueTags = tagVocabulary({
   prefix: SK.issueTagPrefix,
   tag: keys.issueTag,
   // The uniqueness item (not in keys.ts: only this module uses it).

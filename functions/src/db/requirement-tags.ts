@@ -9,7 +9,7 @@ import { type TagChanges, type TagRecord, tagVocabulary } from './tag-vocabulary
 export type RequirementTagRecord = TagRecord;
 export type RequirementTagChanges = TagChanges;
 
-const requirementTags = tagVocabulary({
+export const requirementTags = tagVocabulary({
   prefix: SK.requirementTagPrefix,
   tag: keys.requirementTag,
   name: keys.requirementTagName,

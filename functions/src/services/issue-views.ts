@@ -3,17 +3,14 @@
  * services/views.ts): rows, references, details.
  */
 import { type IssueKind, issueStatusName, nextStatuses } from '@shared/domain/work-item-workflow';
-import type { IssueDetail, IssueRef, IssueRow, IssueTag, Journal } from '@shared/schemas/issues';
+import type { IssueDetail, IssueRef, IssueRow, Journal } from '@shared/schemas/issues';
 import type { UserSummary } from '@shared/schemas/projects';
 import type { IssueTagRecord } from '../db/issue-tags';
 import type { IssueRecord } from '../db/issues';
 import type { JournalRecord } from '../db/journals';
 import { childrenOf, type ProjectIndex } from './issue-index';
 import { summaryOf } from './issue-users';
-
-export function tagView(tag: IssueTagRecord): IssueTag {
-  return { id: tag.tagId, name: tag.name, color: tag.color, createdAt: tag.createdAt, version: tag.version };
-}
+import { tagView } from './tag-vocabulary';
 
 export function issueRefView(issue: IssueRecord): IssueRef {
   return {

@@ -3,11 +3,10 @@
  * response is built from explicit fields, so internal attributes (keys, sequences) never leak.
  */
 import { displayedPlanStatus, PLAN_STATUSES, PRODUCT_STATUSES } from '@shared/domain/products';
-import type { Plan, Product, ProductModule, RequirementTag } from '@shared/schemas/products';
+import type { Plan, Product, ProductModule } from '@shared/schemas/products';
 import type { ModuleRecord } from '../db/product-modules';
 import type { PlanRecord } from '../db/product-plans';
 import type { ProductCounters, ProductRecord } from '../db/products';
-import type { RequirementTagRecord } from '../db/requirement-tags';
 import type { UserRecord } from '../db/users';
 import { userSummaryView } from './project-views';
 
@@ -87,8 +86,4 @@ export function planView(
     updatedAt: plan.updatedAt,
     version: plan.version,
   };
-}
-
-export function requirementTagView(tag: RequirementTagRecord): RequirementTag {
-  return { id: tag.tagId, name: tag.name, color: tag.color, createdAt: tag.createdAt, version: tag.version };
 }
