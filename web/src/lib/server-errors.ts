@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { HttpError } from '../api/errors';
 
 /** The part of a Mantine form this needs (any form's values and errors). */
-interface FieldErrorTarget {
+export interface FieldErrorTarget {
   getValues(): object;
   setFieldError(path: string, error: ReactNode): void;
 }

@@ -1,11 +1,9 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { MAX_SPRINT_DAYS } from '@shared/domain/sprint-workflow';
 import type { Sprint } from '@shared/schemas/sprints';
-import { useEffect } from 'react';
-import { showServerFieldError } from '../../../lib/server-errors';
+import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
 import { useCreateSprint, useUpdateSprint } from '../../../queries/sprints';
 import {
   type SprintFormValues,
@@ -36,38 +34,12 @@ export function SprintFormModal({ opened, onClose, projectId, sprint, onCreated 
   });
   const values = form.getValues();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
-  useEffect(() => {
-    if (!opened) return;
-    const start = sprintFormValues(sprint);
-    form.setValues(start);
-    form.resetDirty(start);
-    form.clearErrors();
-  }, [opened, sprint?.id, sprint?.version]);
+  useStartAfresh(form, opened, () => sprintFormValues(sprint), [sprint?.id, sprint?.version]);
 
+  const done = saveCallbacks<Sprint>({ form, onClose, onCreated, label: (saved) => `“${saved.name}”` });
   const submit = form.onSubmit((submitted) => {
-    const onError = (error: Error) => showServerFieldError(form, error);
-    if (sprint) {
-      update.mutate(
-        { id: sprint.id, body: sprintUpdateBody(submitted, sprint) },
-        {
-          onSuccess: (saved) => {
-            notifications.show({ color: 'green', message: `“${saved.name}” saved` });
-            onClose();
-          },
-          onError,
-        },
-      );
-      return;
-    }
-    create.mutate(sprintBody(submitted, projectId), {
-      onSuccess: (created) => {
-        notifications.show({ color: 'green', message: `“${created.name}” created` });
-        onClose();
-        onCreated?.(created);
-      },
-      onError,
-    });
+    if (sprint) update.mutate({ id: sprint.id, body: sprintUpdateBody(submitted, sprint) }, done.updated);
+    else create.mutate(sprintBody(submitted, projectId), done.created);
   });
 
   return (

@@ -11,10 +11,8 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { type IssueTag, type IssueTagBody, IssueTagBodySchema, TAG_COLORS } from '@shared/schemas/issues';
-import { useEffect } from 'react';
-import { showServerFieldError } from '../../../lib/server-errors';
+import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateTag, useUpdateTag } from '../../../queries/issues';
 
@@ -37,41 +35,21 @@ export function LabelFormModal({ opened, onClose, tag }: LabelFormModalProps) {
     validate: zodResolver(IssueTagBodySchema),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
-  useEffect(() => {
-    if (!opened) return;
-    const values = {
+  useStartAfresh(
+    form,
+    opened,
+    () => ({
       name: tag?.name ?? '',
       color: (TAG_COLORS as readonly string[]).includes(tag?.color ?? '') ? (tag?.color as TagColor) : 'blue',
-    };
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-  }, [opened, tag?.id, tag?.version]);
+    }),
+    [tag?.id, tag?.version],
+  );
 
+  const done = saveCallbacks<IssueTag>({ form, onClose, label: (saved) => `Label ${saved.name}` });
   const submit = form.onSubmit((values) => {
     const body: IssueTagBody = IssueTagBodySchema.parse(values);
-    const onError = (error: Error) => showServerFieldError(form, error);
-    if (tag) {
-      update.mutate(
-        { id: tag.id, body: { ...body, version: tag.version } },
-        {
-          onSuccess: (saved) => {
-            notifications.show({ color: 'green', message: `Label ${saved.name} saved` });
-            onClose();
-          },
-          onError,
-        },
-      );
-    } else {
-      create.mutate(body, {
-        onSuccess: (created) => {
-          notifications.show({ color: 'green', message: `Label ${created.name} created` });
-          onClose();
-        },
-        onError,
-      });
-    }
+    if (tag) update.mutate({ id: tag.id, body: { ...body, version: tag.version } }, done.updated);
+    else create.mutate(body, done.created);
   });
 
   const { name, color } = form.getValues();

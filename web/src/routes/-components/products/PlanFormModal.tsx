@@ -1,11 +1,9 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { PLAN_STATUS, PLAN_STATUSES, STORED_PLAN_STATUSES } from '@shared/domain/products';
 import { type Plan, type PlanBody, PlanBodySchema } from '@shared/schemas/products';
-import { useEffect } from 'react';
-import { showServerFieldError } from '../../../lib/server-errors';
+import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreatePlan, useUpdatePlan } from '../../../queries/products';
 import { COMBOBOX_PROPS } from '../work-items/fields';
@@ -78,39 +76,13 @@ export function PlanFormModal({ opened, onClose, productId, plan, onCreated }: P
   });
   const values = form.getValues();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
-  useEffect(() => {
-    if (!opened) return;
-    const start = initialValues(plan ?? undefined);
-    form.setValues(start);
-    form.resetDirty(start);
-    form.clearErrors();
-  }, [opened, plan?.id, plan?.version]);
+  useStartAfresh(form, opened, () => initialValues(plan ?? undefined), [plan?.id, plan?.version]);
 
+  const done = saveCallbacks<Plan>({ form, onClose, onCreated, label: (saved) => `Plan ${saved.title}` });
   const submit = form.onSubmit((submitted) => {
     const { productId: _product, ...body } = PlanBodySchema.parse(planBody(submitted, productId));
-    const onError = (error: Error) => showServerFieldError(form, error);
-    if (plan) {
-      update.mutate(
-        { ...body, id: plan.id, version: plan.version },
-        {
-          onSuccess: (saved) => {
-            notifications.show({ color: 'green', message: `Plan ${saved.title} saved` });
-            onClose();
-          },
-          onError,
-        },
-      );
-    } else {
-      create.mutate(body, {
-        onSuccess: (created) => {
-          notifications.show({ color: 'green', message: `Plan ${created.title} created` });
-          onClose();
-          onCreated?.(created);
-        },
-        onError,
-      });
-    }
+    if (plan) update.mutate({ ...body, id: plan.id, version: plan.version }, done.updated);
+    else create.mutate(body, done.created);
   });
 
   return (

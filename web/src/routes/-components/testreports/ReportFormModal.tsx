@@ -1,10 +1,9 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import type { ReportDetail } from '@shared/schemas/testruns';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { showServerFieldError } from '../../../lib/server-errors';
+import { saveCallbacks } from '../../../lib/form-modal';
 import { useCreateReport } from '../../../queries/testreports';
 import { sheetTreeQueryOptions } from '../../../queries/testsheets';
 import { localToday } from '../products/plan-dates';
@@ -53,16 +52,8 @@ export function ReportFormModal({ projectId, opened, onClose, onCreated }: Repor
     }
   }
 
-  const submit = form.onSubmit((values) =>
-    create.mutate(reportBody(values), {
-      onSuccess: (report) => {
-        notifications.show({ color: 'green', message: `“${report.name}” created` });
-        onClose();
-        onCreated(report);
-      },
-      onError: (error) => showServerFieldError(form, error),
-    }),
-  );
+  const done = saveCallbacks<ReportDetail>({ form, onClose, onCreated, label: (saved) => `“${saved.name}”` });
+  const submit = form.onSubmit((values) => create.mutate(reportBody(values), done.created));
 
   const values = form.getValues();
   return (

@@ -1,12 +1,11 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import type { Sheet, SheetNode } from '@shared/schemas/testruns';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { showServerFieldError } from '../../../lib/server-errors';
+import { useMemo } from 'react';
+import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
 import { SPRINT_PICKER_SIZE, sprintListQueryOptions } from '../../../queries/sprints';
 import { useCreateSheet, useUpdateSheet } from '../../../queries/testsheets';
 import { COMBOBOX_PROPS, useAssigneeOptions } from '../work-items/fields';
@@ -68,38 +67,12 @@ export function SheetFormModal({
   });
   const values = form.getValues();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
-  useEffect(() => {
-    if (!opened) return;
-    const start = sheetFormValues(sheet, parentId);
-    form.setValues(start);
-    form.resetDirty(start);
-    form.clearErrors();
-  }, [opened, sheet?.id, sheet?.version, parentId]);
+  useStartAfresh(form, opened, () => sheetFormValues(sheet, parentId), [sheet?.id, sheet?.version, parentId]);
 
+  const done = saveCallbacks<Sheet>({ form, onClose, onCreated, label: (saved) => `“${saved.name}”` });
   const submit = form.onSubmit((submitted) => {
-    const onError = (error: Error) => showServerFieldError(form, error);
-    if (sheet) {
-      update.mutate(
-        { id: sheet.id, body: sheetUpdateBody(submitted, sheet) },
-        {
-          onSuccess: (saved) => {
-            notifications.show({ color: 'green', message: `“${saved.name}” saved` });
-            onClose();
-          },
-          onError,
-        },
-      );
-      return;
-    }
-    create.mutate(sheetBody(submitted, projectId), {
-      onSuccess: (created) => {
-        notifications.show({ color: 'green', message: `“${created.name}” created` });
-        onClose();
-        onCreated?.(created);
-      },
-      onError,
-    });
+    if (sheet) update.mutate({ id: sheet.id, body: sheetUpdateBody(submitted, sheet) }, done.updated);
+    else create.mutate(sheetBody(submitted, projectId), done.created);
   });
 
   return (

@@ -1,0 +1,59 @@
+/** What every create-or-edit form modal does around its fields: start afresh, save, report. */
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { type FieldErrorTarget, showServerFieldError } from './server-errors';
+
+/**
+ * Starts the form afresh from `start()` each time the modal opens, and when what it edits changes
+ * while it is open (`key`: its id and version, say). The values become the form's clean state.
+ */
+export function useStartAfresh<V>(
+  form: { setValues(values: V): void; resetDirty(values: V): void; clearErrors(): void },
+  opened: boolean,
+  start: () => V,
+  key: readonly unknown[],
+): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only opening and `key` start afresh
+  useEffect(() => {
+    if (!opened) return;
+    const values = start();
+    form.setValues(values);
+    form.resetDirty(values);
+    form.clearErrors();
+  }, [opened, ...key]);
+}
+
+interface SaveOptions<Saved> {
+  /** The form a refusal naming one of its fields is shown on. */
+  form: FieldErrorTarget;
+  onClose: () => void;
+  onCreated?: (saved: Saved) => void;
+  /** How the notifications name what was saved: `“Sprint 12”`, `Plan Beta`. */
+  label: (saved: Saved) => string;
+}
+
+/**
+ * The mutate callbacks of a create-or-edit form modal: on success a green "saved" or "created"
+ * notification and the modal closes (a new one is also handed to onCreated); a refusal naming a
+ * field shows under that field.
+ */
+export function saveCallbacks<Saved>({ form, onClose, onCreated, label }: SaveOptions<Saved>) {
+  const onError = (error: Error) => showServerFieldError(form, error);
+  return {
+    updated: {
+      onSuccess: (saved: Saved) => {
+        notifications.show({ color: 'green', message: `${label(saved)} saved` });
+        onClose();
+      },
+      onError,
+    },
+    created: {
+      onSuccess: (saved: Saved) => {
+        notifications.show({ color: 'green', message: `${label(saved)} created` });
+        onClose();
+        onCreated?.(saved);
+      },
+      onError,
+    },
+  };
+}
