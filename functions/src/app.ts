@@ -5,6 +5,8 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import packageJson from '../../package.json' with { type: 'json' };
+import type { AppEnv } from './core/http/env';
+import { errorHandler, notFoundHandler, validationHook } from './core/http/errors';
 import { authApp } from './groups/auth';
 import { enterpriseApp } from './groups/enterprise';
 import { issuesApp } from './groups/issues';
@@ -15,8 +17,6 @@ import { sprintsApp } from './groups/sprints';
 import { systemApp } from './groups/system';
 import { testcasesApp } from './groups/testcases';
 import { testrunsApp } from './groups/testruns';
-import type { AppEnv } from './http/env';
-import { errorHandler, notFoundHandler, validationHook } from './http/errors';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 

@@ -38,17 +38,17 @@ try {
 
 async function run(): Promise<void> {
   const { app, buildOpenApiDocument } = await import('../../functions/src/app');
-  const { createGroupApp } = await import('../../functions/src/http/group');
+  const { createGroupApp } = await import('../../functions/src/core/http/group');
   const { projectStatisticsRoutes } = await import('../../functions/src/routes/project-statistics');
   // The projects group mounts the statistics; until it does, serve them from their router alone.
   const statisticsMounted = Boolean(
     buildOpenApiDocument().paths?.['/api/pms/{identifier}/pmsProject/{id}/statistics/dynamics'],
   );
   const statisticsApp = statisticsMounted ? app : createGroupApp().route('/', projectStatisticsRoutes);
-  const { clock } = await import('../../functions/src/clock');
+  const { clock } = await import('../../functions/src/core/clock');
   const { getCounters } = await import('../../functions/src/db/project-counters');
   const { bulkCreateIssues } = await import('../../functions/src/db/issue-bulk');
-  const { newId } = await import('../../functions/src/ids');
+  const { newId } = await import('../../functions/src/core/ids');
   const { newIssueRecord } = await import('../../functions/src/services/issues');
   const { journalFor } = await import('../../functions/src/services/journals');
   const { forgetIssueIndexes, indexStats } = await import('../../functions/src/services/issue-index');

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { authApp } from '../../functions/src/groups/auth';
 import { enterpriseApp } from '../../functions/src/groups/enterprise';
 import { issuesApp } from '../../functions/src/groups/issues';
-import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
 import { productsApp } from '../../functions/src/groups/products';
 import { projectsApp } from '../../functions/src/groups/projects';
 import { requirementsApp } from '../../functions/src/groups/requirements';
@@ -14,6 +13,7 @@ import { sprintsApp } from '../../functions/src/groups/sprints';
 import { systemApp } from '../../functions/src/groups/system';
 import { testcasesApp } from '../../functions/src/groups/testcases';
 import { testrunsApp } from '../../functions/src/groups/testruns';
+import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';
 import { documentedRoutes } from './openapi-routes';
 

@@ -5,8 +5,8 @@
  */
 import type { IssueDetail, IssueRow, IssueTag } from '@shared/schemas/issues';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { keys } from '../../functions/src/db/keys';
-import { deleteItem } from '../../functions/src/db/operations';
+import { keys } from '../../functions/src/core/db/keys';
+import { deleteItem } from '../../functions/src/core/db/operations';
 import { getCounters } from '../../functions/src/db/project-counters';
 import {
   forgetIssueIndexes,

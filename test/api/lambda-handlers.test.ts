@@ -10,7 +10,7 @@
 import { CASE_TYPES } from '@shared/domain/testing';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINT_GROUPS, type EndpointGroupName } from '../../functions/src/groups/manifest';
+import { ENDPOINT_GROUPS, type EndpointGroupName } from '../../functions/src/manifest';
 import { PASSWORD, unique } from './helpers';
 
 type LambdaHandler = (

@@ -7,9 +7,9 @@
 import type { Enterprise } from '@shared/schemas/enterprise';
 import type { Plan, Product, ProductModule, ProductModuleNode } from '@shared/schemas/products';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/src/db/keys';
-import { putItem } from '../../functions/src/db/operations';
-import { newId } from '../../functions/src/ids';
+import { keys } from '../../functions/src/core/db/keys';
+import { putItem } from '../../functions/src/core/db/operations';
+import { newId } from '../../functions/src/core/ids';
 import { createEnterprise, expectStatus, signUpMany, type TestUser, unique } from './helpers';
 import { createProduct } from './product-fixtures';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
+import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
 import { REPO_ROOT } from '../../infra/lib/paths';
 
 describe('Lambda entries', () => {

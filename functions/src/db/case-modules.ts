@@ -8,9 +8,10 @@
  * on the value its writer read before reading the tree (`ConditionFailedError('modules')` when
  * someone else wrote first; the service validates again on a fresh read).
  */
-import { parseScopedId } from '../ids';
-import { keys, projectPartition, SK } from './keys';
-import { conditions, getItem, type Item, queryPartition, type TxOp } from './operations';
+
+import { keys, projectPartition, SK } from '../core/db/keys';
+import { conditions, getItem, type Item, queryPartition, type TxOp } from '../core/db/operations';
+import { parseScopedId } from '../core/ids';
 
 export interface CaseModuleRecord {
   enterpriseId: string;

@@ -4,7 +4,7 @@
  * vocabulary (db/tag-vocabulary.ts), like work-item and requirement tags. They go with the
  * enterprise partition when the enterprise is deleted.
  */
-import { keys, SK } from './keys';
+import { keys, SK } from '../core/db/keys';
 import { type TagChanges, type TagRecord, tagVocabulary } from './tag-vocabulary';
 
 export type CaseTagRecord = TagRecord;

@@ -1,6 +1,5 @@
 /** Enterprises (tenants) and their identifiers. */
-import { enterprisePartition, keys } from './keys';
-import { createMembershipOp, type MembershipRecord } from './memberships';
+import { enterprisePartition, keys } from '../core/db/keys';
 import {
   batchGet,
   conditions,
@@ -9,7 +8,8 @@ import {
   type Item,
   transact,
   updateVersioned,
-} from './operations';
+} from '../core/db/operations';
+import { createMembershipOp, type MembershipRecord } from './memberships';
 import { createRoleOps, type RoleRecord } from './roles';
 
 export interface EnterpriseRecord {

@@ -6,11 +6,11 @@
  * requires that nothing else writes to the project meanwhile (the counters step is conditional).
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, TABLE } from './client';
+import { ddb, TABLE } from '../core/db/client';
+import type { Item } from '../core/db/operations';
+import { transact } from '../core/db/operations';
 import { createIssueOps, type IssueRecord } from './issues';
 import { type JournalRecord, journalToItem } from './journals';
-import type { Item } from './operations';
-import { transact } from './operations';
 import { changeEntryOp, changeStepOp, type ProjectCounters } from './project-counters';
 
 export interface BulkIssue {

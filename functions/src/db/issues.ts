@@ -12,8 +12,7 @@
  * entry (db/project-counters.ts) to the transaction.
  */
 import type { IssueKind, IssueStatusId } from '@shared/domain/work-item-workflow';
-import { tagSeqKey } from './issue-tags';
-import { enterprisePartition, type Key, keys, projectPartition, SK } from './keys';
+import { enterprisePartition, type Key, keys, projectPartition, SK } from '../core/db/keys';
 import {
   batchDelete,
   batchGet,
@@ -24,7 +23,8 @@ import {
   queryPartition,
   type TxOp,
   transact,
-} from './operations';
+} from '../core/db/operations';
+import { tagSeqKey } from './issue-tags';
 import {
   type CounterChanges,
   changeEntryOp,

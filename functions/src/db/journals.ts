@@ -8,9 +8,17 @@
 
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { JournalDetail } from '@shared/schemas/issues';
-import { ddb, TABLE } from './client';
-import { indexKeys, indexPrefixes, keys, projectPartition, SK } from './keys';
-import { conditions, getItem, type Item, queryAll, type TxOp, transact, updateVersioned } from './operations';
+import { ddb, TABLE } from '../core/db/client';
+import { indexKeys, indexPrefixes, keys, projectPartition, SK } from '../core/db/keys';
+import {
+  conditions,
+  getItem,
+  type Item,
+  queryAll,
+  type TxOp,
+  transact,
+  updateVersioned,
+} from '../core/db/operations';
 import { journalCountOp } from './project-counters';
 
 export type JournalKind = 'created' | 'updated' | 'comment' | 'deleted';

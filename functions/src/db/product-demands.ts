@@ -8,10 +8,10 @@
  * Both ends and the spec's `demandCount` change in one transaction. The project end is
  * conditioned on what was read, so two writers cannot both attach a spec to one demand.
  */
-import { type Condition, conditions } from './expressions';
+import { type Condition, conditions } from '../core/db/expressions';
+import { keys, productPartition, projectPartition, SK } from '../core/db/keys';
+import { batchDelete, getItem, type Item, queryPartition, type TxOp, transact } from '../core/db/operations';
 import { getIssues, type IssueRecord } from './issues';
-import { keys, productPartition, projectPartition, SK } from './keys';
-import { batchDelete, getItem, type Item, queryPartition, type TxOp, transact } from './operations';
 import { getProject, type ProjectRecord } from './projects';
 import { specDemandCountOp } from './requirement-specs';
 

@@ -7,8 +7,16 @@
  * the value its writer read before reading the tree (`ConditionFailedError('modules')` when
  * someone else wrote first; the service then validates again on a fresh read).
  */
-import { keys, productPartition, SK } from './keys';
-import { conditions, getItem, type Item, queryAll, queryPartition, type TxOp, transact } from './operations';
+import { keys, productPartition, SK } from '../core/db/keys';
+import {
+  conditions,
+  getItem,
+  type Item,
+  queryAll,
+  queryPartition,
+  type TxOp,
+  transact,
+} from '../core/db/operations';
 import { productExistsOp } from './products';
 
 export interface ModuleRecord {

@@ -3,7 +3,7 @@
  * ENT#{id} / REQTAGNAME#{lower-cased name}), shared by all its products: a tag vocabulary
  * (db/tag-vocabulary.ts), like the work-item tags.
  */
-import { keys, SK } from './keys';
+import { keys, SK } from '../core/db/keys';
 import { type TagChanges, type TagRecord, tagVocabulary } from './tag-vocabulary';
 
 export type RequirementTagRecord = TagRecord;

@@ -6,8 +6,15 @@
  */
 import type { RequirementAction, RequirementKind } from '@shared/domain/requirement-workflow';
 import type { FieldChange } from '@shared/schemas/requirements';
-import { keys, productPartition, SK } from './keys';
-import { batchDelete, conditions, type Item, queryAll, queryPartition, type TxOp } from './operations';
+import { keys, productPartition, SK } from '../core/db/keys';
+import {
+  batchDelete,
+  conditions,
+  type Item,
+  queryAll,
+  queryPartition,
+  type TxOp,
+} from '../core/db/operations';
 
 export type TrackAction = 'create' | RequirementAction;
 

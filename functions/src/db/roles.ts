@@ -1,5 +1,5 @@
 /** Department roles of an enterprise (tenant-owned: enterprise id first). */
-import { enterprisePartition, keys, SK } from './keys';
+import { enterprisePartition, keys, SK } from '../core/db/keys';
 import {
   batchGet,
   conditions,
@@ -9,7 +9,7 @@ import {
   type TxOp,
   transact,
   updateVersioned,
-} from './operations';
+} from '../core/db/operations';
 
 export interface RoleRecord {
   enterpriseId: string;

@@ -3,7 +3,7 @@
  * SHA-256 of its token (the cookie), and a reference in the user's partition, so every session of
  * a user can be found with a strongly consistent query (a GSI could miss a session just created).
  */
-import { keys, SK } from './keys';
+import { keys, SK } from '../core/db/keys';
 import {
   batchDelete,
   ConditionFailedError,
@@ -13,7 +13,7 @@ import {
   queryPartition,
   transact,
   updateItem,
-} from './operations';
+} from '../core/db/operations';
 
 export interface SessionRecord {
   tokenHash: string;

@@ -11,9 +11,18 @@
  *
  * A sheet case's id is `{projectId}.{sheetLocal}-{caseLocal}`: base32 ids never hold `-`.
  */
-import { parseScopedId } from '../ids';
-import { type Key, keys, projectPartition, SK } from './keys';
-import { batchGet, conditions, getItem, type Item, queryAll, queryPartition, type TxOp } from './operations';
+
+import { type Key, keys, projectPartition, SK } from '../core/db/keys';
+import {
+  batchGet,
+  conditions,
+  getItem,
+  type Item,
+  queryAll,
+  queryPartition,
+  type TxOp,
+} from '../core/db/operations';
+import { parseScopedId } from '../core/ids';
 
 export interface SheetCaseRecord {
   enterpriseId: string;

@@ -1,12 +1,20 @@
 /**
  * Sprints (iterations) of a project: `SPRINT#{localId}` in the project's partition. A sprint's
- * id is project-scoped (`{projectId}.{localId}`, functions/src/ids.ts scopedId), so the id alone
+ * id is project-scoped (`{projectId}.{localId}`, functions/src/core/ids.ts scopedId), so the id alone
  * says which partition holds it; work items store that whole id in `sprintId`.
  */
 import type { SprintCompletion } from '@shared/schemas/sprints';
-import { parseScopedId } from '../ids';
-import { keys, projectPartition, SK } from './keys';
-import { batchGet, conditions, getItem, type Item, queryPartition, type TxOp, transact } from './operations';
+import { keys, projectPartition, SK } from '../core/db/keys';
+import {
+  batchGet,
+  conditions,
+  getItem,
+  type Item,
+  queryPartition,
+  type TxOp,
+  transact,
+} from '../core/db/operations';
+import { parseScopedId } from '../core/ids';
 
 export interface SprintRecord {
   enterpriseId: string;

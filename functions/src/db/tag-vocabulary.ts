@@ -5,8 +5,16 @@
  * holding the tag id that is written in the same transaction as the tag, and moved in the same
  * transaction when the name changes (the role-key pattern of db/roles.ts).
  */
-import { enterprisePartition, type Key } from './keys';
-import { batchGet, conditions, getItem, type Item, queryPartition, type TxOp, transact } from './operations';
+import { enterprisePartition, type Key } from '../core/db/keys';
+import {
+  batchGet,
+  conditions,
+  getItem,
+  type Item,
+  queryPartition,
+  type TxOp,
+  transact,
+} from '../core/db/operations';
 
 export interface TagRecord {
   enterpriseId: string;

@@ -10,8 +10,7 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { ReportBug, ReportCase, ResultCounts } from '@shared/schemas/testruns';
-import { parseScopedId } from '../ids';
-import { type Key, keys, projectPartition, SK } from './keys';
+import { type Key, keys, projectPartition, SK } from '../core/db/keys';
 import {
   batchDelete,
   batchGet,
@@ -21,7 +20,8 @@ import {
   queryPartition,
   type TxOp,
   transact,
-} from './operations';
+} from '../core/db/operations';
+import { parseScopedId } from '../core/ids';
 
 export interface ReportRecord {
   enterpriseId: string;

@@ -9,9 +9,10 @@
  * went first; the service validates again on a fresh read). Edits that leave the tree alone
  * (name, dates, status...) only condition on the sheet's version.
  */
-import { parseScopedId } from '../ids';
-import { keys, projectPartition, SK } from './keys';
-import { conditions, getItem, type Item, queryPartition, type TxOp, transact } from './operations';
+
+import { keys, projectPartition, SK } from '../core/db/keys';
+import { conditions, getItem, type Item, queryPartition, type TxOp, transact } from '../core/db/operations';
+import { parseScopedId } from '../core/ids';
 
 export interface SheetRecord {
   enterpriseId: string;

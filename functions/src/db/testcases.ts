@@ -14,9 +14,10 @@
  * Case ids are project-scoped (`{projectId}.{localId}`), so the id alone says which partition
  * holds the case. Case numbers (TC-n) come from `caseSeq` on the project's COUNTERS item.
  */
-import { parseScopedId } from '../ids';
-import { type Key, keys, projectPartition, SK } from './keys';
-import { batchGet, conditions, getItem, type Item, queryPartition, type TxOp } from './operations';
+
+import { type Key, keys, projectPartition, SK } from '../core/db/keys';
+import { batchGet, conditions, getItem, type Item, queryPartition, type TxOp } from '../core/db/operations';
+import { parseScopedId } from '../core/ids';
 
 export interface TestcaseRecord {
   enterpriseId: string;

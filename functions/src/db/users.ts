@@ -1,5 +1,5 @@
 /** Registered users, with their unique login and email (global, not tenant-owned). */
-import { indexKeys, indexPrefixes, keys } from './keys';
+import { indexKeys, indexPrefixes, keys } from '../core/db/keys';
 import {
   batchGet,
   conditions,
@@ -8,7 +8,7 @@ import {
   queryIndexPage,
   transact,
   updateVersioned,
-} from './operations';
+} from '../core/db/operations';
 
 export interface UserRecord {
   userId: string;
@@ -17,7 +17,7 @@ export interface UserRecord {
   /** Lower-case, unique. */
   email: string;
   nickname: string;
-  /** scrypt parameters, salt and hash (see security/passwords.ts); never leaves the server. */
+  /** scrypt parameters, salt and hash (see core/security/passwords.ts); never leaves the server. */
   passwordHash: string;
   createdAt: string;
   updatedAt: string;

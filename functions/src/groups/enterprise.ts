@@ -1,4 +1,4 @@
-import { createGroupApp } from '../http/group';
+import { createGroupApp } from '../core/http/group';
 import { enterpriseMemberRoutes } from '../routes/enterprise-members';
 import { enterpriseRoutes } from '../routes/enterprises';
 

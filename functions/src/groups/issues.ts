@@ -1,4 +1,4 @@
-import { createGroupApp } from '../http/group';
+import { createGroupApp } from '../core/http/group';
 import { caseLinkRoutes } from '../routes/case-links';
 import { issueTagRoutes } from '../routes/issue-tags';
 import { issueRoutes } from '../routes/issues';

@@ -1,4 +1,4 @@
-import { createGroupApp } from '../http/group';
+import { createGroupApp } from '../core/http/group';
 import { productLookupRoutes } from '../routes/product-lookups';
 import { productModuleRoutes } from '../routes/product-modules';
 import { productPlanRoutes } from '../routes/product-plans';

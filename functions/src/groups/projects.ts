@@ -1,4 +1,4 @@
-import { createGroupApp } from '../http/group';
+import { createGroupApp } from '../core/http/group';
 import { projectMemberRoutes } from '../routes/project-members';
 import { projectNoticeRoutes } from '../routes/project-notice';
 import { projectStatisticsRoutes } from '../routes/project-statistics';

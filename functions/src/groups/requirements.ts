@@ -1,4 +1,4 @@
-import { createGroupApp } from '../http/group';
+import { createGroupApp } from '../core/http/group';
 import { productDemandRoutes } from '../routes/product-demands';
 import { productJournalRoutes } from '../routes/product-journals';
 import { requirementSpecRoutes } from '../routes/requirement-specs';

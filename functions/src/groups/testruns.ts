@@ -1,4 +1,4 @@
-import { createGroupApp } from '../http/group';
+import { createGroupApp } from '../core/http/group';
 import { sheetCaseRoutes } from '../routes/sheet-cases';
 import { sheetIssueRoutes } from '../routes/sheet-issues';
 import { testReportRoutes } from '../routes/test-reports';

@@ -9,12 +9,21 @@ import {
 import type { Context } from 'hono';
 import * as z from 'zod';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { config } from '../config';
+import { config } from '../core/config';
+import { createRouter } from '../core/http/group';
+import { browsingOrigin, publicOrigin } from '../core/http/origin';
+import {
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  publicRoute,
+  userRoute,
+} from '../core/http/route';
+import { clearSessionCookie, sessionToken, setSessionCookie } from '../core/http/session';
 import type { UserRecord } from '../db/users';
-import { createRouter } from '../http/group';
-import { browsingOrigin, publicOrigin } from '../http/origin';
-import { created, created201, failures, jsonBody, ok, ok200, publicRoute, userRoute } from '../http/route';
-import { clearSessionCookie, sessionToken, setSessionCookie } from '../http/session';
 import { authenticate, changePassword, requireAccount, signUp } from '../services/accounts';
 import { endOtherSessions, endSession, startSession } from '../services/sessions';
 import { currentUserView } from '../services/views';

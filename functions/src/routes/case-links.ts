@@ -4,10 +4,10 @@
  */
 import { LinkedCasesSchema, LinkTestcaseBodySchema } from '@shared/schemas/testcases';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { identifierParam } from '../core/http/params';
+import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
 import { linkTestcase } from '../services/case-links';
-import { identifierParam } from './params';
 
 const linkRoute = tenantRoute(byIdentifier('identifier'), 'project:issue:edit', {
   method: 'put',

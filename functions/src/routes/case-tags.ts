@@ -9,10 +9,19 @@ import {
   CaseTypeEntrySchema,
 } from '@shared/schemas/testcases';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { identifierParam } from '../core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '../core/http/route';
 import * as caseTags from '../services/case-tags';
-import { identifierParam } from './params';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestcaseTag';
 const tags = ['testcases'];

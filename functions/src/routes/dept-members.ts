@@ -8,10 +8,10 @@ import {
   UserSearchQuerySchema,
 } from '@shared/schemas/system';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { enterpriseIdParam, userIdParam } from '../core/http/params';
+import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
 import * as members from '../services/members';
-import { enterpriseIdParam, userIdParam } from './params';
 
 const tags = ['system'];
 const dept = byId('id');

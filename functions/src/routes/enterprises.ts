@@ -6,8 +6,9 @@ import {
   UpdateEnterpriseBodySchema,
 } from '@shared/schemas/enterprise';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { publicOrigin } from '../http/origin';
+import { createRouter } from '../core/http/group';
+import { publicOrigin } from '../core/http/origin';
+import { enterpriseIdParam, identifierParam } from '../core/http/params';
 import {
   ANY_MEMBER,
   byId,
@@ -20,10 +21,9 @@ import {
   ok200,
   tenantRoute,
   userRoute,
-} from '../http/route';
+} from '../core/http/route';
 import * as enterprises from '../services/enterprises';
 import { enterpriseView } from '../services/views';
-import { enterpriseIdParam, identifierParam } from './params';
 
 const tags = ['enterprise'];
 const BASE = '/api/pms/pmsEnterprise';

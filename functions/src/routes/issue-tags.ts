@@ -1,10 +1,19 @@
 /** Work-item tags of the enterprise (`pmsProjectIssues/issueTags`, `.../enterpriseIssueTags`). */
 import { IssueTagBodySchema, IssueTagSchema, IssueTagUpdateBodySchema } from '@shared/schemas/issues';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { identifierParam } from '../core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '../core/http/route';
 import * as tagService from '../services/issue-tags';
-import { identifierParam } from './params';
 
 const BASE = '/api/pms/{identifier}/pmsProjectIssues';
 const tags = ['issues'];

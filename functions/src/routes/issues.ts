@@ -20,11 +20,20 @@ import {
   OptionalParentQuerySchema,
 } from '@shared/schemas/issues';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { identifierParam } from '../core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '../core/http/route';
 import { listIssues } from '../services/issue-list';
 import * as issues from '../services/issues';
-import { identifierParam } from './params';
 
 export const ISSUES_BASE = '/api/pms/{identifier}/pmsProjectIssues';
 const tags = ['issues'];

@@ -7,10 +7,19 @@ import {
   JournalSchema,
 } from '@shared/schemas/issues';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { identifierParam } from '../core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '../core/http/route';
 import * as journals from '../services/journals';
-import { identifierParam } from './params';
 
 const BASE = '/api/pms/{identifier}/pmsProjectIssues/journals/{id}';
 const tags = ['issues'];

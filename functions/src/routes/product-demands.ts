@@ -1,7 +1,7 @@
 /** Specs into projects (`/api/pms/{identifier}/pmsProductRequirement`): push a spec, link or unlink a demand. */
 import { LinkDemandBodySchema, PushSpecBodySchema, SpecDemandSchema } from '@shared/schemas/requirements';
-import { createRouter } from '../http/group';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
 import * as demands from '../services/product-demands';
 import { enterprise, enterpriseParams, requirementTags as tags } from './user-requirements';
 

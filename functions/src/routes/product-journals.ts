@@ -8,10 +8,10 @@ import {
   ProductJournalUpdateBodySchema,
 } from '@shared/schemas/requirements';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { identifierParam } from '../core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
 import * as journals from '../services/product-journals';
-import { identifierParam } from './params';
 import { enterprise, enterpriseParams, requirementTags as tags } from './user-requirements';
 
 const BASE = '/api/pms/{identifier}/pmsJournals';

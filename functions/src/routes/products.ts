@@ -14,10 +14,19 @@ import {
 } from '@shared/schemas/products';
 import { UserSummarySchema } from '@shared/schemas/projects';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { identifierParam } from '../core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '../core/http/route';
 import * as products from '../services/products';
-import { identifierParam } from './params';
 
 export const PRODUCT_BASE = '/api/pms/{identifier}/pmsProduct';
 export const productTags = ['products'];

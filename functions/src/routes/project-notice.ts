@@ -1,7 +1,7 @@
 /** The project notice (`pmsProject/addNotice`, `getNotice/{id}`, `editNotice`). */
 import { AddNoticeBodySchema, EditNoticeBodySchema, NoticeSchema } from '@shared/schemas/projects';
-import { createRouter } from '../http/group';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
 import * as notices from '../services/project-notice';
 import { enterprise, enterpriseParams, PROJECT_BASE, projectParams, projectTags as tags } from './projects';
 

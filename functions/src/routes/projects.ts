@@ -9,11 +9,20 @@ import {
   UserSummarySchema,
 } from '@shared/schemas/projects';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { identifierParam } from '../core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '../core/http/route';
 import * as members from '../services/project-members';
 import * as projects from '../services/projects';
-import { identifierParam } from './params';
 
 export const PROJECT_BASE = '/api/pms/{identifier}/pmsProject';
 export const projectTags = ['projects'];

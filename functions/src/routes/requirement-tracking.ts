@@ -4,8 +4,8 @@
  */
 import { AssociatedPlanSchema, ChangeRecordSchema, SpecTestcaseSchema } from '@shared/schemas/requirements';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { failures, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { failures, ok, ok200, tenantRoute } from '../core/http/route';
 import * as specs from '../services/requirement-specs';
 import { userRequirementChangeRecords } from '../services/user-requirements';
 import { enterprise, itemParams, requirementTags as tags } from './user-requirements';

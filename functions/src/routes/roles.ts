@@ -1,11 +1,11 @@
 /** Department roles (`SysDeptRole/dept/{id}`, deptId = enterprise id) and the permission tree. */
 import { RoleBodySchema, RoleMenuTreeSchema, RoleSchema, RoleUpdateBodySchema } from '@shared/schemas/system';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { enterpriseIdParam, roleIdParam } from '../core/http/params';
+import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
 import * as roles from '../services/roles';
 import { roleView } from '../services/views';
-import { enterpriseIdParam, roleIdParam } from './params';
 
 const tags = ['system'];
 const dept = byId('id');

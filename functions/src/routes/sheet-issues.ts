@@ -12,10 +12,19 @@ import {
   SheetIssueRowSchema,
 } from '@shared/schemas/testruns';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { identifierParam } from '../core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '../core/http/route';
 import * as sheetIssues from '../services/sheet-issues';
-import { identifierParam } from './params';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestsheetIssues';
 const tags = ['test sheets'];

@@ -17,13 +17,22 @@ import {
   SprintUpdateBodySchema,
 } from '@shared/schemas/sprints';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { identifierParam } from '../core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '../core/http/route';
 import { currentBurnDown, statisticsOf } from '../services/sprint-burndown';
 import { completeSprint } from '../services/sprint-completion';
 import * as sprints from '../services/sprints';
 import { authorize } from '../services/tenancy';
-import { identifierParam } from './params';
 
 const BASE = '/api/pms/{identifier}/pmsProjectSprint';
 const tags = ['sprints'];

@@ -12,10 +12,19 @@ import {
   ReportUpdateBodySchema,
 } from '@shared/schemas/testruns';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { identifierParam } from '../core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '../core/http/route';
 import * as reports from '../services/test-reports';
-import { identifierParam } from './params';
 import { idsParam, splitIds } from './test-sheets';
 
 const BASE = '/api/pms/{identifier}/testReport';

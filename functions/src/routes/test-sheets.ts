@@ -12,11 +12,20 @@ import {
   SheetUpdateBodySchema,
 } from '@shared/schemas/testruns';
 import * as z from 'zod';
-import { badRequest } from '../errors';
-import { createRouter } from '../http/group';
-import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { badRequest } from '../core/errors';
+import { createRouter } from '../core/http/group';
+import { identifierParam } from '../core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '../core/http/route';
 import * as sheets from '../services/test-sheets';
-import { identifierParam } from './params';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestsheet';
 const tags = ['test sheets'];

@@ -17,11 +17,20 @@ import {
   CaseUpdateBodySchema,
 } from '@shared/schemas/testcases';
 import * as z from 'zod';
-import { badRequest } from '../errors';
-import { createRouter } from '../http/group';
-import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { badRequest } from '../core/errors';
+import { createRouter } from '../core/http/group';
+import { identifierParam } from '../core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '../core/http/route';
 import * as cases from '../services/testcases';
-import { identifierParam } from './params';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestcase';
 const tags = ['testcases'];

@@ -13,10 +13,19 @@ import {
   UserRequirementUpdateBodySchema,
 } from '@shared/schemas/requirements';
 import * as z from 'zod';
-import { createRouter } from '../http/group';
-import { byIdentifier, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../http/route';
+import { createRouter } from '../core/http/group';
+import { identifierParam } from '../core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '../core/http/route';
 import * as requirements from '../services/user-requirements';
-import { identifierParam } from './params';
 
 const BASE = '/api/pms/{identifier}/productUserRequirement';
 export const requirementTags = ['requirements'];

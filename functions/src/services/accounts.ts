@@ -1,8 +1,11 @@
 /** Accounts: sign-up, password checks (throttled) and password changes. */
 import type { ChangePasswordBody, SignInBody, SignUpBody } from '@shared/schemas/auth';
-import { nowIso } from '../clock';
-import { config } from '../config';
-import { onConditionFailed } from '../db/operations';
+import { nowIso } from '../core/clock';
+import { config } from '../core/config';
+import { onConditionFailed } from '../core/db/operations';
+import { AppError, badRequest, conflict, forbidden, staleVersion, unauthorized } from '../core/errors';
+import { newId } from '../core/ids';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../core/security/passwords';
 import {
   createUser,
   findUserByEmail,
@@ -11,9 +14,6 @@ import {
   type UserRecord,
   updatePasswordHash,
 } from '../db/users';
-import { AppError, badRequest, conflict, forbidden, staleVersion, unauthorized } from '../errors';
-import { newId } from '../ids';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../security/passwords';
 import { assertNotThrottled, clearFailedSignIns, recordFailedSignIn } from './sign-in-throttle';
 
 /** The one answer for an unknown login and a wrong password, so neither reveals the other. */

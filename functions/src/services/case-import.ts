@@ -10,11 +10,11 @@
 import { PRIORITIES } from '@shared/domain/priorities';
 import { caseTypeName, MAX_UPLOAD_BYTES } from '@shared/domain/testing';
 import type { RejectedRow, UploadReport } from '@shared/schemas/testcases';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import { AppError } from '../core/errors';
 import { listCaseModules } from '../db/case-modules';
 import { listCaseTagRecords } from '../db/case-tags';
 import { getTestcaseBodies, listTestcases, type TestcaseBody, type TestcaseRecord } from '../db/testcases';
-import { AppError } from '../errors';
 import { ensureModulePaths, modulePaths, pathKey } from './case-modules';
 import {
   type CaseSheetRow,

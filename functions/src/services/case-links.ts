@@ -7,10 +7,11 @@
  */
 import { MAX_ITEM_CASES } from '@shared/domain/testing';
 import type { CaseRow, LinkTestcaseBody } from '@shared/schemas/testcases';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import { keys } from '../core/db/keys';
+import { ConditionFailedError, conditions, type TxOp, transact } from '../core/db/operations';
+import { badRequest, conflict } from '../core/errors';
 import { getIssues } from '../db/issues';
-import { keys } from '../db/keys';
-import { ConditionFailedError, conditions, type TxOp, transact } from '../db/operations';
 import {
   deleteLinkOps,
   getTestcases,
@@ -20,7 +21,6 @@ import {
   putLinkOps,
   type TestcaseRecord,
 } from '../db/testcases';
-import { badRequest, conflict } from '../errors';
 import { issueNotFound, projectOfIssue } from './issue-context';
 import { caseRows } from './testcase-views';
 import { caseNotFound, requireCases } from './testcases';

@@ -14,15 +14,15 @@ import type {
   ModuleSyncResult,
 } from '@shared/schemas/testcases';
 import { buildTree } from '@shared/tree';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import { keys } from '../core/db/keys';
+import { ConditionFailedError, conditions, type TxOp, transact } from '../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
+import { scopedId } from '../core/ids';
 import type { CaseModuleRecord, CaseModuleTree } from '../db/case-modules';
 import * as db from '../db/case-modules';
-import { keys } from '../db/keys';
-import { ConditionFailedError, conditions, type TxOp, transact } from '../db/operations';
 import { listModuleRecords, type ModuleRecord } from '../db/product-modules';
 import { listTestcases } from '../db/testcases';
-import { badRequest, conflict, notFound, staleVersion } from '../errors';
-import { scopedId } from '../ids';
 import { projectNotFound, requireProject } from './issue-context';
 
 type TreeItem = Pick<CaseModuleRecord, 'moduleId' | 'root_id' | 'sort' | 'name'>;

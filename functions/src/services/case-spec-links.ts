@@ -13,7 +13,8 @@
 import { REQUIREMENT_KIND, requirementStatusName } from '@shared/domain/requirement-workflow';
 import { MAX_SPEC_CASES } from '@shared/domain/testing';
 import type { SpecRef } from '@shared/schemas/testcases';
-import type { TxOp } from '../db/operations';
+import type { TxOp } from '../core/db/operations';
+import { badRequest, conflict } from '../core/errors';
 import { getProducts } from '../db/products';
 import { getSpecs, type SpecRecord } from '../db/requirement-specs';
 import { listSpecCases } from '../db/requirement-tracking';
@@ -25,7 +26,6 @@ import {
   specKeyParts,
   type TestcaseRecord,
 } from '../db/testcases';
-import { badRequest, conflict } from '../errors';
 
 /** A covered spec with the product it belongs to. */
 export interface CoveredSpec {

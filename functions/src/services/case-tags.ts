@@ -5,8 +5,8 @@
  * simply stops showing; a case's next save must name existing tags only.
  */
 import { CASE_TYPES } from '@shared/domain/testing';
+import { badRequest } from '../core/errors';
 import * as db from '../db/case-tags';
-import { badRequest } from '../errors';
 import { tagService } from './tag-vocabulary';
 
 const tags = tagService(db.caseTags, 'Case tag');

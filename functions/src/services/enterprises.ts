@@ -1,14 +1,14 @@
 /** Enterprises: creation (with built-in roles and the owner), listing, settings and deletion. */
 import type { CreateEnterpriseBody, UpdateEnterpriseBody } from '@shared/schemas/enterprise';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import { onConditionFailed } from '../core/db/operations';
+import { badRequest, conflict, enterpriseNotFound, staleVersion } from '../core/errors';
+import { newId } from '../core/ids';
 import type { EnterpriseRecord } from '../db/enterprises';
 import * as db from '../db/enterprises';
 import { listMembershipsOfUser } from '../db/memberships';
-import { onConditionFailed } from '../db/operations';
 import { deleteProductPartition, listProducts } from '../db/products';
 import { deleteProjectPartition, listProjects } from '../db/projects';
-import { badRequest, conflict, enterpriseNotFound, staleVersion } from '../errors';
-import { newId } from '../ids';
 import { builtInRoles } from './roles';
 
 /**

@@ -4,9 +4,10 @@
  * answer is kept in memory once known. Another enterprise's ids are never found: the pointer's
  * key starts with the caller's enterprise id.
  */
+
+import { notFound } from '../core/errors';
 import { findIssueProject, findIssueProjects, type IssueRecord, readProjectState } from '../db/issues';
 import { getProject, type ProjectRecord } from '../db/projects';
-import { notFound } from '../errors';
 import { cachedProjectOf, indexAt, type ProjectIndex } from './issue-index';
 
 export const issueNotFound = (issueId: string) => notFound(`Work item ${issueId} does not exist`);

@@ -3,7 +3,7 @@
  * is built, never copied into the items, so a list always shows current names.
  */
 import type { UserSummary } from '@shared/schemas/projects';
-import { clock } from '../clock';
+import { clock } from '../core/clock';
 import { getUsers } from '../db/users';
 
 /** Nicknames used only to sort by assignee are kept this long in memory. */

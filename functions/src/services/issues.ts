@@ -27,7 +27,10 @@ import {
   type JournalDetail,
   MAX_LINKS_PER_ISSUE,
 } from '@shared/schemas/issues';
-import { clock, nowIso } from '../clock';
+import { clock, nowIso } from '../core/clock';
+import { ConditionFailedError, type TxOp } from '../core/db/operations';
+import { AppError, badRequest, conflict, staleVersion } from '../core/errors';
+import { newId } from '../core/ids';
 import { getIssueTags, listIssueTags } from '../db/issue-tags';
 import {
   commitIssueWrite,
@@ -44,14 +47,11 @@ import {
   unlinkOps,
 } from '../db/issues';
 import { putJournalOp } from '../db/journals';
-import { ConditionFailedError, type TxOp } from '../db/operations';
 import { demandDeletionOps } from '../db/product-demands';
 import type { CounterChanges } from '../db/project-counters';
 import { getProjectMember } from '../db/projects';
 import { sprintLogBatchOps } from '../db/sprint-log';
 import { getSprint, getSprints } from '../db/sprints';
-import { AppError, badRequest, conflict, staleVersion } from '../errors';
-import { newId } from '../ids';
 import { caseLinkDeletionOps } from './case-links';
 import {
   issueNotFound,

@@ -5,13 +5,13 @@
  */
 import type { Page } from '@shared/schemas/common';
 import type { Journal, JournalDetail } from '@shared/schemas/issues';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import { ConditionFailedError, onConditionFailed } from '../core/db/operations';
+import { conflict, forbidden, notFound, staleVersion } from '../core/errors';
+import { newId } from '../core/ids';
 import type { IssueRecord } from '../db/issues';
 import type { JournalKind, JournalRecord } from '../db/journals';
 import * as db from '../db/journals';
-import { ConditionFailedError, onConditionFailed } from '../db/operations';
-import { conflict, forbidden, notFound, staleVersion } from '../errors';
-import { newId } from '../ids';
 import { issueNotFound, loadIssue } from './issue-context';
 import { userSummaries } from './issue-users';
 import { journalView } from './issue-views';

@@ -3,9 +3,10 @@
  * and other enterprises' ids are 404 (keys start with the caller's enterprise), and reviewing is
  * for product members.
  */
+
+import { forbidden, notFound } from '../core/errors';
+import { parseScopedId } from '../core/ids';
 import { getProduct, type ProductRecord } from '../db/products';
-import { forbidden, notFound } from '../errors';
-import { parseScopedId } from '../ids';
 
 export const productNotFound = (productId: string) => notFound(`Product ${productId} does not exist`);
 

@@ -9,7 +9,8 @@ import { issueStatusName } from '@shared/domain/work-item-workflow';
 import { WORK_ITEM_KIND } from '@shared/domain/work-items';
 import type { IssueDetail } from '@shared/schemas/issues';
 import type { LinkDemandBody, PushSpecBody, SpecDemand } from '@shared/schemas/requirements';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import { badRequest, conflict } from '../core/errors';
 import type { IssueRecord } from '../db/issues';
 import { getIssues } from '../db/issues';
 import {
@@ -23,7 +24,6 @@ import {
 } from '../db/product-demands';
 import type { ProjectRecord } from '../db/projects';
 import { getSpec } from '../db/requirement-specs';
-import { badRequest, conflict } from '../errors';
 import { issueNotFound, requireProject } from './issue-context';
 import { summaryOf, userSummaries } from './issue-users';
 import { createIssue } from './issues';

@@ -5,12 +5,12 @@
  */
 import type { Page } from '@shared/schemas/common';
 import type { ProductJournal } from '@shared/schemas/requirements';
-import { nowIso } from '../clock';
-import { ConditionFailedError, onConditionFailed } from '../db/operations';
+import { nowIso } from '../core/clock';
+import { ConditionFailedError, onConditionFailed } from '../core/db/operations';
+import { forbidden, notFound, staleVersion } from '../core/errors';
+import { parseScopedId } from '../core/ids';
 import type { ProductJournalRecord } from '../db/product-journals';
 import * as db from '../db/product-journals';
-import { forbidden, notFound, staleVersion } from '../errors';
-import { parseScopedId } from '../ids';
 import { userSummaries } from './issue-users';
 import { newJournalId } from './journals';
 import { splitProductScopedId } from './product-access';

@@ -12,13 +12,13 @@ import type {
   ProductModuleNode,
 } from '@shared/schemas/products';
 import { buildTree } from '@shared/tree';
-import { nowIso } from '../clock';
-import { SK } from '../db/keys';
-import { ConditionFailedError, onConditionFailed } from '../db/operations';
+import { nowIso } from '../core/clock';
+import { SK } from '../core/db/keys';
+import { ConditionFailedError, onConditionFailed } from '../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
+import { scopedId } from '../core/ids';
 import type { ModuleChanges, ModuleRecord, ModuleTree } from '../db/product-modules';
 import * as db from '../db/product-modules';
-import { badRequest, conflict, notFound, staleVersion } from '../errors';
-import { scopedId } from '../ids';
 import { productNotFound, requireProduct, splitProductScopedId } from './product-access';
 import { moduleView } from './product-views';
 

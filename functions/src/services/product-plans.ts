@@ -7,13 +7,13 @@ import { displayedPlanStatus, PLAN_STATUS } from '@shared/domain/products';
 import { SPEC_STATUS } from '@shared/domain/requirement-workflow';
 import type { Page } from '@shared/schemas/common';
 import type { Plan, PlanBody, PlanListQuery, PlanUpdateBody } from '@shared/schemas/products';
-import { nowIso } from '../clock';
-import { onConditionFailed } from '../db/operations';
+import { nowIso } from '../core/clock';
+import { onConditionFailed } from '../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
+import { scopedId } from '../core/ids';
 import type { PlanChanges, PlanRecord, SpecPlanRef } from '../db/product-plans';
 import * as db from '../db/product-plans';
 import { getUser, getUsers } from '../db/users';
-import { badRequest, conflict, notFound, staleVersion } from '../errors';
-import { scopedId } from '../ids';
 import { productNotFound, requireProduct, splitProductScopedId } from './product-access';
 import { NO_SPECS, type PlanSpecCounts, planView } from './product-views';
 

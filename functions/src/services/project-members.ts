@@ -4,13 +4,13 @@
  * project's `memberCount` changes in the same transaction as the members.
  */
 import type { AddProjectMembersBody, ProjectMember, UserSummary } from '@shared/schemas/projects';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import { ConditionFailedError } from '../core/db/operations';
+import { badRequest, conflict, notFound } from '../core/errors';
 import { getMembership } from '../db/memberships';
-import { ConditionFailedError } from '../db/operations';
 import type { ProjectMemberRecord } from '../db/projects';
 import * as db from '../db/projects';
 import { getUsers } from '../db/users';
-import { badRequest, conflict, notFound } from '../errors';
 import { projectMemberView } from './project-views';
 import { projectNotFound, requireProject } from './projects';
 

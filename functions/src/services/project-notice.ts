@@ -1,11 +1,11 @@
 /** A project's notice: one Markdown text per project, written once then edited with `version`. */
 import type { Notice } from '@shared/schemas/projects';
-import { nowIso } from '../clock';
-import { onConditionFailed } from '../db/operations';
+import { nowIso } from '../core/clock';
+import { onConditionFailed } from '../core/db/operations';
+import { conflict, notFound, staleVersion } from '../core/errors';
 import type { NoticeRecord } from '../db/projects';
 import * as db from '../db/projects';
 import { getUser } from '../db/users';
-import { conflict, notFound, staleVersion } from '../errors';
 import { noticeView } from './project-views';
 import { projectNotFound, requireProject } from './projects';
 

@@ -8,7 +8,7 @@ import { STATUS_GROUPS } from '@shared/domain/work-items';
 import type { Page } from '@shared/schemas/common';
 import type { Journal } from '@shared/schemas/issues';
 import type { LineChart, PieBarChart } from '@shared/schemas/projects';
-import { clock } from '../clock';
+import { clock } from '../core/clock';
 import { readProjectState } from '../db/issues';
 import { feedPage } from '../db/journals';
 import { projectNotFound, projectWithIndex } from './issue-context';

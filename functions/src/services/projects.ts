@@ -6,17 +6,17 @@
 import { PROJECT_STATE } from '@shared/domain/work-items';
 import type { Page } from '@shared/schemas/common';
 import type { Project, ProjectBody, ProjectListQuery, ProjectUpdateBody } from '@shared/schemas/projects';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import { onConditionFailed } from '../core/db/operations';
+import { badRequest, notFound, staleVersion } from '../core/errors';
+import { newId } from '../core/ids';
 import { deleteIssueRefsOfProject } from '../db/issues';
-import { onConditionFailed } from '../db/operations';
 import { unlinkDemandsOfProject } from '../db/product-demands';
 import { getProduct } from '../db/products';
 import { EMPTY_COUNTERS, getCounters, getCountersOf } from '../db/project-counters';
 import type { ProjectRecord } from '../db/projects';
 import * as db from '../db/projects';
 import { getUser, getUsers } from '../db/users';
-import { badRequest, notFound, staleVersion } from '../errors';
-import { newId } from '../ids';
 import { projectView } from './project-views';
 
 export const projectNotFound = (projectId: string) => notFound(`Project ${projectId} does not exist`);

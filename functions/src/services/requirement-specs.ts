@@ -27,8 +27,10 @@ import type {
   SpecListQuery,
   SpecUpdateBody,
 } from '@shared/schemas/requirements';
-import { nowIso } from '../clock';
-import type { TxOp } from '../db/operations';
+import { nowIso } from '../core/clock';
+import type { TxOp } from '../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
+import { newId } from '../core/ids';
 import { deleteStaleSpecDemands, liveSpecDemands } from '../db/product-demands';
 import { deleteProductJournalsOf } from '../db/product-journals';
 import { getProductCounters, type ProductRecord, productCountersOp, productExistsOp } from '../db/products';
@@ -41,8 +43,6 @@ import {
   type UserRequirementRecord,
   userRequirementSpecCountOp,
 } from '../db/user-requirements';
-import { badRequest, conflict, notFound, staleVersion } from '../errors';
-import { newId } from '../ids';
 import { casesCoveringSpec, flagCasesOfSpec } from './case-spec-links';
 import { userSummaries } from './issue-users';
 import { assertProductMember, productNotFound, requireProduct, splitProductScopedId } from './product-access';

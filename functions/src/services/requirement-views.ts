@@ -20,13 +20,13 @@ import type {
   UserRequirement,
   UserRequirementDetail,
 } from '@shared/schemas/requirements';
+import { scopedId } from '../core/ids';
 import type { ProductJournalRecord } from '../db/product-journals';
 import type { PlanRecord } from '../db/product-plans';
 import { listPlans } from '../db/product-plans';
 import type { SpecBody, SpecRecord } from '../db/requirement-specs';
 import type { TrackRecord } from '../db/requirement-tracking';
 import type { ReviewRecord, UserRequirementRecord } from '../db/user-requirements';
-import { scopedId } from '../ids';
 import { summaryOf, userSummaries } from './issue-users';
 import { listModules } from './product-modules';
 import { listRequirementTags } from './requirement-tags';

@@ -16,10 +16,18 @@ import type {
   SheetCaseRow,
   SheetCasesAddBody,
 } from '@shared/schemas/testruns';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import {
+  batchDelete,
+  ConditionFailedError,
+  onConditionFailed,
+  type TxOp,
+  transact,
+} from '../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
+import { newId } from '../core/ids';
 import { listCaseModules } from '../db/case-modules';
 import { getIssues, type IssueRecord } from '../db/issues';
-import { batchDelete, ConditionFailedError, onConditionFailed, type TxOp, transact } from '../db/operations';
 import {
   addSheetCaseOp,
   deleteSheetCaseOp,
@@ -47,8 +55,6 @@ import {
   type TestcaseRecord,
   testcaseKeyOf,
 } from '../db/testcases';
-import { badRequest, conflict, notFound, staleVersion } from '../errors';
-import { newId } from '../ids';
 import { moduleAndDescendantIds, modulePaths } from './case-modules';
 import { userSummaries } from './issue-users';
 import { assertMember, requireSheet, sheetNotFound } from './test-sheets';

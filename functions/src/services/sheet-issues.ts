@@ -17,9 +17,10 @@ import type {
   SheetIssueListQuery,
   SheetIssueRow,
 } from '@shared/schemas/testruns';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import { ConditionFailedError, type TxOp, transact } from '../core/db/operations';
+import { badRequest, conflict, notFound } from '../core/errors';
 import { findIssueProjects, getIssues, type IssueRecord } from '../db/issues';
-import { ConditionFailedError, type TxOp, transact } from '../db/operations';
 import {
   getSheetCase,
   linkOps,
@@ -40,7 +41,6 @@ import {
   putLinkOps,
   type TestcaseBody,
 } from '../db/testcases';
-import { badRequest, conflict, notFound } from '../errors';
 import { userSummaries } from './issue-users';
 import { createIssue } from './issues';
 import { requireSheetCase, sheetCaseNotFound } from './sheet-cases';

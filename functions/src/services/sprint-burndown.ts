@@ -6,11 +6,11 @@
 import { ITERATION_COMPLETION_CHOICE, isUnfinished } from '@shared/domain/sprint-workflow';
 import type { IssueStatusId } from '@shared/domain/work-item-workflow';
 import type { BurnDown, SprintCompletion } from '@shared/schemas/sprints';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import { parseScopedId } from '../core/ids';
 import type { IssueRecord } from '../db/issues';
 import { listSprintLog, type SprintLogEntry, sprintLogEntries } from '../db/sprint-log';
 import type { SprintRecord } from '../db/sprints';
-import { parseScopedId } from '../ids';
 import { burnDownSeries } from './burndown-series';
 import { summaryOf, userSummaries } from './issue-users';
 import { issueRefView } from './issue-views';

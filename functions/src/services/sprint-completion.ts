@@ -16,10 +16,10 @@ import {
 } from '@shared/domain/sprint-workflow';
 import type { IssueStatusId } from '@shared/domain/work-item-workflow';
 import type { CompleteSprintBody, SprintDetail } from '@shared/schemas/sprints';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import { badRequest, conflict } from '../core/errors';
 import type { IssueRecord } from '../db/issues';
 import { replaceSprintOp, type SprintRecord } from '../db/sprints';
-import { badRequest, conflict } from '../errors';
 import type { Editable } from './issues';
 import { planItemEdits, writeIssues } from './issues';
 import { buildCompletion } from './sprint-burndown';

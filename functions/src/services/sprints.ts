@@ -23,13 +23,13 @@ import type {
   SprintListQuery,
   SprintUpdateBody,
 } from '@shared/schemas/sprints';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import { onConditionFailed } from '../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
+import { scopedId } from '../core/ids';
 import type { IssueRecord } from '../db/issues';
-import { onConditionFailed } from '../db/operations';
 import type { SprintRecord } from '../db/sprints';
 import * as db from '../db/sprints';
-import { badRequest, conflict, notFound, staleVersion } from '../errors';
-import { scopedId } from '../ids';
 import { issueNotFound, projectNotFound, projectWithIndex } from './issue-context';
 import { projectIndex } from './issue-index';
 import { listIssues } from './issue-list';

@@ -6,11 +6,11 @@
  * no longer name a tag.
  */
 import type { IssueTag, IssueTagBody, IssueTagUpdateBody } from '@shared/schemas/issues';
-import { nowIso } from '../clock';
-import { onConditionFailed } from '../db/operations';
+import { nowIso } from '../core/clock';
+import { onConditionFailed } from '../core/db/operations';
+import { conflict, notFound, staleVersion } from '../core/errors';
+import { newId } from '../core/ids';
 import type { TagChanges, TagRecord, tagVocabulary } from '../db/tag-vocabulary';
-import { conflict, notFound, staleVersion } from '../errors';
-import { newId } from '../ids';
 
 type TagStore = ReturnType<typeof tagVocabulary>;
 

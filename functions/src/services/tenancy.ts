@@ -7,6 +7,7 @@
 import { ADMIN_ROLE_KEY } from '@shared/permissions/catalogue';
 import { hasPermission, hasRole, type Principal } from '@shared/permissions/matcher';
 import type { CurrentUser } from '@shared/schemas/auth';
+import { enterpriseNotFound, forbidden } from '../core/errors';
 import {
   type EnterpriseRecord,
   findEnterpriseByIdentifier,
@@ -16,7 +17,6 @@ import {
 import { getMembership, type MembershipRecord } from '../db/memberships';
 import { getRoles, type RoleRecord } from '../db/roles';
 import type { UserRecord } from '../db/users';
-import { enterpriseNotFound, forbidden } from '../errors';
 import { currentUserView } from './views';
 
 /** How a route names its enterprise: by identifier (`acme`) or by id (= deptId). */

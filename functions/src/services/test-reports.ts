@@ -18,17 +18,17 @@ import type {
   ReportListQuery,
   ReportUpdateBody,
 } from '@shared/schemas/testruns';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import { ConditionFailedError, onConditionFailed } from '../core/db/operations';
+import { conflict, notFound, staleVersion } from '../core/errors';
+import { scopedId } from '../core/ids';
 import { listCaseModules } from '../db/case-modules';
 import { getIssues } from '../db/issues';
-import { ConditionFailedError, onConditionFailed } from '../db/operations';
 import { listSheetCases, type SheetCaseRecord } from '../db/sheet-cases';
 import type { ReportRecord, ReportSnapshot } from '../db/test-reports';
 import * as db from '../db/test-reports';
 import { type SheetRecord, sheetExistsOp } from '../db/test-sheets';
 import { getTestcases } from '../db/testcases';
-import { conflict, notFound, staleVersion } from '../errors';
-import { scopedId } from '../ids';
 import { modulePaths } from './case-modules';
 import { projectNotFound, requireProject } from './issue-context';
 import { summaryOf, userSummaries } from './issue-users';

@@ -15,11 +15,13 @@ import type {
   CaseRow,
   CaseUpdateBody,
 } from '@shared/schemas/testcases';
-import { nowIso } from '../clock';
+import { nowIso } from '../core/clock';
+import { type Key, keys } from '../core/db/keys';
+import { batchDelete, ConditionFailedError, conditions, type TxOp, transact } from '../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
+import { newId } from '../core/ids';
 import { caseModuleExistsOp, caseModuleKeyOf, listCaseModules } from '../db/case-modules';
 import { getIssues } from '../db/issues';
-import { type Key, keys } from '../db/keys';
-import { batchDelete, ConditionFailedError, conditions, type TxOp, transact } from '../db/operations';
 import {
   caseSeqOp,
   createCaseOps,
@@ -41,8 +43,6 @@ import {
   type TestcaseRecord,
   testcaseKeyOf,
 } from '../db/testcases';
-import { badRequest, conflict, notFound, staleVersion } from '../errors';
-import { newId } from '../ids';
 import { moduleAndDescendantIds } from './case-modules';
 import {
   addedSpecs,

@@ -27,16 +27,16 @@ import type {
   UserRequirementListQuery,
   UserRequirementUpdateBody,
 } from '@shared/schemas/requirements';
-import { nowIso } from '../clock';
-import { ConditionFailedError, onConditionFailed, type TxOp, transact } from '../db/operations';
+import { nowIso } from '../core/clock';
+import { ConditionFailedError, onConditionFailed, type TxOp, transact } from '../core/db/operations';
+import { AppError, badRequest, conflict, notFound, staleVersion } from '../core/errors';
+import { newId } from '../core/ids';
 import { deleteProductJournalsOf } from '../db/product-journals';
 import { getProductCounters, type ProductRecord, productCountersOp, productExistsOp } from '../db/products';
 import { listSpecs } from '../db/requirement-specs';
 import { deleteTrackRecords, listTrackRecords, putTrackRecordOp } from '../db/requirement-tracking';
 import type { UserRequirementRecord } from '../db/user-requirements';
 import * as db from '../db/user-requirements';
-import { AppError, badRequest, conflict, notFound, staleVersion } from '../errors';
-import { newId } from '../ids';
 import { userSummaries } from './issue-users';
 import { assertProductMember, productNotFound, requireProduct, splitProductScopedId } from './product-access';
 import { listModules, moduleAndDescendantIds } from './product-modules';

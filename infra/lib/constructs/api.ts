@@ -9,7 +9,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ENDPOINT_GROUPS, type EndpointGroup } from '../../../functions/src/groups/manifest';
+import { ENDPOINT_GROUPS, type EndpointGroup } from '../../../functions/src/manifest';
 import { type BucketGrant, GROUP_BUCKET_ACCESS, type GroupBucketAccess } from '../bucket-access';
 import { functionBundling } from '../function-bundling';
 import { REPO_ROOT } from '../paths';
@@ -25,7 +25,7 @@ export interface ApiProps {
   readonly stage: string;
   /**
    * The groups to deploy, one function each.
-   * @default ENDPOINT_GROUPS (functions/src/groups/manifest.ts)
+   * @default ENDPOINT_GROUPS (functions/src/manifest.ts)
    */
   readonly groups?: readonly EndpointGroup[];
   /**

@@ -5,7 +5,7 @@
  * nothing but the endpoints.
  */
 import * as z from 'zod';
-import { LOCAL_NAMES } from '../../infra/lib/definitions';
+import { LOCAL_NAMES } from '../../../infra/lib/definitions';
 
 const optionalUrl = z.url().optional();
 const commaList = z

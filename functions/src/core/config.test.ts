@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_NAMES } from '../../infra/lib/definitions';
+import { LOCAL_NAMES } from '../../../infra/lib/definitions';
 import { parseConfig } from './config';
 
 describe('parseConfig', () => {
