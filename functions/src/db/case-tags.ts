@@ -5,7 +5,7 @@
  * enterprise partition when the enterprise is deleted.
  */
 import { keys, SK } from '../core/db/keys';
-import { type TagChanges, type TagRecord, tagVocabulary } from './tag-vocabulary';
+import { type TagChanges, type TagRecord, tagVocabulary } from '../core/tags/store';
 
 export type CaseTagRecord = TagRecord;
 export type CaseTagChanges = TagChanges;

@@ -5,7 +5,7 @@
  */
 import { enterprisePartition, type Key, keys, SK } from '../core/db/keys';
 import { getItem, type TxOp } from '../core/db/operations';
-import { type TagChanges, type TagRecord, tagVocabulary } from './tag-vocabulary';
+import { type TagChanges, type TagRecord, tagVocabulary } from '../core/tags/store';
 
 export type IssueTagRecord = TagRecord;
 export type IssueTagChanges = TagChanges;

@@ -4,7 +4,7 @@
  * (db/tag-vocabulary.ts), like the work-item tags.
  */
 import { keys, SK } from '../core/db/keys';
-import { type TagChanges, type TagRecord, tagVocabulary } from './tag-vocabulary';
+import { type TagChanges, type TagRecord, tagVocabulary } from '../core/tags/store';
 
 export type RequirementTagRecord = TagRecord;
 export type RequirementTagChanges = TagChanges;

@@ -23,10 +23,10 @@ import {
   userRoute,
 } from '../core/http/route';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../core/http/session';
-import type { UserRecord } from '../db/users';
+import { endOtherSessions, endSession, startSession } from '../core/identity/sessions';
+import type { UserRecord } from '../core/identity/store/users';
+import { currentUserView } from '../core/identity/views';
 import { authenticate, changePassword, requireAccount, signUp } from '../services/accounts';
-import { endOtherSessions, endSession, startSession } from '../services/sessions';
-import { currentUserView } from '../services/views';
 
 const tags = ['auth'];
 

@@ -22,8 +22,8 @@ import {
   tenantRoute,
   userRoute,
 } from '../core/http/route';
+import { enterpriseView } from '../core/identity/views';
 import * as enterprises from '../services/enterprises';
-import { enterpriseView } from '../services/views';
 
 const tags = ['enterprise'];
 const BASE = '/api/pms/pmsEnterprise';

@@ -4,8 +4,8 @@ import * as z from 'zod';
 import { createRouter } from '../core/http/group';
 import { enterpriseIdParam, roleIdParam } from '../core/http/params';
 import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
+import { roleView } from '../core/identity/views';
 import * as roles from '../services/roles';
-import { roleView } from '../services/views';
 
 const tags = ['system'];
 const dept = byId('id');

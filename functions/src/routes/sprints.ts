@@ -29,10 +29,10 @@ import {
   ok200,
   tenantRoute,
 } from '../core/http/route';
+import { authorize } from '../core/identity/tenancy';
 import { currentBurnDown, statisticsOf } from '../services/sprint-burndown';
 import { completeSprint } from '../services/sprint-completion';
 import * as sprints from '../services/sprints';
-import { authorize } from '../services/tenancy';
 
 const BASE = '/api/pms/{identifier}/pmsProjectSprint';
 const tags = ['sprints'];

@@ -4,8 +4,6 @@ import { nowIso } from '../core/clock';
 import { config } from '../core/config';
 import { onConditionFailed } from '../core/db/operations';
 import { AppError, badRequest, conflict, forbidden, staleVersion, unauthorized } from '../core/errors';
-import { newId } from '../core/ids';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../core/security/passwords';
 import {
   createUser,
   findUserByEmail,
@@ -13,7 +11,9 @@ import {
   getUser,
   type UserRecord,
   updatePasswordHash,
-} from '../db/users';
+} from '../core/identity/store/users';
+import { newId } from '../core/ids';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../core/security/passwords';
 import { assertNotThrottled, clearFailedSignIns, recordFailedSignIn } from './sign-in-throttle';
 
 /** The one answer for an unknown login and a wrong password, so neither reveals the other. */

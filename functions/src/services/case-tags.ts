@@ -6,8 +6,8 @@
  */
 import { CASE_TYPES } from '@shared/domain/testing';
 import { badRequest } from '../core/errors';
+import { tagService } from '../core/tags/service';
 import * as db from '../db/case-tags';
-import { tagService } from './tag-vocabulary';
 
 const tags = tagService(db.caseTags, 'Case tag');
 

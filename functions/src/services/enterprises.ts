@@ -3,10 +3,10 @@ import type { CreateEnterpriseBody, UpdateEnterpriseBody } from '@shared/schemas
 import { nowIso } from '../core/clock';
 import { onConditionFailed } from '../core/db/operations';
 import { badRequest, conflict, enterpriseNotFound, staleVersion } from '../core/errors';
+import type { EnterpriseRecord } from '../core/identity/store/enterprises';
+import * as db from '../core/identity/store/enterprises';
+import { listMembershipsOfUser } from '../core/identity/store/memberships';
 import { newId } from '../core/ids';
-import type { EnterpriseRecord } from '../db/enterprises';
-import * as db from '../db/enterprises';
-import { listMembershipsOfUser } from '../db/memberships';
 import { deleteProductPartition, listProducts } from '../db/products';
 import { deleteProjectPartition, listProjects } from '../db/projects';
 import { builtInRoles } from './roles';

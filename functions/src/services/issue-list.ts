@@ -5,10 +5,10 @@
 import { CLOSED_ISSUE_STATUS } from '@shared/domain/work-item-workflow';
 import { STATUS_GROUPS } from '@shared/domain/work-items';
 import type { IssueListQuery, IssueOrderBy, IssuePage } from '@shared/schemas/issues';
+import { nicknamesOf, userSummaries } from '../core/identity/people';
 import type { IssueRecord } from '../db/issues';
 import { projectWithIndex } from './issue-context';
 import { tagsAt } from './issue-tags';
-import { nicknamesOf, userSummaries } from './issue-users';
 import { issueRowView } from './issue-views';
 import { keywordMatcher } from './issues';
 

@@ -4,8 +4,9 @@
  * no longer name a tag, so in effect no item refers to it any more, without rewriting every item
  * that carried it. The list the items are shown with is kept in memory (tagsAt).
  */
+
+import { tagService } from '../core/tags/service';
 import * as db from '../db/issue-tags';
-import { tagService } from './tag-vocabulary';
 
 /** The enterprise's tags as of a tag sequence, per enterprise (see tagsAt). */
 const MAX_CACHED_ENTERPRISES = 1000;

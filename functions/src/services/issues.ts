@@ -30,6 +30,7 @@ import {
 import { clock, nowIso } from '../core/clock';
 import { ConditionFailedError, type TxOp } from '../core/db/operations';
 import { AppError, badRequest, conflict, staleVersion } from '../core/errors';
+import { userSummaries } from '../core/identity/people';
 import { newId } from '../core/ids';
 import { getIssueTags, listIssueTags } from '../db/issue-tags';
 import {
@@ -73,7 +74,6 @@ import {
   rememberLinks,
 } from './issue-index';
 import { tagsAt } from './issue-tags';
-import { userSummaries } from './issue-users';
 import { issueDetailView, issueRefView } from './issue-views';
 import { journalFor } from './journals';
 import { sheetLinkDeletionOps } from './sheet-cases';

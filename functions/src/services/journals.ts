@@ -8,12 +8,12 @@ import type { Journal, JournalDetail } from '@shared/schemas/issues';
 import { nowIso } from '../core/clock';
 import { ConditionFailedError, onConditionFailed } from '../core/db/operations';
 import { conflict, forbidden, notFound, staleVersion } from '../core/errors';
+import { userSummaries } from '../core/identity/people';
 import { newId } from '../core/ids';
 import type { IssueRecord } from '../db/issues';
 import type { JournalKind, JournalRecord } from '../db/journals';
 import * as db from '../db/journals';
 import { issueNotFound, loadIssue } from './issue-context';
-import { userSummaries } from './issue-users';
 import { journalView } from './issue-views';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';

@@ -7,15 +7,15 @@ import type { CandidateUser } from '@shared/schemas/system';
 import { nowIso } from '../core/clock';
 import { ConditionFailedError, onConditionFailed } from '../core/db/operations';
 import { conflict, enterpriseNotFound, notFound } from '../core/errors';
-import type { EnterpriseRecord } from '../db/enterprises';
-import type { MembershipRecord } from '../db/memberships';
-import * as db from '../db/memberships';
-import { listRoles } from '../db/roles';
-import { getUser, getUsers, type UserRecord, usersByPrefix } from '../db/users';
+import type { EnterpriseRecord } from '../core/identity/store/enterprises';
+import type { MembershipRecord } from '../core/identity/store/memberships';
+import * as db from '../core/identity/store/memberships';
+import { listRoles } from '../core/identity/store/roles';
+import { getUser, getUsers, type UserRecord, usersByPrefix } from '../core/identity/store/users';
+import { candidateView, memberView } from '../core/identity/views';
 import { removeFromAllProducts } from './products';
 import { removeFromAllProjects } from './project-members';
 import { assertRolesExist, getRoleByKey, unknownRole } from './roles';
-import { candidateView, memberView } from './views';
 
 const CANDIDATE_LIMIT = 20;
 

@@ -11,6 +11,7 @@ import type { IssueDetail } from '@shared/schemas/issues';
 import type { LinkDemandBody, PushSpecBody, SpecDemand } from '@shared/schemas/requirements';
 import { nowIso } from '../core/clock';
 import { badRequest, conflict } from '../core/errors';
+import { summaryOf, userSummaries } from '../core/identity/people';
 import type { IssueRecord } from '../db/issues';
 import { getIssues } from '../db/issues';
 import {
@@ -25,7 +26,6 @@ import {
 import type { ProjectRecord } from '../db/projects';
 import { getSpec } from '../db/requirement-specs';
 import { issueNotFound, requireProject } from './issue-context';
-import { summaryOf, userSummaries } from './issue-users';
 import { createIssue } from './issues';
 import {
   assertPushable,

@@ -10,10 +10,10 @@ import type { Plan, PlanBody, PlanListQuery, PlanUpdateBody } from '@shared/sche
 import { nowIso } from '../core/clock';
 import { onConditionFailed } from '../core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
+import { getUser, getUsers } from '../core/identity/store/users';
 import { scopedId } from '../core/ids';
 import type { PlanChanges, PlanRecord, SpecPlanRef } from '../db/product-plans';
 import * as db from '../db/product-plans';
-import { getUser, getUsers } from '../db/users';
 import { productNotFound, requireProduct, splitProductScopedId } from './product-access';
 import { NO_SPECS, type PlanSpecCounts, planView } from './product-views';
 

@@ -4,10 +4,10 @@
  */
 import { displayedPlanStatus, PLAN_STATUSES, PRODUCT_STATUSES } from '@shared/domain/products';
 import type { Plan, Product, ProductModule } from '@shared/schemas/products';
+import type { UserRecord } from '../core/identity/store/users';
 import type { ModuleRecord } from '../db/product-modules';
 import type { PlanRecord } from '../db/product-plans';
 import type { ProductCounters, ProductRecord } from '../db/products';
-import type { UserRecord } from '../db/users';
 import { userSummaryView } from './project-views';
 
 const nameOf = (list: readonly { id: number; name: string }[], id: number) =>

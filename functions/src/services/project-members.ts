@@ -7,10 +7,10 @@ import type { AddProjectMembersBody, ProjectMember, UserSummary } from '@shared/
 import { nowIso } from '../core/clock';
 import { ConditionFailedError } from '../core/db/operations';
 import { badRequest, conflict, notFound } from '../core/errors';
-import { getMembership } from '../db/memberships';
+import { getMembership } from '../core/identity/store/memberships';
+import { getUsers } from '../core/identity/store/users';
 import type { ProjectMemberRecord } from '../db/projects';
 import * as db from '../db/projects';
-import { getUsers } from '../db/users';
 import { projectMemberView } from './project-views';
 import { projectNotFound, requireProject } from './projects';
 

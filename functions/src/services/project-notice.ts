@@ -3,9 +3,9 @@ import type { Notice } from '@shared/schemas/projects';
 import { nowIso } from '../core/clock';
 import { onConditionFailed } from '../core/db/operations';
 import { conflict, notFound, staleVersion } from '../core/errors';
+import { getUser } from '../core/identity/store/users';
 import type { NoticeRecord } from '../db/projects';
 import * as db from '../db/projects';
-import { getUser } from '../db/users';
 import { noticeView } from './project-views';
 import { projectNotFound, requireProject } from './projects';
 

@@ -9,6 +9,7 @@ import type { Project, ProjectBody, ProjectListQuery, ProjectUpdateBody } from '
 import { nowIso } from '../core/clock';
 import { onConditionFailed } from '../core/db/operations';
 import { badRequest, notFound, staleVersion } from '../core/errors';
+import { getUser, getUsers } from '../core/identity/store/users';
 import { newId } from '../core/ids';
 import { deleteIssueRefsOfProject } from '../db/issues';
 import { unlinkDemandsOfProject } from '../db/product-demands';
@@ -16,7 +17,6 @@ import { getProduct } from '../db/products';
 import { EMPTY_COUNTERS, getCounters, getCountersOf } from '../db/project-counters';
 import type { ProjectRecord } from '../db/projects';
 import * as db from '../db/projects';
-import { getUser, getUsers } from '../db/users';
 import { projectView } from './project-views';
 
 export const projectNotFound = (projectId: string) => notFound(`Project ${projectId} does not exist`);

@@ -30,6 +30,7 @@ import type {
 import { nowIso } from '../core/clock';
 import type { TxOp } from '../core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
+import { userSummaries } from '../core/identity/people';
 import { newId } from '../core/ids';
 import { deleteStaleSpecDemands, liveSpecDemands } from '../db/product-demands';
 import { deleteProductJournalsOf } from '../db/product-journals';
@@ -44,7 +45,6 @@ import {
   userRequirementSpecCountOp,
 } from '../db/user-requirements';
 import { casesCoveringSpec, flagCasesOfSpec } from './case-spec-links';
-import { userSummaries } from './issue-users';
 import { assertProductMember, productNotFound, requireProduct, splitProductScopedId } from './product-access';
 import { getPlanView, planNotFound, requirePlan } from './product-plans';
 import {

@@ -4,8 +4,9 @@
  * requirements and specs alone: they resolve tag ids when shown and skip ids that no longer name
  * a tag, so they simply stop showing it.
  */
+
+import { tagService } from '../core/tags/service';
 import * as db from '../db/requirement-tags';
-import { tagService } from './tag-vocabulary';
 
 const tags = tagService(db.requirementTags, 'Requirement tag');
 

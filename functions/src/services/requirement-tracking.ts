@@ -8,10 +8,10 @@
 import { PRIORITIES } from '@shared/domain/priorities';
 import type { RequirementKind } from '@shared/domain/requirement-workflow';
 import type { FieldChange } from '@shared/schemas/requirements';
+import { summaryOf } from '../core/identity/people';
 import type { SpecBody, SpecRecord } from '../db/requirement-specs';
 import type { TrackAction, TrackRecord } from '../db/requirement-tracking';
 import type { UserRequirementRecord } from '../db/user-requirements';
-import { summaryOf } from './issue-users';
 import { newJournalId } from './journals';
 import {
   type LookupNeeds,

@@ -20,6 +20,7 @@ import type {
   UserRequirement,
   UserRequirementDetail,
 } from '@shared/schemas/requirements';
+import { summaryOf, userSummaries } from '../core/identity/people';
 import { scopedId } from '../core/ids';
 import type { ProductJournalRecord } from '../db/product-journals';
 import type { PlanRecord } from '../db/product-plans';
@@ -27,7 +28,6 @@ import { listPlans } from '../db/product-plans';
 import type { SpecBody, SpecRecord } from '../db/requirement-specs';
 import type { TrackRecord } from '../db/requirement-tracking';
 import type { ReviewRecord, UserRequirementRecord } from '../db/user-requirements';
-import { summaryOf, userSummaries } from './issue-users';
 import { listModules } from './product-modules';
 import { listRequirementTags } from './requirement-tags';
 

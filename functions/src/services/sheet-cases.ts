@@ -25,6 +25,7 @@ import {
   transact,
 } from '../core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
+import { userSummaries } from '../core/identity/people';
 import { newId } from '../core/ids';
 import { listCaseModules } from '../db/case-modules';
 import { getIssues, type IssueRecord } from '../db/issues';
@@ -56,7 +57,6 @@ import {
   testcaseKeyOf,
 } from '../db/testcases';
 import { moduleAndDescendantIds, modulePaths } from './case-modules';
-import { userSummaries } from './issue-users';
 import { assertMember, requireSheet, sheetNotFound } from './test-sheets';
 import { caseFieldsOf, linkedIssueView, runView, sheetCaseRowView } from './testrun-views';
 

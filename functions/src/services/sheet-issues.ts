@@ -20,6 +20,7 @@ import type {
 import { nowIso } from '../core/clock';
 import { ConditionFailedError, type TxOp, transact } from '../core/db/operations';
 import { badRequest, conflict, notFound } from '../core/errors';
+import { userSummaries } from '../core/identity/people';
 import { findIssueProjects, getIssues, type IssueRecord } from '../db/issues';
 import {
   getSheetCase,
@@ -41,7 +42,6 @@ import {
   putLinkOps,
   type TestcaseBody,
 } from '../db/testcases';
-import { userSummaries } from './issue-users';
 import { createIssue } from './issues';
 import { requireSheetCase, sheetCaseNotFound } from './sheet-cases';
 import { requireSheet } from './test-sheets';

@@ -7,12 +7,12 @@ import { ITERATION_COMPLETION_CHOICE, isUnfinished } from '@shared/domain/sprint
 import type { IssueStatusId } from '@shared/domain/work-item-workflow';
 import type { BurnDown, SprintCompletion } from '@shared/schemas/sprints';
 import { nowIso } from '../core/clock';
+import { summaryOf, userSummaries } from '../core/identity/people';
 import { parseScopedId } from '../core/ids';
 import type { IssueRecord } from '../db/issues';
 import { listSprintLog, type SprintLogEntry, sprintLogEntries } from '../db/sprint-log';
 import type { SprintRecord } from '../db/sprints';
 import { burnDownSeries } from './burndown-series';
-import { summaryOf, userSummaries } from './issue-users';
 import { issueRefView } from './issue-views';
 import { sprintRows, statisticsOfRows } from './sprint-statistics';
 

@@ -16,10 +16,10 @@ import {
 import { STATUS_GROUPS } from '@shared/domain/work-items';
 import type { UserSummary } from '@shared/schemas/projects';
 import type { SprintStatistics } from '@shared/schemas/sprints';
+import { summaryOf, userSummaries } from '../core/identity/people';
 import type { IssueRecord } from '../db/issues';
 import type { SprintRecord } from '../db/sprints';
 import { projectIndex } from './issue-index';
-import { summaryOf, userSummaries } from './issue-users';
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 

@@ -7,10 +7,10 @@
 import { ITERATION_STATE, isUnfinished, sprintStateName } from '@shared/domain/sprint-workflow';
 import type { UserSummary } from '@shared/schemas/projects';
 import type { Sprint, SprintCompletion, SprintDetail } from '@shared/schemas/sprints';
+import { summaryOf } from '../core/identity/people';
 import type { IssueRecord } from '../db/issues';
 import type { SprintRecord } from '../db/sprints';
 import type { ProjectIndex } from './issue-index';
-import { summaryOf } from './issue-users';
 
 export interface SprintCounts {
   issueCount: number;

@@ -26,6 +26,7 @@ import type {
 import { nowIso } from '../core/clock';
 import { onConditionFailed } from '../core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
+import { userSummaries } from '../core/identity/people';
 import { scopedId } from '../core/ids';
 import type { IssueRecord } from '../db/issues';
 import type { SprintRecord } from '../db/sprints';
@@ -33,7 +34,6 @@ import * as db from '../db/sprints';
 import { issueNotFound, projectNotFound, projectWithIndex } from './issue-context';
 import { projectIndex } from './issue-index';
 import { listIssues } from './issue-list';
-import { userSummaries } from './issue-users';
 import { type Editable, planItemEdits, type WritePlan, writeIssues } from './issues';
 import { itemsOfSprint, NO_ITEMS, sprintCounts, sprintDetailView, sprintView } from './sprint-views';
 

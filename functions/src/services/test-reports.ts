@@ -21,6 +21,7 @@ import type {
 import { nowIso } from '../core/clock';
 import { ConditionFailedError, onConditionFailed } from '../core/db/operations';
 import { conflict, notFound, staleVersion } from '../core/errors';
+import { summaryOf, userSummaries } from '../core/identity/people';
 import { scopedId } from '../core/ids';
 import { listCaseModules } from '../db/case-modules';
 import { getIssues } from '../db/issues';
@@ -31,7 +32,6 @@ import { type SheetRecord, sheetExistsOp } from '../db/test-sheets';
 import { getTestcases } from '../db/testcases';
 import { modulePaths } from './case-modules';
 import { projectNotFound, requireProject } from './issue-context';
-import { summaryOf, userSummaries } from './issue-users';
 import { requireSheet, sheetNotFound } from './test-sheets';
 import { caseFieldsOf, countsOf, reportChartView, reportDetailView, reportView } from './testrun-views';
 

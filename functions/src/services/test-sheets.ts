@@ -14,6 +14,7 @@ import { buildTree } from '@shared/tree';
 import { nowIso } from '../core/clock';
 import { batchDelete, ConditionFailedError, onConditionFailed } from '../core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
+import { userSummaries } from '../core/identity/people';
 import { scopedId } from '../core/ids';
 import { getProjectMember } from '../db/projects';
 import { keysBelow, listProjectSheetCaseResults, listSheetCases, sheetCaseKeysOf } from '../db/sheet-cases';
@@ -21,7 +22,6 @@ import { getSprint, getSprints } from '../db/sprints';
 import type { SheetRecord, SheetTree } from '../db/test-sheets';
 import * as db from '../db/test-sheets';
 import { projectNotFound, requireProject } from './issue-context';
-import { userSummaries } from './issue-users';
 import { countsOf, NO_CASES, sheetView } from './testrun-views';
 
 /** Levels of the sheet tree, as for module trees. */

@@ -17,12 +17,12 @@ import type {
   SheetCaseRow,
   SheetIssueRow,
 } from '@shared/schemas/testruns';
+import { summaryOf } from '../core/identity/people';
 import type { IssueRecord } from '../db/issues';
 import type { SheetCaseRecord, SheetIssueLinkRecord, SheetRunRecord } from '../db/sheet-cases';
 import type { ReportRecord, ReportSnapshot } from '../db/test-reports';
 import type { SheetRecord } from '../db/test-sheets';
 import type { TestcaseRecord } from '../db/testcases';
-import { summaryOf } from './issue-users';
 import { issueRefView } from './issue-views';
 
 type Users = ReadonlyMap<string, UserSummary>;

@@ -30,6 +30,7 @@ import type {
 import { nowIso } from '../core/clock';
 import { ConditionFailedError, onConditionFailed, type TxOp, transact } from '../core/db/operations';
 import { AppError, badRequest, conflict, notFound, staleVersion } from '../core/errors';
+import { userSummaries } from '../core/identity/people';
 import { newId } from '../core/ids';
 import { deleteProductJournalsOf } from '../db/product-journals';
 import { getProductCounters, type ProductRecord, productCountersOp, productExistsOp } from '../db/products';
@@ -37,7 +38,6 @@ import { listSpecs } from '../db/requirement-specs';
 import { deleteTrackRecords, listTrackRecords, putTrackRecordOp } from '../db/requirement-tracking';
 import type { UserRequirementRecord } from '../db/user-requirements';
 import * as db from '../db/user-requirements';
-import { userSummaries } from './issue-users';
 import { assertProductMember, productNotFound, requireProduct, splitProductScopedId } from './product-access';
 import { listModules, moduleAndDescendantIds } from './product-modules';
 import { listRequirementTags } from './requirement-tags';

@@ -1,4 +1,4 @@
-import type { Tenant } from '../../services/tenancy';
+import type { Tenant } from '../identity/tenancy';
 
 /** The signed-in caller, as the session middleware found it. */
 export interface SessionInfo {

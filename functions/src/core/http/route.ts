@@ -17,8 +17,8 @@ import type { Context, TypedResponse } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { JSONParsed } from 'hono/utils/types';
 import type { z } from 'zod';
-import { authorize, type EnterpriseRef, loadTenant } from '../../services/tenancy';
 import { unauthorized } from '../errors';
+import { authorize, type EnterpriseRef, loadTenant } from '../identity/tenancy';
 import type { AppEnv, SessionInfo, TenantEnv, UserEnv } from './env';
 import { clearSessionCookie, sessionToken } from './session';
 

@@ -5,8 +5,8 @@
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { resolveSession } from '../../services/sessions';
 import { config } from '../config';
+import { resolveSession } from '../identity/sessions';
 import type { AppEnv, SessionInfo } from './env';
 import { isHttps } from './origin';
 

@@ -3,7 +3,7 @@
  * SHA-256 of its token (the cookie), and a reference in the user's partition, so every session of
  * a user can be found with a strongly consistent query (a GSI could miss a session just created).
  */
-import { keys, SK } from '../core/db/keys';
+import { keys, SK } from '../../db/keys';
 import {
   batchDelete,
   ConditionFailedError,
@@ -13,7 +13,7 @@ import {
   queryPartition,
   transact,
   updateItem,
-} from '../core/db/operations';
+} from '../../db/operations';
 
 export interface SessionRecord {
   tokenHash: string;

@@ -1,5 +1,5 @@
 /** Enterprises (tenants) and their identifiers. */
-import { enterprisePartition, keys } from '../core/db/keys';
+import { enterprisePartition, keys } from '../../db/keys';
 import {
   batchGet,
   conditions,
@@ -8,7 +8,7 @@ import {
   type Item,
   transact,
   updateVersioned,
-} from '../core/db/operations';
+} from '../../db/operations';
 import { createMembershipOp, type MembershipRecord } from './memberships';
 import { createRoleOps, type RoleRecord } from './roles';
 

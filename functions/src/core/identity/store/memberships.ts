@@ -3,7 +3,7 @@
  * also adjusts the enterprise's and the roles' member counts in the same transaction, so the
  * counts are exact and a role held by someone cannot be deleted.
  */
-import { enterprisePartition, indexKeys, indexPrefixes, keys, SK } from '../core/db/keys';
+import { enterprisePartition, indexKeys, indexPrefixes, keys, SK } from '../../db/keys';
 import {
   conditions,
   getItem,
@@ -12,7 +12,7 @@ import {
   queryPartition,
   type TxOp,
   transact,
-} from '../core/db/operations';
+} from '../../db/operations';
 import { roleHoldersOp } from './roles';
 
 export interface MembershipRecord {

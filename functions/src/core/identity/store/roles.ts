@@ -1,5 +1,5 @@
 /** Department roles of an enterprise (tenant-owned: enterprise id first). */
-import { enterprisePartition, keys, SK } from '../core/db/keys';
+import { enterprisePartition, keys, SK } from '../../db/keys';
 import {
   batchGet,
   conditions,
@@ -9,7 +9,7 @@ import {
   type TxOp,
   transact,
   updateVersioned,
-} from '../core/db/operations';
+} from '../../db/operations';
 
 export interface RoleRecord {
   enterpriseId: string;

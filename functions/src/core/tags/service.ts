@@ -1,16 +1,16 @@
 /**
  * The service of one tag vocabulary (work-item, requirement and case tags, each over its own
- * store of db/tag-vocabulary.ts): list by name, create, rename or recolour at a version, delete.
+ * store of core/tags/store.ts): list by name, create, rename or recolour at a version, delete.
  * Names are unique in the enterprise ignoring case (the store's uniqueness item). Deleting a tag
  * leaves whatever carried it alone: readers resolve tag ids when they show them and skip ids that
  * no longer name a tag.
  */
 import type { IssueTag, IssueTagBody, IssueTagUpdateBody } from '@shared/schemas/issues';
-import { nowIso } from '../core/clock';
-import { onConditionFailed } from '../core/db/operations';
-import { conflict, notFound, staleVersion } from '../core/errors';
-import { newId } from '../core/ids';
-import type { TagChanges, TagRecord, tagVocabulary } from '../db/tag-vocabulary';
+import { nowIso } from '../clock';
+import { onConditionFailed } from '../db/operations';
+import { conflict, notFound, staleVersion } from '../errors';
+import { newId } from '../ids';
+import type { TagChanges, TagRecord, tagVocabulary } from './store';
 
 type TagStore = ReturnType<typeof tagVocabulary>;
 

@@ -2,9 +2,9 @@
  * Session lifecycle. A session ends when unused for the idle time-out or, however busy, at its
  * absolute lifetime; both are checked on every read, and DynamoDB's TTL removes the leftovers.
  */
-import { clock } from '../core/clock';
-import { config } from '../core/config';
-import { hashToken, newSessionToken } from '../core/security/tokens';
+import { clock } from '../clock';
+import { config } from '../config';
+import { hashToken, newSessionToken } from '../security/tokens';
 import {
   createSession,
   deleteSession,
@@ -12,7 +12,7 @@ import {
   getSession,
   type SessionRecord,
   touchSession,
-} from '../db/sessions';
+} from './store/sessions';
 
 /** Activity is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60_000;

@@ -1,10 +1,11 @@
 /**
- * People as work items show them (assignee, author, journal writers): resolved when a response
- * is built, never copied into the items, so a list always shows current names.
+ * People as responses show them (assignees, authors, journal writers, reviewers): resolved when a
+ * response is built, never copied into the items, so a list always shows current names. In core
+ * because every module that shows a person uses it.
  */
 import type { UserSummary } from '@shared/schemas/projects';
-import { clock } from '../core/clock';
-import { getUsers } from '../db/users';
+import { clock } from '../clock';
+import { getUsers } from './store/users';
 
 /** Nicknames used only to sort by assignee are kept this long in memory. */
 const NICKNAME_TTL_MS = 60_000;

@@ -1,5 +1,5 @@
 /** Registered users, with their unique login and email (global, not tenant-owned). */
-import { indexKeys, indexPrefixes, keys } from '../core/db/keys';
+import { indexKeys, indexPrefixes, keys } from '../../db/keys';
 import {
   batchGet,
   conditions,
@@ -8,7 +8,7 @@ import {
   queryIndexPage,
   transact,
   updateVersioned,
-} from '../core/db/operations';
+} from '../../db/operations';
 
 export interface UserRecord {
   userId: string;

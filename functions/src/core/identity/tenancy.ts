@@ -7,16 +7,16 @@
 import { ADMIN_ROLE_KEY } from '@shared/permissions/catalogue';
 import { hasPermission, hasRole, type Principal } from '@shared/permissions/matcher';
 import type { CurrentUser } from '@shared/schemas/auth';
-import { enterpriseNotFound, forbidden } from '../core/errors';
+import { enterpriseNotFound, forbidden } from '../errors';
 import {
   type EnterpriseRecord,
   findEnterpriseByIdentifier,
   findEnterpriseIdByIdentifier,
   getEnterprise,
-} from '../db/enterprises';
-import { getMembership, type MembershipRecord } from '../db/memberships';
-import { getRoles, type RoleRecord } from '../db/roles';
-import type { UserRecord } from '../db/users';
+} from './store/enterprises';
+import { getMembership, type MembershipRecord } from './store/memberships';
+import { getRoles, type RoleRecord } from './store/roles';
+import type { UserRecord } from './store/users';
 import { currentUserView } from './views';
 
 /** How a route names its enterprise: by identifier (`acme`) or by id (= deptId). */

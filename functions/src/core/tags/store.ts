@@ -1,11 +1,13 @@
 /**
- * An enterprise-wide tag vocabulary: work-item tags (db/issue-tags.ts) and requirement tags
- * (db/requirement-tags.ts) are two of them, with the same rules. Tags live in the enterprise
- * partition; a tag's name is unique in the enterprise ignoring case, through a uniqueness item
- * holding the tag id that is written in the same transaction as the tag, and moved in the same
- * transaction when the name changes (the role-key pattern of db/roles.ts).
+ * An enterprise-wide tag vocabulary: work-item tags (modules/issues/store/tags.ts), requirement
+ * tags (modules/products/store/requirement-tags.ts) and case tags (modules/testcases/store/tags.ts)
+ * are three of them, with the same rules; it sits in core because three modules build on it.
+ * Tags live in the enterprise partition; a tag's name is unique in the enterprise ignoring case,
+ * through a uniqueness item holding the tag id that is written in the same transaction as the
+ * tag, and moved in the same transaction when the name changes (the role-key pattern of
+ * core/identity/store/roles.ts).
  */
-import { enterprisePartition, type Key } from '../core/db/keys';
+import { enterprisePartition, type Key } from '../db/keys';
 import {
   batchGet,
   conditions,
@@ -14,7 +16,7 @@ import {
   queryPartition,
   type TxOp,
   transact,
-} from '../core/db/operations';
+} from '../db/operations';
 
 export interface TagRecord {
   enterpriseId: string;

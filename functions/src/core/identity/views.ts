@@ -6,10 +6,10 @@
 import type { CurrentUser, RoleRef, UserProfile } from '@shared/schemas/auth';
 import type { Enterprise, Member } from '@shared/schemas/enterprise';
 import type { CandidateUser, Role } from '@shared/schemas/system';
-import type { EnterpriseRecord } from '../db/enterprises';
-import type { MembershipRecord } from '../db/memberships';
-import type { RoleRecord } from '../db/roles';
-import type { UserRecord } from '../db/users';
+import type { EnterpriseRecord } from './store/enterprises';
+import type { MembershipRecord } from './store/memberships';
+import type { RoleRecord } from './store/roles';
+import type { UserRecord } from './store/users';
 
 export function userProfileView(user: UserRecord): UserProfile {
   return {
