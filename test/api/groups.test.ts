@@ -3,7 +3,6 @@
  * alone: its routes, the error shape, CSRF, sessions and 404 for what it does not serve.
  */
 import { describe, expect, it } from 'vitest';
-import { authApp } from '../../functions/src/groups/auth';
 import { enterpriseApp } from '../../functions/src/groups/enterprise';
 import { issuesApp } from '../../functions/src/groups/issues';
 import { productsApp } from '../../functions/src/groups/products';
@@ -14,6 +13,7 @@ import { systemApp } from '../../functions/src/groups/system';
 import { testcasesApp } from '../../functions/src/groups/testcases';
 import { testrunsApp } from '../../functions/src/groups/testruns';
 import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
+import { authApp } from '../../functions/src/modules/auth/app';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';
 import { documentedRoutes } from './openapi-routes';
 

@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { authApp } from '../groups/auth';
+import { authApp } from '../modules/auth/app';
 
 export const handler = handle(authApp);
