@@ -7,7 +7,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { AppEnv } from './core/http/env';
 import { errorHandler, notFoundHandler, validationHook } from './core/http/errors';
-import { enterpriseApp } from './groups/enterprise';
 import { issuesApp } from './groups/issues';
 import { productsApp } from './groups/products';
 import { projectsApp } from './groups/projects';
@@ -17,6 +16,7 @@ import { systemApp } from './groups/system';
 import { testcasesApp } from './groups/testcases';
 import { testrunsApp } from './groups/testruns';
 import { authApp } from './modules/auth/app';
+import { enterpriseApp } from './modules/enterprise/app';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 

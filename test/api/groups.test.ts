@@ -3,7 +3,6 @@
  * alone: its routes, the error shape, CSRF, sessions and 404 for what it does not serve.
  */
 import { describe, expect, it } from 'vitest';
-import { enterpriseApp } from '../../functions/src/groups/enterprise';
 import { issuesApp } from '../../functions/src/groups/issues';
 import { productsApp } from '../../functions/src/groups/products';
 import { projectsApp } from '../../functions/src/groups/projects';
@@ -14,6 +13,7 @@ import { testcasesApp } from '../../functions/src/groups/testcases';
 import { testrunsApp } from '../../functions/src/groups/testruns';
 import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
 import { authApp } from '../../functions/src/modules/auth/app';
+import { enterpriseApp } from '../../functions/src/modules/enterprise/app';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';
 import { documentedRoutes } from './openapi-routes';
 

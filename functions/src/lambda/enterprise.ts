@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { enterpriseApp } from '../groups/enterprise';
+import { enterpriseApp } from '../modules/enterprise/app';
 
 export const handler = handle(enterpriseApp);

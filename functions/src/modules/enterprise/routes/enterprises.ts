@@ -6,9 +6,9 @@ import {
   UpdateEnterpriseBodySchema,
 } from '@shared/schemas/enterprise';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { publicOrigin } from '../core/http/origin';
-import { enterpriseIdParam, identifierParam } from '../core/http/params';
+import { createRouter } from '../../../core/http/group';
+import { publicOrigin } from '../../../core/http/origin';
+import { enterpriseIdParam, identifierParam } from '../../../core/http/params';
 import {
   ANY_MEMBER,
   byId,
@@ -21,9 +21,9 @@ import {
   ok200,
   tenantRoute,
   userRoute,
-} from '../core/http/route';
-import { enterpriseView } from '../core/identity/views';
-import * as enterprises from '../services/enterprises';
+} from '../../../core/http/route';
+import { enterpriseView } from '../../../core/identity/views';
+import * as enterprises from '../enterprises';
 
 const tags = ['enterprise'];
 const BASE = '/api/pms/pmsEnterprise';

@@ -1,15 +1,15 @@
 /** Enterprises: creation (with built-in roles and the owner), listing, settings and deletion. */
 import type { CreateEnterpriseBody, UpdateEnterpriseBody } from '@shared/schemas/enterprise';
-import { nowIso } from '../core/clock';
-import { onConditionFailed } from '../core/db/operations';
-import { badRequest, conflict, enterpriseNotFound, staleVersion } from '../core/errors';
-import type { EnterpriseRecord } from '../core/identity/store/enterprises';
-import * as db from '../core/identity/store/enterprises';
-import { listMembershipsOfUser } from '../core/identity/store/memberships';
-import { newId } from '../core/ids';
-import { deleteProductPartition, listProducts } from '../db/products';
-import { deleteProjectPartition, listProjects } from '../db/projects';
-import { builtInRoles } from './roles';
+import { nowIso } from '../../core/clock';
+import { onConditionFailed } from '../../core/db/operations';
+import { badRequest, conflict, enterpriseNotFound, staleVersion } from '../../core/errors';
+import type { EnterpriseRecord } from '../../core/identity/store/enterprises';
+import * as db from '../../core/identity/store/enterprises';
+import { listMembershipsOfUser } from '../../core/identity/store/memberships';
+import { newId } from '../../core/ids';
+import { deleteProductPartition, listProducts } from '../../db/products';
+import { deleteProjectPartition, listProjects } from '../../db/projects';
+import { builtInRoles } from '../../services/roles';
 
 /**
  * Creates an enterprise owned by `ownerId`, who becomes its first member with the admin role.
