@@ -12,11 +12,11 @@ import { productsApp } from './groups/products';
 import { projectsApp } from './groups/projects';
 import { requirementsApp } from './groups/requirements';
 import { sprintsApp } from './groups/sprints';
-import { systemApp } from './groups/system';
 import { testcasesApp } from './groups/testcases';
 import { testrunsApp } from './groups/testruns';
 import { authApp } from './modules/auth/app';
 import { enterpriseApp } from './modules/enterprise/app';
+import { systemApp } from './modules/system/app';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 

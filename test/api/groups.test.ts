@@ -8,12 +8,12 @@ import { productsApp } from '../../functions/src/groups/products';
 import { projectsApp } from '../../functions/src/groups/projects';
 import { requirementsApp } from '../../functions/src/groups/requirements';
 import { sprintsApp } from '../../functions/src/groups/sprints';
-import { systemApp } from '../../functions/src/groups/system';
 import { testcasesApp } from '../../functions/src/groups/testcases';
 import { testrunsApp } from '../../functions/src/groups/testruns';
 import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
 import { authApp } from '../../functions/src/modules/auth/app';
 import { enterpriseApp } from '../../functions/src/modules/enterprise/app';
+import { systemApp } from '../../functions/src/modules/system/app';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';
 import { documentedRoutes } from './openapi-routes';
 

@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { systemApp } from '../groups/system';
+import { systemApp } from '../modules/system/app';
 
 export const handler = handle(systemApp);

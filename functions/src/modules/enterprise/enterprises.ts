@@ -9,7 +9,7 @@ import { listMembershipsOfUser } from '../../core/identity/store/memberships';
 import { newId } from '../../core/ids';
 import { deleteProductPartition, listProducts } from '../../db/products';
 import { deleteProjectPartition, listProjects } from '../../db/projects';
-import { builtInRoles } from '../../services/roles';
+import { builtInRoles } from '../system/roles';
 
 /**
  * Creates an enterprise owned by `ownerId`, who becomes its first member with the admin role.

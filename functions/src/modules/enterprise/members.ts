@@ -15,7 +15,7 @@ import { getUser, getUsers, type UserRecord, usersByPrefix } from '../../core/id
 import { candidateView, memberView } from '../../core/identity/views';
 import { removeFromAllProducts } from '../../services/products';
 import { removeFromAllProjects } from '../../services/project-members';
-import { assertRolesExist, getRoleByKey, unknownRole } from '../../services/roles';
+import { assertRolesExist, getRoleByKey, unknownRole } from '../system/roles';
 
 const CANDIDATE_LIMIT = 20;
 

@@ -9,12 +9,12 @@ import {
   WILDCARD_PERMISSION,
 } from '@shared/permissions/catalogue';
 import type { RoleBody, RoleMenuTree, RoleUpdateBody } from '@shared/schemas/system';
-import { nowIso } from '../core/clock';
-import { ConditionFailedError, onConditionFailed } from '../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
-import type { RoleRecord } from '../core/identity/store/roles';
-import * as db from '../core/identity/store/roles';
-import { newId } from '../core/ids';
+import { nowIso } from '../../core/clock';
+import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
+import type { RoleRecord } from '../../core/identity/store/roles';
+import * as db from '../../core/identity/store/roles';
+import { newId } from '../../core/ids';
 
 /** The roles every new enterprise starts with. Its creator holds admin, hence memberCount 1. */
 export function builtInRoles(enterpriseId: string): RoleRecord[] {

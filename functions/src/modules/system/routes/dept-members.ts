@@ -8,10 +8,19 @@ import {
   UserSearchQuerySchema,
 } from '@shared/schemas/system';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { enterpriseIdParam, userIdParam } from '../core/http/params';
-import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
-import * as members from '../modules/enterprise/members';
+import { createRouter } from '../../../core/http/group';
+import { enterpriseIdParam, userIdParam } from '../../../core/http/params';
+import {
+  byId,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '../../../core/http/route';
+import * as members from '../../enterprise/members';
 
 const tags = ['system'];
 const dept = byId('id');

@@ -1,11 +1,20 @@
 /** Department roles (`SysDeptRole/dept/{id}`, deptId = enterprise id) and the permission tree. */
 import { RoleBodySchema, RoleMenuTreeSchema, RoleSchema, RoleUpdateBodySchema } from '@shared/schemas/system';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { enterpriseIdParam, roleIdParam } from '../core/http/params';
-import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
-import { roleView } from '../core/identity/views';
-import * as roles from '../services/roles';
+import { createRouter } from '../../../core/http/group';
+import { enterpriseIdParam, roleIdParam } from '../../../core/http/params';
+import {
+  byId,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '../../../core/http/route';
+import { roleView } from '../../../core/identity/views';
+import * as roles from '../roles';
 
 const tags = ['system'];
 const dept = byId('id');
