@@ -9,13 +9,13 @@ import type { AppEnv } from './core/http/env';
 import { errorHandler, notFoundHandler, validationHook } from './core/http/errors';
 import { issuesApp } from './groups/issues';
 import { productsApp } from './groups/products';
-import { projectsApp } from './groups/projects';
 import { requirementsApp } from './groups/requirements';
 import { sprintsApp } from './groups/sprints';
 import { testcasesApp } from './groups/testcases';
 import { testrunsApp } from './groups/testruns';
 import { authApp } from './modules/auth/app';
 import { enterpriseApp } from './modules/enterprise/app';
+import { projectsApp } from './modules/projects/app';
 import { systemApp } from './modules/system/app';
 
 export const OPENAPI_PATH = '/api/openapi.json';

@@ -39,7 +39,7 @@ try {
 async function run(): Promise<void> {
   const { app, buildOpenApiDocument } = await import('../../functions/src/app');
   const { createGroupApp } = await import('../../functions/src/core/http/group');
-  const { projectStatisticsRoutes } = await import('../../functions/src/routes/project-statistics');
+  const { projectStatisticsRoutes } = await import('../../functions/src/modules/projects/routes/statistics');
   // The projects group mounts the statistics; until it does, serve them from their router alone.
   const statisticsMounted = Boolean(
     buildOpenApiDocument().paths?.['/api/pms/{identifier}/pmsProject/{id}/statistics/dynamics'],

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { issuesApp } from '../../functions/src/groups/issues';
 import { productsApp } from '../../functions/src/groups/products';
-import { projectsApp } from '../../functions/src/groups/projects';
 import { requirementsApp } from '../../functions/src/groups/requirements';
 import { sprintsApp } from '../../functions/src/groups/sprints';
 import { testcasesApp } from '../../functions/src/groups/testcases';
@@ -13,6 +12,7 @@ import { testrunsApp } from '../../functions/src/groups/testruns';
 import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
 import { authApp } from '../../functions/src/modules/auth/app';
 import { enterpriseApp } from '../../functions/src/modules/enterprise/app';
+import { projectsApp } from '../../functions/src/modules/projects/app';
 import { systemApp } from '../../functions/src/modules/system/app';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';
 import { documentedRoutes } from './openapi-routes';

@@ -24,6 +24,7 @@ import {
   type TxOp,
   transact,
 } from '../core/db/operations';
+import { type ProjectRecord, projectFromItem } from '../modules/projects/store';
 import { tagSeqKey } from './issue-tags';
 import {
   type CounterChanges,
@@ -32,7 +33,6 @@ import {
   countersFromItem,
   type ProjectCounters,
 } from './project-counters';
-import { type ProjectRecord, projectFromItem } from './projects';
 
 export interface IssueRecord {
   issueId: string;

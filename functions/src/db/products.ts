@@ -25,7 +25,7 @@ import {
   updateItem,
   updateVersioned,
 } from '../core/db/operations';
-import { listProjects } from './projects';
+import { listProjects } from '../modules/projects/store';
 
 export interface ProductRecord {
   enterpriseId: string;

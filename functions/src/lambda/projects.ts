@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { projectsApp } from '../groups/projects';
+import { projectsApp } from '../modules/projects/app';
 
 export const handler = handle(projectsApp);

@@ -7,7 +7,7 @@
 
 import { notFound } from '../core/errors';
 import { findIssueProject, findIssueProjects, type IssueRecord, readProjectState } from '../db/issues';
-import { getProject, type ProjectRecord } from '../db/projects';
+import { getProject, type ProjectRecord } from '../modules/projects/store';
 import { cachedProjectOf, indexAt, type ProjectIndex } from './issue-index';
 
 export const issueNotFound = (issueId: string) => notFound(`Work item ${issueId} does not exist`);

@@ -50,9 +50,9 @@ import {
 import { putJournalOp } from '../db/journals';
 import { demandDeletionOps } from '../db/product-demands';
 import type { CounterChanges } from '../db/project-counters';
-import { getProjectMember } from '../db/projects';
 import { sprintLogBatchOps } from '../db/sprint-log';
 import { getSprint, getSprints } from '../db/sprints';
+import { getProjectMember } from '../modules/projects/store';
 import { caseLinkDeletionOps } from './case-links';
 import {
   issueNotFound,

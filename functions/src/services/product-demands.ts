@@ -23,8 +23,8 @@ import {
   liveSpecDemands,
   unlinkDemandOps,
 } from '../db/product-demands';
-import type { ProjectRecord } from '../db/projects';
 import { getSpec } from '../db/requirement-specs';
+import type { ProjectRecord } from '../modules/projects/store';
 import { issueNotFound, requireProject } from './issue-context';
 import { createIssue } from './issues';
 import {

@@ -8,7 +8,7 @@ import type { UserRecord } from '../core/identity/store/users';
 import type { ModuleRecord } from '../db/product-modules';
 import type { PlanRecord } from '../db/product-plans';
 import type { ProductCounters, ProductRecord } from '../db/products';
-import { userSummaryView } from './project-views';
+import { userSummaryView } from '../modules/projects/views';
 
 const nameOf = (list: readonly { id: number; name: string }[], id: number) =>
   list.find((entry) => entry.id === id)?.name ?? String(id);

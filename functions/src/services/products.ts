@@ -16,10 +16,10 @@ import { getUsers } from '../core/identity/store/users';
 import { newId } from '../core/ids';
 import type { ProductChanges, ProductRecord } from '../db/products';
 import * as db from '../db/products';
-import { listProjects } from '../db/projects';
+import { listProjects } from '../modules/projects/store';
+import { userSummaryView } from '../modules/projects/views';
 import { productNotFound, requireProduct } from './product-access';
 import { productView } from './product-views';
-import { userSummaryView } from './project-views';
 
 /** The products as the caller sees them: people, counts, linked projects (a few reads for all). */
 async function viewsOf(

@@ -16,11 +16,11 @@ import { batchDelete, ConditionFailedError, onConditionFailed } from '../core/db
 import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
 import { userSummaries } from '../core/identity/people';
 import { scopedId } from '../core/ids';
-import { getProjectMember } from '../db/projects';
 import { keysBelow, listProjectSheetCaseResults, listSheetCases, sheetCaseKeysOf } from '../db/sheet-cases';
 import { getSprint, getSprints } from '../db/sprints';
 import type { SheetRecord, SheetTree } from '../db/test-sheets';
 import * as db from '../db/test-sheets';
+import { getProjectMember } from '../modules/projects/store';
 import { projectNotFound, requireProject } from './issue-context';
 import { countsOf, NO_CASES, sheetView } from './testrun-views';
 

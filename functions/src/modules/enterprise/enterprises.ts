@@ -8,7 +8,7 @@ import * as db from '../../core/identity/store/enterprises';
 import { listMembershipsOfUser } from '../../core/identity/store/memberships';
 import { newId } from '../../core/ids';
 import { deleteProductPartition, listProducts } from '../../db/products';
-import { deleteProjectPartition, listProjects } from '../../db/projects';
+import { deleteProjectPartition, listProjects } from '../projects/store';
 import { builtInRoles } from '../system/roles';
 
 /**

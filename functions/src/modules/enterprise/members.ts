@@ -14,7 +14,7 @@ import { listRoles } from '../../core/identity/store/roles';
 import { getUser, getUsers, type UserRecord, usersByPrefix } from '../../core/identity/store/users';
 import { candidateView, memberView } from '../../core/identity/views';
 import { removeFromAllProducts } from '../../services/products';
-import { removeFromAllProjects } from '../../services/project-members';
+import { removeFromAllProjects } from '../projects/members';
 import { assertRolesExist, getRoleByKey, unknownRole } from '../system/roles';
 
 const CANDIDATE_LIMIT = 20;

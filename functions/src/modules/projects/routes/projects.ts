@@ -9,8 +9,8 @@ import {
   UserSummarySchema,
 } from '@shared/schemas/projects';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
 import {
   byIdentifier,
   created,
@@ -20,9 +20,9 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../core/http/route';
-import * as members from '../services/project-members';
-import * as projects from '../services/projects';
+} from '../../../core/http/route';
+import * as members from '../members';
+import * as projects from '../projects';
 
 export const PROJECT_BASE = '/api/pms/{identifier}/pmsProject';
 export const projectTags = ['projects'];

@@ -6,18 +6,18 @@
 import { PROJECT_STATE } from '@shared/domain/work-items';
 import type { Page } from '@shared/schemas/common';
 import type { Project, ProjectBody, ProjectListQuery, ProjectUpdateBody } from '@shared/schemas/projects';
-import { nowIso } from '../core/clock';
-import { onConditionFailed } from '../core/db/operations';
-import { badRequest, notFound, staleVersion } from '../core/errors';
-import { getUser, getUsers } from '../core/identity/store/users';
-import { newId } from '../core/ids';
-import { deleteIssueRefsOfProject } from '../db/issues';
-import { unlinkDemandsOfProject } from '../db/product-demands';
-import { getProduct } from '../db/products';
-import { EMPTY_COUNTERS, getCounters, getCountersOf } from '../db/project-counters';
-import type { ProjectRecord } from '../db/projects';
-import * as db from '../db/projects';
-import { projectView } from './project-views';
+import { nowIso } from '../../core/clock';
+import { onConditionFailed } from '../../core/db/operations';
+import { badRequest, notFound, staleVersion } from '../../core/errors';
+import { getUser, getUsers } from '../../core/identity/store/users';
+import { newId } from '../../core/ids';
+import { deleteIssueRefsOfProject } from '../../db/issues';
+import { unlinkDemandsOfProject } from '../../db/product-demands';
+import { getProduct } from '../../db/products';
+import { EMPTY_COUNTERS, getCounters, getCountersOf } from '../../db/project-counters';
+import type { ProjectRecord } from './store';
+import * as db from './store';
+import { projectView } from './views';
 
 export const projectNotFound = (projectId: string) => notFound(`Project ${projectId} does not exist`);
 

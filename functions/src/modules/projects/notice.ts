@@ -1,13 +1,13 @@
 /** A project's notice: one Markdown text per project, written once then edited with `version`. */
 import type { Notice } from '@shared/schemas/projects';
-import { nowIso } from '../core/clock';
-import { onConditionFailed } from '../core/db/operations';
-import { conflict, notFound, staleVersion } from '../core/errors';
-import { getUser } from '../core/identity/store/users';
-import type { NoticeRecord } from '../db/projects';
-import * as db from '../db/projects';
-import { noticeView } from './project-views';
+import { nowIso } from '../../core/clock';
+import { onConditionFailed } from '../../core/db/operations';
+import { conflict, notFound, staleVersion } from '../../core/errors';
+import { getUser } from '../../core/identity/store/users';
 import { projectNotFound, requireProject } from './projects';
+import type { NoticeRecord } from './store';
+import * as db from './store';
+import { noticeView } from './views';
 
 async function viewOf(projectId: string, notice: NoticeRecord | null): Promise<Notice> {
   const updater = notice ? await getUser(notice.updatedBy) : null;

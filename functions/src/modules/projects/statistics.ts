@@ -8,12 +8,12 @@ import { STATUS_GROUPS } from '@shared/domain/work-items';
 import type { Page } from '@shared/schemas/common';
 import type { Journal } from '@shared/schemas/issues';
 import type { LineChart, PieBarChart } from '@shared/schemas/projects';
-import { clock } from '../core/clock';
-import { readProjectState } from '../db/issues';
-import { feedPage } from '../db/journals';
-import { projectNotFound, projectWithIndex } from './issue-context';
-import type { ProjectIndex } from './issue-index';
-import { journalViews } from './journals';
+import { clock } from '../../core/clock';
+import { readProjectState } from '../../db/issues';
+import { feedPage } from '../../db/journals';
+import { projectNotFound, projectWithIndex } from '../../services/issue-context';
+import type { ProjectIndex } from '../../services/issue-index';
+import { journalViews } from '../../services/journals';
 
 async function projectAndIndex(enterpriseId: string, projectId: string): Promise<ProjectIndex> {
   return (await projectWithIndex(enterpriseId, projectId)).index;

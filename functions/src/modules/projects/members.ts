@@ -4,15 +4,15 @@
  * project's `memberCount` changes in the same transaction as the members.
  */
 import type { AddProjectMembersBody, ProjectMember, UserSummary } from '@shared/schemas/projects';
-import { nowIso } from '../core/clock';
-import { ConditionFailedError } from '../core/db/operations';
-import { badRequest, conflict, notFound } from '../core/errors';
-import { getMembership } from '../core/identity/store/memberships';
-import { getUsers } from '../core/identity/store/users';
-import type { ProjectMemberRecord } from '../db/projects';
-import * as db from '../db/projects';
-import { projectMemberView } from './project-views';
+import { nowIso } from '../../core/clock';
+import { ConditionFailedError } from '../../core/db/operations';
+import { badRequest, conflict, notFound } from '../../core/errors';
+import { getMembership } from '../../core/identity/store/memberships';
+import { getUsers } from '../../core/identity/store/users';
 import { projectNotFound, requireProject } from './projects';
+import type { ProjectMemberRecord } from './store';
+import * as db from './store';
+import { projectMemberView } from './views';
 
 const byJoining = (a: ProjectMemberRecord, b: ProjectMemberRecord) =>
   a.joinedAt.localeCompare(b.joinedAt) || a.userId.localeCompare(b.userId);

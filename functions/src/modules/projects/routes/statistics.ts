@@ -7,10 +7,10 @@ import { PageQuerySchema } from '@shared/schemas/common';
 import { JournalPageSchema } from '@shared/schemas/issues';
 import { LineChartQuerySchema, LineChartSchema, PieBarChartSchema } from '@shared/schemas/projects';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
-import { byIdentifier, failures, ok, ok200, tenantRoute } from '../core/http/route';
-import * as statistics from '../services/project-statistics';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
+import { byIdentifier, failures, ok, ok200, tenantRoute } from '../../../core/http/route';
+import * as statistics from '../statistics';
 
 const BASE = '/api/pms/{identifier}/pmsProject/{id}/statistics';
 const tags = ['projects'];

@@ -1,8 +1,8 @@
-import { createGroupApp } from '../core/http/group';
-import { projectMemberRoutes } from '../routes/project-members';
-import { projectNoticeRoutes } from '../routes/project-notice';
-import { projectStatisticsRoutes } from '../routes/project-statistics';
-import { projectRoutes } from '../routes/projects';
+import { createGroupApp } from '../../core/http/group';
+import { projectMemberRoutes } from './routes/members';
+import { projectNoticeRoutes } from './routes/notice';
+import { projectRoutes } from './routes/projects';
+import { projectStatisticsRoutes } from './routes/statistics';
 
 /**
  * Projects: `/api/pms/{identifier}/pmsProject` and below (members, notice, statistics). The
