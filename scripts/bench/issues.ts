@@ -46,12 +46,12 @@ async function run(): Promise<void> {
   );
   const statisticsApp = statisticsMounted ? app : createGroupApp().route('/', projectStatisticsRoutes);
   const { clock } = await import('../../functions/src/core/clock');
-  const { getCounters } = await import('../../functions/src/db/project-counters');
-  const { bulkCreateIssues } = await import('../../functions/src/db/issue-bulk');
+  const { getCounters } = await import('../../functions/src/modules/issues/store/counters');
+  const { bulkCreateIssues } = await import('../../functions/src/modules/issues/store/bulk');
   const { newId } = await import('../../functions/src/core/ids');
-  const { newIssueRecord } = await import('../../functions/src/services/issues');
-  const { journalFor } = await import('../../functions/src/services/journals');
-  const { forgetIssueIndexes, indexStats } = await import('../../functions/src/services/issue-index');
+  const { newIssueRecord } = await import('../../functions/src/modules/issues/work-items');
+  const { journalFor } = await import('../../functions/src/modules/issues/journals');
+  const { forgetIssueIndexes, indexStats } = await import('../../functions/src/modules/issues/project-index');
 
   // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of each answer
   type Body = any;

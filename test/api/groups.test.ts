@@ -3,7 +3,6 @@
  * alone: its routes, the error shape, CSRF, sessions and 404 for what it does not serve.
  */
 import { describe, expect, it } from 'vitest';
-import { issuesApp } from '../../functions/src/groups/issues';
 import { productsApp } from '../../functions/src/groups/products';
 import { requirementsApp } from '../../functions/src/groups/requirements';
 import { sprintsApp } from '../../functions/src/groups/sprints';
@@ -12,6 +11,7 @@ import { testrunsApp } from '../../functions/src/groups/testruns';
 import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
 import { authApp } from '../../functions/src/modules/auth/app';
 import { enterpriseApp } from '../../functions/src/modules/enterprise/app';
+import { issuesApp } from '../../functions/src/modules/issues/app';
 import { projectsApp } from '../../functions/src/modules/projects/app';
 import { systemApp } from '../../functions/src/modules/system/app';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';

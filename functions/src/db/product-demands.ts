@@ -11,8 +11,8 @@
 import { type Condition, conditions } from '../core/db/expressions';
 import { keys, productPartition, projectPartition, SK } from '../core/db/keys';
 import { batchDelete, getItem, type Item, queryPartition, type TxOp, transact } from '../core/db/operations';
+import { getIssues, type IssueRecord } from '../modules/issues/store/work-items';
 import { getProject, type ProjectRecord } from '../modules/projects/store';
-import { getIssues, type IssueRecord } from './issues';
 import { specDemandCountOp } from './requirement-specs';
 
 export interface DemandLinkRecord {

@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { issuesApp } from '../groups/issues';
+import { issuesApp } from '../modules/issues/app';
 
 export const handler = handle(issuesApp);

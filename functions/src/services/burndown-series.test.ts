@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { IssueRecord } from '../db/issues';
 import { type SprintLogEntry, sprintLogEntries } from '../db/sprint-log';
+import type { IssueRecord } from '../modules/issues/store/work-items';
 import { burnDownSeries, daysBetween } from './burndown-series';
 
 const SPRINT = 'p1.s1';

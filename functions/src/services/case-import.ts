@@ -15,6 +15,7 @@ import { AppError } from '../core/errors';
 import { listCaseModules } from '../db/case-modules';
 import { listCaseTagRecords } from '../db/case-tags';
 import { getTestcaseBodies, listTestcases, type TestcaseBody, type TestcaseRecord } from '../db/testcases';
+import { requireProject } from '../modules/issues/context';
 import { ensureModulePaths, modulePaths, pathKey } from './case-modules';
 import {
   type CaseSheetRow,
@@ -24,7 +25,6 @@ import {
   readSpreadsheet,
   sheetRows,
 } from './case-spreadsheet';
-import { requireProject } from './issue-context';
 import {
   type CaseSave,
   caseNotFound,

@@ -11,7 +11,6 @@ import { nowIso } from '../core/clock';
 import { keys } from '../core/db/keys';
 import { ConditionFailedError, conditions, type TxOp, transact } from '../core/db/operations';
 import { badRequest, conflict } from '../core/errors';
-import { getIssues } from '../db/issues';
 import {
   deleteLinkOps,
   getTestcases,
@@ -21,7 +20,8 @@ import {
   putLinkOps,
   type TestcaseRecord,
 } from '../db/testcases';
-import { issueNotFound, projectOfIssue } from './issue-context';
+import { issueNotFound, projectOfIssue } from '../modules/issues/context';
+import { getIssues } from '../modules/issues/store/work-items';
 import { caseRows } from './testcase-views';
 import { caseNotFound, requireCases } from './testcases';
 

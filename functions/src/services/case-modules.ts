@@ -23,7 +23,7 @@ import type { CaseModuleRecord, CaseModuleTree } from '../db/case-modules';
 import * as db from '../db/case-modules';
 import { listModuleRecords, type ModuleRecord } from '../db/product-modules';
 import { listTestcases } from '../db/testcases';
-import { projectNotFound, requireProject } from './issue-context';
+import { projectNotFound, requireProject } from '../modules/issues/context';
 
 type TreeItem = Pick<CaseModuleRecord, 'moduleId' | 'root_id' | 'sort' | 'name'>;
 

@@ -12,8 +12,6 @@ import type { LinkDemandBody, PushSpecBody, SpecDemand } from '@shared/schemas/r
 import { nowIso } from '../core/clock';
 import { badRequest, conflict } from '../core/errors';
 import { summaryOf, userSummaries } from '../core/identity/people';
-import type { IssueRecord } from '../db/issues';
-import { getIssues } from '../db/issues';
 import {
   type DemandLinkRecord,
   getDemandLink,
@@ -24,9 +22,11 @@ import {
   unlinkDemandOps,
 } from '../db/product-demands';
 import { getSpec } from '../db/requirement-specs';
+import { issueNotFound, requireProject } from '../modules/issues/context';
+import type { IssueRecord } from '../modules/issues/store/work-items';
+import { getIssues } from '../modules/issues/store/work-items';
+import { createIssue } from '../modules/issues/work-items';
 import type { ProjectRecord } from '../modules/projects/store';
-import { issueNotFound, requireProject } from './issue-context';
-import { createIssue } from './issues';
 import {
   assertPushable,
   requireSpec,

@@ -12,7 +12,7 @@ import { userSummaries } from '../core/identity/people';
 import { parseScopedId } from '../core/ids';
 import type { ProductJournalRecord } from '../db/product-journals';
 import * as db from '../db/product-journals';
-import { newJournalId } from './journals';
+import { newJournalId } from '../modules/issues/journals';
 import { splitProductScopedId } from './product-access';
 import { productJournalView } from './requirement-views';
 

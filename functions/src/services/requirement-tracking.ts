@@ -12,7 +12,7 @@ import { summaryOf } from '../core/identity/people';
 import type { SpecBody, SpecRecord } from '../db/requirement-specs';
 import type { TrackAction, TrackRecord } from '../db/requirement-tracking';
 import type { UserRequirementRecord } from '../db/user-requirements';
-import { newJournalId } from './journals';
+import { newJournalId } from '../modules/issues/journals';
 import {
   type LookupNeeds,
   loadLookups,

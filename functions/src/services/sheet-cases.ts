@@ -28,7 +28,6 @@ import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
 import { userSummaries } from '../core/identity/people';
 import { newId } from '../core/ids';
 import { listCaseModules } from '../db/case-modules';
-import { getIssues, type IssueRecord } from '../db/issues';
 import {
   addSheetCaseOp,
   deleteSheetCaseOp,
@@ -56,6 +55,7 @@ import {
   type TestcaseRecord,
   testcaseKeyOf,
 } from '../db/testcases';
+import { getIssues, type IssueRecord } from '../modules/issues/store/work-items';
 import { moduleAndDescendantIds, modulePaths } from './case-modules';
 import { assertMember, requireSheet, sheetNotFound } from './test-sheets';
 import { caseFieldsOf, linkedIssueView, runView, sheetCaseRowView } from './testrun-views';

@@ -21,7 +21,6 @@ import { nowIso } from '../core/clock';
 import { ConditionFailedError, type TxOp, transact } from '../core/db/operations';
 import { badRequest, conflict, notFound } from '../core/errors';
 import { userSummaries } from '../core/identity/people';
-import { findIssueProjects, getIssues, type IssueRecord } from '../db/issues';
 import {
   getSheetCase,
   linkOps,
@@ -42,7 +41,8 @@ import {
   putLinkOps,
   type TestcaseBody,
 } from '../db/testcases';
-import { createIssue } from './issues';
+import { findIssueProjects, getIssues, type IssueRecord } from '../modules/issues/store/work-items';
+import { createIssue } from '../modules/issues/work-items';
 import { requireSheetCase, sheetCaseNotFound } from './sheet-cases';
 import { requireSheet } from './test-sheets';
 import { caseFieldsOf, sheetIssueRowView } from './testrun-views';

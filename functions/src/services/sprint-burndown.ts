@@ -9,11 +9,11 @@ import type { BurnDown, SprintCompletion } from '@shared/schemas/sprints';
 import { nowIso } from '../core/clock';
 import { summaryOf, userSummaries } from '../core/identity/people';
 import { parseScopedId } from '../core/ids';
-import type { IssueRecord } from '../db/issues';
 import { listSprintLog, type SprintLogEntry, sprintLogEntries } from '../db/sprint-log';
 import type { SprintRecord } from '../db/sprints';
+import type { IssueRecord } from '../modules/issues/store/work-items';
+import { issueRefView } from '../modules/issues/views';
 import { burnDownSeries } from './burndown-series';
-import { issueRefView } from './issue-views';
 import { sprintRows, statisticsOfRows } from './sprint-statistics';
 
 export { statisticsOf } from './sprint-statistics';

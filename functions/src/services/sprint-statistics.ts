@@ -17,9 +17,9 @@ import { STATUS_GROUPS } from '@shared/domain/work-items';
 import type { UserSummary } from '@shared/schemas/projects';
 import type { SprintStatistics } from '@shared/schemas/sprints';
 import { summaryOf, userSummaries } from '../core/identity/people';
-import type { IssueRecord } from '../db/issues';
 import type { SprintRecord } from '../db/sprints';
-import { projectIndex } from './issue-index';
+import { projectIndex } from '../modules/issues/project-index';
+import type { IssueRecord } from '../modules/issues/store/work-items';
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 

@@ -8,9 +8,9 @@ import { ITERATION_STATE, isUnfinished, sprintStateName } from '@shared/domain/s
 import type { UserSummary } from '@shared/schemas/projects';
 import type { Sprint, SprintCompletion, SprintDetail } from '@shared/schemas/sprints';
 import { summaryOf } from '../core/identity/people';
-import type { IssueRecord } from '../db/issues';
 import type { SprintRecord } from '../db/sprints';
-import type { ProjectIndex } from './issue-index';
+import type { ProjectIndex } from '../modules/issues/project-index';
+import type { IssueRecord } from '../modules/issues/store/work-items';
 
 export interface SprintCounts {
   issueCount: number;

@@ -28,13 +28,13 @@ import { onConditionFailed } from '../core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
 import { userSummaries } from '../core/identity/people';
 import { scopedId } from '../core/ids';
-import type { IssueRecord } from '../db/issues';
 import type { SprintRecord } from '../db/sprints';
 import * as db from '../db/sprints';
-import { issueNotFound, projectNotFound, projectWithIndex } from './issue-context';
-import { projectIndex } from './issue-index';
-import { listIssues } from './issue-list';
-import { type Editable, planItemEdits, type WritePlan, writeIssues } from './issues';
+import { issueNotFound, projectNotFound, projectWithIndex } from '../modules/issues/context';
+import { listIssues } from '../modules/issues/list';
+import { projectIndex } from '../modules/issues/project-index';
+import type { IssueRecord } from '../modules/issues/store/work-items';
+import { type Editable, planItemEdits, type WritePlan, writeIssues } from '../modules/issues/work-items';
 import { itemsOfSprint, NO_ITEMS, sprintCounts, sprintDetailView, sprintView } from './sprint-views';
 
 export const sprintNotFound = (sprintId: string) => notFound(`Sprint ${sprintId} does not exist`);

@@ -24,14 +24,14 @@ import { conflict, notFound, staleVersion } from '../core/errors';
 import { summaryOf, userSummaries } from '../core/identity/people';
 import { scopedId } from '../core/ids';
 import { listCaseModules } from '../db/case-modules';
-import { getIssues } from '../db/issues';
 import { listSheetCases, type SheetCaseRecord } from '../db/sheet-cases';
 import type { ReportRecord, ReportSnapshot } from '../db/test-reports';
 import * as db from '../db/test-reports';
 import { type SheetRecord, sheetExistsOp } from '../db/test-sheets';
 import { getTestcases } from '../db/testcases';
+import { projectNotFound, requireProject } from '../modules/issues/context';
+import { getIssues } from '../modules/issues/store/work-items';
 import { modulePaths } from './case-modules';
-import { projectNotFound, requireProject } from './issue-context';
 import { requireSheet, sheetNotFound } from './test-sheets';
 import { caseFieldsOf, countsOf, reportChartView, reportDetailView, reportView } from './testrun-views';
 

@@ -20,8 +20,8 @@ import { keysBelow, listProjectSheetCaseResults, listSheetCases, sheetCaseKeysOf
 import { getSprint, getSprints } from '../db/sprints';
 import type { SheetRecord, SheetTree } from '../db/test-sheets';
 import * as db from '../db/test-sheets';
+import { projectNotFound, requireProject } from '../modules/issues/context';
 import { getProjectMember } from '../modules/projects/store';
-import { projectNotFound, requireProject } from './issue-context';
 import { countsOf, NO_CASES, sheetView } from './testrun-views';
 
 /** Levels of the sheet tree, as for module trees. */

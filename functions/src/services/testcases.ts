@@ -21,7 +21,6 @@ import { batchDelete, ConditionFailedError, conditions, type TxOp, transact } fr
 import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
 import { newId } from '../core/ids';
 import { caseModuleExistsOp, caseModuleKeyOf, listCaseModules } from '../db/case-modules';
-import { getIssues } from '../db/issues';
 import {
   caseSeqOp,
   createCaseOps,
@@ -43,6 +42,9 @@ import {
   type TestcaseRecord,
   testcaseKeyOf,
 } from '../db/testcases';
+import { projectNotFound, requireProject } from '../modules/issues/context';
+import { getIssues } from '../modules/issues/store/work-items';
+import { issueRefView } from '../modules/issues/views';
 import { moduleAndDescendantIds } from './case-modules';
 import {
   addedSpecs,
@@ -53,8 +55,6 @@ import {
   specsByIds,
 } from './case-spec-links';
 import { assertCaseTags, listCaseTagRecords } from './case-tags';
-import { projectNotFound, requireProject } from './issue-context';
-import { issueRefView } from './issue-views';
 import { caseDetailView, caseRows, rowContext } from './testcase-views';
 
 export const caseNotFound = (caseId: string) => notFound(`Case ${caseId} does not exist`);

@@ -18,12 +18,12 @@ import type {
   SheetIssueRow,
 } from '@shared/schemas/testruns';
 import { summaryOf } from '../core/identity/people';
-import type { IssueRecord } from '../db/issues';
 import type { SheetCaseRecord, SheetIssueLinkRecord, SheetRunRecord } from '../db/sheet-cases';
 import type { ReportRecord, ReportSnapshot } from '../db/test-reports';
 import type { SheetRecord } from '../db/test-sheets';
 import type { TestcaseRecord } from '../db/testcases';
-import { issueRefView } from './issue-views';
+import type { IssueRecord } from '../modules/issues/store/work-items';
+import { issueRefView } from '../modules/issues/views';
 
 type Users = ReadonlyMap<string, UserSummary>;
 

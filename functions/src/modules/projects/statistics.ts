@@ -9,11 +9,11 @@ import type { Page } from '@shared/schemas/common';
 import type { Journal } from '@shared/schemas/issues';
 import type { LineChart, PieBarChart } from '@shared/schemas/projects';
 import { clock } from '../../core/clock';
-import { readProjectState } from '../../db/issues';
-import { feedPage } from '../../db/journals';
-import { projectNotFound, projectWithIndex } from '../../services/issue-context';
-import type { ProjectIndex } from '../../services/issue-index';
-import { journalViews } from '../../services/journals';
+import { projectNotFound, projectWithIndex } from '../issues/context';
+import { journalViews } from '../issues/journals';
+import type { ProjectIndex } from '../issues/project-index';
+import { feedPage } from '../issues/store/journals';
+import { readProjectState } from '../issues/store/work-items';
 
 async function projectAndIndex(enterpriseId: string, projectId: string): Promise<ProjectIndex> {
   return (await projectWithIndex(enterpriseId, projectId)).index;

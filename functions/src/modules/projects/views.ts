@@ -5,7 +5,7 @@
 import { PROJECT_STATE_LABELS } from '@shared/domain/work-items';
 import type { Notice, Project, ProjectMember, UserSummary } from '@shared/schemas/projects';
 import type { UserRecord } from '../../core/identity/store/users';
-import type { ProjectCounters } from '../../db/project-counters';
+import type { ProjectCounters } from '../issues/store/counters';
 import type { NoticeRecord, ProjectMemberRecord, ProjectRecord } from './store';
 
 /** A user as pickers and rows show them; `userId` alone when the user cannot be found. */

@@ -17,8 +17,9 @@
  *   against the copy and conditions its write on `changeSeq = seq`: if the condition holds, no
  *   write happened after `seq`, so the copy was exactly the current state.
  */
-import { getIssues, type IssueRecord, loadProjectIssues, loadProjectLinks } from '../db/issues';
-import { getCounters, listChanges, type ProjectCounters } from '../db/project-counters';
+
+import { getCounters, listChanges, type ProjectCounters } from './store/counters';
+import { getIssues, type IssueRecord, loadProjectIssues, loadProjectLinks } from './store/work-items';
 
 /** How many projects one process keeps (10,000 rows are a few MB). */
 export const MAX_PROJECTS = 50;

@@ -5,10 +5,10 @@
  * key starts with the caller's enterprise id.
  */
 
-import { notFound } from '../core/errors';
-import { findIssueProject, findIssueProjects, type IssueRecord, readProjectState } from '../db/issues';
-import { getProject, type ProjectRecord } from '../modules/projects/store';
-import { cachedProjectOf, indexAt, type ProjectIndex } from './issue-index';
+import { notFound } from '../../core/errors';
+import { getProject, type ProjectRecord } from '../projects/store';
+import { cachedProjectOf, indexAt, type ProjectIndex } from './project-index';
+import { findIssueProject, findIssueProjects, type IssueRecord, readProjectState } from './store/work-items';
 
 export const issueNotFound = (issueId: string) => notFound(`Work item ${issueId} does not exist`);
 export const projectNotFound = (projectId: string) => notFound(`Project ${projectId} does not exist`);

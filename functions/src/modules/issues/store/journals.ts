@@ -8,8 +8,8 @@
 
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { JournalDetail } from '@shared/schemas/issues';
-import { ddb, TABLE } from '../core/db/client';
-import { indexKeys, indexPrefixes, keys, projectPartition, SK } from '../core/db/keys';
+import { ddb, TABLE } from '../../../core/db/client';
+import { indexKeys, indexPrefixes, keys, projectPartition, SK } from '../../../core/db/keys';
 import {
   conditions,
   getItem,
@@ -18,8 +18,8 @@ import {
   type TxOp,
   transact,
   updateVersioned,
-} from '../core/db/operations';
-import { journalCountOp } from './project-counters';
+} from '../../../core/db/operations';
+import { journalCountOp } from './counters';
 
 export type JournalKind = 'created' | 'updated' | 'comment' | 'deleted';
 

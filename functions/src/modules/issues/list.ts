@@ -5,12 +5,12 @@
 import { CLOSED_ISSUE_STATUS } from '@shared/domain/work-item-workflow';
 import { STATUS_GROUPS } from '@shared/domain/work-items';
 import type { IssueListQuery, IssueOrderBy, IssuePage } from '@shared/schemas/issues';
-import { nicknamesOf, userSummaries } from '../core/identity/people';
-import type { IssueRecord } from '../db/issues';
-import { projectWithIndex } from './issue-context';
-import { tagsAt } from './issue-tags';
-import { issueRowView } from './issue-views';
-import { keywordMatcher } from './issues';
+import { nicknamesOf, userSummaries } from '../../core/identity/people';
+import { projectWithIndex } from './context';
+import type { IssueRecord } from './store/work-items';
+import { tagsAt } from './tags';
+import { issueRowView } from './views';
+import { keywordMatcher } from './work-items';
 
 type Predicate = (row: IssueRecord) => boolean;
 

@@ -5,16 +5,16 @@
  */
 import type { Page } from '@shared/schemas/common';
 import type { Journal, JournalDetail } from '@shared/schemas/issues';
-import { nowIso } from '../core/clock';
-import { ConditionFailedError, onConditionFailed } from '../core/db/operations';
-import { conflict, forbidden, notFound, staleVersion } from '../core/errors';
-import { userSummaries } from '../core/identity/people';
-import { newId } from '../core/ids';
-import type { IssueRecord } from '../db/issues';
-import type { JournalKind, JournalRecord } from '../db/journals';
-import * as db from '../db/journals';
-import { issueNotFound, loadIssue } from './issue-context';
-import { journalView } from './issue-views';
+import { nowIso } from '../../core/clock';
+import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
+import { conflict, forbidden, notFound, staleVersion } from '../../core/errors';
+import { userSummaries } from '../../core/identity/people';
+import { newId } from '../../core/ids';
+import { issueNotFound, loadIssue } from './context';
+import type { JournalKind, JournalRecord } from './store/journals';
+import * as db from './store/journals';
+import type { IssueRecord } from './store/work-items';
+import { journalView } from './views';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 let lastJournalId = '';

@@ -7,8 +7,8 @@ import {
   JournalSchema,
 } from '@shared/schemas/issues';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
 import {
   byIdentifier,
   created,
@@ -18,8 +18,8 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../core/http/route';
-import * as journals from '../services/journals';
+} from '../../../core/http/route';
+import * as journals from '../journals';
 
 const BASE = '/api/pms/{identifier}/pmsProjectIssues/journals/{id}';
 const tags = ['issues'];

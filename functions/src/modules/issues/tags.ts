@@ -5,8 +5,8 @@
  * that carried it. The list the items are shown with is kept in memory (tagsAt).
  */
 
-import { tagService } from '../core/tags/service';
-import * as db from '../db/issue-tags';
+import { tagService } from '../../core/tags/service';
+import * as db from './store/tags';
 
 /** The enterprise's tags as of a tag sequence, per enterprise (see tagsAt). */
 const MAX_CACHED_ENTERPRISES = 1000;

@@ -4,10 +4,10 @@
  */
 import { LinkedCasesSchema, LinkTestcaseBodySchema } from '@shared/schemas/testcases';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
-import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
-import { linkTestcase } from '../services/case-links';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
+import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
+import { linkTestcase } from '../../../services/case-links';
 
 const linkRoute = tenantRoute(byIdentifier('identifier'), 'project:issue:edit', {
   method: 'put',

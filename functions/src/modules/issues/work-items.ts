@@ -27,12 +27,40 @@ import {
   type JournalDetail,
   MAX_LINKS_PER_ISSUE,
 } from '@shared/schemas/issues';
-import { clock, nowIso } from '../core/clock';
-import { ConditionFailedError, type TxOp } from '../core/db/operations';
-import { AppError, badRequest, conflict, staleVersion } from '../core/errors';
-import { userSummaries } from '../core/identity/people';
-import { newId } from '../core/ids';
-import { getIssueTags, listIssueTags } from '../db/issue-tags';
+import { clock, nowIso } from '../../core/clock';
+import { ConditionFailedError, type TxOp } from '../../core/db/operations';
+import { AppError, badRequest, conflict, staleVersion } from '../../core/errors';
+import { userSummaries } from '../../core/identity/people';
+import { newId } from '../../core/ids';
+import { demandDeletionOps } from '../../db/product-demands';
+import { sprintLogBatchOps } from '../../db/sprint-log';
+import { getSprint, getSprints } from '../../db/sprints';
+import { caseLinkDeletionOps } from '../../services/case-links';
+import { sheetLinkDeletionOps } from '../../services/sheet-cases';
+import { getProjectMember } from '../projects/store';
+import {
+  issueNotFound,
+  loadIssue,
+  projectNotFound,
+  projectOfIssue,
+  projectsOfIssues,
+  rememberIssueProject,
+  requireProject,
+} from './context';
+import { journalFor } from './journals';
+import {
+  childrenOf,
+  descendantIds,
+  indexAt,
+  type ProjectIndex,
+  peekIndex,
+  projectIndex,
+  recordWrite,
+  rememberLinks,
+} from './project-index';
+import type { CounterChanges } from './store/counters';
+import { putJournalOp } from './store/journals';
+import { getIssueTags, listIssueTags } from './store/tags';
 import {
   commitIssueWrite,
   createIssueOps,
@@ -46,37 +74,9 @@ import {
   readProjectState,
   replaceIssueOp,
   unlinkOps,
-} from '../db/issues';
-import { putJournalOp } from '../db/journals';
-import { demandDeletionOps } from '../db/product-demands';
-import type { CounterChanges } from '../db/project-counters';
-import { sprintLogBatchOps } from '../db/sprint-log';
-import { getSprint, getSprints } from '../db/sprints';
-import { getProjectMember } from '../modules/projects/store';
-import { caseLinkDeletionOps } from './case-links';
-import {
-  issueNotFound,
-  loadIssue,
-  projectNotFound,
-  projectOfIssue,
-  projectsOfIssues,
-  rememberIssueProject,
-  requireProject,
-} from './issue-context';
-import {
-  childrenOf,
-  descendantIds,
-  indexAt,
-  type ProjectIndex,
-  peekIndex,
-  projectIndex,
-  recordWrite,
-  rememberLinks,
-} from './issue-index';
-import { tagsAt } from './issue-tags';
-import { issueDetailView, issueRefView } from './issue-views';
-import { journalFor } from './journals';
-import { sheetLinkDeletionOps } from './sheet-cases';
+} from './store/work-items';
+import { tagsAt } from './tags';
+import { issueDetailView, issueRefView } from './views';
 
 // ---- the write loop -------------------------------------------------------------------------
 

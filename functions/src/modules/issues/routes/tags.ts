@@ -1,8 +1,8 @@
 /** Work-item tags of the enterprise (`pmsProjectIssues/issueTags`, `.../enterpriseIssueTags`). */
 import { IssueTagBodySchema, IssueTagSchema, IssueTagUpdateBodySchema } from '@shared/schemas/issues';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
 import {
   byIdentifier,
   created,
@@ -12,8 +12,8 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../core/http/route';
-import * as tagService from '../services/issue-tags';
+} from '../../../core/http/route';
+import * as tagService from '../tags';
 
 const BASE = '/api/pms/{identifier}/pmsProjectIssues';
 const tags = ['issues'];

@@ -20,8 +20,8 @@ import {
   OptionalParentQuerySchema,
 } from '@shared/schemas/issues';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
 import {
   byIdentifier,
   created,
@@ -31,9 +31,9 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../core/http/route';
-import { listIssues } from '../services/issue-list';
-import * as issues from '../services/issues';
+} from '../../../core/http/route';
+import { listIssues } from '../list';
+import * as issues from '../work-items';
 
 export const ISSUES_BASE = '/api/pms/{identifier}/pmsProjectIssues';
 const tags = ['issues'];

@@ -6,12 +6,12 @@
  * requires that nothing else writes to the project meanwhile (the counters step is conditional).
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, TABLE } from '../core/db/client';
-import type { Item } from '../core/db/operations';
-import { transact } from '../core/db/operations';
-import { createIssueOps, type IssueRecord } from './issues';
+import { ddb, TABLE } from '../../../core/db/client';
+import type { Item } from '../../../core/db/operations';
+import { transact } from '../../../core/db/operations';
+import { changeEntryOp, changeStepOp, type ProjectCounters } from './counters';
 import { type JournalRecord, journalToItem } from './journals';
-import { changeEntryOp, changeStepOp, type ProjectCounters } from './project-counters';
+import { createIssueOps, type IssueRecord } from './work-items';
 
 export interface BulkIssue {
   issue: IssueRecord;

@@ -5,12 +5,12 @@
 import { type IssueKind, issueStatusName, nextStatuses } from '@shared/domain/work-item-workflow';
 import type { IssueDetail, IssueRef, IssueRow, Journal } from '@shared/schemas/issues';
 import type { UserSummary } from '@shared/schemas/projects';
-import { summaryOf } from '../core/identity/people';
-import { tagView } from '../core/tags/service';
-import type { IssueTagRecord } from '../db/issue-tags';
-import type { IssueRecord } from '../db/issues';
-import type { JournalRecord } from '../db/journals';
-import { childrenOf, type ProjectIndex } from './issue-index';
+import { summaryOf } from '../../core/identity/people';
+import { tagView } from '../../core/tags/service';
+import { childrenOf, type ProjectIndex } from './project-index';
+import type { JournalRecord } from './store/journals';
+import type { IssueTagRecord } from './store/tags';
+import type { IssueRecord } from './store/work-items';
 
 export function issueRefView(issue: IssueRecord): IssueRef {
   return {

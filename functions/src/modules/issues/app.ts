@@ -1,8 +1,8 @@
-import { createGroupApp } from '../core/http/group';
-import { caseLinkRoutes } from '../routes/case-links';
-import { issueTagRoutes } from '../routes/issue-tags';
-import { issueRoutes } from '../routes/issues';
-import { journalRoutes } from '../routes/journals';
+import { createGroupApp } from '../../core/http/group';
+import { caseLinkRoutes } from './routes/case-links';
+import { journalRoutes } from './routes/journals';
+import { issueTagRoutes } from './routes/tags';
+import { issueRoutes } from './routes/work-items';
 
 /**
  * Work items: `/api/pms/{identifier}/pmsProjectIssues/...` (items, tags, links, journals, and `linkTestcase` to test cases). Tags

@@ -12,7 +12,7 @@
  * entry (db/project-counters.ts) to the transaction.
  */
 import type { IssueKind, IssueStatusId } from '@shared/domain/work-item-workflow';
-import { enterprisePartition, type Key, keys, projectPartition, SK } from '../core/db/keys';
+import { enterprisePartition, type Key, keys, projectPartition, SK } from '../../../core/db/keys';
 import {
   batchDelete,
   batchGet,
@@ -23,16 +23,16 @@ import {
   queryPartition,
   type TxOp,
   transact,
-} from '../core/db/operations';
-import { type ProjectRecord, projectFromItem } from '../modules/projects/store';
-import { tagSeqKey } from './issue-tags';
+} from '../../../core/db/operations';
+import { type ProjectRecord, projectFromItem } from '../../projects/store';
 import {
   type CounterChanges,
   changeEntryOp,
   changeStepOp,
   countersFromItem,
   type ProjectCounters,
-} from './project-counters';
+} from './counters';
+import { tagSeqKey } from './tags';
 
 export interface IssueRecord {
   issueId: string;
