@@ -9,13 +9,13 @@ import type { AppEnv } from './core/http/env';
 import { errorHandler, notFoundHandler, validationHook } from './core/http/errors';
 import { productsApp } from './groups/products';
 import { requirementsApp } from './groups/requirements';
-import { sprintsApp } from './groups/sprints';
 import { testcasesApp } from './groups/testcases';
 import { testrunsApp } from './groups/testruns';
 import { authApp } from './modules/auth/app';
 import { enterpriseApp } from './modules/enterprise/app';
 import { issuesApp } from './modules/issues/app';
 import { projectsApp } from './modules/projects/app';
+import { sprintsApp } from './modules/sprints/app';
 import { systemApp } from './modules/system/app';
 
 export const OPENAPI_PATH = '/api/openapi.json';

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { productsApp } from '../../functions/src/groups/products';
 import { requirementsApp } from '../../functions/src/groups/requirements';
-import { sprintsApp } from '../../functions/src/groups/sprints';
 import { testcasesApp } from '../../functions/src/groups/testcases';
 import { testrunsApp } from '../../functions/src/groups/testruns';
 import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
@@ -13,6 +12,7 @@ import { authApp } from '../../functions/src/modules/auth/app';
 import { enterpriseApp } from '../../functions/src/modules/enterprise/app';
 import { issuesApp } from '../../functions/src/modules/issues/app';
 import { projectsApp } from '../../functions/src/modules/projects/app';
+import { sprintsApp } from '../../functions/src/modules/sprints/app';
 import { systemApp } from '../../functions/src/modules/system/app';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';
 import { documentedRoutes } from './openapi-routes';

@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { sprintsApp } from '../groups/sprints';
+import { sprintsApp } from '../modules/sprints/app';
 
 export const handler = handle(sprintsApp);

@@ -17,11 +17,11 @@ import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
 import { userSummaries } from '../core/identity/people';
 import { scopedId } from '../core/ids';
 import { keysBelow, listProjectSheetCaseResults, listSheetCases, sheetCaseKeysOf } from '../db/sheet-cases';
-import { getSprint, getSprints } from '../db/sprints';
 import type { SheetRecord, SheetTree } from '../db/test-sheets';
 import * as db from '../db/test-sheets';
 import { projectNotFound, requireProject } from '../modules/issues/context';
 import { getProjectMember } from '../modules/projects/store';
+import { getSprint, getSprints } from '../modules/sprints/store/sprints';
 import { countsOf, NO_CASES, sheetView } from './testrun-views';
 
 /** Levels of the sheet tree, as for module trees. */

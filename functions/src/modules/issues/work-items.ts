@@ -33,11 +33,11 @@ import { AppError, badRequest, conflict, staleVersion } from '../../core/errors'
 import { userSummaries } from '../../core/identity/people';
 import { newId } from '../../core/ids';
 import { demandDeletionOps } from '../../db/product-demands';
-import { sprintLogBatchOps } from '../../db/sprint-log';
-import { getSprint, getSprints } from '../../db/sprints';
 import { caseLinkDeletionOps } from '../../services/case-links';
 import { sheetLinkDeletionOps } from '../../services/sheet-cases';
 import { getProjectMember } from '../projects/store';
+import { sprintLogBatchOps } from '../sprints/store/sprint-log';
+import { getSprint, getSprints } from '../sprints/store/sprints';
 import {
   issueNotFound,
   loadIssue,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type SprintLogEntry, sprintLogEntries } from '../db/sprint-log';
-import type { IssueRecord } from '../modules/issues/store/work-items';
+import type { IssueRecord } from '../issues/store/work-items';
 import { burnDownSeries, daysBetween } from './burndown-series';
+import { type SprintLogEntry, sprintLogEntries } from './store/sprint-log';
 
 const SPRINT = 'p1.s1';
 const OTHER = 'p1.s2';

@@ -16,15 +16,15 @@ import {
 } from '@shared/domain/sprint-workflow';
 import type { IssueStatusId } from '@shared/domain/work-item-workflow';
 import type { CompleteSprintBody, SprintDetail } from '@shared/schemas/sprints';
-import { nowIso } from '../core/clock';
-import { badRequest, conflict } from '../core/errors';
-import { replaceSprintOp, type SprintRecord } from '../db/sprints';
-import type { IssueRecord } from '../modules/issues/store/work-items';
-import type { Editable } from '../modules/issues/work-items';
-import { planItemEdits, writeIssues } from '../modules/issues/work-items';
-import { buildCompletion } from './sprint-burndown';
-import { itemsOfSprint } from './sprint-views';
+import { nowIso } from '../../core/clock';
+import { badRequest, conflict } from '../../core/errors';
+import type { IssueRecord } from '../issues/store/work-items';
+import type { Editable } from '../issues/work-items';
+import { planItemEdits, writeIssues } from '../issues/work-items';
+import { buildCompletion } from './burndown';
 import { currentSprint, detailOf, requireSprint, sprintNotFound, withOps } from './sprints';
+import { replaceSprintOp, type SprintRecord } from './store/sprints';
+import { itemsOfSprint } from './views';
 
 /** Choice 3's target: another sprint of the same project that is not closed (404 when unknown there). */
 async function targetOf(

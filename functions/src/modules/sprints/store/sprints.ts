@@ -4,7 +4,7 @@
  * says which partition holds it; work items store that whole id in `sprintId`.
  */
 import type { SprintCompletion } from '@shared/schemas/sprints';
-import { keys, projectPartition, SK } from '../core/db/keys';
+import { keys, projectPartition, SK } from '../../../core/db/keys';
 import {
   batchGet,
   conditions,
@@ -13,8 +13,8 @@ import {
   queryPartition,
   type TxOp,
   transact,
-} from '../core/db/operations';
-import { parseScopedId } from '../core/ids';
+} from '../../../core/db/operations';
+import { parseScopedId } from '../../../core/ids';
 
 export interface SprintRecord {
   enterpriseId: string;

@@ -17,8 +17,8 @@ import {
   SprintUpdateBodySchema,
 } from '@shared/schemas/sprints';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
+import { createRouter } from '../../core/http/group';
+import { identifierParam } from '../../core/http/params';
 import {
   byIdentifier,
   created,
@@ -28,11 +28,11 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../core/http/route';
-import { authorize } from '../core/identity/tenancy';
-import { currentBurnDown, statisticsOf } from '../services/sprint-burndown';
-import { completeSprint } from '../services/sprint-completion';
-import * as sprints from '../services/sprints';
+} from '../../core/http/route';
+import { authorize } from '../../core/identity/tenancy';
+import { currentBurnDown, statisticsOf } from './burndown';
+import { completeSprint } from './completion';
+import * as sprints from './sprints';
 
 const BASE = '/api/pms/{identifier}/pmsProjectSprint';
 const tags = ['sprints'];

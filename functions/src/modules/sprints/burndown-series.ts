@@ -17,7 +17,7 @@
  *   point, which keeps the scope (a line needs two points to fall).
  */
 import type { BurnDown } from '@shared/schemas/sprints';
-import { compareLogEntries, type SprintLogEntry } from '../db/sprint-log';
+import { compareLogEntries, type SprintLogEntry } from './store/sprint-log';
 
 type BurnDownDay = BurnDown['days'][number];
 

@@ -6,17 +6,17 @@
 import { ITERATION_COMPLETION_CHOICE, isUnfinished } from '@shared/domain/sprint-workflow';
 import type { IssueStatusId } from '@shared/domain/work-item-workflow';
 import type { BurnDown, SprintCompletion } from '@shared/schemas/sprints';
-import { nowIso } from '../core/clock';
-import { summaryOf, userSummaries } from '../core/identity/people';
-import { parseScopedId } from '../core/ids';
-import { listSprintLog, type SprintLogEntry, sprintLogEntries } from '../db/sprint-log';
-import type { SprintRecord } from '../db/sprints';
-import type { IssueRecord } from '../modules/issues/store/work-items';
-import { issueRefView } from '../modules/issues/views';
+import { nowIso } from '../../core/clock';
+import { summaryOf, userSummaries } from '../../core/identity/people';
+import { parseScopedId } from '../../core/ids';
+import type { IssueRecord } from '../issues/store/work-items';
+import { issueRefView } from '../issues/views';
 import { burnDownSeries } from './burndown-series';
-import { sprintRows, statisticsOfRows } from './sprint-statistics';
+import { sprintRows, statisticsOfRows } from './statistics';
+import { listSprintLog, type SprintLogEntry, sprintLogEntries } from './store/sprint-log';
+import type { SprintRecord } from './store/sprints';
 
-export { statisticsOf } from './sprint-statistics';
+export { statisticsOf } from './statistics';
 
 async function replay(
   enterpriseId: string,

@@ -7,10 +7,10 @@
 import { ITERATION_STATE, isUnfinished, sprintStateName } from '@shared/domain/sprint-workflow';
 import type { UserSummary } from '@shared/schemas/projects';
 import type { Sprint, SprintCompletion, SprintDetail } from '@shared/schemas/sprints';
-import { summaryOf } from '../core/identity/people';
-import type { SprintRecord } from '../db/sprints';
-import type { ProjectIndex } from '../modules/issues/project-index';
-import type { IssueRecord } from '../modules/issues/store/work-items';
+import { summaryOf } from '../../core/identity/people';
+import type { ProjectIndex } from '../issues/project-index';
+import type { IssueRecord } from '../issues/store/work-items';
+import type { SprintRecord } from './store/sprints';
 
 export interface SprintCounts {
   issueCount: number;

@@ -23,19 +23,19 @@ import type {
   SprintListQuery,
   SprintUpdateBody,
 } from '@shared/schemas/sprints';
-import { nowIso } from '../core/clock';
-import { onConditionFailed } from '../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
-import { userSummaries } from '../core/identity/people';
-import { scopedId } from '../core/ids';
-import type { SprintRecord } from '../db/sprints';
-import * as db from '../db/sprints';
-import { issueNotFound, projectNotFound, projectWithIndex } from '../modules/issues/context';
-import { listIssues } from '../modules/issues/list';
-import { projectIndex } from '../modules/issues/project-index';
-import type { IssueRecord } from '../modules/issues/store/work-items';
-import { type Editable, planItemEdits, type WritePlan, writeIssues } from '../modules/issues/work-items';
-import { itemsOfSprint, NO_ITEMS, sprintCounts, sprintDetailView, sprintView } from './sprint-views';
+import { nowIso } from '../../core/clock';
+import { onConditionFailed } from '../../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
+import { userSummaries } from '../../core/identity/people';
+import { scopedId } from '../../core/ids';
+import { issueNotFound, projectNotFound, projectWithIndex } from '../issues/context';
+import { listIssues } from '../issues/list';
+import { projectIndex } from '../issues/project-index';
+import type { IssueRecord } from '../issues/store/work-items';
+import { type Editable, planItemEdits, type WritePlan, writeIssues } from '../issues/work-items';
+import type { SprintRecord } from './store/sprints';
+import * as db from './store/sprints';
+import { itemsOfSprint, NO_ITEMS, sprintCounts, sprintDetailView, sprintView } from './views';
 
 export const sprintNotFound = (sprintId: string) => notFound(`Sprint ${sprintId} does not exist`);
 
