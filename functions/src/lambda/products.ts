@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { productsApp } from '../groups/products';
+import { productsApp } from '../modules/products/app';
 
 export const handler = handle(productsApp);

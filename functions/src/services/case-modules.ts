@@ -21,9 +21,9 @@ import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
 import { scopedId } from '../core/ids';
 import type { CaseModuleRecord, CaseModuleTree } from '../db/case-modules';
 import * as db from '../db/case-modules';
-import { listModuleRecords, type ModuleRecord } from '../db/product-modules';
 import { listTestcases } from '../db/testcases';
 import { projectNotFound, requireProject } from '../modules/issues/context';
+import { listModuleRecords, type ModuleRecord } from '../modules/products/store/product-modules';
 
 type TreeItem = Pick<CaseModuleRecord, 'moduleId' | 'root_id' | 'sort' | 'name'>;
 

@@ -15,7 +15,6 @@ import { MAX_SPEC_CASES } from '@shared/domain/testing';
 import type { SpecRef } from '@shared/schemas/testcases';
 import type { TxOp } from '../core/db/operations';
 import { badRequest, conflict } from '../core/errors';
-import { getProducts } from '../db/products';
 import { getSpecs, type SpecRecord } from '../db/requirement-specs';
 import { listSpecCases } from '../db/requirement-tracking';
 import {
@@ -26,6 +25,7 @@ import {
   specKeyParts,
   type TestcaseRecord,
 } from '../db/testcases';
+import { getProducts } from '../modules/products/store/products';
 
 /** A covered spec with the product it belongs to. */
 export interface CoveredSpec {

@@ -13,7 +13,7 @@ import { parseScopedId } from '../core/ids';
 import type { ProductJournalRecord } from '../db/product-journals';
 import * as db from '../db/product-journals';
 import { newJournalId } from '../modules/issues/journals';
-import { splitProductScopedId } from './product-access';
+import { splitProductScopedId } from '../modules/products/access';
 import { productJournalView } from './requirement-views';
 
 const objectNotFound = (objectId: string) => notFound(`No user requirement, spec or plan ${objectId} exists`);

@@ -34,7 +34,6 @@ import { userSummaries } from '../core/identity/people';
 import { newId } from '../core/ids';
 import { deleteStaleSpecDemands, liveSpecDemands } from '../db/product-demands';
 import { deleteProductJournalsOf } from '../db/product-journals';
-import { getProductCounters, type ProductRecord, productCountersOp, productExistsOp } from '../db/products';
 import type { SpecRecord } from '../db/requirement-specs';
 import * as db from '../db/requirement-specs';
 import { deleteTrackRecords, listTrackRecords, putTrackRecordOp } from '../db/requirement-tracking';
@@ -44,9 +43,20 @@ import {
   type UserRequirementRecord,
   userRequirementSpecCountOp,
 } from '../db/user-requirements';
+import {
+  assertProductMember,
+  productNotFound,
+  requireProduct,
+  splitProductScopedId,
+} from '../modules/products/access';
+import { getPlanView, planNotFound, requirePlan } from '../modules/products/plans';
+import {
+  getProductCounters,
+  type ProductRecord,
+  productCountersOp,
+  productExistsOp,
+} from '../modules/products/store/products';
 import { casesCoveringSpec, flagCasesOfSpec } from './case-spec-links';
-import { assertProductMember, productNotFound, requireProduct, splitProductScopedId } from './product-access';
-import { getPlanView, planNotFound, requirePlan } from './product-plans';
 import {
   changedFields,
   describeChanges,

@@ -23,13 +23,13 @@ import type {
 import { summaryOf, userSummaries } from '../core/identity/people';
 import { scopedId } from '../core/ids';
 import type { ProductJournalRecord } from '../db/product-journals';
-import type { PlanRecord } from '../db/product-plans';
-import { listPlans } from '../db/product-plans';
 import type { SpecBody, SpecRecord } from '../db/requirement-specs';
 import type { TrackRecord } from '../db/requirement-tracking';
 import type { ReviewRecord, UserRequirementRecord } from '../db/user-requirements';
-import { listModules } from './product-modules';
-import { listRequirementTags } from './requirement-tags';
+import { listModules } from '../modules/products/product-modules';
+import { listRequirementTags } from '../modules/products/requirement-tags';
+import type { PlanRecord } from '../modules/products/store/plans';
+import { listPlans } from '../modules/products/store/plans';
 
 /** What views and change records resolve ids with. Maps are empty when not asked for. */
 export interface ProductLookups {

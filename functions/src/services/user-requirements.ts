@@ -33,14 +33,24 @@ import { AppError, badRequest, conflict, notFound, staleVersion } from '../core/
 import { userSummaries } from '../core/identity/people';
 import { newId } from '../core/ids';
 import { deleteProductJournalsOf } from '../db/product-journals';
-import { getProductCounters, type ProductRecord, productCountersOp, productExistsOp } from '../db/products';
 import { listSpecs } from '../db/requirement-specs';
 import { deleteTrackRecords, listTrackRecords, putTrackRecordOp } from '../db/requirement-tracking';
 import type { UserRequirementRecord } from '../db/user-requirements';
 import * as db from '../db/user-requirements';
-import { assertProductMember, productNotFound, requireProduct, splitProductScopedId } from './product-access';
-import { listModules, moduleAndDescendantIds } from './product-modules';
-import { listRequirementTags } from './requirement-tags';
+import {
+  assertProductMember,
+  productNotFound,
+  requireProduct,
+  splitProductScopedId,
+} from '../modules/products/access';
+import { listModules, moduleAndDescendantIds } from '../modules/products/product-modules';
+import { listRequirementTags } from '../modules/products/requirement-tags';
+import {
+  getProductCounters,
+  type ProductRecord,
+  productCountersOp,
+  productExistsOp,
+} from '../modules/products/store/products';
 import {
   changedFields,
   describeChanges,

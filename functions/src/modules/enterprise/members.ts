@@ -13,7 +13,7 @@ import * as db from '../../core/identity/store/memberships';
 import { listRoles } from '../../core/identity/store/roles';
 import { getUser, getUsers, type UserRecord, usersByPrefix } from '../../core/identity/store/users';
 import { candidateView, memberView } from '../../core/identity/views';
-import { removeFromAllProducts } from '../../services/products';
+import { removeFromAllProducts } from '../products/products';
 import { removeFromAllProjects } from '../projects/members';
 import { assertRolesExist, getRoleByKey, unknownRole } from '../system/roles';
 

@@ -14,8 +14,8 @@ import {
 } from '@shared/schemas/products';
 import { UserSummarySchema } from '@shared/schemas/projects';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
 import {
   byIdentifier,
   created,
@@ -25,8 +25,8 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../core/http/route';
-import * as products from '../services/products';
+} from '../../../core/http/route';
+import * as products from '../products';
 
 export const PRODUCT_BASE = '/api/pms/{identifier}/pmsProduct';
 export const productTags = ['products'];

@@ -4,11 +4,11 @@
  */
 import { displayedPlanStatus, PLAN_STATUSES, PRODUCT_STATUSES } from '@shared/domain/products';
 import type { Plan, Product, ProductModule } from '@shared/schemas/products';
-import type { UserRecord } from '../core/identity/store/users';
-import type { ModuleRecord } from '../db/product-modules';
-import type { PlanRecord } from '../db/product-plans';
-import type { ProductCounters, ProductRecord } from '../db/products';
-import { userSummaryView } from '../modules/projects/views';
+import type { UserRecord } from '../../core/identity/store/users';
+import { userSummaryView } from '../projects/views';
+import type { PlanRecord } from './store/plans';
+import type { ModuleRecord } from './store/product-modules';
+import type { ProductCounters, ProductRecord } from './store/products';
 
 const nameOf = (list: readonly { id: number; name: string }[], id: number) =>
   list.find((entry) => entry.id === id)?.name ?? String(id);

@@ -18,10 +18,10 @@ import {
   RequirementTagUpdateBodySchema,
 } from '@shared/schemas/products';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
-import * as tagService from '../services/requirement-tags';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
+import * as tagService from '../requirement-tags';
 import { enterprise, enterpriseParams, productTags as tags } from './products';
 
 const PMS = '/api/pms/{identifier}';

@@ -7,10 +7,10 @@ import {
   ProductQuerySchema,
 } from '@shared/schemas/products';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
-import * as modules from '../services/product-modules';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
+import * as modules from '../product-modules';
 import { enterprise, enterpriseParams, productTags as tags } from './products';
 
 const BASE = '/api/pms/{identifier}/pmsProductModule';

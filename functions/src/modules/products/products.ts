@@ -8,18 +8,18 @@ import { PRODUCT_STATUS } from '@shared/domain/products';
 import type { Page } from '@shared/schemas/common';
 import type { Product, ProductBody, ProductListQuery, ProductUpdateBody } from '@shared/schemas/products';
 import type { UserSummary } from '@shared/schemas/projects';
-import { nowIso } from '../core/clock';
-import { ConditionFailedError, onConditionFailed } from '../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
-import { getMembership } from '../core/identity/store/memberships';
-import { getUsers } from '../core/identity/store/users';
-import { newId } from '../core/ids';
-import type { ProductChanges, ProductRecord } from '../db/products';
-import * as db from '../db/products';
-import { listProjects } from '../modules/projects/store';
-import { userSummaryView } from '../modules/projects/views';
-import { productNotFound, requireProduct } from './product-access';
-import { productView } from './product-views';
+import { nowIso } from '../../core/clock';
+import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
+import { getMembership } from '../../core/identity/store/memberships';
+import { getUsers } from '../../core/identity/store/users';
+import { newId } from '../../core/ids';
+import { listProjects } from '../projects/store';
+import { userSummaryView } from '../projects/views';
+import { productNotFound, requireProduct } from './access';
+import type { ProductChanges, ProductRecord } from './store/products';
+import * as db from './store/products';
+import { productView } from './views';
 
 /** The products as the caller sees them: people, counts, linked projects (a few reads for all). */
 async function viewsOf(

@@ -1,8 +1,8 @@
-import { createGroupApp } from '../core/http/group';
-import { productLookupRoutes } from '../routes/product-lookups';
-import { productModuleRoutes } from '../routes/product-modules';
-import { productPlanRoutes } from '../routes/product-plans';
-import { productRoutes } from '../routes/products';
+import { createGroupApp } from '../../core/http/group';
+import { productLookupRoutes } from './routes/lookups';
+import { productPlanRoutes } from './routes/plans';
+import { productModuleRoutes } from './routes/product-modules';
+import { productRoutes } from './routes/products';
 
 /**
  * Products: the product itself (`pmsProduct`), its module tree (`pmsProductModule`), plans

@@ -7,15 +7,15 @@ import { displayedPlanStatus, PLAN_STATUS } from '@shared/domain/products';
 import { SPEC_STATUS } from '@shared/domain/requirement-workflow';
 import type { Page } from '@shared/schemas/common';
 import type { Plan, PlanBody, PlanListQuery, PlanUpdateBody } from '@shared/schemas/products';
-import { nowIso } from '../core/clock';
-import { onConditionFailed } from '../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
-import { getUser, getUsers } from '../core/identity/store/users';
-import { scopedId } from '../core/ids';
-import type { PlanChanges, PlanRecord, SpecPlanRef } from '../db/product-plans';
-import * as db from '../db/product-plans';
-import { productNotFound, requireProduct, splitProductScopedId } from './product-access';
-import { NO_SPECS, type PlanSpecCounts, planView } from './product-views';
+import { nowIso } from '../../core/clock';
+import { onConditionFailed } from '../../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
+import { getUser, getUsers } from '../../core/identity/store/users';
+import { scopedId } from '../../core/ids';
+import { productNotFound, requireProduct, splitProductScopedId } from './access';
+import type { PlanChanges, PlanRecord, SpecPlanRef } from './store/plans';
+import * as db from './store/plans';
+import { NO_SPECS, type PlanSpecCounts, planView } from './views';
 
 export const planNotFound = (planId: string) => notFound(`Plan ${planId} does not exist`);
 

@@ -5,8 +5,8 @@
  * a tag, so they simply stop showing it.
  */
 
-import { tagService } from '../core/tags/service';
-import * as db from '../db/requirement-tags';
+import { tagService } from '../../core/tags/service';
+import * as db from './store/requirement-tags';
 
 const tags = tagService(db.requirementTags, 'Requirement tag');
 

@@ -7,10 +7,10 @@ import {
   PlanUpdateBodySchema,
 } from '@shared/schemas/products';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
-import * as plans from '../services/product-plans';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
+import * as plans from '../plans';
 import { enterprise, enterpriseParams, productTags as tags } from './products';
 
 const BASE = '/api/pms/{identifier}/pmsProductPlan';

@@ -12,15 +12,15 @@ import type {
   ProductModuleNode,
 } from '@shared/schemas/products';
 import { buildTree } from '@shared/tree';
-import { nowIso } from '../core/clock';
-import { SK } from '../core/db/keys';
-import { ConditionFailedError, onConditionFailed } from '../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
-import { scopedId } from '../core/ids';
-import type { ModuleChanges, ModuleRecord, ModuleTree } from '../db/product-modules';
-import * as db from '../db/product-modules';
-import { productNotFound, requireProduct, splitProductScopedId } from './product-access';
-import { moduleView } from './product-views';
+import { nowIso } from '../../core/clock';
+import { SK } from '../../core/db/keys';
+import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
+import { scopedId } from '../../core/ids';
+import { productNotFound, requireProduct, splitProductScopedId } from './access';
+import type { ModuleChanges, ModuleRecord, ModuleTree } from './store/product-modules';
+import * as db from './store/product-modules';
+import { moduleView } from './views';
 
 type TreeItem = Pick<ProductModule, 'id' | 'root_id' | 'sort' | 'name'>;
 
