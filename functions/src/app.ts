@@ -7,7 +7,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { AppEnv } from './core/http/env';
 import { errorHandler, notFoundHandler, validationHook } from './core/http/errors';
-import { requirementsApp } from './groups/requirements';
 import { testcasesApp } from './groups/testcases';
 import { testrunsApp } from './groups/testruns';
 import { authApp } from './modules/auth/app';
@@ -15,6 +14,7 @@ import { enterpriseApp } from './modules/enterprise/app';
 import { issuesApp } from './modules/issues/app';
 import { productsApp } from './modules/products/app';
 import { projectsApp } from './modules/projects/app';
+import { requirementsApp } from './modules/requirements/app';
 import { sprintsApp } from './modules/sprints/app';
 import { systemApp } from './modules/system/app';
 

@@ -3,7 +3,6 @@
  * alone: its routes, the error shape, CSRF, sessions and 404 for what it does not serve.
  */
 import { describe, expect, it } from 'vitest';
-import { requirementsApp } from '../../functions/src/groups/requirements';
 import { testcasesApp } from '../../functions/src/groups/testcases';
 import { testrunsApp } from '../../functions/src/groups/testruns';
 import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
@@ -12,6 +11,7 @@ import { enterpriseApp } from '../../functions/src/modules/enterprise/app';
 import { issuesApp } from '../../functions/src/modules/issues/app';
 import { productsApp } from '../../functions/src/modules/products/app';
 import { projectsApp } from '../../functions/src/modules/projects/app';
+import { requirementsApp } from '../../functions/src/modules/requirements/app';
 import { sprintsApp } from '../../functions/src/modules/sprints/app';
 import { systemApp } from '../../functions/src/modules/system/app';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';

@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { requirementsApp } from '../groups/requirements';
+import { requirementsApp } from '../modules/requirements/app';
 
 export const handler = handle(requirementsApp);

@@ -15,8 +15,6 @@ import { MAX_SPEC_CASES } from '@shared/domain/testing';
 import type { SpecRef } from '@shared/schemas/testcases';
 import type { TxOp } from '../core/db/operations';
 import { badRequest, conflict } from '../core/errors';
-import { getSpecs, type SpecRecord } from '../db/requirement-specs';
-import { listSpecCases } from '../db/requirement-tracking';
 import {
   deleteSpecCaseOp,
   flagCaseOp,
@@ -26,6 +24,8 @@ import {
   type TestcaseRecord,
 } from '../db/testcases';
 import { getProducts } from '../modules/products/store/products';
+import { getSpecs, type SpecRecord } from '../modules/requirements/store/specs';
+import { listSpecCases } from '../modules/requirements/store/tracking';
 
 /** A covered spec with the product it belongs to. */
 export interface CoveredSpec {

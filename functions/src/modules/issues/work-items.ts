@@ -32,10 +32,10 @@ import { ConditionFailedError, type TxOp } from '../../core/db/operations';
 import { AppError, badRequest, conflict, staleVersion } from '../../core/errors';
 import { userSummaries } from '../../core/identity/people';
 import { newId } from '../../core/ids';
-import { demandDeletionOps } from '../../db/product-demands';
 import { caseLinkDeletionOps } from '../../services/case-links';
 import { sheetLinkDeletionOps } from '../../services/sheet-cases';
 import { getProjectMember } from '../projects/store';
+import { demandDeletionOps } from '../requirements/store/demands';
 import { sprintLogBatchOps } from '../sprints/store/sprint-log';
 import { getSprint, getSprints } from '../sprints/store/sprints';
 import {

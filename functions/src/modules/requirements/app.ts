@@ -1,9 +1,9 @@
-import { createGroupApp } from '../core/http/group';
-import { productDemandRoutes } from '../routes/product-demands';
-import { productJournalRoutes } from '../routes/product-journals';
-import { requirementSpecRoutes } from '../routes/requirement-specs';
-import { requirementTrackingRoutes } from '../routes/requirement-tracking';
-import { userRequirementRoutes } from '../routes/user-requirements';
+import { createGroupApp } from '../../core/http/group';
+import { productJournalRoutes } from './routes/comments';
+import { productDemandRoutes } from './routes/demands';
+import { requirementSpecRoutes } from './routes/specs';
+import { requirementTrackingRoutes } from './routes/tracking';
+import { userRequirementRoutes } from './routes/user-requirements';
 
 /**
  * Requirements: user requirements, requirement specs with their review-and-change workflow,

@@ -13,8 +13,8 @@ import {
   UserRequirementUpdateBodySchema,
 } from '@shared/schemas/requirements';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
 import {
   byIdentifier,
   created,
@@ -24,8 +24,8 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../core/http/route';
-import * as requirements from '../services/user-requirements';
+} from '../../../core/http/route';
+import * as requirements from '../user-requirements';
 
 const BASE = '/api/pms/{identifier}/productUserRequirement';
 export const requirementTags = ['requirements'];

@@ -9,9 +9,15 @@ import { issueStatusName } from '@shared/domain/work-item-workflow';
 import { WORK_ITEM_KIND } from '@shared/domain/work-items';
 import type { IssueDetail } from '@shared/schemas/issues';
 import type { LinkDemandBody, PushSpecBody, SpecDemand } from '@shared/schemas/requirements';
-import { nowIso } from '../core/clock';
-import { badRequest, conflict } from '../core/errors';
-import { summaryOf, userSummaries } from '../core/identity/people';
+import { nowIso } from '../../core/clock';
+import { badRequest, conflict } from '../../core/errors';
+import { summaryOf, userSummaries } from '../../core/identity/people';
+import { issueNotFound, requireProject } from '../issues/context';
+import type { IssueRecord } from '../issues/store/work-items';
+import { getIssues } from '../issues/store/work-items';
+import { createIssue } from '../issues/work-items';
+import type { ProjectRecord } from '../projects/store';
+import { assertPushable, requireSpec, requireSpecWithBody, specName, specNotFound } from './specs';
 import {
   type DemandLinkRecord,
   getDemandLink,
@@ -20,20 +26,8 @@ import {
   linkedSpecExists,
   liveSpecDemands,
   unlinkDemandOps,
-} from '../db/product-demands';
-import { getSpec } from '../db/requirement-specs';
-import { issueNotFound, requireProject } from '../modules/issues/context';
-import type { IssueRecord } from '../modules/issues/store/work-items';
-import { getIssues } from '../modules/issues/store/work-items';
-import { createIssue } from '../modules/issues/work-items';
-import type { ProjectRecord } from '../modules/projects/store';
-import {
-  assertPushable,
-  requireSpec,
-  requireSpecWithBody,
-  specName,
-  specNotFound,
-} from './requirement-specs';
+} from './store/demands';
+import { getSpec } from './store/specs';
 import { commit } from './user-requirements';
 
 interface DemandRow extends Pick<IssueRecord, 'issueId' | 'issueNumber' | 'title' | 'assigneeId'> {

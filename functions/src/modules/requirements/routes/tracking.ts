@@ -4,10 +4,10 @@
  */
 import { AssociatedPlanSchema, ChangeRecordSchema, SpecTestcaseSchema } from '@shared/schemas/requirements';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { failures, ok, ok200, tenantRoute } from '../core/http/route';
-import * as specs from '../services/requirement-specs';
-import { userRequirementChangeRecords } from '../services/user-requirements';
+import { createRouter } from '../../../core/http/group';
+import { failures, ok, ok200, tenantRoute } from '../../../core/http/route';
+import * as specs from '../specs';
+import { userRequirementChangeRecords } from '../user-requirements';
 import { enterprise, itemParams, requirementTags as tags } from './user-requirements';
 
 const BASE = '/api/pms/{identifier}/productRequirementTracking/{id}';

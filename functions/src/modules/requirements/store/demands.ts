@@ -8,12 +8,19 @@
  * Both ends and the spec's `demandCount` change in one transaction. The project end is
  * conditioned on what was read, so two writers cannot both attach a spec to one demand.
  */
-import { type Condition, conditions } from '../core/db/expressions';
-import { keys, productPartition, projectPartition, SK } from '../core/db/keys';
-import { batchDelete, getItem, type Item, queryPartition, type TxOp, transact } from '../core/db/operations';
-import { getIssues, type IssueRecord } from '../modules/issues/store/work-items';
-import { getProject, type ProjectRecord } from '../modules/projects/store';
-import { specDemandCountOp } from './requirement-specs';
+import { type Condition, conditions } from '../../../core/db/expressions';
+import { keys, productPartition, projectPartition, SK } from '../../../core/db/keys';
+import {
+  batchDelete,
+  getItem,
+  type Item,
+  queryPartition,
+  type TxOp,
+  transact,
+} from '../../../core/db/operations';
+import { getIssues, type IssueRecord } from '../../issues/store/work-items';
+import { getProject, type ProjectRecord } from '../../projects/store';
+import { specDemandCountOp } from './specs';
 
 export interface DemandLinkRecord {
   enterpriseId: string;

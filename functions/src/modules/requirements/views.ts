@@ -20,16 +20,16 @@ import type {
   UserRequirement,
   UserRequirementDetail,
 } from '@shared/schemas/requirements';
-import { summaryOf, userSummaries } from '../core/identity/people';
-import { scopedId } from '../core/ids';
-import type { ProductJournalRecord } from '../db/product-journals';
-import type { SpecBody, SpecRecord } from '../db/requirement-specs';
-import type { TrackRecord } from '../db/requirement-tracking';
-import type { ReviewRecord, UserRequirementRecord } from '../db/user-requirements';
-import { listModules } from '../modules/products/product-modules';
-import { listRequirementTags } from '../modules/products/requirement-tags';
-import type { PlanRecord } from '../modules/products/store/plans';
-import { listPlans } from '../modules/products/store/plans';
+import { summaryOf, userSummaries } from '../../core/identity/people';
+import { scopedId } from '../../core/ids';
+import { listModules } from '../products/product-modules';
+import { listRequirementTags } from '../products/requirement-tags';
+import type { PlanRecord } from '../products/store/plans';
+import { listPlans } from '../products/store/plans';
+import type { ProductJournalRecord } from './store/comments';
+import type { SpecBody, SpecRecord } from './store/specs';
+import type { TrackRecord } from './store/tracking';
+import type { ReviewRecord, UserRequirementRecord } from './store/user-requirements';
 
 /** What views and change records resolve ids with. Maps are empty when not asked for. */
 export interface ProductLookups {

@@ -17,10 +17,10 @@ import {
   SpecUpdateBodySchema,
 } from '@shared/schemas/requirements';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
-import { specProjectList } from '../services/product-demands';
-import * as specs from '../services/requirement-specs';
+import { createRouter } from '../../../core/http/group';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
+import { specProjectList } from '../demands';
+import * as specs from '../specs';
 import { enterprise, enterpriseParams, itemParams, requirementTags as tags } from './user-requirements';
 
 const BASE = '/api/pms/{identifier}/productRequirementSpecs';

@@ -8,18 +8,12 @@
 import { PRIORITIES } from '@shared/domain/priorities';
 import type { RequirementKind } from '@shared/domain/requirement-workflow';
 import type { FieldChange } from '@shared/schemas/requirements';
-import { summaryOf } from '../core/identity/people';
-import type { SpecBody, SpecRecord } from '../db/requirement-specs';
-import type { TrackAction, TrackRecord } from '../db/requirement-tracking';
-import type { UserRequirementRecord } from '../db/user-requirements';
-import { newJournalId } from '../modules/issues/journals';
-import {
-  type LookupNeeds,
-  loadLookups,
-  type ProductLookups,
-  sourceName,
-  specTypeName,
-} from './requirement-views';
+import { summaryOf } from '../../core/identity/people';
+import { newJournalId } from '../issues/journals';
+import type { SpecBody, SpecRecord } from './store/specs';
+import type { TrackAction, TrackRecord } from './store/tracking';
+import type { UserRequirementRecord } from './store/user-requirements';
+import { type LookupNeeds, loadLookups, type ProductLookups, sourceName, specTypeName } from './views';
 
 /** A user requirement with its description: everything a change may touch. */
 export type UserRequirementState = UserRequirementRecord & { description: string };

@@ -5,16 +5,16 @@
  */
 import type { Page } from '@shared/schemas/common';
 import type { ProductJournal } from '@shared/schemas/requirements';
-import { nowIso } from '../core/clock';
-import { ConditionFailedError, onConditionFailed } from '../core/db/operations';
-import { forbidden, notFound, staleVersion } from '../core/errors';
-import { userSummaries } from '../core/identity/people';
-import { parseScopedId } from '../core/ids';
-import type { ProductJournalRecord } from '../db/product-journals';
-import * as db from '../db/product-journals';
-import { newJournalId } from '../modules/issues/journals';
-import { splitProductScopedId } from '../modules/products/access';
-import { productJournalView } from './requirement-views';
+import { nowIso } from '../../core/clock';
+import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
+import { forbidden, notFound, staleVersion } from '../../core/errors';
+import { userSummaries } from '../../core/identity/people';
+import { parseScopedId } from '../../core/ids';
+import { newJournalId } from '../issues/journals';
+import { splitProductScopedId } from '../products/access';
+import type { ProductJournalRecord } from './store/comments';
+import * as db from './store/comments';
+import { productJournalView } from './views';
 
 const objectNotFound = (objectId: string) => notFound(`No user requirement, spec or plan ${objectId} exists`);
 const journalNotFound = (id: string) => notFound(`Comment ${id} does not exist`);

@@ -27,30 +27,30 @@ import type {
   UserRequirementListQuery,
   UserRequirementUpdateBody,
 } from '@shared/schemas/requirements';
-import { nowIso } from '../core/clock';
-import { ConditionFailedError, onConditionFailed, type TxOp, transact } from '../core/db/operations';
-import { AppError, badRequest, conflict, notFound, staleVersion } from '../core/errors';
-import { userSummaries } from '../core/identity/people';
-import { newId } from '../core/ids';
-import { deleteProductJournalsOf } from '../db/product-journals';
-import { listSpecs } from '../db/requirement-specs';
-import { deleteTrackRecords, listTrackRecords, putTrackRecordOp } from '../db/requirement-tracking';
-import type { UserRequirementRecord } from '../db/user-requirements';
-import * as db from '../db/user-requirements';
+import { nowIso } from '../../core/clock';
+import { ConditionFailedError, onConditionFailed, type TxOp, transact } from '../../core/db/operations';
+import { AppError, badRequest, conflict, notFound, staleVersion } from '../../core/errors';
+import { userSummaries } from '../../core/identity/people';
+import { newId } from '../../core/ids';
 import {
   assertProductMember,
   productNotFound,
   requireProduct,
   splitProductScopedId,
-} from '../modules/products/access';
-import { listModules, moduleAndDescendantIds } from '../modules/products/product-modules';
-import { listRequirementTags } from '../modules/products/requirement-tags';
+} from '../products/access';
+import { listModules, moduleAndDescendantIds } from '../products/product-modules';
+import { listRequirementTags } from '../products/requirement-tags';
 import {
   getProductCounters,
   type ProductRecord,
   productCountersOp,
   productExistsOp,
-} from '../modules/products/store/products';
+} from '../products/store/products';
+import { deleteProductJournalsOf } from './store/comments';
+import { listSpecs } from './store/specs';
+import { deleteTrackRecords, listTrackRecords, putTrackRecordOp } from './store/tracking';
+import type { UserRequirementRecord } from './store/user-requirements';
+import * as db from './store/user-requirements';
 import {
   changedFields,
   describeChanges,
@@ -58,7 +58,7 @@ import {
   trackRecordOf,
   USER_REQUIREMENT_FIELDS,
   type UserRequirementState,
-} from './requirement-tracking';
+} from './tracking';
 import {
   changeRecordView,
   loadLookups,
@@ -66,7 +66,7 @@ import {
   userRequirementDetailView,
   userRequirementIdOf,
   userRequirementView,
-} from './requirement-views';
+} from './views';
 
 const KIND: RequirementKind = 'userRequirement';
 const { pendingReview, rejected, closed } = USER_REQUIREMENT_STATUS;

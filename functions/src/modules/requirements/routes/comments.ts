@@ -8,10 +8,10 @@ import {
   ProductJournalUpdateBodySchema,
 } from '@shared/schemas/requirements';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
-import * as journals from '../services/product-journals';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
+import * as journals from '../comments';
 import { enterprise, enterpriseParams, requirementTags as tags } from './user-requirements';
 
 const BASE = '/api/pms/{identifier}/pmsJournals';

@@ -6,7 +6,7 @@
  */
 import type { RequirementAction, RequirementKind } from '@shared/domain/requirement-workflow';
 import type { FieldChange } from '@shared/schemas/requirements';
-import { keys, productPartition, SK } from '../core/db/keys';
+import { keys, productPartition, SK } from '../../../core/db/keys';
 import {
   batchDelete,
   conditions,
@@ -14,7 +14,7 @@ import {
   queryAll,
   queryPartition,
   type TxOp,
-} from '../core/db/operations';
+} from '../../../core/db/operations';
 
 export type TrackAction = 'create' | RequirementAction;
 

@@ -27,51 +27,37 @@ import type {
   SpecListQuery,
   SpecUpdateBody,
 } from '@shared/schemas/requirements';
-import { nowIso } from '../core/clock';
-import type { TxOp } from '../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
-import { userSummaries } from '../core/identity/people';
-import { newId } from '../core/ids';
-import { deleteStaleSpecDemands, liveSpecDemands } from '../db/product-demands';
-import { deleteProductJournalsOf } from '../db/product-journals';
-import type { SpecRecord } from '../db/requirement-specs';
-import * as db from '../db/requirement-specs';
-import { deleteTrackRecords, listTrackRecords, putTrackRecordOp } from '../db/requirement-tracking';
-import {
-  getUserRequirement,
-  saveUserRequirementOp,
-  type UserRequirementRecord,
-  userRequirementSpecCountOp,
-} from '../db/user-requirements';
+import { nowIso } from '../../core/clock';
+import type { TxOp } from '../../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
+import { userSummaries } from '../../core/identity/people';
+import { newId } from '../../core/ids';
+import { casesCoveringSpec, flagCasesOfSpec } from '../../services/case-spec-links';
 import {
   assertProductMember,
   productNotFound,
   requireProduct,
   splitProductScopedId,
-} from '../modules/products/access';
-import { getPlanView, planNotFound, requirePlan } from '../modules/products/plans';
+} from '../products/access';
+import { getPlanView, planNotFound, requirePlan } from '../products/plans';
 import {
   getProductCounters,
   type ProductRecord,
   productCountersOp,
   productExistsOp,
-} from '../modules/products/store/products';
-import { casesCoveringSpec, flagCasesOfSpec } from './case-spec-links';
+} from '../products/store/products';
+import { deleteProductJournalsOf } from './store/comments';
+import { deleteStaleSpecDemands, liveSpecDemands } from './store/demands';
+import type { SpecRecord } from './store/specs';
+import * as db from './store/specs';
+import { deleteTrackRecords, listTrackRecords, putTrackRecordOp } from './store/tracking';
 import {
-  changedFields,
-  describeChanges,
-  SPEC_FIELDS,
-  type SpecState,
-  trackRecordOf,
-} from './requirement-tracking';
-import {
-  changeRecordView,
-  loadLookups,
-  peopleOf,
-  specDetailView,
-  specView,
-  userRequirementIdOf,
-} from './requirement-views';
+  getUserRequirement,
+  saveUserRequirementOp,
+  type UserRequirementRecord,
+  userRequirementSpecCountOp,
+} from './store/user-requirements';
+import { changedFields, describeChanges, SPEC_FIELDS, type SpecState, trackRecordOf } from './tracking';
 import {
   assertReferences,
   commit,
@@ -86,6 +72,14 @@ import {
   uniqueIds,
   withNextNumber,
 } from './user-requirements';
+import {
+  changeRecordView,
+  loadLookups,
+  peopleOf,
+  specDetailView,
+  specView,
+  userRequirementIdOf,
+} from './views';
 
 const KIND = 'spec' as const;
 const { pendingReview, reviewed, planning, rejected } = SPEC_STATUS;
