@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { testcasesApp } from '../groups/testcases';
+import { testcasesApp } from '../modules/testcases/app';
 
 export const handler = handle(testcasesApp);

@@ -27,7 +27,6 @@ import {
 import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
 import { userSummaries } from '../core/identity/people';
 import { newId } from '../core/ids';
-import { listCaseModules } from '../db/case-modules';
 import {
   addSheetCaseOp,
   deleteSheetCaseOp,
@@ -46,6 +45,9 @@ import {
   sheetCaseKeyOf,
 } from '../db/sheet-cases';
 import { getSheet, type SheetRecord, sheetExistsOp, sheetLocalId, startSheetOp } from '../db/test-sheets';
+import { getIssues, type IssueRecord } from '../modules/issues/store/work-items';
+import { moduleAndDescendantIds, modulePaths } from '../modules/testcases/case-modules';
+import { listCaseModules } from '../modules/testcases/store/case-modules';
 import {
   caseLocalId,
   getTestcase,
@@ -54,9 +56,7 @@ import {
   listTestcases,
   type TestcaseRecord,
   testcaseKeyOf,
-} from '../db/testcases';
-import { getIssues, type IssueRecord } from '../modules/issues/store/work-items';
-import { moduleAndDescendantIds, modulePaths } from './case-modules';
+} from '../modules/testcases/store/testcases';
 import { assertMember, requireSheet, sheetNotFound } from './test-sheets';
 import { caseFieldsOf, linkedIssueView, runView, sheetCaseRowView } from './testrun-views';
 

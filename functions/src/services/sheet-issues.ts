@@ -33,6 +33,8 @@ import {
   unlinkOps,
 } from '../db/sheet-cases';
 import { type SheetRecord, sheetExistsOp, sheetLocalId } from '../db/test-sheets';
+import { findIssueProjects, getIssues, type IssueRecord } from '../modules/issues/store/work-items';
+import { createIssue } from '../modules/issues/work-items';
 import {
   getTestcase,
   getTestcaseBody,
@@ -40,9 +42,7 @@ import {
   linkCountOp,
   putLinkOps,
   type TestcaseBody,
-} from '../db/testcases';
-import { findIssueProjects, getIssues, type IssueRecord } from '../modules/issues/store/work-items';
-import { createIssue } from '../modules/issues/work-items';
+} from '../modules/testcases/store/testcases';
 import { requireSheetCase, sheetCaseNotFound } from './sheet-cases';
 import { requireSheet } from './test-sheets';
 import { caseFieldsOf, sheetIssueRowView } from './testrun-views';

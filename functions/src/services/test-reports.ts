@@ -23,15 +23,15 @@ import { ConditionFailedError, onConditionFailed } from '../core/db/operations';
 import { conflict, notFound, staleVersion } from '../core/errors';
 import { summaryOf, userSummaries } from '../core/identity/people';
 import { scopedId } from '../core/ids';
-import { listCaseModules } from '../db/case-modules';
 import { listSheetCases, type SheetCaseRecord } from '../db/sheet-cases';
 import type { ReportRecord, ReportSnapshot } from '../db/test-reports';
 import * as db from '../db/test-reports';
 import { type SheetRecord, sheetExistsOp } from '../db/test-sheets';
-import { getTestcases } from '../db/testcases';
 import { projectNotFound, requireProject } from '../modules/issues/context';
 import { getIssues } from '../modules/issues/store/work-items';
-import { modulePaths } from './case-modules';
+import { modulePaths } from '../modules/testcases/case-modules';
+import { listCaseModules } from '../modules/testcases/store/case-modules';
+import { getTestcases } from '../modules/testcases/store/testcases';
 import { requireSheet, sheetNotFound } from './test-sheets';
 import { caseFieldsOf, countsOf, reportChartView, reportDetailView, reportView } from './testrun-views';
 

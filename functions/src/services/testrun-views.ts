@@ -21,9 +21,9 @@ import { summaryOf } from '../core/identity/people';
 import type { SheetCaseRecord, SheetIssueLinkRecord, SheetRunRecord } from '../db/sheet-cases';
 import type { ReportRecord, ReportSnapshot } from '../db/test-reports';
 import type { SheetRecord } from '../db/test-sheets';
-import type { TestcaseRecord } from '../db/testcases';
 import type { IssueRecord } from '../modules/issues/store/work-items';
 import { issueRefView } from '../modules/issues/views';
+import type { TestcaseRecord } from '../modules/testcases/store/testcases';
 
 type Users = ReadonlyMap<string, UserSummary>;
 

@@ -32,7 +32,6 @@ import type { TxOp } from '../../core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
 import { userSummaries } from '../../core/identity/people';
 import { newId } from '../../core/ids';
-import { casesCoveringSpec, flagCasesOfSpec } from '../../services/case-spec-links';
 import {
   assertProductMember,
   productNotFound,
@@ -46,6 +45,7 @@ import {
   productCountersOp,
   productExistsOp,
 } from '../products/store/products';
+import { casesCoveringSpec, flagCasesOfSpec } from '../testcases/spec-links';
 import { deleteProductJournalsOf } from './store/comments';
 import { deleteStaleSpecDemands, liveSpecDemands } from './store/demands';
 import type { SpecRecord } from './store/specs';

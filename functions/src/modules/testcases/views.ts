@@ -6,10 +6,10 @@ import { caseTypeName } from '@shared/domain/testing';
 import type { IssueRef } from '@shared/schemas/issues';
 import type { UserSummary } from '@shared/schemas/projects';
 import type { CaseDetail, CaseRow, SpecRef } from '@shared/schemas/testcases';
-import { summaryOf, userSummaries } from '../core/identity/people';
-import { listCaseModules } from '../db/case-modules';
-import type { TestcaseBody, TestcaseRecord } from '../db/testcases';
+import { summaryOf, userSummaries } from '../../core/identity/people';
 import { modulePaths } from './case-modules';
+import { listCaseModules } from './store/case-modules';
+import type { TestcaseBody, TestcaseRecord } from './store/testcases';
 
 /** What rows need besides the cases: module paths and people. */
 export interface CaseRowContext {

@@ -10,12 +10,9 @@
 import { PRIORITIES } from '@shared/domain/priorities';
 import { caseTypeName, MAX_UPLOAD_BYTES } from '@shared/domain/testing';
 import type { RejectedRow, UploadReport } from '@shared/schemas/testcases';
-import { nowIso } from '../core/clock';
-import { AppError } from '../core/errors';
-import { listCaseModules } from '../db/case-modules';
-import { listCaseTagRecords } from '../db/case-tags';
-import { getTestcaseBodies, listTestcases, type TestcaseBody, type TestcaseRecord } from '../db/testcases';
-import { requireProject } from '../modules/issues/context';
+import { nowIso } from '../../core/clock';
+import { AppError } from '../../core/errors';
+import { requireProject } from '../issues/context';
 import { ensureModulePaths, modulePaths, pathKey } from './case-modules';
 import {
   type CaseSheetRow,
@@ -24,7 +21,10 @@ import {
   parseRow,
   readSpreadsheet,
   sheetRows,
-} from './case-spreadsheet';
+} from './spreadsheet';
+import { listCaseModules } from './store/case-modules';
+import { listCaseTagRecords } from './store/tags';
+import { getTestcaseBodies, listTestcases, type TestcaseBody, type TestcaseRecord } from './store/testcases';
 import {
   type CaseSave,
   caseNotFound,

@@ -17,9 +17,9 @@ import {
   CaseUpdateBodySchema,
 } from '@shared/schemas/testcases';
 import * as z from 'zod';
-import { badRequest } from '../core/errors';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
+import { badRequest } from '../../../core/errors';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
 import {
   byIdentifier,
   created,
@@ -29,8 +29,8 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../core/http/route';
-import * as cases from '../services/testcases';
+} from '../../../core/http/route';
+import * as cases from '../testcases';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestcase';
 const tags = ['testcases'];

@@ -13,10 +13,10 @@ import {
 } from '@shared/schemas/testcases';
 import type { Context } from 'hono';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
-import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '../core/http/route';
-import { downloadCases, uploadCases } from '../services/case-import';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
+import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
+import { downloadCases, uploadCases } from '../import';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestcase';
 const tags = ['testcases'];

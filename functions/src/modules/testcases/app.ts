@@ -1,8 +1,8 @@
-import { createGroupApp } from '../core/http/group';
-import { caseModuleRoutes } from '../routes/case-modules';
-import { caseSpreadsheetRoutes } from '../routes/case-spreadsheets';
-import { caseTagRoutes } from '../routes/case-tags';
-import { testcaseRoutes } from '../routes/testcases';
+import { createGroupApp } from '../../core/http/group';
+import { caseModuleRoutes } from './routes/case-modules';
+import { caseSpreadsheetRoutes } from './routes/spreadsheets';
+import { caseTagRoutes } from './routes/tags';
+import { testcaseRoutes } from './routes/testcases';
 
 /**
  * The case library: `/api/pms/{identifier}/pmsProjectTestcase...` (cases, spreadsheets, modules,

@@ -5,9 +5,9 @@
  * simply stops showing; a case's next save must name existing tags only.
  */
 import { CASE_TYPES } from '@shared/domain/testing';
-import { badRequest } from '../core/errors';
-import { tagService } from '../core/tags/service';
-import * as db from '../db/case-tags';
+import { badRequest } from '../../core/errors';
+import { tagService } from '../../core/tags/service';
+import * as db from './store/tags';
 
 const tags = tagService(db.caseTags, 'Case tag');
 

@@ -9,8 +9,8 @@ import {
   CaseTypeEntrySchema,
 } from '@shared/schemas/testcases';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
 import {
   byIdentifier,
   created,
@@ -20,8 +20,8 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../core/http/route';
-import * as caseTags from '../services/case-tags';
+} from '../../../core/http/route';
+import * as caseTags from '../tags';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestcaseTag';
 const tags = ['testcases'];

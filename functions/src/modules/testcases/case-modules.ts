@@ -14,16 +14,16 @@ import type {
   ModuleSyncResult,
 } from '@shared/schemas/testcases';
 import { buildTree } from '@shared/tree';
-import { nowIso } from '../core/clock';
-import { keys } from '../core/db/keys';
-import { ConditionFailedError, conditions, type TxOp, transact } from '../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
-import { scopedId } from '../core/ids';
-import type { CaseModuleRecord, CaseModuleTree } from '../db/case-modules';
-import * as db from '../db/case-modules';
-import { listTestcases } from '../db/testcases';
-import { projectNotFound, requireProject } from '../modules/issues/context';
-import { listModuleRecords, type ModuleRecord } from '../modules/products/store/product-modules';
+import { nowIso } from '../../core/clock';
+import { keys } from '../../core/db/keys';
+import { ConditionFailedError, conditions, type TxOp, transact } from '../../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
+import { scopedId } from '../../core/ids';
+import { projectNotFound, requireProject } from '../issues/context';
+import { listModuleRecords, type ModuleRecord } from '../products/store/product-modules';
+import type { CaseModuleRecord, CaseModuleTree } from './store/case-modules';
+import * as db from './store/case-modules';
+import { listTestcases } from './store/testcases';
 
 type TreeItem = Pick<CaseModuleRecord, 'moduleId' | 'root_id' | 'sort' | 'name'>;
 

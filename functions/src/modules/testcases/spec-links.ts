@@ -13,8 +13,11 @@
 import { REQUIREMENT_KIND, requirementStatusName } from '@shared/domain/requirement-workflow';
 import { MAX_SPEC_CASES } from '@shared/domain/testing';
 import type { SpecRef } from '@shared/schemas/testcases';
-import type { TxOp } from '../core/db/operations';
-import { badRequest, conflict } from '../core/errors';
+import type { TxOp } from '../../core/db/operations';
+import { badRequest, conflict } from '../../core/errors';
+import { getProducts } from '../products/store/products';
+import { getSpecs, type SpecRecord } from '../requirements/store/specs';
+import { listSpecCases } from '../requirements/store/tracking';
 import {
   deleteSpecCaseOp,
   flagCaseOp,
@@ -22,10 +25,7 @@ import {
   putSpecCaseOp,
   specKeyParts,
   type TestcaseRecord,
-} from '../db/testcases';
-import { getProducts } from '../modules/products/store/products';
-import { getSpecs, type SpecRecord } from '../modules/requirements/store/specs';
-import { listSpecCases } from '../modules/requirements/store/tracking';
+} from './store/testcases';
 
 /** A covered spec with the product it belongs to. */
 export interface CoveredSpec {

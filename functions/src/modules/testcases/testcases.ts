@@ -15,12 +15,17 @@ import type {
   CaseRow,
   CaseUpdateBody,
 } from '@shared/schemas/testcases';
-import { nowIso } from '../core/clock';
-import { type Key, keys } from '../core/db/keys';
-import { batchDelete, ConditionFailedError, conditions, type TxOp, transact } from '../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
-import { newId } from '../core/ids';
-import { caseModuleExistsOp, caseModuleKeyOf, listCaseModules } from '../db/case-modules';
+import { nowIso } from '../../core/clock';
+import { type Key, keys } from '../../core/db/keys';
+import { batchDelete, ConditionFailedError, conditions, type TxOp, transact } from '../../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
+import { newId } from '../../core/ids';
+import { projectNotFound, requireProject } from '../issues/context';
+import { getIssues } from '../issues/store/work-items';
+import { issueRefView } from '../issues/views';
+import { moduleAndDescendantIds } from './case-modules';
+import { addedSpecs, assertSpecRoom, assertSpecs, specLinkOps, specRefsOf, specsByIds } from './spec-links';
+import { caseModuleExistsOp, caseModuleKeyOf, listCaseModules } from './store/case-modules';
 import {
   caseSeqOp,
   createCaseOps,
@@ -41,21 +46,9 @@ import {
   type TestcaseBody,
   type TestcaseRecord,
   testcaseKeyOf,
-} from '../db/testcases';
-import { projectNotFound, requireProject } from '../modules/issues/context';
-import { getIssues } from '../modules/issues/store/work-items';
-import { issueRefView } from '../modules/issues/views';
-import { moduleAndDescendantIds } from './case-modules';
-import {
-  addedSpecs,
-  assertSpecRoom,
-  assertSpecs,
-  specLinkOps,
-  specRefsOf,
-  specsByIds,
-} from './case-spec-links';
-import { assertCaseTags, listCaseTagRecords } from './case-tags';
-import { caseDetailView, caseRows, rowContext } from './testcase-views';
+} from './store/testcases';
+import { assertCaseTags, listCaseTagRecords } from './tags';
+import { caseDetailView, caseRows, rowContext } from './views';
 
 export const caseNotFound = (caseId: string) => notFound(`Case ${caseId} does not exist`);
 const staleCase = (c: Pick<TestcaseRecord, 'caseNumber'>) => staleVersion(`Case TC-${c.caseNumber}`);

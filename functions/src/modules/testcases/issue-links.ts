@@ -7,10 +7,12 @@
  */
 import { MAX_ITEM_CASES } from '@shared/domain/testing';
 import type { CaseRow, LinkTestcaseBody } from '@shared/schemas/testcases';
-import { nowIso } from '../core/clock';
-import { keys } from '../core/db/keys';
-import { ConditionFailedError, conditions, type TxOp, transact } from '../core/db/operations';
-import { badRequest, conflict } from '../core/errors';
+import { nowIso } from '../../core/clock';
+import { keys } from '../../core/db/keys';
+import { ConditionFailedError, conditions, type TxOp, transact } from '../../core/db/operations';
+import { badRequest, conflict } from '../../core/errors';
+import { issueNotFound, projectOfIssue } from '../issues/context';
+import { getIssues } from '../issues/store/work-items';
 import {
   deleteLinkOps,
   getTestcases,
@@ -19,11 +21,9 @@ import {
   listIssueCaseLinks,
   putLinkOps,
   type TestcaseRecord,
-} from '../db/testcases';
-import { issueNotFound, projectOfIssue } from '../modules/issues/context';
-import { getIssues } from '../modules/issues/store/work-items';
-import { caseRows } from './testcase-views';
+} from './store/testcases';
 import { caseNotFound, requireCases } from './testcases';
+import { caseRows } from './views';
 
 /** The cases linked to a work item, by number (links whose case went meanwhile are left out). */
 export async function casesLinkedTo(enterpriseId: string, projectId: string, issueId: string) {

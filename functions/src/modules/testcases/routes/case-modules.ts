@@ -11,8 +11,8 @@ import {
   ProjectQuerySchema,
 } from '@shared/schemas/testcases';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
 import {
   byIdentifier,
   created,
@@ -22,8 +22,8 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../core/http/route';
-import * as modules from '../services/case-modules';
+} from '../../../core/http/route';
+import * as modules from '../case-modules';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestcaseModule';
 const tags = ['testcases'];
