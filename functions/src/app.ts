@@ -7,7 +7,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { AppEnv } from './core/http/env';
 import { errorHandler, notFoundHandler, validationHook } from './core/http/errors';
-import { testrunsApp } from './groups/testruns';
 import { authApp } from './modules/auth/app';
 import { enterpriseApp } from './modules/enterprise/app';
 import { issuesApp } from './modules/issues/app';
@@ -17,6 +16,7 @@ import { requirementsApp } from './modules/requirements/app';
 import { sprintsApp } from './modules/sprints/app';
 import { systemApp } from './modules/system/app';
 import { testcasesApp } from './modules/testcases/app';
+import { testrunsApp } from './modules/testruns/app';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 

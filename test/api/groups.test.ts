@@ -3,7 +3,6 @@
  * alone: its routes, the error shape, CSRF, sessions and 404 for what it does not serve.
  */
 import { describe, expect, it } from 'vitest';
-import { testrunsApp } from '../../functions/src/groups/testruns';
 import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
 import { authApp } from '../../functions/src/modules/auth/app';
 import { enterpriseApp } from '../../functions/src/modules/enterprise/app';
@@ -14,6 +13,7 @@ import { requirementsApp } from '../../functions/src/modules/requirements/app';
 import { sprintsApp } from '../../functions/src/modules/sprints/app';
 import { systemApp } from '../../functions/src/modules/system/app';
 import { testcasesApp } from '../../functions/src/modules/testcases/app';
+import { testrunsApp } from '../../functions/src/modules/testruns/app';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';
 import { documentedRoutes } from './openapi-routes';
 

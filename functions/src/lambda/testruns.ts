@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { testrunsApp } from '../groups/testruns';
+import { testrunsApp } from '../modules/testruns/app';
 
 export const handler = handle(testrunsApp);

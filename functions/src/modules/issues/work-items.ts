@@ -32,12 +32,12 @@ import { ConditionFailedError, type TxOp } from '../../core/db/operations';
 import { AppError, badRequest, conflict, staleVersion } from '../../core/errors';
 import { userSummaries } from '../../core/identity/people';
 import { newId } from '../../core/ids';
-import { sheetLinkDeletionOps } from '../../services/sheet-cases';
 import { getProjectMember } from '../projects/store';
 import { demandDeletionOps } from '../requirements/store/demands';
 import { sprintLogBatchOps } from '../sprints/store/sprint-log';
 import { getSprint, getSprints } from '../sprints/store/sprints';
 import { caseLinkDeletionOps } from '../testcases/issue-links';
+import { sheetLinkDeletionOps } from '../testruns/sheet-cases';
 import {
   issueNotFound,
   loadIssue,

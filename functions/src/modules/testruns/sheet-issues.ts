@@ -17,10 +17,22 @@ import type {
   SheetIssueListQuery,
   SheetIssueRow,
 } from '@shared/schemas/testruns';
-import { nowIso } from '../core/clock';
-import { ConditionFailedError, type TxOp, transact } from '../core/db/operations';
-import { badRequest, conflict, notFound } from '../core/errors';
-import { userSummaries } from '../core/identity/people';
+import { nowIso } from '../../core/clock';
+import { ConditionFailedError, type TxOp, transact } from '../../core/db/operations';
+import { badRequest, conflict, notFound } from '../../core/errors';
+import { userSummaries } from '../../core/identity/people';
+import { findIssueProjects, getIssues, type IssueRecord } from '../issues/store/work-items';
+import { createIssue } from '../issues/work-items';
+import {
+  getTestcase,
+  getTestcaseBody,
+  getTestcases,
+  linkCountOp,
+  putLinkOps,
+  type TestcaseBody,
+} from '../testcases/store/testcases';
+import { requireSheetCase, sheetCaseNotFound } from './sheet-cases';
+import { requireSheet } from './sheets';
 import {
   getSheetCase,
   linkOps,
@@ -31,21 +43,9 @@ import {
   type SheetIssueLinkRecord,
   sheetCaseKeyOf,
   unlinkOps,
-} from '../db/sheet-cases';
-import { type SheetRecord, sheetExistsOp, sheetLocalId } from '../db/test-sheets';
-import { findIssueProjects, getIssues, type IssueRecord } from '../modules/issues/store/work-items';
-import { createIssue } from '../modules/issues/work-items';
-import {
-  getTestcase,
-  getTestcaseBody,
-  getTestcases,
-  linkCountOp,
-  putLinkOps,
-  type TestcaseBody,
-} from '../modules/testcases/store/testcases';
-import { requireSheetCase, sheetCaseNotFound } from './sheet-cases';
-import { requireSheet } from './test-sheets';
-import { caseFieldsOf, sheetIssueRowView } from './testrun-views';
+} from './store/sheet-cases';
+import { type SheetRecord, sheetExistsOp, sheetLocalId } from './store/sheets';
+import { caseFieldsOf, sheetIssueRowView } from './views';
 
 const MAX_WRITE_ATTEMPTS = 3;
 

@@ -16,17 +16,30 @@ import type {
   SheetCaseRow,
   SheetCasesAddBody,
 } from '@shared/schemas/testruns';
-import { nowIso } from '../core/clock';
+import { nowIso } from '../../core/clock';
 import {
   batchDelete,
   ConditionFailedError,
   onConditionFailed,
   type TxOp,
   transact,
-} from '../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../core/errors';
-import { userSummaries } from '../core/identity/people';
-import { newId } from '../core/ids';
+} from '../../core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
+import { userSummaries } from '../../core/identity/people';
+import { newId } from '../../core/ids';
+import { getIssues, type IssueRecord } from '../issues/store/work-items';
+import { moduleAndDescendantIds, modulePaths } from '../testcases/case-modules';
+import { listCaseModules } from '../testcases/store/case-modules';
+import {
+  caseLocalId,
+  getTestcase,
+  getTestcaseBody,
+  getTestcases,
+  listTestcases,
+  type TestcaseRecord,
+  testcaseKeyOf,
+} from '../testcases/store/testcases';
+import { assertMember, requireSheet, sheetNotFound } from './sheets';
 import {
   addSheetCaseOp,
   deleteSheetCaseOp,
@@ -43,22 +56,9 @@ import {
   type SheetRunRecord,
   sheetCaseIdOf,
   sheetCaseKeyOf,
-} from '../db/sheet-cases';
-import { getSheet, type SheetRecord, sheetExistsOp, sheetLocalId, startSheetOp } from '../db/test-sheets';
-import { getIssues, type IssueRecord } from '../modules/issues/store/work-items';
-import { moduleAndDescendantIds, modulePaths } from '../modules/testcases/case-modules';
-import { listCaseModules } from '../modules/testcases/store/case-modules';
-import {
-  caseLocalId,
-  getTestcase,
-  getTestcaseBody,
-  getTestcases,
-  listTestcases,
-  type TestcaseRecord,
-  testcaseKeyOf,
-} from '../modules/testcases/store/testcases';
-import { assertMember, requireSheet, sheetNotFound } from './test-sheets';
-import { caseFieldsOf, linkedIssueView, runView, sheetCaseRowView } from './testrun-views';
+} from './store/sheet-cases';
+import { getSheet, type SheetRecord, sheetExistsOp, sheetLocalId, startSheetOp } from './store/sheets';
+import { caseFieldsOf, linkedIssueView, runView, sheetCaseRowView } from './views';
 
 export const sheetCaseNotFound = (id: string) => notFound(`Sheet case ${id} does not exist`);
 const caseNotFound = (id: string) => notFound(`Test case ${id} does not exist`);

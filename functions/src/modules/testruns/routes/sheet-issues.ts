@@ -12,8 +12,8 @@ import {
   SheetIssueRowSchema,
 } from '@shared/schemas/testruns';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
 import {
   byIdentifier,
   created,
@@ -23,8 +23,8 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../core/http/route';
-import * as sheetIssues from '../services/sheet-issues';
+} from '../../../core/http/route';
+import * as sheetIssues from '../sheet-issues';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestsheetIssues';
 const tags = ['test sheets'];

@@ -12,9 +12,9 @@ import {
   SheetUpdateBodySchema,
 } from '@shared/schemas/testruns';
 import * as z from 'zod';
-import { badRequest } from '../core/errors';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
+import { badRequest } from '../../../core/errors';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
 import {
   byIdentifier,
   created,
@@ -24,8 +24,8 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../core/http/route';
-import * as sheets from '../services/test-sheets';
+} from '../../../core/http/route';
+import * as sheets from '../sheets';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestsheet';
 const tags = ['test sheets'];

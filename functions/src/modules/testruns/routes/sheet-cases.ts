@@ -13,8 +13,8 @@ import {
   SheetCasesAddResultSchema,
 } from '@shared/schemas/testruns';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
 import {
   byIdentifier,
   created,
@@ -24,9 +24,9 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../core/http/route';
-import * as sheetCases from '../services/sheet-cases';
-import { idsParam, splitIds } from './test-sheets';
+} from '../../../core/http/route';
+import * as sheetCases from '../sheet-cases';
+import { idsParam, splitIds } from './sheets';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestsheetCases';
 const tags = ['test sheets'];

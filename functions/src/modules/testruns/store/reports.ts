@@ -10,7 +10,7 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { ReportBug, ReportCase, ResultCounts } from '@shared/schemas/testruns';
-import { type Key, keys, projectPartition, SK } from '../core/db/keys';
+import { type Key, keys, projectPartition, SK } from '../../../core/db/keys';
 import {
   batchDelete,
   batchGet,
@@ -20,8 +20,8 @@ import {
   queryPartition,
   type TxOp,
   transact,
-} from '../core/db/operations';
-import { parseScopedId } from '../core/ids';
+} from '../../../core/db/operations';
+import { parseScopedId } from '../../../core/ids';
 
 export interface ReportRecord {
   enterpriseId: string;

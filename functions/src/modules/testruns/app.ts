@@ -1,8 +1,8 @@
-import { createGroupApp } from '../core/http/group';
-import { sheetCaseRoutes } from '../routes/sheet-cases';
-import { sheetIssueRoutes } from '../routes/sheet-issues';
-import { testReportRoutes } from '../routes/test-reports';
-import { testSheetRoutes } from '../routes/test-sheets';
+import { createGroupApp } from '../../core/http/group';
+import { testReportRoutes } from './routes/reports';
+import { sheetCaseRoutes } from './routes/sheet-cases';
+import { sheetIssueRoutes } from './routes/sheet-issues';
+import { testSheetRoutes } from './routes/sheets';
 
 /**
  * Test execution: sheets (`pmsProjectTestsheet`), their cases and results

@@ -18,22 +18,22 @@ import type {
   ReportListQuery,
   ReportUpdateBody,
 } from '@shared/schemas/testruns';
-import { nowIso } from '../core/clock';
-import { ConditionFailedError, onConditionFailed } from '../core/db/operations';
-import { conflict, notFound, staleVersion } from '../core/errors';
-import { summaryOf, userSummaries } from '../core/identity/people';
-import { scopedId } from '../core/ids';
-import { listSheetCases, type SheetCaseRecord } from '../db/sheet-cases';
-import type { ReportRecord, ReportSnapshot } from '../db/test-reports';
-import * as db from '../db/test-reports';
-import { type SheetRecord, sheetExistsOp } from '../db/test-sheets';
-import { projectNotFound, requireProject } from '../modules/issues/context';
-import { getIssues } from '../modules/issues/store/work-items';
-import { modulePaths } from '../modules/testcases/case-modules';
-import { listCaseModules } from '../modules/testcases/store/case-modules';
-import { getTestcases } from '../modules/testcases/store/testcases';
-import { requireSheet, sheetNotFound } from './test-sheets';
-import { caseFieldsOf, countsOf, reportChartView, reportDetailView, reportView } from './testrun-views';
+import { nowIso } from '../../core/clock';
+import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
+import { conflict, notFound, staleVersion } from '../../core/errors';
+import { summaryOf, userSummaries } from '../../core/identity/people';
+import { scopedId } from '../../core/ids';
+import { projectNotFound, requireProject } from '../issues/context';
+import { getIssues } from '../issues/store/work-items';
+import { modulePaths } from '../testcases/case-modules';
+import { listCaseModules } from '../testcases/store/case-modules';
+import { getTestcases } from '../testcases/store/testcases';
+import { requireSheet, sheetNotFound } from './sheets';
+import type { ReportRecord, ReportSnapshot } from './store/reports';
+import * as db from './store/reports';
+import { listSheetCases, type SheetCaseRecord } from './store/sheet-cases';
+import { type SheetRecord, sheetExistsOp } from './store/sheets';
+import { caseFieldsOf, countsOf, reportChartView, reportDetailView, reportView } from './views';
 
 /** Reports one DELETE removes (one transaction). */
 export const MAX_DELETE_REPORTS = 40;

@@ -12,8 +12,8 @@ import {
   ReportUpdateBodySchema,
 } from '@shared/schemas/testruns';
 import * as z from 'zod';
-import { createRouter } from '../core/http/group';
-import { identifierParam } from '../core/http/params';
+import { createRouter } from '../../../core/http/group';
+import { identifierParam } from '../../../core/http/params';
 import {
   byIdentifier,
   created,
@@ -23,9 +23,9 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../core/http/route';
-import * as reports from '../services/test-reports';
-import { idsParam, splitIds } from './test-sheets';
+} from '../../../core/http/route';
+import * as reports from '../reports';
+import { idsParam, splitIds } from './sheets';
 
 const BASE = '/api/pms/{identifier}/testReport';
 const tags = ['test reports'];

@@ -17,13 +17,13 @@ import type {
   SheetCaseRow,
   SheetIssueRow,
 } from '@shared/schemas/testruns';
-import { summaryOf } from '../core/identity/people';
-import type { SheetCaseRecord, SheetIssueLinkRecord, SheetRunRecord } from '../db/sheet-cases';
-import type { ReportRecord, ReportSnapshot } from '../db/test-reports';
-import type { SheetRecord } from '../db/test-sheets';
-import type { IssueRecord } from '../modules/issues/store/work-items';
-import { issueRefView } from '../modules/issues/views';
-import type { TestcaseRecord } from '../modules/testcases/store/testcases';
+import { summaryOf } from '../../core/identity/people';
+import type { IssueRecord } from '../issues/store/work-items';
+import { issueRefView } from '../issues/views';
+import type { TestcaseRecord } from '../testcases/store/testcases';
+import type { ReportRecord, ReportSnapshot } from './store/reports';
+import type { SheetCaseRecord, SheetIssueLinkRecord, SheetRunRecord } from './store/sheet-cases';
+import type { SheetRecord } from './store/sheets';
 
 type Users = ReadonlyMap<string, UserSummary>;
 
