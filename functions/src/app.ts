@@ -1,7 +1,7 @@
 /**
  * Every endpoint group on one app: the local server (`npm start`), the seed and the API tests use
- * it. In the cloud each group is its own Lambda function (functions/src/lambda), and the OpenAPI
- * document built here is written to a static file at build time.
+ * it. In the cloud each group is its own Lambda function (modules/<group>/handler.ts), and the
+ * OpenAPI document built here is written to a static file at build time.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import packageJson from '../../package.json' with { type: 'json' };

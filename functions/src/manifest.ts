@@ -1,8 +1,9 @@
 /**
- * The endpoint groups. Each group is one Hono app (functions/src/groups/<name>.ts exporting
- * `<name>App`) and, in the cloud, one Lambda function (functions/src/lambda/<name>.ts exporting
- * `handler`). `routes` are the API Gateway route paths that send requests to the group; the
- * local server mounts every group on one app, so it needs no routing table.
+ * The endpoint groups. Each group is one module, functions/src/modules/<name>/: one Hono app
+ * (`app.ts` exporting `<name>App`) and, in the cloud, one Lambda function (`handler.ts`
+ * exporting `handler`, see handlerEntry). `routes` are the API Gateway route paths that send
+ * requests to the group; the local server mounts every group on one app, so it needs no routing
+ * table.
  *
  * Later capabilities add a group here (product, requirements, projects, issues, sprints, weekly,
  * tests, reports, pipelines, artifacts, docs, dashboard); infra and the tests pick it up.
@@ -86,3 +87,8 @@ export const ENDPOINT_GROUPS = [
 ] as const satisfies readonly EndpointGroup[];
 
 export type EndpointGroupName = (typeof ENDPOINT_GROUPS)[number]['name'];
+
+/** A group's Lambda entry (exports `handler`), relative to the repository root. */
+export function handlerEntry(name: string): string {
+  return `functions/src/modules/${name}/handler.ts`;
+}

@@ -1,5 +1,5 @@
 /**
- * The deployed entry points: each group's Lambda `handler` (functions/src/lambda/<name>.ts),
+ * The deployed entry points: each group's Lambda `handler` (functions/src/modules/<name>/handler.ts),
  * invoked with API Gateway HTTP API (payload 2.0) events as the stack's routes deliver them, on
  * DynamoDB Local and s3rver. A request goes to the group whose manifest routes match its path,
  * as API Gateway would send it, and the browser's host arrives as X-Forwarded-Host (CloudFront's
@@ -251,7 +251,7 @@ let world: World;
 
 beforeAll(async () => {
   for (const { name } of ENDPOINT_GROUPS) {
-    const module: { handler: LambdaHandler } = await import(`../../functions/src/lambda/${name}.ts`);
+    const module: { handler: LambdaHandler } = await import(`../../functions/src/modules/${name}/handler.ts`);
     handlers[name] = module.handler;
   }
 

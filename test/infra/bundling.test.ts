@@ -180,7 +180,7 @@ const REQUESTS: [string, () => Request][] = [
   ['an unknown route', () => new Request(`${ORIGIN}/probe/nothing`)],
 ];
 
-describe('the Lambda stand-ins (functions/src/lambda) answer like the real packages', () => {
+describe('the Lambda stand-ins (functions/src/core/lambda) answer like the real packages', () => {
   type Handler = (
     event: unknown,
     context: unknown,

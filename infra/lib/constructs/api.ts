@@ -9,7 +9,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ENDPOINT_GROUPS, type EndpointGroup } from '../../../functions/src/manifest';
+import { ENDPOINT_GROUPS, type EndpointGroup, handlerEntry } from '../../../functions/src/manifest';
 import { type BucketGrant, GROUP_BUCKET_ACCESS, type GroupBucketAccess } from '../bucket-access';
 import { functionBundling } from '../function-bundling';
 import { REPO_ROOT } from '../paths';
@@ -74,7 +74,7 @@ export class Api extends Construct {
     const functions: Record<string, NodejsFunction> = {};
     for (const group of groups) {
       const name = pascal(group.name);
-      const entry = join(REPO_ROOT, 'functions/src/lambda', `${group.name}.ts`);
+      const entry = join(REPO_ROOT, handlerEntry(group.name));
       if (!existsSync(entry)) throw new Error(`endpoint group ${group.name}: ${entry} does not exist`);
 
       // Explicit log group: retention is ours to set, and the role can be scoped to it.

@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { productsApp } from '../modules/products/app';
+import { productsApp } from './app';
 
 export const handler = handle(productsApp);

@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { requirementsApp } from '../modules/requirements/app';
+import { requirementsApp } from './app';
 
 export const handler = handle(requirementsApp);

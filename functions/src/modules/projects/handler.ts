@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { projectsApp } from '../modules/projects/app';
+import { projectsApp } from './app';
 
 export const handler = handle(projectsApp);

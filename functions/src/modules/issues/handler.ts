@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { issuesApp } from '../modules/issues/app';
+import { issuesApp } from './app';
 
 export const handler = handle(issuesApp);

@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { enterpriseApp } from '../modules/enterprise/app';
+import { enterpriseApp } from './app';
 
 export const handler = handle(enterpriseApp);

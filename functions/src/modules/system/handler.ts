@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { systemApp } from '../modules/system/app';
+import { systemApp } from './app';
 
 export const handler = handle(systemApp);

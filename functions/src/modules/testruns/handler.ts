@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { testrunsApp } from '../modules/testruns/app';
+import { testrunsApp } from './app';
 
 export const handler = handle(testrunsApp);

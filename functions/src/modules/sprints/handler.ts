@@ -1,4 +1,4 @@
 import { handle } from 'hono/aws-lambda';
-import { sprintsApp } from '../modules/sprints/app';
+import { sprintsApp } from './app';
 
 export const handler = handle(sprintsApp);
