@@ -9,7 +9,7 @@ import { listMembershipsOfUser } from '../../core/identity/store/memberships';
 import { newId } from '../../core/ids';
 import { deleteProductPartition, listProducts } from '../products/store/products';
 import { deleteProjectPartition, listProjects } from '../projects/store';
-import { builtInRoles } from '../system/roles';
+import { builtInRoles } from './member-roles';
 
 /**
  * Creates an enterprise owned by `ownerId`, who becomes its first member with the admin role.

@@ -15,7 +15,7 @@ import { getUser, getUsers, type UserRecord, usersByPrefix } from '../../core/id
 import { candidateView, memberView } from '../../core/identity/views';
 import { removeFromAllProducts } from '../products/products';
 import { removeFromAllProjects } from '../projects/members';
-import { assertRolesExist, getRoleByKey, unknownRole } from '../system/roles';
+import { assertRolesExist, getRoleByKey, unknownRole } from './member-roles';
 
 const CANDIDATE_LIMIT = 20;
 

@@ -1,46 +1,22 @@
-/** Department roles: built-in admin and member, plus custom roles with catalogue permissions. */
+/**
+ * Department roles (the System calls): built-in admin and member, plus custom roles with
+ * catalogue permissions. The built-in roles are written with their enterprise
+ * (modules/enterprise/member-roles.ts).
+ */
 import {
   ADMIN_ROLE_KEY,
   ALL_PERMISSIONS,
   isKnownPermission,
-  MEMBER_DEFAULT_PERMISSIONS,
-  MEMBER_ROLE_KEY,
   PERMISSION_MENU,
   WILDCARD_PERMISSION,
 } from '@shared/permissions/catalogue';
 import type { RoleBody, RoleMenuTree, RoleUpdateBody } from '@shared/schemas/system';
 import { nowIso } from '../../core/clock';
 import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
+import { conflict, notFound, staleVersion } from '../../core/errors';
 import type { RoleRecord } from '../../core/identity/store/roles';
 import * as db from '../../core/identity/store/roles';
 import { newId } from '../../core/ids';
-
-/** The roles every new enterprise starts with. Its creator holds admin, hence memberCount 1. */
-export function builtInRoles(enterpriseId: string): RoleRecord[] {
-  const now = nowIso();
-  const base = { enterpriseId, builtIn: true, createdAt: now, updatedAt: now, version: 1 };
-  return [
-    {
-      ...base,
-      roleId: newId(),
-      roleKey: ADMIN_ROLE_KEY,
-      roleName: 'Administrator',
-      remark: 'Everything, including members, roles and organization settings',
-      permissions: [WILDCARD_PERMISSION],
-      memberCount: 1,
-    },
-    {
-      ...base,
-      roleId: newId(),
-      roleKey: MEMBER_ROLE_KEY,
-      roleName: 'Member',
-      remark: 'Reads everything and does everyday work; administers nothing',
-      permissions: [...MEMBER_DEFAULT_PERMISSIONS],
-      memberCount: 0,
-    },
-  ];
-}
 
 /** Built-in roles first (admin, member), then custom roles by creation. */
 function byDisplayOrder(a: RoleRecord, b: RoleRecord): number {
@@ -57,23 +33,6 @@ export async function getRole(enterpriseId: string, roleId: string): Promise<Rol
   if (!role) throw notFound(`Role ${roleId} does not exist`);
   return role;
 }
-
-/** The role with a given key (e.g. the built-in member role). */
-export async function getRoleByKey(enterpriseId: string, roleKey: string): Promise<RoleRecord> {
-  const role = await db.findRoleByKey(enterpriseId, roleKey);
-  if (!role) throw notFound(`Role ${roleKey} does not exist`);
-  return role;
-}
-
-/** 400 naming the first id that is not a role of this enterprise. */
-export async function assertRolesExist(enterpriseId: string, roleIds: readonly string[]): Promise<void> {
-  const found = new Set((await db.getRoles(enterpriseId, roleIds)).map((role) => role.roleId));
-  const unknown = roleIds.find((id) => !found.has(id));
-  if (unknown !== undefined) throw unknownRole(unknown);
-}
-
-export const unknownRole = (roleId: string) =>
-  badRequest('roleIds', `role ${roleId} does not exist in this enterprise`);
 
 const keyTaken = (roleKey: string) => conflict(`roleKey: ${roleKey} is taken by another role`);
 
