@@ -6,12 +6,12 @@
  */
 
 import { notFound } from '../../core/errors';
-import { getProject, type ProjectRecord } from '../projects/store';
+import { projectNotFound } from '../projects/projects';
+import type { ProjectRecord } from '../projects/store';
 import { cachedProjectOf, indexAt, type ProjectIndex } from './project-index';
 import { findIssueProject, findIssueProjects, type IssueRecord, readProjectState } from './store/work-items';
 
 export const issueNotFound = (issueId: string) => notFound(`Work item ${issueId} does not exist`);
-export const projectNotFound = (projectId: string) => notFound(`Project ${projectId} does not exist`);
 
 const MAX_REMEMBERED = 100_000;
 const projectOfId = new Map<string, string>();
@@ -21,13 +21,6 @@ const refKey = (enterpriseId: string, issueId: string) => `${enterpriseId}/${iss
 export function rememberIssueProject(enterpriseId: string, issueId: string, projectId: string): void {
   if (projectOfId.size >= MAX_REMEMBERED) projectOfId.clear();
   projectOfId.set(refKey(enterpriseId, issueId), projectId);
-}
-
-/** 404 `Project {id} does not exist` unless the project exists in this enterprise. */
-export async function requireProject(enterpriseId: string, projectId: string): Promise<ProjectRecord> {
-  const project = await getProject(enterpriseId, projectId);
-  if (!project) throw projectNotFound(projectId);
-  return project;
 }
 
 /** The project of a work item; 404 naming the item when the enterprise has no such item. */

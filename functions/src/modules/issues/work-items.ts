@@ -32,21 +32,14 @@ import { ConditionFailedError, type TxOp } from '../../core/db/operations';
 import { AppError, badRequest, conflict, staleVersion } from '../../core/errors';
 import { userSummaries } from '../../core/identity/people';
 import { newId } from '../../core/ids';
+import { projectNotFound, requireProject } from '../projects/projects';
 import { getProjectMember } from '../projects/store';
 import { demandDeletionOps } from '../requirements/store/demands';
 import { sprintLogBatchOps } from '../sprints/store/sprint-log';
 import { getSprint, getSprints } from '../sprints/store/sprints';
 import { caseLinkDeletionOps } from '../testcases/issue-links';
 import { sheetLinkDeletionOps } from '../testruns/sheet-cases';
-import {
-  issueNotFound,
-  loadIssue,
-  projectNotFound,
-  projectOfIssue,
-  projectsOfIssues,
-  rememberIssueProject,
-  requireProject,
-} from './context';
+import { issueNotFound, loadIssue, projectOfIssue, projectsOfIssues, rememberIssueProject } from './context';
 import { journalFor } from './journals';
 import {
   childrenOf,

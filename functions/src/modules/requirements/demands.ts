@@ -12,10 +12,11 @@ import type { LinkDemandBody, PushSpecBody, SpecDemand } from '@shared/schemas/r
 import { nowIso } from '../../core/clock';
 import { badRequest, conflict } from '../../core/errors';
 import { summaryOf, userSummaries } from '../../core/identity/people';
-import { issueNotFound, requireProject } from '../issues/context';
+import { issueNotFound } from '../issues/context';
 import type { IssueRecord } from '../issues/store/work-items';
 import { getIssues } from '../issues/store/work-items';
 import { createIssue } from '../issues/work-items';
+import { requireProject } from '../projects/projects';
 import type { ProjectRecord } from '../projects/store';
 import { assertPushable, requireSpec, requireSpecWithBody, specName, specNotFound } from './specs';
 import {

@@ -23,8 +23,8 @@ import { ConditionFailedError, onConditionFailed } from '../../core/db/operation
 import { conflict, notFound, staleVersion } from '../../core/errors';
 import { summaryOf, userSummaries } from '../../core/identity/people';
 import { scopedId } from '../../core/ids';
-import { projectNotFound, requireProject } from '../issues/context';
 import { getIssues } from '../issues/store/work-items';
+import { projectNotFound, requireProject } from '../projects/projects';
 import { modulePaths } from '../testcases/case-modules';
 import { listCaseModules } from '../testcases/store/case-modules';
 import { getTestcases } from '../testcases/store/testcases';

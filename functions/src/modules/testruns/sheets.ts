@@ -16,7 +16,7 @@ import { batchDelete, ConditionFailedError, onConditionFailed } from '../../core
 import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
 import { userSummaries } from '../../core/identity/people';
 import { scopedId } from '../../core/ids';
-import { projectNotFound, requireProject } from '../issues/context';
+import { projectNotFound, requireProject } from '../projects/projects';
 import { getProjectMember } from '../projects/store';
 import { getSprint, getSprints } from '../sprints/store/sprints';
 import { keysBelow, listProjectSheetCaseResults, listSheetCases, sheetCaseKeysOf } from './store/sheet-cases';
