@@ -5,6 +5,7 @@
  */
 import type { CurrentUser, RoleRef, UserProfile } from '@shared/schemas/auth';
 import type { Enterprise, Member } from '@shared/schemas/enterprise';
+import type { UserSummary } from '@shared/schemas/projects';
 import type { CandidateUser, Role } from '@shared/schemas/system';
 import type { EnterpriseRecord } from './store/enterprises';
 import type { MembershipRecord } from './store/memberships';
@@ -20,6 +21,11 @@ export function userProfileView(user: UserRecord): UserProfile {
     email: user.email,
     createdAt: user.createdAt,
   };
+}
+
+/** A user as pickers and rows show them; `userId` alone when the user cannot be found. */
+export function userSummaryView(userId: string, user: UserRecord | undefined): UserSummary {
+  return { userId, login: user?.login ?? '', nickname: user?.nickname ?? '' };
 }
 
 export function candidateView(user: UserRecord): CandidateUser {

@@ -13,9 +13,9 @@ import { ConditionFailedError, onConditionFailed } from '../../core/db/operation
 import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
 import { getMembership } from '../../core/identity/store/memberships';
 import { getUsers } from '../../core/identity/store/users';
+import { userSummaryView } from '../../core/identity/views';
 import { newId } from '../../core/ids';
 import { listProjects } from '../projects/store';
-import { userSummaryView } from '../projects/views';
 import { productNotFound, requireProduct } from './access';
 import type { ProductChanges, ProductRecord } from './store/products';
 import * as db from './store/products';

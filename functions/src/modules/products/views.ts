@@ -5,7 +5,7 @@
 import { displayedPlanStatus, PLAN_STATUSES, PRODUCT_STATUSES } from '@shared/domain/products';
 import type { Plan, Product, ProductModule } from '@shared/schemas/products';
 import type { UserRecord } from '../../core/identity/store/users';
-import { userSummaryView } from '../projects/views';
+import { userSummaryView } from '../../core/identity/views';
 import type { PlanRecord } from './store/plans';
 import type { ModuleRecord } from './store/product-modules';
 import type { ProductCounters, ProductRecord } from './store/products';

@@ -3,15 +3,11 @@
  * is built from explicit fields, so internal attributes (`managerCount`, keys) never leak.
  */
 import { PROJECT_STATE_LABELS } from '@shared/domain/work-items';
-import type { Notice, Project, ProjectMember, UserSummary } from '@shared/schemas/projects';
+import type { Notice, Project, ProjectMember } from '@shared/schemas/projects';
 import type { UserRecord } from '../../core/identity/store/users';
+import { userSummaryView } from '../../core/identity/views';
 import type { ProjectCounters } from '../issues/store/counters';
 import type { NoticeRecord, ProjectMemberRecord, ProjectRecord } from './store';
-
-/** A user as pickers and rows show them; `userId` alone when the user cannot be found. */
-export function userSummaryView(userId: string, user: UserRecord | undefined): UserSummary {
-  return { userId, login: user?.login ?? '', nickname: user?.nickname ?? '' };
-}
 
 export interface ProjectViewContext {
   creator: UserRecord | undefined;
