@@ -38,3 +38,31 @@ export function parseScopedId(id: string): { parentId: string; localId: string }
   if (dot <= 0 || dot === id.length - 1) return null;
   return { parentId: id.slice(0, dot), localId: id.slice(dot + 1) };
 }
+
+let lastJournalId = '';
+
+/** The id after `id` in the ids' alphabet (same length), so it sorts right after. */
+function successor(id: string): string {
+  const chars = id.split('');
+  for (let i = chars.length - 1; i >= 0; i -= 1) {
+    const at = ALPHABET.indexOf(chars[i]!);
+    if (at < ALPHABET.length - 1) {
+      chars[i] = ALPHABET[at + 1]!;
+      return chars.join('');
+    }
+    chars[i] = ALPHABET[0]!;
+  }
+  return `${id}0`;
+}
+
+/**
+ * A journal id (work-item history and comments, requirement comments and tracking records):
+ * time-ordered like every id, and strictly increasing within this process, so entries written in
+ * the same millisecond (or with the clock held still in tests) keep their order.
+ */
+export function newJournalId(): string {
+  let id = newId();
+  if (id <= lastJournalId) id = successor(lastJournalId);
+  lastJournalId = id;
+  return id;
+}

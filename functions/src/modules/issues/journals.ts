@@ -9,40 +9,12 @@ import { nowIso } from '../../core/clock';
 import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
 import { conflict, forbidden, notFound, staleVersion } from '../../core/errors';
 import { userSummaries } from '../../core/identity/people';
-import { newId } from '../../core/ids';
+import { newJournalId } from '../../core/ids';
 import { issueNotFound, loadIssue } from './context';
 import type { JournalKind, JournalRecord } from './store/journals';
 import * as db from './store/journals';
 import type { IssueRecord } from './store/work-items';
 import { journalView } from './views';
-
-const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
-let lastJournalId = '';
-
-/** The id after `id` in the ids' alphabet (same length), so it sorts right after. */
-function successor(id: string): string {
-  const chars = id.split('');
-  for (let i = chars.length - 1; i >= 0; i -= 1) {
-    const at = ALPHABET.indexOf(chars[i]!);
-    if (at < ALPHABET.length - 1) {
-      chars[i] = ALPHABET[at + 1]!;
-      return chars.join('');
-    }
-    chars[i] = ALPHABET[0]!;
-  }
-  return `${id}0`;
-}
-
-/**
- * A journal id: time-ordered like every id, and strictly increasing within this process, so
- * entries written in the same millisecond (or with the clock held still in tests) keep their order.
- */
-export function newJournalId(): string {
-  let id = newId();
-  if (id <= lastJournalId) id = successor(lastJournalId);
-  lastJournalId = id;
-  return id;
-}
 
 /** A new journal entry about `issue` (as it is after the change). */
 export function journalFor(

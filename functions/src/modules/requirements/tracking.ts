@@ -9,7 +9,7 @@ import { PRIORITIES } from '@shared/domain/priorities';
 import type { RequirementKind } from '@shared/domain/requirement-workflow';
 import type { FieldChange } from '@shared/schemas/requirements';
 import { summaryOf } from '../../core/identity/people';
-import { newJournalId } from '../issues/journals';
+import { newJournalId } from '../../core/ids';
 import type { SpecBody, SpecRecord } from './store/specs';
 import type { TrackAction, TrackRecord } from './store/tracking';
 import type { UserRequirementRecord } from './store/user-requirements';
