@@ -17,11 +17,11 @@ import type { TxOp } from '../../core/db/operations';
 import { badRequest, conflict } from '../../core/errors';
 import { getProducts } from '../products/store/products';
 import { getSpecs, type SpecRecord } from '../requirements/store/specs';
-import { listSpecCases } from '../requirements/store/tracking';
 import {
   deleteSpecCaseOp,
   flagCaseOp,
   getTestcases,
+  listSpecCases,
   putSpecCaseOp,
   specKeyParts,
   type TestcaseRecord,

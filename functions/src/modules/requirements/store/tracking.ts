@@ -91,29 +91,3 @@ export async function deleteTrackRecords(enterpriseId: string, productId: string
   });
   await batchDelete(found.map((item) => ({ pk: item.pk as string, sk: item.sk as string })));
 }
-
-/** A test case covering a spec, as test management writes it (`SPECCASE#{specLocal}#{caseId}`). */
-export interface SpecCaseRecord {
-  caseId: string;
-  projectId: string;
-  title: string;
-  needsConfirmation: boolean;
-}
-
-// Access pattern: the test cases that cover a spec (begins_with(sk, SPECCASE#{specLocal}#)).
-export async function listSpecCases(
-  enterpriseId: string,
-  productId: string,
-  specId: string,
-): Promise<SpecCaseRecord[]> {
-  const items = await queryPartition(
-    productPartition(enterpriseId, productId),
-    `${SK.specCasePrefix}${specId}#`,
-  );
-  return items.map((item) => ({
-    caseId: item.caseId,
-    projectId: item.projectId,
-    title: item.title ?? '',
-    needsConfirmation: item.needsConfirmation === true,
-  }));
-}

@@ -15,7 +15,7 @@
  * holds the case. Case numbers (TC-n) come from `caseSeq` on the project's COUNTERS item.
  */
 
-import { type Key, keys, projectPartition, SK } from '../../../core/db/keys';
+import { type Key, keys, productPartition, projectPartition, SK } from '../../../core/db/keys';
 import {
   batchGet,
   conditions,
@@ -298,6 +298,32 @@ export function putSpecCaseOp(enterpriseId: string, specId: string, record: Test
 
 export function deleteSpecCaseOp(enterpriseId: string, specId: string, caseId: string): TxOp {
   return { delete: specCaseKeyOf(enterpriseId, specId, caseId) };
+}
+
+/** A test case covering a spec, as its SPECCASE item holds it (`SPECCASE#{specLocal}#{caseId}`). */
+export interface SpecCaseRecord {
+  caseId: string;
+  projectId: string;
+  title: string;
+  needsConfirmation: boolean;
+}
+
+// Access pattern: the test cases that cover a spec (begins_with(sk, SPECCASE#{specLocal}#)).
+export async function listSpecCases(
+  enterpriseId: string,
+  productId: string,
+  specId: string,
+): Promise<SpecCaseRecord[]> {
+  const items = await queryPartition(
+    productPartition(enterpriseId, productId),
+    `${SK.specCasePrefix}${specId}#`,
+  );
+  return items.map((item) => ({
+    caseId: item.caseId,
+    projectId: item.projectId,
+    title: item.title ?? '',
+    needsConfirmation: item.needsConfirmation === true,
+  }));
 }
 
 /**
