@@ -7,8 +7,8 @@ import type { EnterpriseRecord } from '../../core/identity/store/enterprises';
 import * as db from '../../core/identity/store/enterprises';
 import { listMembershipsOfUser } from '../../core/identity/store/memberships';
 import { newId } from '../../core/ids';
-import { deleteProductPartition, listProducts } from '../products/store/products';
-import { deleteProjectPartition, listProjects } from '../projects/store';
+import { deleteProductPartition, listProducts } from '../products';
+import { deleteProjectPartition, listProjects } from '../projects';
 import { builtInRoles } from './member-roles';
 
 /**

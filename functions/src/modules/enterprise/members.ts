@@ -13,8 +13,8 @@ import * as db from '../../core/identity/store/memberships';
 import { listRoles } from '../../core/identity/store/roles';
 import { getUser, getUsers, type UserRecord, usersByPrefix } from '../../core/identity/store/users';
 import { candidateView, memberView } from '../../core/identity/views';
-import { removeFromAllProducts } from '../products/products';
-import { removeFromAllProjects } from '../projects/members';
+import { removeFromAllProducts } from '../products';
+import { removeFromAllProjects } from '../projects';
 import { assertRolesExist, getRoleByKey, unknownRole } from './member-roles';
 
 const CANDIDATE_LIMIT = 20;

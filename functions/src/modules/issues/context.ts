@@ -6,8 +6,7 @@
  */
 
 import { notFound } from '../../core/errors';
-import { projectNotFound } from '../projects/projects';
-import type { ProjectRecord } from '../projects/store';
+import { type ProjectRecord, projectNotFound } from '../projects';
 import { cachedProjectOf, indexAt, type ProjectIndex } from './project-index';
 import { findIssueProject, findIssueProjects, type IssueRecord, readProjectState } from './store/work-items';
 

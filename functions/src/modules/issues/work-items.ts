@@ -32,13 +32,11 @@ import { ConditionFailedError, type TxOp } from '../../core/db/operations';
 import { AppError, badRequest, conflict, staleVersion } from '../../core/errors';
 import { userSummaries } from '../../core/identity/people';
 import { newId } from '../../core/ids';
-import { projectNotFound, requireProject } from '../projects/projects';
-import { getProjectMember } from '../projects/store';
-import { demandDeletionOps } from '../requirements/store/demands';
-import { sprintLogBatchOps } from '../sprints/store/sprint-log';
-import { getSprint, getSprints } from '../sprints/store/sprints';
-import { caseLinkDeletionOps } from '../testcases/issue-links';
-import { sheetLinkDeletionOps } from '../testruns/sheet-cases';
+import { getProjectMember, projectNotFound, requireProject } from '../projects';
+import { demandDeletionOps } from '../requirements';
+import { getSprint, getSprints, sprintLogBatchOps } from '../sprints';
+import { caseLinkDeletionOps } from '../testcases';
+import { sheetLinkDeletionOps } from '../testruns';
 import { issueNotFound, loadIssue, projectOfIssue, projectsOfIssues, rememberIssueProject } from './context';
 import { journalFor } from './journals';
 import {

@@ -15,7 +15,7 @@ import { getMembership } from '../../core/identity/store/memberships';
 import { getUsers } from '../../core/identity/store/users';
 import { userSummaryView } from '../../core/identity/views';
 import { newId } from '../../core/ids';
-import { listProjects } from '../projects/store';
+import { listProjects } from '../projects';
 import { productNotFound, requireProduct } from './access';
 import type { ProductChanges, ProductRecord } from './store/products';
 import * as db from './store/products';

@@ -9,11 +9,7 @@ import type { Page } from '@shared/schemas/common';
 import type { Journal } from '@shared/schemas/issues';
 import type { LineChart, PieBarChart } from '@shared/schemas/projects';
 import { clock } from '../../core/clock';
-import { projectWithIndex } from '../issues/context';
-import { journalViews } from '../issues/journals';
-import type { ProjectIndex } from '../issues/project-index';
-import { feedPage } from '../issues/store/journals';
-import { readProjectState } from '../issues/store/work-items';
+import { feedPage, journalViews, type ProjectIndex, projectWithIndex, readProjectState } from '../issues';
 import { projectNotFound } from './projects';
 
 async function projectAndIndex(enterpriseId: string, projectId: string): Promise<ProjectIndex> {

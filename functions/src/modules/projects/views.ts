@@ -6,7 +6,7 @@ import { PROJECT_STATE_LABELS } from '@shared/domain/work-items';
 import type { Notice, Project, ProjectMember } from '@shared/schemas/projects';
 import type { UserRecord } from '../../core/identity/store/users';
 import { userSummaryView } from '../../core/identity/views';
-import type { ProjectCounters } from '../issues/store/counters';
+import type { ProjectCounters } from '../issues';
 import type { NoticeRecord, ProjectMemberRecord, ProjectRecord } from './store';
 
 export interface ProjectViewContext {

@@ -10,7 +10,7 @@ import { ConditionFailedError, onConditionFailed } from '../../core/db/operation
 import { forbidden, notFound, staleVersion } from '../../core/errors';
 import { userSummaries } from '../../core/identity/people';
 import { newJournalId, parseScopedId } from '../../core/ids';
-import { splitProductScopedId } from '../products/access';
+import { splitProductScopedId } from '../products';
 import type { ProductJournalRecord } from './store/comments';
 import * as db from './store/comments';
 import { productJournalView } from './views';

@@ -12,12 +12,8 @@ import type { LinkDemandBody, PushSpecBody, SpecDemand } from '@shared/schemas/r
 import { nowIso } from '../../core/clock';
 import { badRequest, conflict } from '../../core/errors';
 import { summaryOf, userSummaries } from '../../core/identity/people';
-import { issueNotFound } from '../issues/context';
-import type { IssueRecord } from '../issues/store/work-items';
-import { getIssues } from '../issues/store/work-items';
-import { createIssue } from '../issues/work-items';
-import { requireProject } from '../projects/projects';
-import type { ProjectRecord } from '../projects/store';
+import { createIssue, getIssues, type IssueRecord, issueNotFound } from '../issues';
+import { type ProjectRecord, requireProject } from '../projects';
 import { assertPushable, requireSpec, requireSpecWithBody, specName, specNotFound } from './specs';
 import {
   type DemandLinkRecord,

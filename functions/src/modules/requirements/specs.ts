@@ -34,18 +34,18 @@ import { userSummaries } from '../../core/identity/people';
 import { newId } from '../../core/ids';
 import {
   assertProductMember,
-  productNotFound,
-  requireProduct,
-  splitProductScopedId,
-} from '../products/access';
-import { getPlanView, planNotFound, requirePlan } from '../products/plans';
-import {
+  getPlanView,
   getProductCounters,
   type ProductRecord,
+  planNotFound,
   productCountersOp,
   productExistsOp,
-} from '../products/store/products';
-import { casesCoveringSpec, flagCasesOfSpec } from '../testcases/spec-links';
+  productNotFound,
+  requirePlan,
+  requireProduct,
+  splitProductScopedId,
+} from '../products';
+import { casesCoveringSpec, flagCasesOfSpec } from '../testcases';
 import { deleteProductJournalsOf } from './store/comments';
 import { deleteStaleSpecDemands, liveSpecDemands } from './store/demands';
 import type { SpecRecord } from './store/specs';

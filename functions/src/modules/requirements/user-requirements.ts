@@ -34,18 +34,17 @@ import { userSummaries } from '../../core/identity/people';
 import { newId } from '../../core/ids';
 import {
   assertProductMember,
-  productNotFound,
-  requireProduct,
-  splitProductScopedId,
-} from '../products/access';
-import { listModules, moduleAndDescendantIds } from '../products/product-modules';
-import { listRequirementTags } from '../products/requirement-tags';
-import {
   getProductCounters,
+  listModules,
+  listRequirementTags,
+  moduleAndDescendantIds,
   type ProductRecord,
   productCountersOp,
   productExistsOp,
-} from '../products/store/products';
+  productNotFound,
+  requireProduct,
+  splitProductScopedId,
+} from '../products';
 import { deleteProductJournalsOf } from './store/comments';
 import { listSpecs } from './store/specs';
 import { deleteTrackRecords, listTrackRecords, putTrackRecordOp } from './store/tracking';

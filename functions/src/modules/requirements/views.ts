@@ -22,10 +22,7 @@ import type {
 } from '@shared/schemas/requirements';
 import { summaryOf, userSummaries } from '../../core/identity/people';
 import { scopedId } from '../../core/ids';
-import { listModules } from '../products/product-modules';
-import { listRequirementTags } from '../products/requirement-tags';
-import type { PlanRecord } from '../products/store/plans';
-import { listPlans } from '../products/store/plans';
+import { listModules, listPlans, listRequirementTags, type PlanRecord } from '../products';
 import type { ProductJournalRecord } from './store/comments';
 import type { SpecBody, SpecRecord } from './store/specs';
 import type { TrackRecord } from './store/tracking';

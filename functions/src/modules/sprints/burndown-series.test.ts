@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IssueRecord } from '../issues/store/work-items';
+import type { IssueRecord } from '../issues';
 import { burnDownSeries, daysBetween } from './burndown-series';
 import { type SprintLogEntry, sprintLogEntries } from './store/sprint-log';
 

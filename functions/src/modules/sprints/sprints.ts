@@ -28,12 +28,18 @@ import { onConditionFailed } from '../../core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
 import { userSummaries } from '../../core/identity/people';
 import { scopedId } from '../../core/ids';
-import { issueNotFound, projectWithIndex } from '../issues/context';
-import { listIssues } from '../issues/list';
-import { projectIndex } from '../issues/project-index';
-import type { IssueRecord } from '../issues/store/work-items';
-import { type Editable, planItemEdits, type WritePlan, writeIssues } from '../issues/work-items';
-import { projectNotFound } from '../projects/projects';
+import {
+  type Editable,
+  type IssueRecord,
+  issueNotFound,
+  listIssues,
+  planItemEdits,
+  projectIndex,
+  projectWithIndex,
+  type WritePlan,
+  writeIssues,
+} from '../issues';
+import { projectNotFound } from '../projects';
 import type { SprintRecord } from './store/sprints';
 import * as db from './store/sprints';
 import { itemsOfSprint, NO_ITEMS, sprintCounts, sprintDetailView, sprintView } from './views';

@@ -17,8 +17,7 @@ import { STATUS_GROUPS } from '@shared/domain/work-items';
 import type { UserSummary } from '@shared/schemas/projects';
 import type { SprintStatistics } from '@shared/schemas/sprints';
 import { summaryOf, userSummaries } from '../../core/identity/people';
-import { projectIndex } from '../issues/project-index';
-import type { IssueRecord } from '../issues/store/work-items';
+import { type IssueRecord, projectIndex } from '../issues';
 import type { SprintRecord } from './store/sprints';
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;

@@ -8,8 +8,7 @@ import { ITERATION_STATE, isUnfinished, sprintStateName } from '@shared/domain/s
 import type { UserSummary } from '@shared/schemas/projects';
 import type { Sprint, SprintCompletion, SprintDetail } from '@shared/schemas/sprints';
 import { summaryOf } from '../../core/identity/people';
-import type { ProjectIndex } from '../issues/project-index';
-import type { IssueRecord } from '../issues/store/work-items';
+import type { IssueRecord, ProjectIndex } from '../issues';
 import type { SprintRecord } from './store/sprints';
 
 export interface SprintCounts {

@@ -12,7 +12,7 @@ import { caseTypeName, MAX_UPLOAD_BYTES } from '@shared/domain/testing';
 import type { RejectedRow, UploadReport } from '@shared/schemas/testcases';
 import { nowIso } from '../../core/clock';
 import { AppError } from '../../core/errors';
-import { requireProject } from '../projects/projects';
+import { requireProject } from '../projects';
 import { ensureModulePaths, modulePaths, pathKey } from './case-modules';
 import {
   type CaseSheetRow,

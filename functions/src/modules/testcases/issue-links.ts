@@ -11,8 +11,7 @@ import { nowIso } from '../../core/clock';
 import { keys } from '../../core/db/keys';
 import { ConditionFailedError, conditions, type TxOp, transact } from '../../core/db/operations';
 import { badRequest, conflict } from '../../core/errors';
-import { issueNotFound, projectOfIssue } from '../issues/context';
-import { getIssues } from '../issues/store/work-items';
+import { getIssues, issueNotFound, projectOfIssue } from '../issues';
 import {
   deleteLinkOps,
   getTestcases,

@@ -15,8 +15,8 @@ import { MAX_SPEC_CASES } from '@shared/domain/testing';
 import type { SpecRef } from '@shared/schemas/testcases';
 import type { TxOp } from '../../core/db/operations';
 import { badRequest, conflict } from '../../core/errors';
-import { getProducts } from '../products/store/products';
-import { getSpecs, type SpecRecord } from '../requirements/store/specs';
+import { getProducts } from '../products';
+import { getSpecs, type SpecRecord } from '../requirements';
 import {
   deleteSpecCaseOp,
   flagCaseOp,

@@ -23,11 +23,9 @@ import { ConditionFailedError, onConditionFailed } from '../../core/db/operation
 import { conflict, notFound, staleVersion } from '../../core/errors';
 import { summaryOf, userSummaries } from '../../core/identity/people';
 import { scopedId } from '../../core/ids';
-import { getIssues } from '../issues/store/work-items';
-import { projectNotFound, requireProject } from '../projects/projects';
-import { modulePaths } from '../testcases/case-modules';
-import { listCaseModules } from '../testcases/store/case-modules';
-import { getTestcases } from '../testcases/store/testcases';
+import { getIssues } from '../issues';
+import { projectNotFound, requireProject } from '../projects';
+import { getTestcases, listCaseModules, modulePaths } from '../testcases';
 import { requireSheet, sheetNotFound } from './sheets';
 import type { ReportRecord, ReportSnapshot } from './store/reports';
 import * as db from './store/reports';

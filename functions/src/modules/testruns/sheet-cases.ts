@@ -27,18 +27,19 @@ import {
 import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
 import { userSummaries } from '../../core/identity/people';
 import { newId } from '../../core/ids';
-import { getIssues, type IssueRecord } from '../issues/store/work-items';
-import { moduleAndDescendantIds, modulePaths } from '../testcases/case-modules';
-import { listCaseModules } from '../testcases/store/case-modules';
+import { getIssues, type IssueRecord } from '../issues';
 import {
   caseLocalId,
   getTestcase,
   getTestcaseBody,
   getTestcases,
+  listCaseModules,
   listTestcases,
+  moduleAndDescendantIds,
+  modulePaths,
   type TestcaseRecord,
   testcaseKeyOf,
-} from '../testcases/store/testcases';
+} from '../testcases';
 import { assertMember, requireSheet, sheetNotFound } from './sheets';
 import {
   addSheetCaseOp,

@@ -21,8 +21,7 @@ import { nowIso } from '../../core/clock';
 import { ConditionFailedError, type TxOp, transact } from '../../core/db/operations';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { userSummaries } from '../../core/identity/people';
-import { findIssueProjects, getIssues, type IssueRecord } from '../issues/store/work-items';
-import { createIssue } from '../issues/work-items';
+import { createIssue, findIssueProjects, getIssues, type IssueRecord } from '../issues';
 import {
   getTestcase,
   getTestcaseBody,
@@ -30,7 +29,7 @@ import {
   linkCountOp,
   putLinkOps,
   type TestcaseBody,
-} from '../testcases/store/testcases';
+} from '../testcases';
 import { requireSheetCase, sheetCaseNotFound } from './sheet-cases';
 import { requireSheet } from './sheets';
 import {

@@ -16,9 +16,8 @@ import { batchDelete, ConditionFailedError, onConditionFailed } from '../../core
 import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
 import { userSummaries } from '../../core/identity/people';
 import { scopedId } from '../../core/ids';
-import { projectNotFound, requireProject } from '../projects/projects';
-import { getProjectMember } from '../projects/store';
-import { getSprint, getSprints } from '../sprints/store/sprints';
+import { getProjectMember, projectNotFound, requireProject } from '../projects';
+import { getSprint, getSprints } from '../sprints';
 import { keysBelow, listProjectSheetCaseResults, listSheetCases, sheetCaseKeysOf } from './store/sheet-cases';
 import type { SheetRecord, SheetTree } from './store/sheets';
 import * as db from './store/sheets';

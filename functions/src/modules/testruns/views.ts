@@ -18,9 +18,8 @@ import type {
   SheetIssueRow,
 } from '@shared/schemas/testruns';
 import { summaryOf } from '../../core/identity/people';
-import type { IssueRecord } from '../issues/store/work-items';
-import { issueRefView } from '../issues/views';
-import type { TestcaseRecord } from '../testcases/store/testcases';
+import { type IssueRecord, issueRefView } from '../issues';
+import type { TestcaseRecord } from '../testcases';
 import type { ReportRecord, ReportSnapshot } from './store/reports';
 import type { SheetCaseRecord, SheetIssueLinkRecord, SheetRunRecord } from './store/sheet-cases';
 import type { SheetRecord } from './store/sheets';

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { createRouter } from '../../../core/http/group';
 import { identifierParam } from '../../../core/http/params';
 import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
-import { linkTestcase } from '../../testcases/issue-links';
+import { linkTestcase } from '../../testcases';
 
 const linkRoute = tenantRoute(byIdentifier('identifier'), 'project:issue:edit', {
   method: 'put',

@@ -24,7 +24,7 @@ import {
   type TxOp,
   transact,
 } from '../../../core/db/operations';
-import { type ProjectRecord, projectFromItem } from '../../projects/store';
+import { type ProjectRecord, projectFromItem } from '../../projects';
 import {
   type CounterChanges,
   changeEntryOp,

@@ -25,7 +25,7 @@ import {
   updateItem,
   updateVersioned,
 } from '../../../core/db/operations';
-import { listProjects } from '../../projects/store';
+import { listProjects } from '../../projects';
 
 export interface ProductRecord {
   enterpriseId: string;

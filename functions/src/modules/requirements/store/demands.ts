@@ -18,8 +18,8 @@ import {
   type TxOp,
   transact,
 } from '../../../core/db/operations';
-import { getIssues, type IssueRecord } from '../../issues/store/work-items';
-import { getProject, type ProjectRecord } from '../../projects/store';
+import { getIssues, type IssueRecord } from '../../issues';
+import { getProject, type ProjectRecord } from '../../projects';
 import { specDemandCountOp } from './specs';
 
 export interface DemandLinkRecord {

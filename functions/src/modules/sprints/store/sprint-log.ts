@@ -14,7 +14,7 @@ import { isUnfinished } from '@shared/domain/sprint-workflow';
 import { keys, projectPartition, SK } from '../../../core/db/keys';
 import { type Item, queryPartition, type TxOp } from '../../../core/db/operations';
 import { newId, parseScopedId } from '../../../core/ids';
-import type { IssueRecord } from '../../issues/store/work-items';
+import type { IssueRecord } from '../../issues';
 
 /** One work item's state for one sprint right after a write. */
 export interface SprintLogEntry {

@@ -20,7 +20,7 @@ import {
   ok200,
   tenantRoute,
 } from '../../../core/http/route';
-import * as members from '../../enterprise/members';
+import * as members from '../../enterprise';
 
 const tags = ['system'];
 const dept = byId('id');

@@ -5,7 +5,7 @@ import { createRouter } from '../../../core/http/group';
 import { enterpriseIdParam } from '../../../core/http/params';
 import { ANY_MEMBER, byId, failures, ok, ok200, tenantRoute } from '../../../core/http/route';
 import { currentUserInEnterprise } from '../../../core/identity/tenancy';
-import { requireAccount } from '../../auth/accounts';
+import { requireAccount } from '../../auth';
 
 const getInfoRoute = tenantRoute(byId('id'), ANY_MEMBER, {
   method: 'get',
