@@ -7,9 +7,10 @@
  *   BENCH_ITEMS=2000 npm run bench:issues      # a smaller project
  *
  * Targets (docs/architecture.md, "Work-item lists"): p95 < 100 ms for a list page, < 20 ms for
- * one item. The items are written by the db layer's bulk writer (db/issue-bulk.ts: exactly the
- * items and counters the API's create writes), because 10,000 creates through the API take
- * minutes; users, the enterprise, the project, its members and the tags go through the API.
+ * one item. The items are written by the work-item store's bulk writer
+ * (functions/src/modules/issues/store/bulk.ts: exactly the items and counters the API's create
+ * writes), because 10,000 creates through the API take minutes; users, the enterprise, the
+ * project, its members and the tags go through the API.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

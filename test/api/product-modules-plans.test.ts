@@ -1,8 +1,8 @@
 /**
  * A product's module tree and plans (docs/api-conventions.md, "Products"): the pmsProductModule
  * and pmsProductPlan calls. Requirements and specs that sit in a module or plan are written
- * straight into the table here (the attributes db/products.ts documents), so these rules are
- * tested without the requirements workflow.
+ * straight into the table here (the attributes modules/products/store/products.ts documents), so
+ * these rules are tested without the requirements workflow.
  */
 import type { Enterprise } from '@shared/schemas/enterprise';
 import type { Plan, Product, ProductModule, ProductModuleNode } from '@shared/schemas/products';

@@ -64,7 +64,7 @@ export interface IssueContext {
 
 /**
  * The project and its current index; 404 when the project is missing. The project and the
- * counters the index syncs to are one read (db/issues.ts readProjectState).
+ * counters the index syncs to are one read (modules/issues/store/work-items.ts readProjectState).
  */
 export async function projectWithIndex(
   enterpriseId: string,

@@ -1,7 +1,7 @@
 /**
  * Journals: comments (edited and deleted by their authors only) and the history entries that
  * work-item writes record (permanent). Listing is per item, oldest first; the project's feed is
- * in services/project-statistics.ts.
+ * in modules/projects/statistics.ts.
  */
 import type { Page } from '@shared/schemas/common';
 import type { Journal, JournalDetail } from '@shared/schemas/issues';

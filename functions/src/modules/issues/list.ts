@@ -1,6 +1,6 @@
 /**
  * The work-item list: filters, counts, sorts and pages the project's in-memory index
- * (services/issue-index.ts), then reads only what the page shows (its people, the tags).
+ * (modules/issues/project-index.ts), then reads only what the page shows (its people, the tags).
  */
 import { CLOSED_ISSUE_STATUS } from '@shared/domain/work-item-workflow';
 import { STATUS_GROUPS } from '@shared/domain/work-items';

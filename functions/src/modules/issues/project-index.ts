@@ -8,7 +8,7 @@
  *
  * - Every work-item write steps the project's `changeSeq` from the value it saw to the next one,
  *   conditionally, and puts the change entry CHANGE#{seq} naming the items it touched, in the
- *   same transaction (db/issues.ts commitIssueWrite). The log has no gaps.
+ *   same transaction (modules/issues/store/work-items.ts commitIssueWrite). The log has no gaps.
  * - A reader gets the counters (strongly consistent) → M. A copy at N = M is current. At N < M it
  *   reads entries N+1..M (strongly consistent) and re-reads the items they name; when fewer than
  *   M-N entries come back (older than their two-day TTL) it reloads the project. With no copy it

@@ -1,5 +1,5 @@
 /**
- * The enterprise's work-item tags: a tag vocabulary (services/tag-vocabulary.ts). Deleting a tag
+ * The enterprise's work-item tags: a tag vocabulary (core/tags/service.ts). Deleting a tag
  * leaves the items alone: rows and details resolve tag ids when they are shown and skip ids that
  * no longer name a tag, so in effect no item refers to it any more, without rewriting every item
  * that carried it. The list the items are shown with is kept in memory (tagsAt).
@@ -13,9 +13,10 @@ const MAX_CACHED_ENTERPRISES = 1000;
 const tagCache = new Map<string, { seq: number; tags: db.IssueTagRecord[] }>();
 
 /**
- * The enterprise's tags, given its tag sequence as just read (db/issues.ts readProjectState reads
- * it in the same batch as the counters): the copy in memory while the sequence is unchanged,
- * otherwise one query. Every tag write steps the sequence, so the copy is never out of date.
+ * The enterprise's tags, given its tag sequence as just read (modules/issues/store/work-items.ts
+ * readProjectState reads it in the same batch as the counters): the copy in memory while the
+ * sequence is unchanged, otherwise one query. Every tag write steps the sequence, so the copy is
+ * never out of date.
  */
 export async function tagsAt(enterpriseId: string, tagSeq: number): Promise<db.IssueTagRecord[]> {
   const cached = tagCache.get(enterpriseId);

@@ -1,6 +1,6 @@
 /**
  * Work items, tags and journals as the API shows them, built from explicit fields (the rule of
- * services/views.ts): rows, references, details.
+ * core/identity/views.ts): rows, references, details.
  */
 import { type IssueKind, issueStatusName, nextStatuses } from '@shared/domain/work-item-workflow';
 import type { IssueDetail, IssueRef, IssueRow, Journal } from '@shared/schemas/issues';

@@ -1,8 +1,8 @@
 /**
  * Work items: create, read, edit (one or a batch), delete, link, and the pickers. Every write is
  * one transaction through `writeIssues`, which validates against the project's index synced to
- * the change-log position it then conditions the write on (services/issue-index.ts): the writes
- * of a project are serialised, so the checks that look at other items (parent cycles, links,
+ * the change-log position it then conditions the write on (modules/issues/project-index.ts): the
+ * writes of a project are serialised, so the checks that look at other items (parent cycles, links,
  * numbering, children before a delete) cannot race with another writer.
  */
 import { PRIORITIES } from '@shared/domain/priorities';

@@ -2,7 +2,8 @@
  * A product's module tree: list (flat, parents before children), tree, create, rename/move and
  * delete. At most MAX_MODULE_DEPTH levels, names unique among siblings (ignoring case), and a
  * module never moves under itself. These rules read the whole tree, so each write is validated
- * on a fresh read and conditioned on the tree not having changed since (db/product-modules.ts).
+ * on a fresh read and conditioned on the tree not having changed since
+ * (modules/products/store/product-modules.ts).
  */
 import { MAX_MODULE_DEPTH } from '@shared/domain/products';
 import type {

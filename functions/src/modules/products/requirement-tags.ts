@@ -1,6 +1,6 @@
 /**
  * The enterprise's requirement tags, shared by all its products: a tag vocabulary
- * (services/tag-vocabulary.ts). Deleting a tag leaves
+ * (core/tags/service.ts). Deleting a tag leaves
  * requirements and specs alone: they resolve tag ids when shown and skip ids that no longer name
  * a tag, so they simply stop showing it.
  */

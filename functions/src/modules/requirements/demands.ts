@@ -2,8 +2,8 @@
  * Specs in projects: pushing a spec into a project as a new demand (`POST pmsProductRequirement`),
  * linking an existing demand to a spec or unlinking it (`PUT`), and the demands that carry a spec
  * (`projectList`). A demand carries at most one spec; both ends of a link and the spec's demand
- * count change in one transaction (db/product-demands.ts), and deleting the demand removes the
- * link in the demand's own transaction (services/issues.ts).
+ * count change in one transaction (modules/requirements/store/demands.ts), and deleting the demand
+ * removes the link in the demand's own transaction (modules/issues/work-items.ts).
  */
 import { issueStatusName } from '@shared/domain/work-item-workflow';
 import { WORK_ITEM_KIND } from '@shared/domain/work-items';

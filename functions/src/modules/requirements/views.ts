@@ -1,6 +1,6 @@
 /**
  * User requirements, specs, their tracking records and comments as the API shows them, built
- * from explicit fields (the rule of services/views.ts). Names are resolved when a response is
+ * from explicit fields (the rule of core/identity/views.ts). Names are resolved when a response is
  * built, never copied into the items: modules, tags (deleted ones are dropped), plan titles and
  * people always show as they are now.
  */

@@ -1,6 +1,6 @@
 /**
- * The burn-down series replayed from a sprint's log (db/sprint-log.ts), with no I/O so that it
- * can be tested on its own.
+ * The burn-down series replayed from a sprint's log (modules/sprints/store/sprint-log.ts), with no
+ * I/O so that it can be tested on its own.
  *
  * - One point per UTC day from `startDate` to `endDate`. Each item's state at the end of day D is
  *   its last log entry dated D or earlier; it is remaining when in the sprint and unfinished, and

@@ -1,9 +1,9 @@
 /**
  * Completing a sprint (spec section 4): the unfinished items are finished (choice 1), taken out
  * of the sprint (2) or moved to another sprint (3), and the sprint closes with the record of its
- * completion, all in ONE work-item transaction (services/issues.ts writeIssues, which also adds
- * the sprint-log entries): a completion that fails moves nothing. That transaction bounds how
- * many items one completion may move (MAX_COMPLETION_ITEMS).
+ * completion, all in ONE work-item transaction (modules/issues/work-items.ts writeIssues, which
+ * also adds the sprint-log entries): a completion that fails moves nothing. That transaction bounds
+ * how many items one completion may move (MAX_COMPLETION_ITEMS).
  */
 import {
   FINISHED_BY_COMPLETION_STATUS,

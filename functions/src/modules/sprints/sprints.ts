@@ -1,11 +1,11 @@
 /**
  * Sprints (iterations) of a project: list, read, create, edit (start and reopen included), delete,
- * and which work items they hold. Completing is in sprint-completion.ts.
+ * and which work items they hold. Completing is in completion.ts.
  *
  * Writes that move work items in or out of a sprint go through the work-item write loop
- * (services/issues.ts writeIssues): they are checked against the project's index at the position
- * they condition on, so they serialise with every other item write (an item cannot join a sprint
- * that closes or goes at the same moment), and each moved item gets its history entry.
+ * (modules/issues/work-items.ts writeIssues): they are checked against the project's index at the
+ * position they condition on, so they serialise with every other item write (an item cannot join a
+ * sprint that closes or goes at the same moment), and each moved item gets its history entry.
  */
 import {
   ITERATION_STATE,

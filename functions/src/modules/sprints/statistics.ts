@@ -1,7 +1,7 @@
 /**
  * A sprint's statistics from its work items' rows: totals and rates, counts by kind and status,
  * and each assignee's load. Live statistics read the project's in-memory index; a completion
- * computes them on the rows as they are right after it (services/sprint-burndown.ts).
+ * computes them on the rows as they are right after it (modules/sprints/burndown.ts).
  *
  * Only kinds and statuses that occur are listed (in workflow order), assignees by nickname with
  * the unassigned last; rates are rounded to 4 decimals.

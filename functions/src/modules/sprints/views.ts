@@ -1,7 +1,7 @@
 /**
- * Sprints as the API shows them, built from explicit fields (the rule of services/views.ts). The
- * counts of an open sprint are live: they come from the project's work-item index
- * (services/issue-index.ts), the items whose `sprintId` names the sprint, so they are never
+ * Sprints as the API shows them, built from explicit fields (the rule of core/identity/views.ts).
+ * The counts of an open sprint are live: they come from the project's work-item index
+ * (modules/issues/project-index.ts), the items whose `sprintId` names the sprint, so they are never
  * stale. A closed sprint shows what it held when it was completed.
  */
 import { ITERATION_STATE, isUnfinished, sprintStateName } from '@shared/domain/sprint-workflow';

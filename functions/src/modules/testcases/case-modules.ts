@@ -3,7 +3,7 @@
  * product's module tree. At most MAX_MODULE_DEPTH levels, names unique among siblings (ignoring
  * case), and a module never moves under itself. These rules read the whole tree, so each write is
  * validated on a fresh read and conditioned on the tree not having changed since
- * (db/case-modules.ts).
+ * (modules/testcases/store/case-modules.ts).
  */
 import { MAX_MODULE_DEPTH } from '@shared/domain/products';
 import type {

@@ -1,6 +1,6 @@
 /**
  * Spreadsheet download and upload of a project's case library (the format is
- * services/case-spreadsheet.ts). An upload checks the whole file first (type, size, header, row
+ * modules/testcases/spreadsheet.ts). An upload checks the whole file first (type, size, header, row
  * count: any failure is a 400 or 413 and writes nothing), then every row alone: valid rows are
  * written (missing modules first, then new cases and updates, in transactions of at most 100
  * writes), each refused row is reported with all its reasons. Rows carry their case ID, so a file

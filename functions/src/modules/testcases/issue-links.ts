@@ -1,9 +1,9 @@
 /**
  * Links between work items and cases of the same project (`PUT pmsProjectIssues/linkTestcase`).
- * Each link is two items (CASEISSUE# and ISSUECASE#, db/testcases.ts) written with a step of the
- * case's `linkedIssueCount`, in one transaction with a check that the work item still exists.
- * Deleting a work item deletes its links and steps the counts back in its own transaction
- * (caseLinkDeletionOps), which is why a work item holds at most MAX_ITEM_CASES links.
+ * Each link is two items (CASEISSUE# and ISSUECASE#, modules/testcases/store/testcases.ts) written
+ * with a step of the case's `linkedIssueCount`, in one transaction with a check that the work item
+ * still exists. Deleting a work item deletes its links and steps the counts back in its own
+ * transaction (caseLinkDeletionOps), which is why a work item holds at most MAX_ITEM_CASES links.
  */
 import { MAX_ITEM_CASES } from '@shared/domain/testing';
 import type { CaseRow, LinkTestcaseBody } from '@shared/schemas/testcases';

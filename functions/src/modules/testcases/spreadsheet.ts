@@ -1,7 +1,7 @@
 /**
  * The case spreadsheet format (CASE_SHEET_COLUMNS): reading an uploaded .xlsx or .csv into rows
  * of text, writing the library as .xlsx, and turning one row into case fields with every reason
- * it is refused. What the rows do to the library is services/case-import.ts.
+ * it is refused. What the rows do to the library is modules/testcases/import.ts.
  *
  * Cells: ID is the case code (TC-12, or 12); Module a path `Parent / Child` (`Parent/Child` too);
  * Type and Priority a name or number; Tags comma-separated names; Steps and Expected results

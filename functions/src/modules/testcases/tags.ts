@@ -1,6 +1,6 @@
 /**
  * The enterprise's case tags, shared by every project's case library (a tag vocabulary,
- * services/tag-vocabulary.ts), and the fixed case types. Deleting a tag leaves cases alone: rows
+ * core/tags/service.ts), and the fixed case types. Deleting a tag leaves cases alone: rows
  * show the tag ids they hold, and the web resolves them against the tag list, so a deleted tag
  * simply stops showing; a case's next save must name existing tags only.
  */

@@ -1,7 +1,7 @@
 /**
  * The case library: list, read, create, edit, delete, batch edit, copy and confirm. Every write
  * is one transaction holding the cases, their bodies and the spec ends of their spec links
- * (services/case-spec-links.ts), conditioned on the versions read; new cases take their numbers
+ * (modules/testcases/spec-links.ts), conditioned on the versions read; new cases take their numbers
  * from `caseSeq` on the project's COUNTERS item in the same transaction.
  */
 import { DEFAULT_CASE_TYPE, MAX_CASE_TAGS } from '@shared/domain/testing';

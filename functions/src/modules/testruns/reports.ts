@@ -1,8 +1,8 @@
 /**
  * Test reports: made from a sheet, each keeps a snapshot of every case's result and the bugs
- * linked to the sheet's cases at that moment (db/test-reports.ts). Later results, edits or
- * deletions never change a report: its detail and charts are built from the snapshot alone, and
- * only its name and summary can be edited.
+ * linked to the sheet's cases at that moment (modules/testruns/store/reports.ts). Later results,
+ * edits or deletions never change a report: its detail and charts are built from the snapshot
+ * alone, and only its name and summary can be edited.
  */
 import { testResultName } from '@shared/domain/testing';
 import { type IssueKind, issueStatusName } from '@shared/domain/work-item-workflow';

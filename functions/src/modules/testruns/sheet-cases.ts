@@ -475,8 +475,8 @@ export const MAX_SHEET_LINKS_ON_DELETE = 10;
 
 /**
  * The writes that take a work item being deleted out of the sheet cases it is linked to, for its
- * delete transaction (services/issues.ts deleteIssue). 409 when it is linked to more sheet cases
- * than fit that transaction: unlink some first.
+ * delete transaction (modules/issues/work-items.ts deleteIssue). 409 when it is linked to more
+ * sheet cases than fit that transaction: unlink some first.
  */
 export async function sheetLinkDeletionOps(enterpriseId: string, issue: IssueRecord): Promise<TxOp[]> {
   const links = await listIssueSheetCaseLinks(enterpriseId, issue.projectId, issue.issueId);

@@ -5,7 +5,7 @@
  *
  * The tree rules (parent in the project, no cycles, at most MAX_SHEET_DEPTH levels) read the
  * whole tree, so every tree write is validated on a fresh read and conditioned on the tree not
- * having changed since (db/test-sheets.ts `sheetSeq`).
+ * having changed since (modules/testruns/store/sheets.ts `sheetSeq`).
  */
 import { SHEET_STATUS } from '@shared/domain/testing';
 import type { Page } from '@shared/schemas/common';

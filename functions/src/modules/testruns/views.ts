@@ -1,6 +1,6 @@
 /**
  * Test sheets, sheet cases, runs, linked work items and reports as the API shows them, built
- * from explicit fields (the rule of services/views.ts). People are resolved when a response is
+ * from explicit fields (the rule of core/identity/views.ts). People are resolved when a response is
  * built; a sheet case shows the library case's live fields while the case exists, and the copy
  * taken when it was added once the case is deleted.
  */

@@ -6,7 +6,7 @@
  * to the next one (conditional: `ConditionFailedError('changeSeq')` when someone else went first)
  * and puts the change-log entry CHANGE#{next} naming the work items it touched. So the change
  * log has no gaps, the writes of one project are serialised, and a process that knows the log up
- * to N can catch up with N+1..M (services/issue-index.ts; docs/architecture.md explains it).
+ * to N can catch up with N+1..M (modules/issues/project-index.ts; docs/architecture.md explains).
  */
 import { changeSeqKey, keys, projectPartition } from '../../../core/db/keys';
 import { batchGet, getItem, type Item, queryAll, type TxOp } from '../../../core/db/operations';

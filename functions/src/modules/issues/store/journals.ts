@@ -188,5 +188,5 @@ export async function feedPage(
   return journals;
 }
 
-// The bench's bulk writer (db/issue-bulk.ts) writes journals exactly as the API does.
+// The bench's bulk writer (modules/issues/store/bulk.ts) writes journals exactly as the API does.
 export { toItem as journalToItem };

@@ -1,6 +1,6 @@
 /**
  * Work-item tags of an enterprise (ENT#{id} / ISSUETAG#{tagId}; names unique through
- * ENT#{id} / TAGNAME#{lower-cased name}): a tag vocabulary (db/tag-vocabulary.ts) whose every
+ * ENT#{id} / TAGNAME#{lower-cased name}): a tag vocabulary (core/tags/store.ts) whose every
  * write also steps the enterprise's tag sequence.
  */
 import { enterprisePartition, type Key, keys, SK } from '../../../core/db/keys';

@@ -9,7 +9,7 @@
  *   of every key of the item. Written and deleted in the item's own transactions.
  *
  * Every write goes through `commitIssueWrite`, which adds the counters step and the change-log
- * entry (db/project-counters.ts) to the transaction.
+ * entry (modules/issues/store/counters.ts) to the transaction.
  */
 import type { IssueKind, IssueStatusId } from '@shared/domain/work-item-workflow';
 import { enterprisePartition, type Key, keys, projectPartition, SK } from '../../../core/db/keys';
@@ -373,7 +373,7 @@ export interface ProjectState {
   description: string;
   /** The users asked for that exist. */
   people: Map<string, PersonRecord>;
-  /** The enterprise's tag sequence (db/issue-tags.ts), to check a cached tag list. */
+  /** The enterprise's tag sequence (modules/issues/store/tags.ts), to check a cached tag list. */
   tagSeq: number;
 }
 

@@ -6,7 +6,7 @@
  * Item shapes other modules rely on (all in the product partition):
  * - `COUNTERS`: `urSeq`, `specSeq` (the last numbers given out), `userRequirementCount`,
  *   `specCount`, `planCount`, and `moduleSeq` (stepped by every module write, which serialises
- *   them: db/product-modules.ts).
+ *   them: modules/products/store/product-modules.ts).
  * - `UREQ#{local}` and `SPEC#{local}` carry `moduleId` (scoped id or null) and `status`; `SPEC#`
  *   also carries `planId` (scoped id or null), so plans and modules can count them by a query.
  */

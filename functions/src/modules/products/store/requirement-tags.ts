@@ -1,7 +1,7 @@
 /**
  * Requirement tags of an enterprise (ENT#{id} / REQTAG#{tagId}; names unique through
  * ENT#{id} / REQTAGNAME#{lower-cased name}), shared by all its products: a tag vocabulary
- * (db/tag-vocabulary.ts), like the work-item tags.
+ * (core/tags/store.ts), like the work-item tags.
  */
 import { keys, SK } from '../../../core/db/keys';
 import { type TagChanges, type TagRecord, tagVocabulary } from '../../../core/tags/store';

@@ -1,6 +1,6 @@
 /**
  * The project overview's statistics (`pmsProject/{id}/statistics/...`). Served by the projects
- * group (functions/src/groups/projects.ts mounts `projectStatisticsRoutes`); the numbers come
+ * group (functions/src/modules/projects/app.ts mounts `projectStatisticsRoutes`); the numbers come
  * from the work items.
  */
 import { PageQuerySchema } from '@shared/schemas/common';

@@ -1,7 +1,7 @@
 /**
  * Sprint logs: `SPRINTLOG#{sprintLocalId}#{entryId}` in the project's partition. Burn-downs are
- * replayed from them (services/burndown-series.ts), because a work item's rows only say where it
- * is now, not when it entered, left or was finished.
+ * replayed from them (modules/sprints/burndown-series.ts), because a work item's rows only say
+ * where it is now, not when it entered, left or was finished.
  *
  * One row per sprint concerned per work-item write, holding the new state of every item of that
  * write whose membership, unfinished-ness or estimate changed for the sprint. So a write adds as

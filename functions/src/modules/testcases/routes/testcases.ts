@@ -2,7 +2,7 @@
  * The case library: `pmsProjectTestcase` list, CRUD, copy, batch and confirm
  * (docs/api-conventions.md, "Test management"). The static paths (list, batch, copy, confirm)
  * are registered before the `{id}`/`{ids}` paths that would also match them; the spreadsheet
- * calls are in case-spreadsheets.ts, mounted before this router.
+ * calls are in spreadsheets.ts, mounted before this router.
  */
 import { pageSchema } from '@shared/schemas/common';
 import {

@@ -1,7 +1,7 @@
 /**
  * Case tags of an enterprise (ENT#{id} / CASETAG#{tagId}; names unique through
  * ENT#{id} / CASETAGNAME#{lower-cased name}), shared by all its projects' case libraries: a tag
- * vocabulary (db/tag-vocabulary.ts), like work-item and requirement tags. They go with the
+ * vocabulary (core/tags/store.ts), like work-item and requirement tags. They go with the
  * enterprise partition when the enterprise is deleted.
  */
 import { keys, SK } from '../../../core/db/keys';

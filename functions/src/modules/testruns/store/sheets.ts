@@ -197,7 +197,7 @@ export function sheetExistsOp(sheet: Pick<SheetRecord, 'enterpriseId' | 'project
 /**
  * Deletes the sheet item, conditioned on the tree as read (no sub-sheet was added meanwhile:
  * `'sheets'`) and on the version read (`'stale:sheet'`). Its cases, runs and links go afterwards
- * (services/test-sheets.ts deleteSheet).
+ * (modules/testruns/sheets.ts deleteSheet).
  */
 export async function deleteSheet(sheet: SheetRecord, seq: number): Promise<void> {
   await transact([
