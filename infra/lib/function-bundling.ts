@@ -21,7 +21,7 @@ import { REPO_ROOT } from './paths';
  * - No externals: the AWS SDK v3 clients the code imports are bundled instead of taken from the
  *   runtime, so the version is the one we tested and cold starts do not depend on the runtime's
  *   copy; node built-ins stay external by themselves (platform node).
- * - tsconfig.json's `paths` resolve the `@shared/*` alias.
+ * - tsconfig.json's `paths` resolve the `@shared/*` and `@core/*` aliases.
  * - Source maps without the sources' text: stack traces name our files and lines
  *   (NODE_OPTIONS=--enable-source-maps) without doubling the asset.
  * - Two packages are replaced by slim stand-ins in the functions only (the local server and the

@@ -23,7 +23,7 @@ interface Import {
   file: string;
   line: number;
   specifier: string | null;
-  /** The imported file relative to the repository root, for relative specifiers that resolve. */
+  /** The imported file relative to the repository root, for specifiers of our own files that resolve. */
   target: string | null;
 }
 
@@ -35,8 +35,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function resolveRelative(from: string, specifier: string): string | null {
-  const base = resolve(dirname(from), specifier);
+/** `@core/*` is the path alias of functions/src/core (tsconfig.json, vitest.config.ts). */
+const CORE_ALIAS = '@core/';
+
+function resolveOwn(from: string, specifier: string): string | null {
+  const base = specifier.startsWith(CORE_ALIAS)
+    ? join(SRC, 'core', specifier.slice(CORE_ALIAS.length))
+    : resolve(dirname(from), specifier);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')];
   const found = candidates.find((path) => existsSync(path) && statSync(path).isFile());
   return found ? relative(REPO_ROOT, found) : null;
@@ -49,7 +54,8 @@ function importsOf(path: string): Import[] {
   const add = (node: ts.Node, literal: ts.Expression | undefined) => {
     const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
     const specifier = literal && ts.isStringLiteralLike(literal) ? literal.text : null;
-    const target = specifier?.startsWith('.') ? resolveRelative(path, specifier) : null;
+    const own = specifier?.startsWith('.') || specifier?.startsWith(CORE_ALIAS);
+    const target = specifier && own ? resolveOwn(path, specifier) : null;
     found.push({ file: relative(REPO_ROOT, path), line, specifier, target });
   };
   const visit = (node: ts.Node) => {

@@ -1,9 +1,9 @@
 /** Accounts: sign-up, password checks (throttled) and password changes. */
-import type { ChangePasswordBody, SignInBody, SignUpBody } from '@shared/schemas/auth';
-import { nowIso } from '../../core/clock';
-import { config } from '../../core/config';
-import { onConditionFailed } from '../../core/db/operations';
-import { AppError, badRequest, conflict, forbidden, staleVersion, unauthorized } from '../../core/errors';
+
+import { nowIso } from '@core/clock';
+import { config } from '@core/config';
+import { onConditionFailed } from '@core/db/operations';
+import { AppError, badRequest, conflict, forbidden, staleVersion, unauthorized } from '@core/errors';
 import {
   createUser,
   findUserByEmail,
@@ -11,9 +11,10 @@ import {
   getUser,
   type UserRecord,
   updatePasswordHash,
-} from '../../core/identity/store/users';
-import { newId } from '../../core/ids';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../core/security/passwords';
+} from '@core/identity/store/users';
+import { newId } from '@core/ids';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '@core/security/passwords';
+import type { ChangePasswordBody, SignInBody, SignUpBody } from '@shared/schemas/auth';
 import { assertNotThrottled, clearFailedSignIns, recordFailedSignIn } from './sign-in-throttle';
 
 /** The one answer for an unknown login and a wrong password, so neither reveals the other. */

@@ -1,4 +1,4 @@
-import { createGroupApp } from '../../core/http/group';
+import { createGroupApp } from '@core/http/group';
 import { authRoutes } from './routes';
 
 /** Accounts and sessions: `/api/auth/*`, `/api/accounts/*`, `/api/pms/open/*`, `/api/setting.json`. */

@@ -1,4 +1,13 @@
 /** Accounts and sessions: sign-up, sign-in, logout, password, current user, settings. */
+
+import { config } from '@core/config';
+import { createRouter } from '@core/http/group';
+import { browsingOrigin, publicOrigin } from '@core/http/origin';
+import { created, created201, failures, jsonBody, ok, ok200, publicRoute, userRoute } from '@core/http/route';
+import { clearSessionCookie, sessionToken, setSessionCookie } from '@core/http/session';
+import { endOtherSessions, endSession, startSession } from '@core/identity/sessions';
+import type { UserRecord } from '@core/identity/store/users';
+import { currentUserView } from '@core/identity/views';
 import {
   ChangePasswordBodySchema,
   CurrentUserSchema,
@@ -9,23 +18,6 @@ import {
 import type { Context } from 'hono';
 import * as z from 'zod';
 import packageJson from '../../../../package.json' with { type: 'json' };
-import { config } from '../../core/config';
-import { createRouter } from '../../core/http/group';
-import { browsingOrigin, publicOrigin } from '../../core/http/origin';
-import {
-  created,
-  created201,
-  failures,
-  jsonBody,
-  ok,
-  ok200,
-  publicRoute,
-  userRoute,
-} from '../../core/http/route';
-import { clearSessionCookie, sessionToken, setSessionCookie } from '../../core/http/session';
-import { endOtherSessions, endSession, startSession } from '../../core/identity/sessions';
-import type { UserRecord } from '../../core/identity/store/users';
-import { currentUserView } from '../../core/identity/views';
 import { authenticate, changePassword, requireAccount, signUp } from './accounts';
 
 const tags = ['auth'];

@@ -4,9 +4,9 @@
  * window is over. Unknown logins are counted the same way, so the answer never tells whether a
  * login exists.
  */
-import { clock } from '../../core/clock';
-import { config } from '../../core/config';
-import { AppError } from '../../core/errors';
+import { clock } from '@core/clock';
+import { config } from '@core/config';
+import { AppError } from '@core/errors';
 import { clearThrottle, getThrottle, recordFailure } from './store';
 
 function retryMessage(retryAt: number, now: number): { message: string; seconds: number } {

@@ -1,6 +1,6 @@
 /** Failed sign-in counters, one per login, expiring by TTL when their window is over. */
-import { keys } from '../../core/db/keys';
-import { ConditionFailedError, deleteItem, getItem, type Item, updateItem } from '../../core/db/operations';
+import { keys } from '@core/db/keys';
+import { ConditionFailedError, deleteItem, getItem, type Item, updateItem } from '@core/db/operations';
 
 export interface ThrottleRecord {
   login: string;

@@ -1,4 +1,4 @@
-import { createGroupApp } from '../../core/http/group';
+import { createGroupApp } from '@core/http/group';
 import { enterpriseRoutes } from './routes/enterprises';
 import { enterpriseMemberRoutes } from './routes/members';
 

@@ -1,12 +1,13 @@
 /** Enterprises: creation (with built-in roles and the owner), listing, settings and deletion. */
+
+import { nowIso } from '@core/clock';
+import { onConditionFailed } from '@core/db/operations';
+import { badRequest, conflict, enterpriseNotFound, staleVersion } from '@core/errors';
+import type { EnterpriseRecord } from '@core/identity/store/enterprises';
+import * as db from '@core/identity/store/enterprises';
+import { listMembershipsOfUser } from '@core/identity/store/memberships';
+import { newId } from '@core/ids';
 import type { CreateEnterpriseBody, UpdateEnterpriseBody } from '@shared/schemas/enterprise';
-import { nowIso } from '../../core/clock';
-import { onConditionFailed } from '../../core/db/operations';
-import { badRequest, conflict, enterpriseNotFound, staleVersion } from '../../core/errors';
-import type { EnterpriseRecord } from '../../core/identity/store/enterprises';
-import * as db from '../../core/identity/store/enterprises';
-import { listMembershipsOfUser } from '../../core/identity/store/memberships';
-import { newId } from '../../core/ids';
 import { deleteProductPartition, listProducts } from '../products';
 import { deleteProjectPartition, listProjects } from '../projects';
 import { builtInRoles } from './member-roles';

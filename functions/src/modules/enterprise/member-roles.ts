@@ -3,17 +3,18 @@
  * starts with, and the checks of giving members roles. Editing roles (the System calls) is the
  * system module's (modules/system/roles.ts).
  */
+
+import { nowIso } from '@core/clock';
+import { badRequest, notFound } from '@core/errors';
+import type { RoleRecord } from '@core/identity/store/roles';
+import * as db from '@core/identity/store/roles';
+import { newId } from '@core/ids';
 import {
   ADMIN_ROLE_KEY,
   MEMBER_DEFAULT_PERMISSIONS,
   MEMBER_ROLE_KEY,
   WILDCARD_PERMISSION,
 } from '@shared/permissions/catalogue';
-import { nowIso } from '../../core/clock';
-import { badRequest, notFound } from '../../core/errors';
-import type { RoleRecord } from '../../core/identity/store/roles';
-import * as db from '../../core/identity/store/roles';
-import { newId } from '../../core/ids';
 
 /** The roles every new enterprise starts with. Its creator holds admin, hence memberCount 1. */
 export function builtInRoles(enterpriseId: string): RoleRecord[] {

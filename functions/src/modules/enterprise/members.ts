@@ -1,18 +1,18 @@
 /** Members of an enterprise: listing, adding, removing, and assigning roles. */
 
+import { nowIso } from '@core/clock';
+import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
+import { conflict, enterpriseNotFound, notFound } from '@core/errors';
+import type { EnterpriseRecord } from '@core/identity/store/enterprises';
+import type { MembershipRecord } from '@core/identity/store/memberships';
+import * as db from '@core/identity/store/memberships';
+import { listRoles } from '@core/identity/store/roles';
+import { getUser, getUsers, type UserRecord, usersByPrefix } from '@core/identity/store/users';
+import { candidateView, memberView } from '@core/identity/views';
 import { MEMBER_ROLE_KEY } from '@shared/permissions/catalogue';
 import type { Page } from '@shared/schemas/common';
 import type { Member, MemberListQuery } from '@shared/schemas/enterprise';
 import type { CandidateUser } from '@shared/schemas/system';
-import { nowIso } from '../../core/clock';
-import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
-import { conflict, enterpriseNotFound, notFound } from '../../core/errors';
-import type { EnterpriseRecord } from '../../core/identity/store/enterprises';
-import type { MembershipRecord } from '../../core/identity/store/memberships';
-import * as db from '../../core/identity/store/memberships';
-import { listRoles } from '../../core/identity/store/roles';
-import { getUser, getUsers, type UserRecord, usersByPrefix } from '../../core/identity/store/users';
-import { candidateView, memberView } from '../../core/identity/views';
 import { removeFromAllProducts } from '../products';
 import { removeFromAllProjects } from '../projects';
 import { assertRolesExist, getRoleByKey, unknownRole } from './member-roles';

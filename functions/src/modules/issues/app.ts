@@ -1,4 +1,4 @@
-import { createGroupApp } from '../../core/http/group';
+import { createGroupApp } from '@core/http/group';
 import { caseLinkRoutes } from './routes/case-links';
 import { journalRoutes } from './routes/journals';
 import { issueTagRoutes } from './routes/tags';

@@ -5,7 +5,7 @@
  * key starts with the caller's enterprise id.
  */
 
-import { notFound } from '../../core/errors';
+import { notFound } from '@core/errors';
 import { type ProjectRecord, projectNotFound } from '../projects';
 import { cachedProjectOf, indexAt, type ProjectIndex } from './project-index';
 import { findIssueProject, findIssueProjects, type IssueRecord, readProjectState } from './store/work-items';

@@ -3,13 +3,14 @@
  * work-item writes record (permanent). Listing is per item, oldest first; the project's feed is
  * in modules/projects/statistics.ts.
  */
+
+import { nowIso } from '@core/clock';
+import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
+import { conflict, forbidden, notFound, staleVersion } from '@core/errors';
+import { userSummaries } from '@core/identity/people';
+import { newJournalId } from '@core/ids';
 import type { Page } from '@shared/schemas/common';
 import type { Journal, JournalDetail } from '@shared/schemas/issues';
-import { nowIso } from '../../core/clock';
-import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
-import { conflict, forbidden, notFound, staleVersion } from '../../core/errors';
-import { userSummaries } from '../../core/identity/people';
-import { newJournalId } from '../../core/ids';
 import { issueNotFound, loadIssue } from './context';
 import type { JournalKind, JournalRecord } from './store/journals';
 import * as db from './store/journals';

@@ -2,10 +2,11 @@
  * The work-item list: filters, counts, sorts and pages the project's in-memory index
  * (modules/issues/project-index.ts), then reads only what the page shows (its people, the tags).
  */
+
+import { nicknamesOf, userSummaries } from '@core/identity/people';
 import { CLOSED_ISSUE_STATUS } from '@shared/domain/work-item-workflow';
 import { STATUS_GROUPS } from '@shared/domain/work-items';
 import type { IssueListQuery, IssueOrderBy, IssuePage } from '@shared/schemas/issues';
-import { nicknamesOf, userSummaries } from '../../core/identity/people';
 import { projectWithIndex } from './context';
 import type { IssueRecord } from './store/work-items';
 import { tagsAt } from './tags';

@@ -5,7 +5,7 @@
  * that carried it. The list the items are shown with is kept in memory (tagsAt).
  */
 
-import { tagService } from '../../core/tags/service';
+import { tagService } from '@core/tags/service';
 import * as db from './store/tags';
 
 /** The enterprise's tags as of a tag sequence, per enterprise (see tagsAt). */

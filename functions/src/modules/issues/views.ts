@@ -2,11 +2,12 @@
  * Work items, tags and journals as the API shows them, built from explicit fields (the rule of
  * core/identity/views.ts): rows, references, details.
  */
+
+import { summaryOf } from '@core/identity/people';
+import { tagView } from '@core/tags/service';
 import { type IssueKind, issueStatusName, nextStatuses } from '@shared/domain/work-item-workflow';
 import type { IssueDetail, IssueRef, IssueRow, Journal } from '@shared/schemas/issues';
 import type { UserSummary } from '@shared/schemas/projects';
-import { summaryOf } from '../../core/identity/people';
-import { tagView } from '../../core/tags/service';
 import { childrenOf, type ProjectIndex } from './project-index';
 import type { JournalRecord } from './store/journals';
 import type { IssueTagRecord } from './store/tags';

@@ -5,6 +5,12 @@
  * writes of a project are serialised, so the checks that look at other items (parent cycles, links,
  * numbering, children before a delete) cannot race with another writer.
  */
+
+import { clock, nowIso } from '@core/clock';
+import { ConditionFailedError, type TxOp } from '@core/db/operations';
+import { AppError, badRequest, conflict, staleVersion } from '@core/errors';
+import { userSummaries } from '@core/identity/people';
+import { newId } from '@core/ids';
 import { PRIORITIES } from '@shared/domain/priorities';
 import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import {
@@ -27,11 +33,6 @@ import {
   type JournalDetail,
   MAX_LINKS_PER_ISSUE,
 } from '@shared/schemas/issues';
-import { clock, nowIso } from '../../core/clock';
-import { ConditionFailedError, type TxOp } from '../../core/db/operations';
-import { AppError, badRequest, conflict, staleVersion } from '../../core/errors';
-import { userSummaries } from '../../core/identity/people';
-import { newId } from '../../core/ids';
 import { getProjectMember, projectNotFound, requireProject } from '../projects';
 import { demandDeletionOps } from '../requirements';
 import { getSprint, getSprints, sprintLogBatchOps } from '../sprints';

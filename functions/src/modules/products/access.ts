@@ -4,8 +4,8 @@
  * for product members.
  */
 
-import { forbidden, notFound } from '../../core/errors';
-import { parseScopedId } from '../../core/ids';
+import { forbidden, notFound } from '@core/errors';
+import { parseScopedId } from '@core/ids';
 import { getProduct, type ProductRecord } from './store/products';
 
 export const productNotFound = (productId: string) => notFound(`Product ${productId} does not exist`);

@@ -1,4 +1,4 @@
-import { createGroupApp } from '../../core/http/group';
+import { createGroupApp } from '@core/http/group';
 import { productLookupRoutes } from './routes/lookups';
 import { productPlanRoutes } from './routes/plans';
 import { productModuleRoutes } from './routes/product-modules';

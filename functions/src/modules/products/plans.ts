@@ -3,15 +3,16 @@
  * on the day it is shown (an open plan past its end date is expired), and the spec counts come
  * from the specs that name the plan, so neither is ever stale.
  */
+
+import { nowIso } from '@core/clock';
+import { onConditionFailed } from '@core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
+import { getUser, getUsers } from '@core/identity/store/users';
+import { scopedId } from '@core/ids';
 import { displayedPlanStatus, PLAN_STATUS } from '@shared/domain/products';
 import { SPEC_STATUS } from '@shared/domain/requirement-workflow';
 import type { Page } from '@shared/schemas/common';
 import type { Plan, PlanBody, PlanListQuery, PlanUpdateBody } from '@shared/schemas/products';
-import { nowIso } from '../../core/clock';
-import { onConditionFailed } from '../../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
-import { getUser, getUsers } from '../../core/identity/store/users';
-import { scopedId } from '../../core/ids';
 import { productNotFound, requireProduct, splitProductScopedId } from './access';
 import type { PlanChanges, PlanRecord, SpecPlanRef } from './store/plans';
 import * as db from './store/plans';

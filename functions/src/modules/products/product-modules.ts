@@ -5,6 +5,12 @@
  * on a fresh read and conditioned on the tree not having changed since
  * (modules/products/store/product-modules.ts).
  */
+
+import { nowIso } from '@core/clock';
+import { SK } from '@core/db/keys';
+import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
+import { scopedId } from '@core/ids';
 import { MAX_MODULE_DEPTH } from '@shared/domain/products';
 import type {
   ModuleBody,
@@ -13,11 +19,6 @@ import type {
   ProductModuleNode,
 } from '@shared/schemas/products';
 import { buildTree } from '@shared/tree';
-import { nowIso } from '../../core/clock';
-import { SK } from '../../core/db/keys';
-import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
-import { scopedId } from '../../core/ids';
 import { productNotFound, requireProduct, splitProductScopedId } from './access';
 import type { ModuleChanges, ModuleRecord, ModuleTree } from './store/product-modules';
 import * as db from './store/product-modules';

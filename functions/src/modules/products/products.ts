@@ -4,17 +4,18 @@
  * people who may review its requirements. The creator and the owner are always members, and
  * every member is a member of the enterprise.
  */
+
+import { nowIso } from '@core/clock';
+import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
+import { getMembership } from '@core/identity/store/memberships';
+import { getUsers } from '@core/identity/store/users';
+import { userSummaryView } from '@core/identity/views';
+import { newId } from '@core/ids';
 import { PRODUCT_STATUS } from '@shared/domain/products';
 import type { Page } from '@shared/schemas/common';
 import type { Product, ProductBody, ProductListQuery, ProductUpdateBody } from '@shared/schemas/products';
 import type { UserSummary } from '@shared/schemas/projects';
-import { nowIso } from '../../core/clock';
-import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
-import { getMembership } from '../../core/identity/store/memberships';
-import { getUsers } from '../../core/identity/store/users';
-import { userSummaryView } from '../../core/identity/views';
-import { newId } from '../../core/ids';
 import { listProjects } from '../projects';
 import { productNotFound, requireProduct } from './access';
 import type { ProductChanges, ProductRecord } from './store/products';

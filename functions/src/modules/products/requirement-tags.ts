@@ -5,7 +5,7 @@
  * a tag, so they simply stop showing it.
  */
 
-import { tagService } from '../../core/tags/service';
+import { tagService } from '@core/tags/service';
 import * as db from './store/requirement-tags';
 
 const tags = tagService(db.requirementTags, 'Requirement tag');

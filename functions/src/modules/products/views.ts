@@ -2,10 +2,11 @@
  * Products, modules, plans and requirement tags as the API shows them. Like views.ts, every
  * response is built from explicit fields, so internal attributes (keys, sequences) never leak.
  */
+
+import type { UserRecord } from '@core/identity/store/users';
+import { userSummaryView } from '@core/identity/views';
 import { displayedPlanStatus, PLAN_STATUSES, PRODUCT_STATUSES } from '@shared/domain/products';
 import type { Plan, Product, ProductModule } from '@shared/schemas/products';
-import type { UserRecord } from '../../core/identity/store/users';
-import { userSummaryView } from '../../core/identity/views';
 import type { PlanRecord } from './store/plans';
 import type { ModuleRecord } from './store/product-modules';
 import type { ProductCounters, ProductRecord } from './store/products';

@@ -1,4 +1,4 @@
-import { createGroupApp } from '../../core/http/group';
+import { createGroupApp } from '@core/http/group';
 import { projectMemberRoutes } from './routes/members';
 import { projectNoticeRoutes } from './routes/notice';
 import { projectRoutes } from './routes/projects';

@@ -3,12 +3,13 @@
  * projects). Only enterprise members can join, a project always keeps a manager, and the
  * project's `memberCount` changes in the same transaction as the members.
  */
+
+import { nowIso } from '@core/clock';
+import { ConditionFailedError } from '@core/db/operations';
+import { badRequest, conflict, notFound } from '@core/errors';
+import { getMembership } from '@core/identity/store/memberships';
+import { getUsers } from '@core/identity/store/users';
 import type { AddProjectMembersBody, ProjectMember, UserSummary } from '@shared/schemas/projects';
-import { nowIso } from '../../core/clock';
-import { ConditionFailedError } from '../../core/db/operations';
-import { badRequest, conflict, notFound } from '../../core/errors';
-import { getMembership } from '../../core/identity/store/memberships';
-import { getUsers } from '../../core/identity/store/users';
 import { projectNotFound, requireProject } from './projects';
 import type { ProjectMemberRecord } from './store';
 import * as db from './store';

@@ -1,9 +1,10 @@
 /** A project's notice: one Markdown text per project, written once then edited with `version`. */
+
+import { nowIso } from '@core/clock';
+import { onConditionFailed } from '@core/db/operations';
+import { conflict, notFound, staleVersion } from '@core/errors';
+import { getUser } from '@core/identity/store/users';
 import type { Notice } from '@shared/schemas/projects';
-import { nowIso } from '../../core/clock';
-import { onConditionFailed } from '../../core/db/operations';
-import { conflict, notFound, staleVersion } from '../../core/errors';
-import { getUser } from '../../core/identity/store/users';
 import { projectNotFound, requireProject } from './projects';
 import type { NoticeRecord } from './store';
 import * as db from './store';

@@ -3,14 +3,15 @@
  * Visibility is enterprise-wide (the route's permission decides); project membership only says
  * who works in a project, hence `isMember` and the `mine` filter.
  */
+
+import { nowIso } from '@core/clock';
+import { onConditionFailed } from '@core/db/operations';
+import { badRequest, notFound, staleVersion } from '@core/errors';
+import { getUser, getUsers } from '@core/identity/store/users';
+import { newId } from '@core/ids';
 import { PROJECT_STATE } from '@shared/domain/work-items';
 import type { Page } from '@shared/schemas/common';
 import type { Project, ProjectBody, ProjectListQuery, ProjectUpdateBody } from '@shared/schemas/projects';
-import { nowIso } from '../../core/clock';
-import { onConditionFailed } from '../../core/db/operations';
-import { badRequest, notFound, staleVersion } from '../../core/errors';
-import { getUser, getUsers } from '../../core/identity/store/users';
-import { newId } from '../../core/ids';
 import { deleteIssueRefsOfProject, EMPTY_COUNTERS, getCounters, getCountersOf } from '../issues';
 import { getProduct } from '../products';
 import { unlinkDemandsOfProject } from '../requirements';

@@ -3,12 +3,13 @@
  * the activity feed. The first two come from the project's in-memory index of work items (no
  * read of the items), the feed from gsi1.
  */
+
+import { clock } from '@core/clock';
 import { ISSUE_KIND_LABELS, ISSUE_KINDS, issueStatusName } from '@shared/domain/work-item-workflow';
 import { STATUS_GROUPS } from '@shared/domain/work-items';
 import type { Page } from '@shared/schemas/common';
 import type { Journal } from '@shared/schemas/issues';
 import type { LineChart, PieBarChart } from '@shared/schemas/projects';
-import { clock } from '../../core/clock';
 import { feedPage, journalViews, type ProjectIndex, projectWithIndex, readProjectState } from '../issues';
 import { projectNotFound } from './projects';
 

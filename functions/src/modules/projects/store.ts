@@ -7,14 +7,7 @@
  * manager role: removing a manager is conditional on it, so two managers removing each other at
  * the same time cannot leave a project without one.
  */
-import {
-  enterprisePartition,
-  indexKeys,
-  indexPrefixes,
-  keys,
-  projectPartition,
-  SK,
-} from '../../core/db/keys';
+import { enterprisePartition, indexKeys, indexPrefixes, keys, projectPartition, SK } from '@core/db/keys';
 import {
   batchGet,
   conditions,
@@ -26,7 +19,7 @@ import {
   type TxOp,
   transact,
   updateVersioned,
-} from '../../core/db/operations';
+} from '@core/db/operations';
 
 export interface ProjectRecord {
   enterpriseId: string;

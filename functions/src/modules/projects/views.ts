@@ -2,10 +2,11 @@
  * Projects, their members and their notice as the API shows them. Like views.ts, every response
  * is built from explicit fields, so internal attributes (`managerCount`, keys) never leak.
  */
+
+import type { UserRecord } from '@core/identity/store/users';
+import { userSummaryView } from '@core/identity/views';
 import { PROJECT_STATE_LABELS } from '@shared/domain/work-items';
 import type { Notice, Project, ProjectMember } from '@shared/schemas/projects';
-import type { UserRecord } from '../../core/identity/store/users';
-import { userSummaryView } from '../../core/identity/views';
 import type { ProjectCounters } from '../issues';
 import type { NoticeRecord, ProjectMemberRecord, ProjectRecord } from './store';
 

@@ -1,4 +1,4 @@
-import { createGroupApp } from '../../core/http/group';
+import { createGroupApp } from '@core/http/group';
 import { productJournalRoutes } from './routes/comments';
 import { productDemandRoutes } from './routes/demands';
 import { requirementSpecRoutes } from './routes/specs';

@@ -3,13 +3,14 @@
  * is scoped under the item's (`{productId}.{itemLocal}.{local}`), so the id alone finds it. Only
  * the author edits or deletes a comment (403 otherwise).
  */
+
+import { nowIso } from '@core/clock';
+import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
+import { forbidden, notFound, staleVersion } from '@core/errors';
+import { userSummaries } from '@core/identity/people';
+import { newJournalId, parseScopedId } from '@core/ids';
 import type { Page } from '@shared/schemas/common';
 import type { ProductJournal } from '@shared/schemas/requirements';
-import { nowIso } from '../../core/clock';
-import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
-import { forbidden, notFound, staleVersion } from '../../core/errors';
-import { userSummaries } from '../../core/identity/people';
-import { newJournalId, parseScopedId } from '../../core/ids';
 import { splitProductScopedId } from '../products';
 import type { ProductJournalRecord } from './store/comments';
 import * as db from './store/comments';

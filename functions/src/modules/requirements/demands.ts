@@ -5,13 +5,14 @@
  * count change in one transaction (modules/requirements/store/demands.ts), and deleting the demand
  * removes the link in the demand's own transaction (modules/issues/work-items.ts).
  */
+
+import { nowIso } from '@core/clock';
+import { badRequest, conflict } from '@core/errors';
+import { summaryOf, userSummaries } from '@core/identity/people';
 import { issueStatusName } from '@shared/domain/work-item-workflow';
 import { WORK_ITEM_KIND } from '@shared/domain/work-items';
 import type { IssueDetail } from '@shared/schemas/issues';
 import type { LinkDemandBody, PushSpecBody, SpecDemand } from '@shared/schemas/requirements';
-import { nowIso } from '../../core/clock';
-import { badRequest, conflict } from '../../core/errors';
-import { summaryOf, userSummaries } from '../../core/identity/people';
 import { createIssue, getIssues, type IssueRecord, issueNotFound } from '../issues';
 import { type ProjectRecord, requireProject } from '../projects';
 import { assertPushable, requireSpec, requireSpecWithBody, specName, specNotFound } from './specs';

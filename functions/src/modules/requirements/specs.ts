@@ -5,6 +5,12 @@
  * tracking records and whatever else moves with them, conditioned on the versions read. The
  * workflow is shared/src/domain/requirement-workflow.ts.
  */
+
+import { nowIso } from '@core/clock';
+import type { TxOp } from '@core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
+import { userSummaries } from '@core/identity/people';
+import { newId } from '@core/ids';
 import { DEFAULT_REQUIREMENT_PRIORITY, DEFAULT_SPEC_TYPE } from '@shared/domain/products';
 import {
   type RequirementAction,
@@ -27,11 +33,6 @@ import type {
   SpecListQuery,
   SpecUpdateBody,
 } from '@shared/schemas/requirements';
-import { nowIso } from '../../core/clock';
-import type { TxOp } from '../../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
-import { userSummaries } from '../../core/identity/people';
-import { newId } from '../../core/ids';
 import {
   assertProductMember,
   getPlanView,

@@ -5,11 +5,12 @@
  * labels) as they were at the time; descriptions keep their full text before and after, so a
  * change can be reviewed against what it replaced.
  */
+
+import { summaryOf } from '@core/identity/people';
+import { newJournalId } from '@core/ids';
 import { PRIORITIES } from '@shared/domain/priorities';
 import type { RequirementKind } from '@shared/domain/requirement-workflow';
 import type { FieldChange } from '@shared/schemas/requirements';
-import { summaryOf } from '../../core/identity/people';
-import { newJournalId } from '../../core/ids';
 import type { SpecBody, SpecRecord } from './store/specs';
 import type { TrackAction, TrackRecord } from './store/tracking';
 import type { UserRequirementRecord } from './store/user-requirements';

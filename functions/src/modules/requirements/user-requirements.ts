@@ -7,6 +7,12 @@
  * Also the helpers the spec service shares: checking module, tag and owner references, list
  * filters and paging.
  */
+
+import { nowIso } from '@core/clock';
+import { ConditionFailedError, onConditionFailed, type TxOp, transact } from '@core/db/operations';
+import { AppError, badRequest, conflict, notFound, staleVersion } from '@core/errors';
+import { userSummaries } from '@core/identity/people';
+import { newId } from '@core/ids';
 import { DEFAULT_REQUIREMENT_PRIORITY, REQUIREMENT_SOURCES } from '@shared/domain/products';
 import {
   nextRequirementStatus,
@@ -27,11 +33,6 @@ import type {
   UserRequirementListQuery,
   UserRequirementUpdateBody,
 } from '@shared/schemas/requirements';
-import { nowIso } from '../../core/clock';
-import { ConditionFailedError, onConditionFailed, type TxOp, transact } from '../../core/db/operations';
-import { AppError, badRequest, conflict, notFound, staleVersion } from '../../core/errors';
-import { userSummaries } from '../../core/identity/people';
-import { newId } from '../../core/ids';
 import {
   assertProductMember,
   getProductCounters,

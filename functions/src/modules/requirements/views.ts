@@ -4,6 +4,9 @@
  * built, never copied into the items: modules, tags (deleted ones are dropped), plan titles and
  * people always show as they are now.
  */
+
+import { summaryOf, userSummaries } from '@core/identity/people';
+import { scopedId } from '@core/ids';
 import { REQUIREMENT_SOURCES, SPEC_TYPES } from '@shared/domain/products';
 import {
   ACTION_LABELS,
@@ -20,8 +23,6 @@ import type {
   UserRequirement,
   UserRequirementDetail,
 } from '@shared/schemas/requirements';
-import { summaryOf, userSummaries } from '../../core/identity/people';
-import { scopedId } from '../../core/ids';
 import { listModules, listPlans, listRequirementTags, type PlanRecord } from '../products';
 import type { ProductJournalRecord } from './store/comments';
 import type { SpecBody, SpecRecord } from './store/specs';

@@ -1,4 +1,4 @@
-import { createGroupApp } from '../../core/http/group';
+import { createGroupApp } from '@core/http/group';
 import { sprintRoutes } from './routes';
 
 /** Iterations: `/api/pms/{identifier}/pmsProjectSprint` and below. Static paths (`list`) come before `{id}`. */

@@ -3,12 +3,13 @@
  * keeps: what the sprint looked like right after it was completed, so that later moves or
  * reopened items never rewrite its history.
  */
+
+import { nowIso } from '@core/clock';
+import { summaryOf, userSummaries } from '@core/identity/people';
+import { parseScopedId } from '@core/ids';
 import { ITERATION_COMPLETION_CHOICE, isUnfinished } from '@shared/domain/sprint-workflow';
 import type { IssueStatusId } from '@shared/domain/work-item-workflow';
 import type { BurnDown, SprintCompletion } from '@shared/schemas/sprints';
-import { nowIso } from '../../core/clock';
-import { summaryOf, userSummaries } from '../../core/identity/people';
-import { parseScopedId } from '../../core/ids';
 import { type IssueRecord, issueRefView } from '../issues';
 import { burnDownSeries } from './burndown-series';
 import { sprintRows, statisticsOfRows } from './statistics';

@@ -5,6 +5,9 @@
  * also adds the sprint-log entries): a completion that fails moves nothing. That transaction bounds
  * how many items one completion may move (MAX_COMPLETION_ITEMS).
  */
+
+import { nowIso } from '@core/clock';
+import { badRequest, conflict } from '@core/errors';
 import {
   FINISHED_BY_COMPLETION_STATUS,
   ITERATION_COMPLETION_CHOICE,
@@ -16,8 +19,6 @@ import {
 } from '@shared/domain/sprint-workflow';
 import type { IssueStatusId } from '@shared/domain/work-item-workflow';
 import type { CompleteSprintBody, SprintDetail } from '@shared/schemas/sprints';
-import { nowIso } from '../../core/clock';
-import { badRequest, conflict } from '../../core/errors';
 import { type Editable, type IssueRecord, planItemEdits, writeIssues } from '../issues';
 import { buildCompletion } from './burndown';
 import { currentSprint, detailOf, requireSprint, sprintNotFound, withOps } from './sprints';

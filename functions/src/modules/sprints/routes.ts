@@ -3,6 +3,20 @@
  * items, completion, the burn-down and statistics (docs/api-conventions.md, "Iterations").
  * `list` is registered before the `{id}` paths that would also match it.
  */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '@core/http/route';
+import { authorize } from '@core/identity/tenancy';
 import { pageSchema } from '@shared/schemas/common';
 import { IssueListQuerySchema, IssuePageSchema } from '@shared/schemas/issues';
 import {
@@ -17,19 +31,6 @@ import {
   SprintUpdateBodySchema,
 } from '@shared/schemas/sprints';
 import * as z from 'zod';
-import { createRouter } from '../../core/http/group';
-import { identifierParam } from '../../core/http/params';
-import {
-  byIdentifier,
-  created,
-  created201,
-  failures,
-  jsonBody,
-  ok,
-  ok200,
-  tenantRoute,
-} from '../../core/http/route';
-import { authorize } from '../../core/identity/tenancy';
 import { currentBurnDown, statisticsOf } from './burndown';
 import { completeSprint } from './completion';
 import * as sprints from './sprints';

@@ -7,6 +7,12 @@
  * position they condition on, so they serialise with every other item write (an item cannot join a
  * sprint that closes or goes at the same moment), and each moved item gets its history entry.
  */
+
+import { nowIso } from '@core/clock';
+import { onConditionFailed } from '@core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
+import { userSummaries } from '@core/identity/people';
+import { scopedId } from '@core/ids';
 import {
   ITERATION_STATE,
   MAX_SPRINT_DAYS,
@@ -23,11 +29,6 @@ import type {
   SprintListQuery,
   SprintUpdateBody,
 } from '@shared/schemas/sprints';
-import { nowIso } from '../../core/clock';
-import { onConditionFailed } from '../../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
-import { userSummaries } from '../../core/identity/people';
-import { scopedId } from '../../core/ids';
 import {
   type Editable,
   type IssueRecord,

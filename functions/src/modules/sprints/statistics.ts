@@ -6,6 +6,8 @@
  * Only kinds and statuses that occur are listed (in workflow order), assignees by nickname with
  * the unassigned last; rates are rounded to 4 decimals.
  */
+
+import { summaryOf, userSummaries } from '@core/identity/people';
 import { isUnfinished } from '@shared/domain/sprint-workflow';
 import {
   ISSUE_KIND_LABELS,
@@ -16,7 +18,6 @@ import {
 import { STATUS_GROUPS } from '@shared/domain/work-items';
 import type { UserSummary } from '@shared/schemas/projects';
 import type { SprintStatistics } from '@shared/schemas/sprints';
-import { summaryOf, userSummaries } from '../../core/identity/people';
 import { type IssueRecord, projectIndex } from '../issues';
 import type { SprintRecord } from './store/sprints';
 

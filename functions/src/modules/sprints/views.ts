@@ -4,10 +4,11 @@
  * (modules/issues/project-index.ts), the items whose `sprintId` names the sprint, so they are never
  * stale. A closed sprint shows what it held when it was completed.
  */
+
+import { summaryOf } from '@core/identity/people';
 import { ITERATION_STATE, isUnfinished, sprintStateName } from '@shared/domain/sprint-workflow';
 import type { UserSummary } from '@shared/schemas/projects';
 import type { Sprint, SprintCompletion, SprintDetail } from '@shared/schemas/sprints';
-import { summaryOf } from '../../core/identity/people';
 import type { IssueRecord, ProjectIndex } from '../issues';
 import type { SprintRecord } from './store/sprints';
 

@@ -1,4 +1,4 @@
-import { createGroupApp } from '../../core/http/group';
+import { createGroupApp } from '@core/http/group';
 import { deptMemberRoutes } from './routes/dept-members';
 import { dictionaryRoutes } from './routes/dictionaries';
 import { roleRoutes } from './routes/roles';

@@ -3,6 +3,13 @@
  * catalogue permissions. The built-in roles are written with their enterprise
  * (modules/enterprise/member-roles.ts).
  */
+
+import { nowIso } from '@core/clock';
+import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
+import { conflict, notFound, staleVersion } from '@core/errors';
+import type { RoleRecord } from '@core/identity/store/roles';
+import * as db from '@core/identity/store/roles';
+import { newId } from '@core/ids';
 import {
   ADMIN_ROLE_KEY,
   ALL_PERMISSIONS,
@@ -11,12 +18,6 @@ import {
   WILDCARD_PERMISSION,
 } from '@shared/permissions/catalogue';
 import type { RoleBody, RoleMenuTree, RoleUpdateBody } from '@shared/schemas/system';
-import { nowIso } from '../../core/clock';
-import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
-import { conflict, notFound, staleVersion } from '../../core/errors';
-import type { RoleRecord } from '../../core/identity/store/roles';
-import * as db from '../../core/identity/store/roles';
-import { newId } from '../../core/ids';
 
 /** Built-in roles first (admin, member), then custom roles by creation. */
 function byDisplayOrder(a: RoleRecord, b: RoleRecord): number {

@@ -1,4 +1,4 @@
-import { createGroupApp } from '../../core/http/group';
+import { createGroupApp } from '@core/http/group';
 import { caseModuleRoutes } from './routes/case-modules';
 import { caseSpreadsheetRoutes } from './routes/spreadsheets';
 import { caseTagRoutes } from './routes/tags';

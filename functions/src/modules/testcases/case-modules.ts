@@ -5,6 +5,12 @@
  * validated on a fresh read and conditioned on the tree not having changed since
  * (modules/testcases/store/case-modules.ts).
  */
+
+import { nowIso } from '@core/clock';
+import { keys } from '@core/db/keys';
+import { ConditionFailedError, conditions, type TxOp, transact } from '@core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
+import { scopedId } from '@core/ids';
 import { MAX_MODULE_DEPTH } from '@shared/domain/products';
 import type {
   CaseModule,
@@ -14,11 +20,6 @@ import type {
   ModuleSyncResult,
 } from '@shared/schemas/testcases';
 import { buildTree } from '@shared/tree';
-import { nowIso } from '../../core/clock';
-import { keys } from '../../core/db/keys';
-import { ConditionFailedError, conditions, type TxOp, transact } from '../../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
-import { scopedId } from '../../core/ids';
 import { listModuleRecords, type ModuleRecord } from '../products';
 import { projectNotFound, requireProject } from '../projects';
 import type { CaseModuleRecord, CaseModuleTree } from './store/case-modules';

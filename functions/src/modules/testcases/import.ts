@@ -7,11 +7,11 @@
  * uploaded again after fixing its refused rows updates the rows already imported.
  */
 
+import { nowIso } from '@core/clock';
+import { AppError } from '@core/errors';
 import { PRIORITIES } from '@shared/domain/priorities';
 import { caseTypeName, MAX_UPLOAD_BYTES } from '@shared/domain/testing';
 import type { RejectedRow, UploadReport } from '@shared/schemas/testcases';
-import { nowIso } from '../../core/clock';
-import { AppError } from '../../core/errors';
 import { requireProject } from '../projects';
 import { ensureModulePaths, modulePaths, pathKey } from './case-modules';
 import {

@@ -5,12 +5,13 @@
  * still exists. Deleting a work item deletes its links and steps the counts back in its own
  * transaction (caseLinkDeletionOps), which is why a work item holds at most MAX_ITEM_CASES links.
  */
+
+import { nowIso } from '@core/clock';
+import { keys } from '@core/db/keys';
+import { ConditionFailedError, conditions, type TxOp, transact } from '@core/db/operations';
+import { badRequest, conflict } from '@core/errors';
 import { MAX_ITEM_CASES } from '@shared/domain/testing';
 import type { CaseRow, LinkTestcaseBody } from '@shared/schemas/testcases';
-import { nowIso } from '../../core/clock';
-import { keys } from '../../core/db/keys';
-import { ConditionFailedError, conditions, type TxOp, transact } from '../../core/db/operations';
-import { badRequest, conflict } from '../../core/errors';
 import { getIssues, issueNotFound, projectOfIssue } from '../issues';
 import {
   deleteLinkOps,

@@ -10,11 +10,11 @@
  * project are simply not shown.
  */
 
+import type { TxOp } from '@core/db/operations';
+import { badRequest, conflict } from '@core/errors';
 import { REQUIREMENT_KIND, requirementStatusName } from '@shared/domain/requirement-workflow';
 import { MAX_SPEC_CASES } from '@shared/domain/testing';
 import type { SpecRef } from '@shared/schemas/testcases';
-import type { TxOp } from '../../core/db/operations';
-import { badRequest, conflict } from '../../core/errors';
 import { getProducts } from '../products';
 import { getSpecs, type SpecRecord } from '../requirements';
 import {

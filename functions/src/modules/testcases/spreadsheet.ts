@@ -10,11 +10,12 @@
  * The spreadsheet libraries are imported on use: in the Lambda bundle they become a chunk that
  * only import and export requests load, not every cold start of the case library's function.
  */
+
+import { badRequest } from '@core/errors';
 import { PRIORITIES } from '@shared/domain/priorities';
 import { MAX_MODULE_DEPTH } from '@shared/domain/products';
 import { CASE_SHEET_COLUMNS, CASE_TYPES, caseCode, MAX_UPLOAD_ROWS } from '@shared/domain/testing';
 import { CaseCreateBodySchema, type CaseStep, type RejectedRow } from '@shared/schemas/testcases';
-import { badRequest } from '../../core/errors';
 
 export type Column = (typeof CASE_SHEET_COLUMNS)[number];
 

@@ -4,9 +4,10 @@
  * show the tag ids they hold, and the web resolves them against the tag list, so a deleted tag
  * simply stops showing; a case's next save must name existing tags only.
  */
+
+import { badRequest } from '@core/errors';
+import { tagService } from '@core/tags/service';
 import { CASE_TYPES } from '@shared/domain/testing';
-import { badRequest } from '../../core/errors';
-import { tagService } from '../../core/tags/service';
 import * as db from './store/tags';
 
 const tags = tagService(db.caseTags, 'Case tag');

@@ -4,6 +4,12 @@
  * (modules/testcases/spec-links.ts), conditioned on the versions read; new cases take their numbers
  * from `caseSeq` on the project's COUNTERS item in the same transaction.
  */
+
+import { nowIso } from '@core/clock';
+import { type Key, keys } from '@core/db/keys';
+import { batchDelete, ConditionFailedError, conditions, type TxOp, transact } from '@core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
+import { newId } from '@core/ids';
 import { DEFAULT_CASE_TYPE, MAX_CASE_TAGS } from '@shared/domain/testing';
 import type { Page } from '@shared/schemas/common';
 import type {
@@ -15,11 +21,6 @@ import type {
   CaseRow,
   CaseUpdateBody,
 } from '@shared/schemas/testcases';
-import { nowIso } from '../../core/clock';
-import { type Key, keys } from '../../core/db/keys';
-import { batchDelete, ConditionFailedError, conditions, type TxOp, transact } from '../../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
-import { newId } from '../../core/ids';
 import { getIssues, issueRefView } from '../issues';
 import { projectNotFound, requireProject } from '../projects';
 import { moduleAndDescendantIds } from './case-modules';

@@ -2,11 +2,12 @@
  * Cases as the API shows them: rows (list, batch, copy, links) and the detail. Module paths and
  * people are resolved when the answer is built, never copied into the case items.
  */
+
+import { summaryOf, userSummaries } from '@core/identity/people';
 import { caseTypeName } from '@shared/domain/testing';
 import type { IssueRef } from '@shared/schemas/issues';
 import type { UserSummary } from '@shared/schemas/projects';
 import type { CaseDetail, CaseRow, SpecRef } from '@shared/schemas/testcases';
-import { summaryOf, userSummaries } from '../../core/identity/people';
 import { modulePaths } from './case-modules';
 import { listCaseModules } from './store/case-modules';
 import type { TestcaseBody, TestcaseRecord } from './store/testcases';

@@ -1,4 +1,4 @@
-import { createGroupApp } from '../../core/http/group';
+import { createGroupApp } from '@core/http/group';
 import { testReportRoutes } from './routes/reports';
 import { sheetCaseRoutes } from './routes/sheet-cases';
 import { sheetIssueRoutes } from './routes/sheet-issues';

@@ -4,6 +4,12 @@
  * edits or deletions never change a report: its detail and charts are built from the snapshot
  * alone, and only its name and summary can be edited.
  */
+
+import { nowIso } from '@core/clock';
+import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
+import { conflict, notFound, staleVersion } from '@core/errors';
+import { summaryOf, userSummaries } from '@core/identity/people';
+import { scopedId } from '@core/ids';
 import { testResultName } from '@shared/domain/testing';
 import { type IssueKind, issueStatusName } from '@shared/domain/work-item-workflow';
 import { WORK_ITEM_KIND } from '@shared/domain/work-items';
@@ -18,11 +24,6 @@ import type {
   ReportListQuery,
   ReportUpdateBody,
 } from '@shared/schemas/testruns';
-import { nowIso } from '../../core/clock';
-import { ConditionFailedError, onConditionFailed } from '../../core/db/operations';
-import { conflict, notFound, staleVersion } from '../../core/errors';
-import { summaryOf, userSummaries } from '../../core/identity/people';
-import { scopedId } from '../../core/ids';
 import { getIssues } from '../issues';
 import { projectNotFound, requireProject } from '../projects';
 import { getTestcases, listCaseModules, modulePaths } from '../testcases';

@@ -6,6 +6,18 @@
  * Every recorded result is a run: the sheet case's new latest result and its SHEETRUN# item are
  * one transaction, together with the sheet's start when it had not started.
  */
+
+import { nowIso } from '@core/clock';
+import {
+  batchDelete,
+  ConditionFailedError,
+  onConditionFailed,
+  type TxOp,
+  transact,
+} from '@core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
+import { userSummaries } from '@core/identity/people';
+import { newId } from '@core/ids';
 import { caseCode, MAX_SHEET_CASES, TEST_RESULT } from '@shared/domain/testing';
 import type { Page } from '@shared/schemas/common';
 import type {
@@ -16,17 +28,6 @@ import type {
   SheetCaseRow,
   SheetCasesAddBody,
 } from '@shared/schemas/testruns';
-import { nowIso } from '../../core/clock';
-import {
-  batchDelete,
-  ConditionFailedError,
-  onConditionFailed,
-  type TxOp,
-  transact,
-} from '../../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
-import { userSummaries } from '../../core/identity/people';
-import { newId } from '../../core/ids';
 import { getIssues, type IssueRecord } from '../issues';
 import {
   caseLocalId,

@@ -7,6 +7,11 @@
  * Links are set without a client version (the body names the items, not a state): each write
  * conditions on the sheet case's version as read, and reads again when it changed meanwhile.
  */
+
+import { nowIso } from '@core/clock';
+import { ConditionFailedError, type TxOp, transact } from '@core/db/operations';
+import { badRequest, conflict, notFound } from '@core/errors';
+import { userSummaries } from '@core/identity/people';
 import { caseCode, MAX_SHEET_CASE_ISSUES } from '@shared/domain/testing';
 import { WORK_ITEM_KIND } from '@shared/domain/work-items';
 import type { Page } from '@shared/schemas/common';
@@ -17,10 +22,6 @@ import type {
   SheetIssueListQuery,
   SheetIssueRow,
 } from '@shared/schemas/testruns';
-import { nowIso } from '../../core/clock';
-import { ConditionFailedError, type TxOp, transact } from '../../core/db/operations';
-import { badRequest, conflict, notFound } from '../../core/errors';
-import { userSummaries } from '../../core/identity/people';
 import { createIssue, findIssueProjects, getIssues, type IssueRecord } from '../issues';
 import {
   getTestcase,

@@ -7,15 +7,16 @@
  * whole tree, so every tree write is validated on a fresh read and conditioned on the tree not
  * having changed since (modules/testruns/store/sheets.ts `sheetSeq`).
  */
+
+import { nowIso } from '@core/clock';
+import { batchDelete, ConditionFailedError, onConditionFailed } from '@core/db/operations';
+import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
+import { userSummaries } from '@core/identity/people';
+import { scopedId } from '@core/ids';
 import { SHEET_STATUS } from '@shared/domain/testing';
 import type { Page } from '@shared/schemas/common';
 import type { Sheet, SheetBody, SheetListQuery, SheetNode, SheetUpdateBody } from '@shared/schemas/testruns';
 import { buildTree } from '@shared/tree';
-import { nowIso } from '../../core/clock';
-import { batchDelete, ConditionFailedError, onConditionFailed } from '../../core/db/operations';
-import { badRequest, conflict, notFound, staleVersion } from '../../core/errors';
-import { userSummaries } from '../../core/identity/people';
-import { scopedId } from '../../core/ids';
 import { getProjectMember, projectNotFound, requireProject } from '../projects';
 import { getSprint, getSprints } from '../sprints';
 import { keysBelow, listProjectSheetCaseResults, listSheetCases, sheetCaseKeysOf } from './store/sheet-cases';

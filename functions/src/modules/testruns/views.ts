@@ -4,6 +4,8 @@
  * built; a sheet case shows the library case's live fields while the case exists, and the copy
  * taken when it was added once the case is deleted.
  */
+
+import { summaryOf } from '@core/identity/people';
 import { PRIORITIES } from '@shared/domain/priorities';
 import { passRate, SHEET_STATUSES, TEST_RESULT, TEST_RESULTS, testResultName } from '@shared/domain/testing';
 import type { UserSummary } from '@shared/schemas/projects';
@@ -17,7 +19,6 @@ import type {
   SheetCaseRow,
   SheetIssueRow,
 } from '@shared/schemas/testruns';
-import { summaryOf } from '../../core/identity/people';
 import { type IssueRecord, issueRefView } from '../issues';
 import type { TestcaseRecord } from '../testcases';
 import type { ReportRecord, ReportSnapshot } from './store/reports';

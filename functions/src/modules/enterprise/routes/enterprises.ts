@@ -1,14 +1,8 @@
 /** Enterprises: create, list mine, read, edit settings, delete. */
-import {
-  CreateEnterpriseBodySchema,
-  DeleteEnterpriseQuerySchema,
-  EnterpriseSchema,
-  UpdateEnterpriseBodySchema,
-} from '@shared/schemas/enterprise';
-import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { publicOrigin } from '../../../core/http/origin';
-import { enterpriseIdParam, identifierParam } from '../../../core/http/params';
+
+import { createRouter } from '@core/http/group';
+import { publicOrigin } from '@core/http/origin';
+import { enterpriseIdParam, identifierParam } from '@core/http/params';
 import {
   ANY_MEMBER,
   byId,
@@ -21,8 +15,15 @@ import {
   ok200,
   tenantRoute,
   userRoute,
-} from '../../../core/http/route';
-import { enterpriseView } from '../../../core/identity/views';
+} from '@core/http/route';
+import { enterpriseView } from '@core/identity/views';
+import {
+  CreateEnterpriseBodySchema,
+  DeleteEnterpriseQuerySchema,
+  EnterpriseSchema,
+  UpdateEnterpriseBodySchema,
+} from '@shared/schemas/enterprise';
+import * as z from 'zod';
 import * as enterprises from '../enterprises';
 
 const tags = ['enterprise'];

@@ -1,18 +1,11 @@
 /** Members through the enterprise calls: list, add and remove by gitlinkUserId. */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam, userIdParam } from '@core/http/params';
+import { byIdentifier, created, created201, failures, ok, ok200, tenantRoute } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import { MemberListQuerySchema, MemberSchema } from '@shared/schemas/enterprise';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam, userIdParam } from '../../../core/http/params';
-import {
-  byIdentifier,
-  created,
-  created201,
-  failures,
-  ok,
-  ok200,
-  tenantRoute,
-} from '../../../core/http/route';
 import * as members from '../members';
 
 const tags = ['enterprise'];

@@ -2,11 +2,12 @@
  * Links from work items to test cases: `PUT pmsProjectIssues/linkTestcase` (group `issues`;
  * docs/api-conventions.md, "Test management").
  */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { LinkedCasesSchema, LinkTestcaseBodySchema } from '@shared/schemas/testcases';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
 import { linkTestcase } from '../../testcases';
 
 const linkRoute = tenantRoute(byIdentifier('identifier'), 'project:issue:edit', {

@@ -1,14 +1,7 @@
 /** A work item's journals (`pmsProjectIssues/journals/{id}`): comments and history. */
-import {
-  CommentBodySchema,
-  CommentUpdateBodySchema,
-  JournalListQuerySchema,
-  JournalPageSchema,
-  JournalSchema,
-} from '@shared/schemas/issues';
-import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -18,7 +11,15 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../../../core/http/route';
+} from '@core/http/route';
+import {
+  CommentBodySchema,
+  CommentUpdateBodySchema,
+  JournalListQuerySchema,
+  JournalPageSchema,
+  JournalSchema,
+} from '@shared/schemas/issues';
+import * as z from 'zod';
 import * as journals from '../journals';
 
 const BASE = '/api/pms/{identifier}/pmsProjectIssues/journals/{id}';

@@ -1,8 +1,7 @@
 /** Work-item tags of the enterprise (`pmsProjectIssues/issueTags`, `.../enterpriseIssueTags`). */
-import { IssueTagBodySchema, IssueTagSchema, IssueTagUpdateBodySchema } from '@shared/schemas/issues';
-import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -12,7 +11,9 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../../../core/http/route';
+} from '@core/http/route';
+import { IssueTagBodySchema, IssueTagSchema, IssueTagUpdateBodySchema } from '@shared/schemas/issues';
+import * as z from 'zod';
 import * as tagService from '../tags';
 
 const BASE = '/api/pms/{identifier}/pmsProjectIssues';

@@ -5,6 +5,19 @@
  * Order matters: fixed paths (`list`, `issueStatus`, `edit/batch`, ...) are registered before
  * the `{id}` paths that would also match them.
  */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '@core/http/route';
 import { PRIORITIES } from '@shared/domain/priorities';
 import { ISSUE_KINDS, isIssueKind, nextStatuses } from '@shared/domain/work-item-workflow';
 import { WORK_ITEM_STATUSES } from '@shared/domain/work-items';
@@ -20,18 +33,6 @@ import {
   OptionalParentQuerySchema,
 } from '@shared/schemas/issues';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import {
-  byIdentifier,
-  created,
-  created201,
-  failures,
-  jsonBody,
-  ok,
-  ok200,
-  tenantRoute,
-} from '../../../core/http/route';
 import { listIssues } from '../list';
 import * as issues from '../work-items';
 

@@ -6,9 +6,9 @@
  * requires that nothing else writes to the project meanwhile (the counters step is conditional).
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, TABLE } from '../../../core/db/client';
-import type { Item } from '../../../core/db/operations';
-import { transact } from '../../../core/db/operations';
+import { ddb, TABLE } from '@core/db/client';
+import type { Item } from '@core/db/operations';
+import { transact } from '@core/db/operations';
 import { changeEntryOp, changeStepOp, type ProjectCounters } from './counters';
 import { type JournalRecord, journalToItem } from './journals';
 import { createIssueOps, type IssueRecord } from './work-items';

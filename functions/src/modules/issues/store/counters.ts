@@ -8,8 +8,8 @@
  * log has no gaps, the writes of one project are serialised, and a process that knows the log up
  * to N can catch up with N+1..M (modules/issues/project-index.ts; docs/architecture.md explains).
  */
-import { changeSeqKey, keys, projectPartition } from '../../../core/db/keys';
-import { batchGet, getItem, type Item, queryAll, type TxOp } from '../../../core/db/operations';
+import { changeSeqKey, keys, projectPartition } from '@core/db/keys';
+import { batchGet, getItem, type Item, queryAll, type TxOp } from '@core/db/operations';
 
 export interface ProjectCounters {
   /** The last work-item number given out (#1, #2, ...); numbers are never reused. */

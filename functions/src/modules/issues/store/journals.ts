@@ -7,9 +7,8 @@
  */
 
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { JournalDetail } from '@shared/schemas/issues';
-import { ddb, TABLE } from '../../../core/db/client';
-import { indexKeys, indexPrefixes, keys, projectPartition, SK } from '../../../core/db/keys';
+import { ddb, TABLE } from '@core/db/client';
+import { indexKeys, indexPrefixes, keys, projectPartition, SK } from '@core/db/keys';
 import {
   conditions,
   getItem,
@@ -18,7 +17,8 @@ import {
   type TxOp,
   transact,
   updateVersioned,
-} from '../../../core/db/operations';
+} from '@core/db/operations';
+import type { JournalDetail } from '@shared/schemas/issues';
 import { journalCountOp } from './counters';
 
 export type JournalKind = 'created' | 'updated' | 'comment' | 'deleted';

@@ -3,9 +3,9 @@
  * ENT#{id} / TAGNAME#{lower-cased name}): a tag vocabulary (core/tags/store.ts) whose every
  * write also steps the enterprise's tag sequence.
  */
-import { enterprisePartition, type Key, keys, SK } from '../../../core/db/keys';
-import { getItem, type TxOp } from '../../../core/db/operations';
-import { type TagChanges, type TagRecord, tagVocabulary } from '../../../core/tags/store';
+import { enterprisePartition, type Key, keys, SK } from '@core/db/keys';
+import { getItem, type TxOp } from '@core/db/operations';
+import { type TagChanges, type TagRecord, tagVocabulary } from '@core/tags/store';
 
 export type IssueTagRecord = TagRecord;
 export type IssueTagChanges = TagChanges;

@@ -11,8 +11,8 @@
  * Every write goes through `commitIssueWrite`, which adds the counters step and the change-log
  * entry (modules/issues/store/counters.ts) to the transaction.
  */
-import type { IssueKind, IssueStatusId } from '@shared/domain/work-item-workflow';
-import { enterprisePartition, type Key, keys, projectPartition, SK } from '../../../core/db/keys';
+
+import { enterprisePartition, type Key, keys, projectPartition, SK } from '@core/db/keys';
 import {
   batchDelete,
   batchGet,
@@ -23,7 +23,8 @@ import {
   queryPartition,
   type TxOp,
   transact,
-} from '../../../core/db/operations';
+} from '@core/db/operations';
+import type { IssueKind, IssueStatusId } from '@shared/domain/work-item-workflow';
 import { type ProjectRecord, projectFromItem } from '../../projects';
 import {
   type CounterChanges,

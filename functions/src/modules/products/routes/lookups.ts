@@ -2,6 +2,10 @@
  * The product lookups (priorities, plan and demand statuses, spec types) and the enterprise's
  * requirement tags.
  */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import {
   PLAN_STATUSES,
   PRODUCT_PRIORITIES,
@@ -18,9 +22,6 @@ import {
   RequirementTagUpdateBodySchema,
 } from '@shared/schemas/products';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
 import * as tagService from '../requirement-tags';
 import { enterprise, enterpriseParams, productTags as tags } from './products';
 

@@ -1,4 +1,8 @@
 /** A product's plans (`/api/pms/{identifier}/pmsProductPlan`): list, read, create, edit, delete. */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
   PlanBodySchema,
@@ -7,9 +11,6 @@ import {
   PlanUpdateBodySchema,
 } from '@shared/schemas/products';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
 import * as plans from '../plans';
 import { enterprise, enterpriseParams, productTags as tags } from './products';
 

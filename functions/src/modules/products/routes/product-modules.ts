@@ -1,4 +1,8 @@
 /** A product's module tree (`/api/pms/{identifier}/pmsProductModule`): list, tree, create, move, delete. */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import {
   ModuleBodySchema,
   ModuleUpdateBodySchema,
@@ -7,9 +11,6 @@ import {
   ProductQuerySchema,
 } from '@shared/schemas/products';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
 import * as modules from '../product-modules';
 import { enterprise, enterpriseParams, productTags as tags } from './products';
 

@@ -2,6 +2,19 @@
  * Products (`/api/pms/{identifier}/pmsProduct`): list, members for pickers, read, create, edit,
  * pin (by key) and bulk delete.
  */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
   BulkIdsSchema,
@@ -14,18 +27,6 @@ import {
 } from '@shared/schemas/products';
 import { UserSummarySchema } from '@shared/schemas/projects';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import {
-  byIdentifier,
-  created,
-  created201,
-  failures,
-  jsonBody,
-  ok,
-  ok200,
-  tenantRoute,
-} from '../../../core/http/route';
 import * as products from '../products';
 
 export const PRODUCT_BASE = '/api/pms/{identifier}/pmsProduct';

@@ -3,15 +3,8 @@
  * (COUNTERS) changes in the same transaction as a plan is created or deleted, so it is exact.
  * Specs name their plan by `planId` on the SPEC# item; plans count them by one query.
  */
-import { keys, productPartition, SK } from '../../../core/db/keys';
-import {
-  conditions,
-  getItem,
-  type Item,
-  queryAll,
-  queryPartition,
-  transact,
-} from '../../../core/db/operations';
+import { keys, productPartition, SK } from '@core/db/keys';
+import { conditions, getItem, type Item, queryAll, queryPartition, transact } from '@core/db/operations';
 import { productCountersOp, productExistsOp } from './products';
 
 export interface PlanRecord {

@@ -7,7 +7,7 @@
  * the value its writer read before reading the tree (`ConditionFailedError('modules')` when
  * someone else wrote first; the service then validates again on a fresh read).
  */
-import { keys, productPartition, SK } from '../../../core/db/keys';
+import { keys, productPartition, SK } from '@core/db/keys';
 import {
   conditions,
   getItem,
@@ -16,7 +16,7 @@ import {
   queryPartition,
   type TxOp,
   transact,
-} from '../../../core/db/operations';
+} from '@core/db/operations';
 import { productExistsOp } from './products';
 
 export interface ModuleRecord {

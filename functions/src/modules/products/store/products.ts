@@ -10,7 +10,7 @@
  * - `UREQ#{local}` and `SPEC#{local}` carry `moduleId` (scoped id or null) and `status`; `SPEC#`
  *   also carries `planId` (scoped id or null), so plans and modules can count them by a query.
  */
-import { enterprisePartition, keys, productPartition, SK } from '../../../core/db/keys';
+import { enterprisePartition, keys, productPartition, SK } from '@core/db/keys';
 import {
   batchDelete,
   batchGet,
@@ -24,7 +24,7 @@ import {
   transact,
   updateItem,
   updateVersioned,
-} from '../../../core/db/operations';
+} from '@core/db/operations';
 import { listProjects } from '../../projects';
 
 export interface ProductRecord {

@@ -3,8 +3,8 @@
  * ENT#{id} / REQTAGNAME#{lower-cased name}), shared by all its products: a tag vocabulary
  * (core/tags/store.ts), like the work-item tags.
  */
-import { keys, SK } from '../../../core/db/keys';
-import { type TagChanges, type TagRecord, tagVocabulary } from '../../../core/tags/store';
+import { keys, SK } from '@core/db/keys';
+import { type TagChanges, type TagRecord, tagVocabulary } from '@core/tags/store';
 
 export type RequirementTagRecord = TagRecord;
 export type RequirementTagChanges = TagChanges;

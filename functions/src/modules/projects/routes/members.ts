@@ -1,9 +1,10 @@
 /** Project members (`pmsProject/{id}/members`): list, add enterprise members, remove. */
+
+import { createRouter } from '@core/http/group';
+import { userIdParam } from '@core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { AddProjectMembersBodySchema, ProjectMemberSchema } from '@shared/schemas/projects';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { userIdParam } from '../../../core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
 import * as members from '../members';
 import { enterprise, PROJECT_BASE, projectParams, projectTags as tags } from './projects';
 

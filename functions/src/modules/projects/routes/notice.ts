@@ -1,7 +1,8 @@
 /** The project notice (`pmsProject/addNotice`, `getNotice/{id}`, `editNotice`). */
+
+import { createRouter } from '@core/http/group';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { AddNoticeBodySchema, EditNoticeBodySchema, NoticeSchema } from '@shared/schemas/projects';
-import { createRouter } from '../../../core/http/group';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
 import * as notices from '../notice';
 import { enterprise, enterpriseParams, PROJECT_BASE, projectParams, projectTags as tags } from './projects';
 

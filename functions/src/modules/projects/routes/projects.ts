@@ -1,4 +1,17 @@
 /** Projects (`/api/pms/{identifier}/pmsProject`): list, pickers' member list, read, create, edit, delete. */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
   ProjectBodySchema,
@@ -9,18 +22,6 @@ import {
   UserSummarySchema,
 } from '@shared/schemas/projects';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import {
-  byIdentifier,
-  created,
-  created201,
-  failures,
-  jsonBody,
-  ok,
-  ok200,
-  tenantRoute,
-} from '../../../core/http/route';
 import * as members from '../members';
 import * as projects from '../projects';
 

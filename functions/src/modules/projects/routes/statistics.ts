@@ -3,13 +3,14 @@
  * group (functions/src/modules/projects/app.ts mounts `projectStatisticsRoutes`); the numbers come
  * from the work items.
  */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import { byIdentifier, failures, ok, ok200, tenantRoute } from '@core/http/route';
 import { PageQuerySchema } from '@shared/schemas/common';
 import { JournalPageSchema } from '@shared/schemas/issues';
 import { LineChartQuerySchema, LineChartSchema, PieBarChartSchema } from '@shared/schemas/projects';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import { byIdentifier, failures, ok, ok200, tenantRoute } from '../../../core/http/route';
 import * as statistics from '../statistics';
 
 const BASE = '/api/pms/{identifier}/pmsProject/{id}/statistics';

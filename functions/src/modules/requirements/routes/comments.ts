@@ -1,4 +1,8 @@
 /** Comments on user requirements, specs and plans (`/api/pms/{identifier}/pmsJournals`). */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
   ProductJournalBodySchema,
@@ -8,9 +12,6 @@ import {
   ProductJournalUpdateBodySchema,
 } from '@shared/schemas/requirements';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
 import * as journals from '../comments';
 import { enterprise, enterpriseParams, requirementTags as tags } from './user-requirements';
 

@@ -1,7 +1,8 @@
 /** Specs into projects (`/api/pms/{identifier}/pmsProductRequirement`): push a spec, link or unlink a demand. */
+
+import { createRouter } from '@core/http/group';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { LinkDemandBodySchema, PushSpecBodySchema, SpecDemandSchema } from '@shared/schemas/requirements';
-import { createRouter } from '../../../core/http/group';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
 import * as demands from '../demands';
 import { enterprise, enterpriseParams, requirementTags as tags } from './user-requirements';
 

@@ -2,6 +2,9 @@
  * Requirement specs (`/api/pms/{identifier}/productRequirementSpecs`): list, statuses, read, the
  * demands that carry one, create, edit, batch, review, change, move into plans, delete.
  */
+
+import { createRouter } from '@core/http/group';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import { LookupEntrySchema } from '@shared/schemas/products';
 import {
@@ -17,8 +20,6 @@ import {
   SpecUpdateBodySchema,
 } from '@shared/schemas/requirements';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
 import { specProjectList } from '../demands';
 import * as specs from '../specs';
 import { enterprise, enterpriseParams, itemParams, requirementTags as tags } from './user-requirements';

@@ -2,10 +2,11 @@
  * Tracking of requirements and specs (`/api/pms/{identifier}/productRequirementTracking/{id}/...`):
  * change records, the plan a spec is in, and the test cases that cover it.
  */
+
+import { createRouter } from '@core/http/group';
+import { failures, ok, ok200, tenantRoute } from '@core/http/route';
 import { AssociatedPlanSchema, ChangeRecordSchema, SpecTestcaseSchema } from '@shared/schemas/requirements';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { failures, ok, ok200, tenantRoute } from '../../../core/http/route';
 import * as specs from '../specs';
 import { userRequirementChangeRecords } from '../user-requirements';
 import { enterprise, itemParams, requirementTags as tags } from './user-requirements';

@@ -2,6 +2,19 @@
  * User requirements (`/api/pms/{identifier}/productUserRequirement`): list, statuses, read, create,
  * edit / change / close / reopen, review, delete. The workflow is requirement-workflow.ts.
  */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import { LookupEntrySchema } from '@shared/schemas/products';
 import {
@@ -13,18 +26,6 @@ import {
   UserRequirementUpdateBodySchema,
 } from '@shared/schemas/requirements';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import {
-  byIdentifier,
-  created,
-  created201,
-  failures,
-  jsonBody,
-  ok,
-  ok200,
-  tenantRoute,
-} from '../../../core/http/route';
 import * as requirements from '../user-requirements';
 
 const BASE = '/api/pms/{identifier}/productUserRequirement';

@@ -4,7 +4,7 @@
  * first. A comment is written only while its item exists (a condition check in the same
  * transaction), and deleted with the item.
  */
-import { type Key, keys, productPartition, SK } from '../../../core/db/keys';
+import { type Key, keys, productPartition, SK } from '@core/db/keys';
 import {
   batchDelete,
   batchGet,
@@ -15,7 +15,7 @@ import {
   queryPartition,
   transact,
   updateVersioned,
-} from '../../../core/db/operations';
+} from '@core/db/operations';
 
 export interface ProductJournalRecord {
   enterpriseId: string;

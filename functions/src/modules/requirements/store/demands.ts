@@ -8,16 +8,9 @@
  * Both ends and the spec's `demandCount` change in one transaction. The project end is
  * conditioned on what was read, so two writers cannot both attach a spec to one demand.
  */
-import { type Condition, conditions } from '../../../core/db/expressions';
-import { keys, productPartition, projectPartition, SK } from '../../../core/db/keys';
-import {
-  batchDelete,
-  getItem,
-  type Item,
-  queryPartition,
-  type TxOp,
-  transact,
-} from '../../../core/db/operations';
+import { type Condition, conditions } from '@core/db/expressions';
+import { keys, productPartition, projectPartition, SK } from '@core/db/keys';
+import { batchDelete, getItem, type Item, queryPartition, type TxOp, transact } from '@core/db/operations';
 import { getIssues, type IssueRecord } from '../../issues';
 import { getProject, type ProjectRecord } from '../../projects';
 import { specDemandCountOp } from './specs';

@@ -8,17 +8,11 @@
  *
  * Every save is conditioned on the version read (`ConditionFailedError(label)`).
  */
+
+import type { Condition } from '@core/db/expressions';
+import { keys, productPartition, SK } from '@core/db/keys';
+import { batchGet, conditions, getItem, type Item, queryPartition, type TxOp } from '@core/db/operations';
 import { SPEC_STATUS } from '@shared/domain/requirement-workflow';
-import type { Condition } from '../../../core/db/expressions';
-import { keys, productPartition, SK } from '../../../core/db/keys';
-import {
-  batchGet,
-  conditions,
-  getItem,
-  type Item,
-  queryPartition,
-  type TxOp,
-} from '../../../core/db/operations';
 import type { ReviewRecord } from './user-requirements';
 
 export interface SpecRecord {

@@ -4,17 +4,11 @@
  * first. Records are written in the same transaction as the change they record, and only ever
  * deleted with their item.
  */
+
+import { keys, productPartition, SK } from '@core/db/keys';
+import { batchDelete, conditions, type Item, queryAll, queryPartition, type TxOp } from '@core/db/operations';
 import type { RequirementAction, RequirementKind } from '@shared/domain/requirement-workflow';
 import type { FieldChange } from '@shared/schemas/requirements';
-import { keys, productPartition, SK } from '../../../core/db/keys';
-import {
-  batchDelete,
-  conditions,
-  type Item,
-  queryAll,
-  queryPartition,
-  type TxOp,
-} from '../../../core/db/operations';
 
 export type TrackAction = 'create' | RequirementAction;
 

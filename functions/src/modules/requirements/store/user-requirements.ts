@@ -8,15 +8,8 @@
  *
  * Every save is conditioned on the version read (`ConditionFailedError('stale')`).
  */
-import { keys, productPartition, SK } from '../../../core/db/keys';
-import {
-  batchGet,
-  conditions,
-  getItem,
-  type Item,
-  queryPartition,
-  type TxOp,
-} from '../../../core/db/operations';
+import { keys, productPartition, SK } from '@core/db/keys';
+import { batchGet, conditions, getItem, type Item, queryPartition, type TxOp } from '@core/db/operations';
 
 /** The last review of a requirement or spec. */
 export interface ReviewRecord {

@@ -10,10 +10,11 @@
  * because with a frozen test clock several writes share one `at`, and newId's random tail would
  * then order them by chance.
  */
+
+import { keys, projectPartition, SK } from '@core/db/keys';
+import { type Item, queryPartition, type TxOp } from '@core/db/operations';
+import { newId, parseScopedId } from '@core/ids';
 import { isUnfinished } from '@shared/domain/sprint-workflow';
-import { keys, projectPartition, SK } from '../../../core/db/keys';
-import { type Item, queryPartition, type TxOp } from '../../../core/db/operations';
-import { newId, parseScopedId } from '../../../core/ids';
 import type { IssueRecord } from '../../issues';
 
 /** One work item's state for one sprint right after a write. */

@@ -3,8 +3,8 @@
  * id is project-scoped (`{projectId}.{localId}`, functions/src/core/ids.ts scopedId), so the id alone
  * says which partition holds it; work items store that whole id in `sprintId`.
  */
-import type { SprintCompletion } from '@shared/schemas/sprints';
-import { keys, projectPartition, SK } from '../../../core/db/keys';
+
+import { keys, projectPartition, SK } from '@core/db/keys';
 import {
   batchGet,
   conditions,
@@ -13,8 +13,9 @@ import {
   queryPartition,
   type TxOp,
   transact,
-} from '../../../core/db/operations';
-import { parseScopedId } from '../../../core/ids';
+} from '@core/db/operations';
+import { parseScopedId } from '@core/ids';
+import type { SprintCompletion } from '@shared/schemas/sprints';
 
 export interface SprintRecord {
   enterpriseId: string;

@@ -1,4 +1,8 @@
 /** Members through the System calls (`dept/{id}`, deptId = enterprise id): roles and candidates. */
+
+import { createRouter } from '@core/http/group';
+import { enterpriseIdParam, userIdParam } from '@core/http/params';
+import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import { MemberListQuerySchema, MemberSchema } from '@shared/schemas/enterprise';
 import {
@@ -8,18 +12,6 @@ import {
   UserSearchQuerySchema,
 } from '@shared/schemas/system';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { enterpriseIdParam, userIdParam } from '../../../core/http/params';
-import {
-  byId,
-  created,
-  created201,
-  failures,
-  jsonBody,
-  ok,
-  ok200,
-  tenantRoute,
-} from '../../../core/http/route';
 import * as members from '../../enterprise';
 
 const tags = ['system'];

@@ -1,10 +1,11 @@
 /** Dictionaries (statuses, priorities, modules, tag colours) supplied by the server. */
+
+import { notFound } from '@core/errors';
+import { createRouter } from '@core/http/group';
+import { failures, ok, ok200, userRoute } from '@core/http/route';
 import { DICTIONARIES } from '@shared/domain/dictionaries';
 import { DictEntrySchema } from '@shared/schemas/system';
 import * as z from 'zod';
-import { notFound } from '../../../core/errors';
-import { createRouter } from '../../../core/http/group';
-import { failures, ok, ok200, userRoute } from '../../../core/http/route';
 
 const dictRoute = userRoute({
   method: 'get',

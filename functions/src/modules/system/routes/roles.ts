@@ -1,19 +1,11 @@
 /** Department roles (`SysDeptRole/dept/{id}`, deptId = enterprise id) and the permission tree. */
+
+import { createRouter } from '@core/http/group';
+import { enterpriseIdParam, roleIdParam } from '@core/http/params';
+import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { roleView } from '@core/identity/views';
 import { RoleBodySchema, RoleMenuTreeSchema, RoleSchema, RoleUpdateBodySchema } from '@shared/schemas/system';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { enterpriseIdParam, roleIdParam } from '../../../core/http/params';
-import {
-  byId,
-  created,
-  created201,
-  failures,
-  jsonBody,
-  ok,
-  ok200,
-  tenantRoute,
-} from '../../../core/http/route';
-import { roleView } from '../../../core/identity/views';
 import * as roles from '../roles';
 
 const tags = ['system'];

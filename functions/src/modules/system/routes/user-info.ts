@@ -1,10 +1,11 @@
 /** The current user inside one enterprise: roles, permissions and identity. */
+
+import { createRouter } from '@core/http/group';
+import { enterpriseIdParam } from '@core/http/params';
+import { ANY_MEMBER, byId, failures, ok, ok200, tenantRoute } from '@core/http/route';
+import { currentUserInEnterprise } from '@core/identity/tenancy';
 import { CurrentUserSchema } from '@shared/schemas/auth';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { enterpriseIdParam } from '../../../core/http/params';
-import { ANY_MEMBER, byId, failures, ok, ok200, tenantRoute } from '../../../core/http/route';
-import { currentUserInEnterprise } from '../../../core/identity/tenancy';
 import { requireAccount } from '../../auth';
 
 const getInfoRoute = tenantRoute(byId('id'), ANY_MEMBER, {

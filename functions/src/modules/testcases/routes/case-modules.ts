@@ -2,17 +2,9 @@
  * The case module tree: `pmsProjectTestcaseModule` treeList, CRUD and syncByProductModule
  * (docs/api-conventions.md, "Test management"). Static paths come before `{id}`.
  */
-import {
-  CaseModuleBodySchema,
-  CaseModuleNodeSchema,
-  CaseModuleSchema,
-  CaseModuleUpdateBodySchema,
-  ModuleSyncResultSchema,
-  ProjectQuerySchema,
-} from '@shared/schemas/testcases';
-import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -22,7 +14,16 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../../../core/http/route';
+} from '@core/http/route';
+import {
+  CaseModuleBodySchema,
+  CaseModuleNodeSchema,
+  CaseModuleSchema,
+  CaseModuleUpdateBodySchema,
+  ModuleSyncResultSchema,
+  ProjectQuerySchema,
+} from '@shared/schemas/testcases';
+import * as z from 'zod';
 import * as modules from '../case-modules';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestcaseModule';

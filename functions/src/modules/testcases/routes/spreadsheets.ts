@@ -4,6 +4,10 @@
  * not the JSON envelope; the upload is multipart/form-data (the CSRF and body-size rules of
  * functions/src/http let exactly this path take one, up to MAX_UPLOAD_BYTES).
  */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { MAX_UPLOAD_BYTES } from '@shared/domain/testing';
 import { IdSchema } from '@shared/schemas/common';
 import {
@@ -13,9 +17,6 @@ import {
 } from '@shared/schemas/testcases';
 import type { Context } from 'hono';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '../../../core/http/route';
 import { downloadCases, uploadCases } from '../import';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestcase';

@@ -2,15 +2,9 @@
  * Case tags (`pmsProjectTestcaseTag`: list and CRUD, an enterprise-wide vocabulary) and case
  * types (`pmsProjectTestcaseType/list`, a fixed list). `list` comes before `{id}`.
  */
-import {
-  CaseTagBodySchema,
-  CaseTagSchema,
-  CaseTagUpdateBodySchema,
-  CaseTypeEntrySchema,
-} from '@shared/schemas/testcases';
-import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -20,7 +14,14 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../../../core/http/route';
+} from '@core/http/route';
+import {
+  CaseTagBodySchema,
+  CaseTagSchema,
+  CaseTagUpdateBodySchema,
+  CaseTypeEntrySchema,
+} from '@shared/schemas/testcases';
+import * as z from 'zod';
 import * as caseTags from '../tags';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestcaseTag';

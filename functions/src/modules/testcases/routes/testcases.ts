@@ -4,6 +4,20 @@
  * are registered before the `{id}`/`{ids}` paths that would also match them; the spreadsheet
  * calls are in spreadsheets.ts, mounted before this router.
  */
+
+import { badRequest } from '@core/errors';
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
   CaseBatchBodySchema,
@@ -17,19 +31,6 @@ import {
   CaseUpdateBodySchema,
 } from '@shared/schemas/testcases';
 import * as z from 'zod';
-import { badRequest } from '../../../core/errors';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import {
-  byIdentifier,
-  created,
-  created201,
-  failures,
-  jsonBody,
-  ok,
-  ok200,
-  tenantRoute,
-} from '../../../core/http/route';
 import * as cases from '../testcases';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestcase';

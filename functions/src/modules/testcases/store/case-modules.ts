@@ -9,9 +9,9 @@
  * someone else wrote first; the service validates again on a fresh read).
  */
 
-import { keys, projectPartition, SK } from '../../../core/db/keys';
-import { conditions, getItem, type Item, queryPartition, type TxOp } from '../../../core/db/operations';
-import { parseScopedId } from '../../../core/ids';
+import { keys, projectPartition, SK } from '@core/db/keys';
+import { conditions, getItem, type Item, queryPartition, type TxOp } from '@core/db/operations';
+import { parseScopedId } from '@core/ids';
 
 export interface CaseModuleRecord {
   enterpriseId: string;

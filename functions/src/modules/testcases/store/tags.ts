@@ -4,8 +4,8 @@
  * vocabulary (core/tags/store.ts), like work-item and requirement tags. They go with the
  * enterprise partition when the enterprise is deleted.
  */
-import { keys, SK } from '../../../core/db/keys';
-import { type TagChanges, type TagRecord, tagVocabulary } from '../../../core/tags/store';
+import { keys, SK } from '@core/db/keys';
+import { type TagChanges, type TagRecord, tagVocabulary } from '@core/tags/store';
 
 export type CaseTagRecord = TagRecord;
 export type CaseTagChanges = TagChanges;

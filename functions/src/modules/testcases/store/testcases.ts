@@ -15,16 +15,9 @@
  * holds the case. Case numbers (TC-n) come from `caseSeq` on the project's COUNTERS item.
  */
 
-import { type Key, keys, productPartition, projectPartition, SK } from '../../../core/db/keys';
-import {
-  batchGet,
-  conditions,
-  getItem,
-  type Item,
-  queryPartition,
-  type TxOp,
-} from '../../../core/db/operations';
-import { parseScopedId } from '../../../core/ids';
+import { type Key, keys, productPartition, projectPartition, SK } from '@core/db/keys';
+import { batchGet, conditions, getItem, type Item, queryPartition, type TxOp } from '@core/db/operations';
+import { parseScopedId } from '@core/ids';
 
 export interface TestcaseRecord {
   enterpriseId: string;

@@ -2,6 +2,19 @@
  * Test reports with their snapshot and charts: `testReport` (docs/api-conventions.md, "Test
  * management"). `list` and `chart/{id}` are registered before the `{id}` paths.
  */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
   ReportBodySchema,
@@ -12,18 +25,6 @@ import {
   ReportUpdateBodySchema,
 } from '@shared/schemas/testruns';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import {
-  byIdentifier,
-  created,
-  created201,
-  failures,
-  jsonBody,
-  ok,
-  ok200,
-  tenantRoute,
-} from '../../../core/http/route';
 import * as reports from '../reports';
 import { idsParam, splitIds } from './sheets';
 

@@ -2,6 +2,19 @@
  * Cases in a test sheet and their results: `pmsProjectTestsheetCases` (docs/api-conventions.md,
  * "Test management"). `list` and `batchUpdate` are registered before the `{id}` paths.
  */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
   SheetCaseBatchBodySchema,
@@ -13,18 +26,6 @@ import {
   SheetCasesAddResultSchema,
 } from '@shared/schemas/testruns';
 import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import {
-  byIdentifier,
-  created,
-  created201,
-  failures,
-  jsonBody,
-  ok,
-  ok200,
-  tenantRoute,
-} from '../../../core/http/route';
 import * as sheetCases from '../sheet-cases';
 import { idsParam, splitIds } from './sheets';
 

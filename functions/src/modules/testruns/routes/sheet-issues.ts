@@ -3,17 +3,9 @@
  * (docs/api-conventions.md, "Test management"). `list`, `batchAdd` and `unlink` are registered
  * before `{id}`.
  */
-import { pageSchema } from '@shared/schemas/common';
-import {
-  FileBugBodySchema,
-  FiledBugSchema,
-  SheetIssueLinkBodySchema,
-  SheetIssueListQuerySchema,
-  SheetIssueRowSchema,
-} from '@shared/schemas/testruns';
-import * as z from 'zod';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -23,7 +15,16 @@ import {
   ok,
   ok200,
   tenantRoute,
-} from '../../../core/http/route';
+} from '@core/http/route';
+import { pageSchema } from '@shared/schemas/common';
+import {
+  FileBugBodySchema,
+  FiledBugSchema,
+  SheetIssueLinkBodySchema,
+  SheetIssueListQuerySchema,
+  SheetIssueRowSchema,
+} from '@shared/schemas/testruns';
+import * as z from 'zod';
 import * as sheetIssues from '../sheet-issues';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestsheetIssues';

@@ -2,6 +2,20 @@
  * Test sheets: `pmsProjectTestsheet` list, treeList and CRUD (docs/api-conventions.md, "Test
  * management"). `list` and `treeList` are registered before the `{id}` paths that would match them.
  */
+
+import { badRequest } from '@core/errors';
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import { ProjectQuerySchema } from '@shared/schemas/testcases';
 import {
@@ -12,19 +26,6 @@ import {
   SheetUpdateBodySchema,
 } from '@shared/schemas/testruns';
 import * as z from 'zod';
-import { badRequest } from '../../../core/errors';
-import { createRouter } from '../../../core/http/group';
-import { identifierParam } from '../../../core/http/params';
-import {
-  byIdentifier,
-  created,
-  created201,
-  failures,
-  jsonBody,
-  ok,
-  ok200,
-  tenantRoute,
-} from '../../../core/http/route';
 import * as sheets from '../sheets';
 
 const BASE = '/api/pms/{identifier}/pmsProjectTestsheet';

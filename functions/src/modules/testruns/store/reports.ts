@@ -9,8 +9,7 @@
  * (which holds at most 4 MB, hence MAX_SNAPSHOT_PARTS).
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { ReportBug, ReportCase, ResultCounts } from '@shared/schemas/testruns';
-import { type Key, keys, projectPartition, SK } from '../../../core/db/keys';
+import { type Key, keys, projectPartition, SK } from '@core/db/keys';
 import {
   batchDelete,
   batchGet,
@@ -20,8 +19,9 @@ import {
   queryPartition,
   type TxOp,
   transact,
-} from '../../../core/db/operations';
-import { parseScopedId } from '../../../core/ids';
+} from '@core/db/operations';
+import { parseScopedId } from '@core/ids';
+import type { ReportBug, ReportCase, ResultCounts } from '@shared/schemas/testruns';
 
 export interface ReportRecord {
   enterpriseId: string;

@@ -12,7 +12,7 @@
  * A sheet case's id is `{projectId}.{sheetLocal}-{caseLocal}`: base32 ids never hold `-`.
  */
 
-import { type Key, keys, projectPartition, SK } from '../../../core/db/keys';
+import { type Key, keys, projectPartition, SK } from '@core/db/keys';
 import {
   batchGet,
   conditions,
@@ -21,8 +21,8 @@ import {
   queryAll,
   queryPartition,
   type TxOp,
-} from '../../../core/db/operations';
-import { parseScopedId } from '../../../core/ids';
+} from '@core/db/operations';
+import { parseScopedId } from '@core/ids';
 
 export interface SheetCaseRecord {
   enterpriseId: string;

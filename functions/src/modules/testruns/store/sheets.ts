@@ -10,16 +10,9 @@
  * (name, dates, status...) only condition on the sheet's version.
  */
 
-import { keys, projectPartition, SK } from '../../../core/db/keys';
-import {
-  conditions,
-  getItem,
-  type Item,
-  queryPartition,
-  type TxOp,
-  transact,
-} from '../../../core/db/operations';
-import { parseScopedId } from '../../../core/ids';
+import { keys, projectPartition, SK } from '@core/db/keys';
+import { conditions, getItem, type Item, queryPartition, type TxOp, transact } from '@core/db/operations';
+import { parseScopedId } from '@core/ids';
 
 export interface SheetRecord {
   enterpriseId: string;
