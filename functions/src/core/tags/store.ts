@@ -8,15 +8,8 @@
  * core/identity/store/roles.ts).
  */
 import { enterprisePartition, type Key } from '../db/keys';
-import {
-  batchGet,
-  conditions,
-  getItem,
-  type Item,
-  queryPartition,
-  type TxOp,
-  transact,
-} from '../db/operations';
+import type { Item, TxOp } from '../db/operations';
+import { batchGet, conditions, getItem, queryPartition, transact } from '../db/operations';
 
 export interface TagRecord {
   enterpriseId: string;

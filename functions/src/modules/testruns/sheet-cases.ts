@@ -8,13 +8,8 @@
  */
 
 import { nowIso } from '@core/clock';
-import {
-  batchDelete,
-  ConditionFailedError,
-  onConditionFailed,
-  type TxOp,
-  transact,
-} from '@core/db/operations';
+import type { TxOp } from '@core/db/operations';
+import { batchDelete, ConditionFailedError, onConditionFailed, transact } from '@core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { newId } from '@core/ids';

@@ -4,15 +4,8 @@
  * counts are exact and a role held by someone cannot be deleted.
  */
 import { enterprisePartition, indexKeys, indexPrefixes, keys, SK } from '../../db/keys';
-import {
-  conditions,
-  getItem,
-  type Item,
-  queryIndexAll,
-  queryPartition,
-  type TxOp,
-  transact,
-} from '../../db/operations';
+import type { Item, TxOp } from '../../db/operations';
+import { conditions, getItem, queryIndexAll, queryPartition, transact } from '../../db/operations';
 import { roleHoldersOp } from './roles';
 
 export interface MembershipRecord {

@@ -9,15 +9,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@core/db/client';
 import { indexKeys, indexPrefixes, keys, projectPartition, SK } from '@core/db/keys';
-import {
-  conditions,
-  getItem,
-  type Item,
-  queryAll,
-  type TxOp,
-  transact,
-  updateVersioned,
-} from '@core/db/operations';
+import type { Item, TxOp } from '@core/db/operations';
+import { conditions, getItem, queryAll, transact, updateVersioned } from '@core/db/operations';
 import type { JournalDetail } from '@shared/schemas/issues';
 import { journalCountOp } from './counters';
 

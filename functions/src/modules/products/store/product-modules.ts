@@ -8,15 +8,8 @@
  * someone else wrote first; the service then validates again on a fresh read).
  */
 import { keys, productPartition, SK } from '@core/db/keys';
-import {
-  conditions,
-  getItem,
-  type Item,
-  queryAll,
-  queryPartition,
-  type TxOp,
-  transact,
-} from '@core/db/operations';
+import type { Item, TxOp } from '@core/db/operations';
+import { conditions, getItem, queryAll, queryPartition, transact } from '@core/db/operations';
 import { productExistsOp } from './products';
 
 export interface ModuleRecord {

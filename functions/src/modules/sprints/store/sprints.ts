@@ -5,15 +5,8 @@
  */
 
 import { keys, projectPartition, SK } from '@core/db/keys';
-import {
-  batchGet,
-  conditions,
-  getItem,
-  type Item,
-  queryPartition,
-  type TxOp,
-  transact,
-} from '@core/db/operations';
+import type { Item, TxOp } from '@core/db/operations';
+import { batchGet, conditions, getItem, queryPartition, transact } from '@core/db/operations';
 import { parseScopedId } from '@core/ids';
 import type { SprintCompletion } from '@shared/schemas/sprints';
 

@@ -10,16 +10,8 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { type Key, keys, projectPartition, SK } from '@core/db/keys';
-import {
-  batchDelete,
-  batchGet,
-  conditions,
-  getItem,
-  type Item,
-  queryPartition,
-  type TxOp,
-  transact,
-} from '@core/db/operations';
+import type { Item, TxOp } from '@core/db/operations';
+import { batchDelete, batchGet, conditions, getItem, queryPartition, transact } from '@core/db/operations';
 import { parseScopedId } from '@core/ids';
 import type { ReportBug, ReportCase, ResultCounts } from '@shared/schemas/testruns';
 

@@ -13,15 +13,8 @@
  */
 
 import { type Key, keys, projectPartition, SK } from '@core/db/keys';
-import {
-  batchGet,
-  conditions,
-  getItem,
-  type Item,
-  queryAll,
-  queryPartition,
-  type TxOp,
-} from '@core/db/operations';
+import type { Item, TxOp } from '@core/db/operations';
+import { batchGet, conditions, getItem, queryAll, queryPartition } from '@core/db/operations';
 import { parseScopedId } from '@core/ids';
 
 export interface SheetCaseRecord {
