@@ -91,15 +91,14 @@ export async function pushSpec(
       const now = await getSpec(enterpriseId, spec.productId, spec.specId);
       if (!now) throw specNotFound(body.specId);
       assertPushable(now);
-      const link: DemandLinkRecord = {
+      const link = demandLinkOf(
         enterpriseId,
-        projectId: project.projectId,
-        issueId: issue.issueId,
-        productId: spec.productId,
-        specId: spec.specId,
-        createdBy: userId,
-        createdAt: issue.createdAt,
-      };
+        project.projectId,
+        issue.issueId,
+        spec,
+        userId,
+        issue.createdAt,
+      );
       return linkDemandOps(link, null);
     },
   );
@@ -109,6 +108,26 @@ export async function pushSpec(
     { ...demand, issueId: demand.id, assigneeId: demand.assignee?.userId ?? null },
     assignees,
   );
+}
+
+/** The link of demand `issueId` to the spec it carries, made by `userId` at `createdAt`. */
+function demandLinkOf(
+  enterpriseId: string,
+  projectId: string,
+  issueId: string,
+  spec: { productId: string; specId: string },
+  userId: string,
+  createdAt: string,
+): DemandLinkRecord {
+  return {
+    enterpriseId,
+    projectId,
+    issueId,
+    productId: spec.productId,
+    specId: spec.specId,
+    createdBy: userId,
+    createdAt,
+  };
 }
 
 /** The demand `issueId` of the project: 404 when unknown, 400 when it is a task or bug. */
@@ -144,15 +163,7 @@ export async function linkDemand(
   const spec = await requireSpec(enterpriseId, body.specId);
   if (current?.productId === spec.productId && current.specId === spec.specId) return viewOf(project, issue);
   assertPushable(spec);
-  const link: DemandLinkRecord = {
-    enterpriseId,
-    projectId: project.projectId,
-    issueId: issue.issueId,
-    productId: spec.productId,
-    specId: spec.specId,
-    createdBy: userId,
-    createdAt: nowIso(),
-  };
+  const link = demandLinkOf(enterpriseId, project.projectId, issue.issueId, spec, userId, nowIso());
   const previous = current ? { link: current, specExists: await linkedSpecExists(current) } : null;
   await commit(
     [issueExistsOp(enterpriseId, project.projectId, issue.issueId), ...linkDemandOps(link, previous)],
