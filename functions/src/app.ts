@@ -63,5 +63,11 @@ api.get(OPENAPI_PATH, (c) => c.json(openApiDocument(), 200));
 api.onError(errorHandler);
 api.notFound(notFoundHandler);
 
+/**
+ * The background work of every group (each module's background.ts: jobs and schedules), loaded
+ * with the app so the local server's queue and timers know them all (core/jobs/jobs.ts).
+ */
+export const BACKGROUND = [] as const;
+
 export const app = api;
 export type AppType = typeof api;

@@ -12,6 +12,22 @@ export interface EndpointGroup {
   name: string;
   /** API Gateway HTTP API route paths ({proxy+} matches the rest of the path). */
   routes: string[];
+  /** The group's background work (core/jobs), which the stack wires to the group's function. */
+  background?: GroupBackground;
+}
+
+/**
+ * Background work of a group. The code (`defineJob`, `defineSchedule`) lives in the module; what
+ * the cloud must provision for it is declared here, so the stack reads it without loading any
+ * module code.
+ */
+export interface GroupBackground {
+  /** The group runs jobs: it gets an SQS queue (with a dead-letter queue) feeding its function. */
+  queue?: boolean;
+  /** Groups whose jobs this group queues (it may send to their queues). */
+  queuesTo?: readonly string[];
+  /** Recurring runs by name, each an EventBridge rule invoking the group's function. */
+  schedules?: Readonly<Record<string, { everyMinutes: number }>>;
 }
 
 export const ENDPOINT_GROUPS = [
@@ -87,6 +103,12 @@ export const ENDPOINT_GROUPS = [
 ] as const satisfies readonly EndpointGroup[];
 
 export type EndpointGroupName = (typeof ENDPOINT_GROUPS)[number]['name'];
+
+/** The background declaration of a group ({} when it has none). */
+export function backgroundOf(name: string): GroupBackground {
+  const group: EndpointGroup | undefined = ENDPOINT_GROUPS.find((g) => g.name === name);
+  return group?.background ?? {};
+}
 
 /** A group's Lambda entry (exports `handler`), relative to the repository root. */
 export function handlerEntry(name: string): string {

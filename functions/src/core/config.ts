@@ -42,6 +42,19 @@ const EnvSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   APP_NAME: z.string().min(1).default('Workspace'),
+  /** The SQS queue of each group that runs jobs, as JSON `{ "<group>": "<queue url>" }` (cloud only). */
+  JOB_QUEUES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return {};
+      try {
+        return z.record(z.string(), z.url()).parse(JSON.parse(value));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of group names to queue URLs' });
+        return z.NEVER;
+      }
+    }),
   SIGN_UP_OPEN: z
     .enum(['true', 'false'])
     .default('true')
@@ -64,6 +77,8 @@ export interface Config {
   bodyLimitBytes: number;
   appName: string;
   signUpOpen: boolean;
+  /** Group name → SQS queue URL; empty in the embedded default, where jobs run in-process. */
+  jobQueues: Readonly<Record<string, string>>;
 }
 
 const MINUTE = 60_000;
@@ -92,6 +107,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     appName: e.APP_NAME,
     signUpOpen: e.SIGN_UP_OPEN,
+    jobQueues: e.JOB_QUEUES,
   };
 }
 
