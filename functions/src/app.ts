@@ -8,6 +8,8 @@ import packageJson from '../../package.json' with { type: 'json' };
 import type { AppEnv } from './core/http/env';
 import { errorHandler, notFoundHandler, validationHook } from './core/http/errors';
 import { authApp } from './modules/auth/app';
+import { docsApp } from './modules/docs/app';
+import { docsBackground } from './modules/docs/background';
 import { enterpriseApp } from './modules/enterprise/app';
 import { issuesApp } from './modules/issues/app';
 import { productsApp } from './modules/products/app';
@@ -30,7 +32,8 @@ const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', requirementsApp)
   .route('/', sprintsApp)
   .route('/', testcasesApp)
-  .route('/', testrunsApp);
+  .route('/', testrunsApp)
+  .route('/', docsApp);
 
 api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
   type: 'apiKey',
@@ -67,7 +70,7 @@ api.notFound(notFoundHandler);
  * The background work of every group (each module's background.ts: jobs and schedules), loaded
  * with the app so the local server's queue and timers know them all (core/jobs/jobs.ts).
  */
-export const BACKGROUND = [] as const;
+export const BACKGROUND = [docsBackground] as const;
 
 export const app = api;
 export type AppType = typeof api;

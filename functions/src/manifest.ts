@@ -100,6 +100,21 @@ export const ENDPOINT_GROUPS = [
       '/api/pms/{identifier}/testReport/{proxy+}',
     ],
   },
+  {
+    name: 'docs',
+    routes: [
+      '/api/pms/{identifier}/docs/{proxy+}',
+      '/api/pms/{identifier}/folders',
+      '/api/pms/{identifier}/wikiPages',
+      '/api/pms/{identifier}/wikiPages/{proxy+}',
+      '/api/pms/{identifier}/deleteWiki/{proxy+}',
+      '/api/file/common/downloadByIdentifier/{proxy+}',
+    ],
+    background: {
+      queue: true,
+      schedules: { 'purge-trash': { everyMinutes: 60 }, 'sweep-uploads': { everyMinutes: 60 } },
+    },
+  },
 ] as const satisfies readonly EndpointGroup[];
 
 export type EndpointGroupName = (typeof ENDPOINT_GROUPS)[number]['name'];

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
 import { authApp } from '../../functions/src/modules/auth/app';
+import { docsApp } from '../../functions/src/modules/docs/app';
 import { enterpriseApp } from '../../functions/src/modules/enterprise/app';
 import { issuesApp } from '../../functions/src/modules/issues/app';
 import { productsApp } from '../../functions/src/modules/products/app';
@@ -28,6 +29,7 @@ const GROUP_APPS = {
   sprints: sprintsApp,
   testcases: testcasesApp,
   testruns: testrunsApp,
+  docs: docsApp,
 };
 
 /** API Gateway route paths (`{proxy+}`) as a matcher. */

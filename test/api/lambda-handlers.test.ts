@@ -245,6 +245,14 @@ const CALLS: Record<EndpointGroupName, RepresentativeCall> = {
     status: 200,
     check: emptyPage,
   },
+  docs: {
+    method: 'POST',
+    path: (w) => pms(w, 'folders'),
+    body: (w) => ({ space: w.projectId, title: 'Runbooks' }),
+    status: 201,
+    check: (data, w) =>
+      expect(data).toMatchObject({ kind: 'folder', title: 'Runbooks', space: w.projectId, path: [] }),
+  },
 };
 
 let world: World;

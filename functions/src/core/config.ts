@@ -42,6 +42,12 @@ const EnvSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   APP_NAME: z.string().min(1).default('Workspace'),
+  /** The largest file the knowledge base accepts (presigned POST policy and the check after it). */
+  DOCS_MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024 * 1024),
   /** The SQS queue of each group that runs jobs, as JSON `{ "<group>": "<queue url>" }` (cloud only). */
   JOB_QUEUES: z
     .string()
@@ -76,6 +82,7 @@ export interface Config {
   signInWindowMs: number;
   bodyLimitBytes: number;
   appName: string;
+  docsMaxUploadBytes: number;
   signUpOpen: boolean;
   /** Group name → SQS queue URL; empty in the embedded default, where jobs run in-process. */
   jobQueues: Readonly<Record<string, string>>;
@@ -106,6 +113,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     signInWindowMs: e.SIGNIN_WINDOW_MINUTES * MINUTE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     appName: e.APP_NAME,
+    docsMaxUploadBytes: e.DOCS_MAX_UPLOAD_BYTES,
     signUpOpen: e.SIGN_UP_OPEN,
     jobQueues: e.JOB_QUEUES,
   };

@@ -70,6 +70,12 @@ export const SK = {
   issueSheetCasePrefix: 'ISSUESHEETCASE#',
   reportPrefix: 'REPORT#',
   reportSnapshotPrefix: 'REPORTSNAP#',
+  // Inside a knowledge-base space's partition (COUNTERS and CHANGE# as in a project's).
+  docNodePrefix: 'NODE#',
+  docRevisionPrefix: 'REV#',
+  docPurgePrefix: 'PURGE#',
+  // Inside a reference target's partition: the pages that mention it.
+  docReferrerPrefix: 'DOC#',
 } as const;
 
 /** The partition that holds everything an enterprise owns. */
@@ -90,6 +96,17 @@ export const projectPartition = (enterpriseId: string, projectId: string) =>
  */
 export const productPartition = (enterpriseId: string, productId: string) =>
   `${enterprisePartition(enterpriseId)}#PRD#${productId}`;
+
+/**
+ * A knowledge-base space's partition: the enterprise library (`enterprise`) or a project's
+ * (`{projectId}`). Folders, documents, revisions and the space's change log live here.
+ */
+export const docsPartition = (enterpriseId: string, space: string) =>
+  `${enterprisePartition(enterpriseId)}#DOCS#${space}`;
+
+/** The pages that reference one target (`ISSUE#{issueId}`, `SPEC#{specId}`, `PAGE#{docId}`). */
+export const docReferencesPartition = (enterpriseId: string, target: string) =>
+  `${enterprisePartition(enterpriseId)}#DOCREF#${target}`;
 
 /** Change-log sequence numbers, zero-padded so that they sort as text. */
 export const changeSeqKey = (seq: number) => `${SK.changePrefix}${String(seq).padStart(12, '0')}`;
@@ -354,6 +371,37 @@ export const keys = {
     pk: projectPartition(enterpriseId, projectId),
     sk: `${SK.reportSnapshotPrefix}${reportId}`,
   }),
+
+  // Knowledge base. Ids below the space are local ids (the part after the dot of `{space}.{local}`).
+  /** `changeSeq` (the space's change log), `searchSnapshotSeq` (the saved search index). */
+  docsCounters: (enterpriseId: string, space: string): Key => ({
+    pk: docsPartition(enterpriseId, space),
+    sk: SK.counters,
+  }),
+  docsChange: (enterpriseId: string, space: string, seq: number): Key => ({
+    pk: docsPartition(enterpriseId, space),
+    sk: changeSeqKey(seq),
+  }),
+  /** A folder, wiki page or file (no page content: that is in its revisions). */
+  docNode: (enterpriseId: string, space: string, localId: string): Key => ({
+    pk: docsPartition(enterpriseId, space),
+    sk: `${SK.docNodePrefix}${localId}`,
+  }),
+  /** One revision of a page; numbers are zero-padded so they sort. */
+  docRevision: (enterpriseId: string, space: string, localId: string, revision: number): Key => ({
+    pk: docsPartition(enterpriseId, space),
+    sk: `${SK.docRevisionPrefix}${localId}#${String(revision).padStart(8, '0')}`,
+  }),
+  /** The purge due for a trashed folder or document (no TTL: it outlives the node's own). */
+  docPurge: (enterpriseId: string, space: string, localId: string): Key => ({
+    pk: docsPartition(enterpriseId, space),
+    sk: `${SK.docPurgePrefix}${localId}`,
+  }),
+  /** A page that references `target` (see docReferencesPartition). */
+  docReferrer: (enterpriseId: string, target: string, docId: string): Key => ({
+    pk: docReferencesPartition(enterpriseId, target),
+    sk: `${SK.docReferrerPrefix}${docId}`,
+  }),
 };
 
 /** Secondary-index keys, written as attributes of the items above. */
@@ -379,6 +427,22 @@ export const indexKeys = {
   projectFeed: (enterpriseId: string, projectId: string, createdAt: string, journalId: string) => ({
     gsi1pk: `${projectPartition(enterpriseId, projectId)}#FEED`,
     gsi1sk: `${createdAt}#${journalId}`,
+  }),
+};
+
+/** gsi1 partitions of the knowledge base's sweeps (every enterprise's due work, by time). */
+export const DOC_SWEEPS = { purges: 'DOCPURGE', uploads: 'DOCUPLOAD' } as const;
+
+export const docIndexKeys = {
+  /** gsi1: a trashed folder or document, by when it is due for removal. */
+  purgeDue: (purgeAt: string, enterpriseId: string, space: string, localId: string) => ({
+    gsi1pk: DOC_SWEEPS.purges,
+    gsi1sk: `${purgeAt}#${enterpriseId}#${space}#${localId}`,
+  }),
+  /** gsi1: an upload not confirmed yet, by when its bytes may be swept. */
+  uploadDue: (sweepAt: string, enterpriseId: string, space: string, localId: string) => ({
+    gsi1pk: DOC_SWEEPS.uploads,
+    gsi1sk: `${sweepAt}#${enterpriseId}#${space}#${localId}`,
   }),
 };
 

@@ -49,16 +49,29 @@ const requireUser = createMiddleware<UserEnv>(async (c, next) => {
 export interface EnterpriseParam {
   param: string;
   by: EnterpriseRef['by'];
+  /** The part of the parameter that names the enterprise (all of it by default). */
+  extract?: (raw: string) => string;
 }
 
 export const byIdentifier = (param: string): EnterpriseParam => ({ param, by: 'identifier' });
 /** By id: `pmsEnterprise/{id}` and the System calls' `dept/{id}` (deptId = enterprise id). */
 export const byId = (param: string): EnterpriseParam => ({ param, by: 'id' });
+/**
+ * By the id before the first dot of a compound identifier, `{enterpriseId}.{rest}`: the file
+ * download address names a file alone (spec section 7), and the file's identifier says whose it is.
+ */
+export const byIdPrefix = (param: string): EnterpriseParam => ({
+  param,
+  by: 'id',
+  extract: (raw) => raw.slice(0, Math.max(0, raw.indexOf('.'))),
+});
 
 function requireTenant(where: EnterpriseParam, permission: string | null) {
   return createMiddleware<TenantEnv>(async (c, next) => {
     const session = requireSession(c);
-    const tenant = await loadTenant({ by: where.by, value: c.req.param(where.param) ?? '' }, session.userId);
+    const raw = c.req.param(where.param) ?? '';
+    const value = where.extract ? where.extract(raw) : raw;
+    const tenant = await loadTenant({ by: where.by, value }, session.userId);
     if (permission !== null) authorize(tenant, permission);
     c.set('session', session);
     c.set('tenant', tenant);

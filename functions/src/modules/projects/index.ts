@@ -10,6 +10,7 @@ export {
   deleteProjectPartition,
   getProject,
   getProjectMember,
+  listProjectMembershipsOfUser,
   listProjects,
   type ProjectRecord,
   projectFromItem,

@@ -1,0 +1,155 @@
+/**
+ * The files bucket: presigned uploads (POST with a policy) and downloads (GET), and the few
+ * object operations the server does itself. The only code that talks to S3.
+ *
+ * Its own core module, imported only by the groups that store files: the S3 client is ~150 KB
+ * of a Lambda bundle, which a group that never touches S3 must not carry
+ * (docs/architecture.md, "Bundle budgets"). Keys are built by the caller from the enterprise id
+ * (`ent/{enterpriseId}/...`): the grants in infra/lib/bucket-access.ts are per key prefix.
+ */
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { clock } from '../clock';
+import { config } from '../config';
+
+let client: S3Client | undefined;
+
+function s3(): S3Client {
+  client ??= new S3Client({
+    region: config.region,
+    ...(config.s3Endpoint ? { endpoint: config.s3Endpoint, forcePathStyle: true } : {}),
+  });
+  return client;
+}
+
+const BUCKET = () => config.filesBucket;
+
+export interface UploadPost {
+  url: string;
+  fields: Record<string, string>;
+  expiresAt: string;
+}
+
+/**
+ * A presigned POST for exactly `key`: the policy limits the size (`content-length-range`,
+ * enforced by S3 before it stores anything) and pins the key and the Content-Type, so the
+ * browser can neither write elsewhere nor upload more than `maxBytes`.
+ */
+export async function presignUpload(
+  key: string,
+  maxBytes: number,
+  expiresSeconds: number,
+): Promise<UploadPost> {
+  const { url, fields } = await createPresignedPost(s3(), {
+    Bucket: BUCKET(),
+    Key: key,
+    Conditions: [
+      ['content-length-range', 1, maxBytes],
+      ['eq', '$Content-Type', 'application/octet-stream'],
+    ],
+    Fields: { 'Content-Type': 'application/octet-stream' },
+    Expires: expiresSeconds,
+  });
+  return { url, fields, expiresAt: new Date(clock.now() + expiresSeconds * 1000).toISOString() };
+}
+
+export interface DownloadOptions {
+  fileName: string;
+  mime: string;
+  disposition: 'inline' | 'attachment';
+  expiresSeconds: number;
+}
+
+/** RFC 6266 / 5987: an ASCII fallback name and the exact one, percent-encoded. */
+function contentDisposition(disposition: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** A presigned GET that answers with the stored type and the given disposition. */
+export async function presignDownload(
+  key: string,
+  options: DownloadOptions,
+): Promise<{ url: string; expiresAt: string }> {
+  const url = await getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: BUCKET(),
+      Key: key,
+      ResponseContentType: options.mime,
+      ResponseContentDisposition: contentDisposition(options.disposition, options.fileName),
+      ResponseCacheControl: 'private, max-age=300',
+    }),
+    { expiresIn: options.expiresSeconds },
+  );
+  return { url, expiresAt: new Date(clock.now() + options.expiresSeconds * 1000).toISOString() };
+}
+
+function isMissing(error: unknown): boolean {
+  if (error instanceof S3ServiceException) {
+    return error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound';
+  }
+  return false;
+}
+
+/** The object's size, or null when there is no such object. */
+export async function objectSize(key: string): Promise<number | null> {
+  try {
+    const out = await s3().send(new HeadObjectCommand({ Bucket: BUCKET(), Key: key }));
+    return out.ContentLength ?? 0;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/** The first `length` bytes of an object (a ranged GET: a 100 MB file is not read to check it). */
+export async function readHead(key: string, length: number): Promise<Uint8Array | null> {
+  try {
+    const out = await s3().send(
+      new GetObjectCommand({ Bucket: BUCKET(), Key: key, Range: `bytes=0-${length - 1}` }),
+    );
+    const bytes = (await out.Body?.transformToByteArray()) ?? new Uint8Array();
+    // An endpoint that ignores Range sends everything: keep what was asked for.
+    return bytes.length > length ? bytes.subarray(0, length) : bytes;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/** A whole object, or null when there is none. */
+export async function readObject(key: string): Promise<Uint8Array | null> {
+  try {
+    const out = await s3().send(new GetObjectCommand({ Bucket: BUCKET(), Key: key }));
+    return (await out.Body?.transformToByteArray()) ?? new Uint8Array();
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+export async function writeObject(key: string, body: Uint8Array, contentType: string): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: BUCKET(), Key: key, Body: body, ContentType: contentType }));
+}
+
+/** Deletes objects (missing ones are fine), 1,000 per request. */
+export async function deleteObjects(keyList: readonly string[]): Promise<void> {
+  for (let i = 0; i < keyList.length; i += 1000) {
+    const part = keyList.slice(i, i + 1000);
+    await s3().send(
+      new DeleteObjectsCommand({
+        Bucket: BUCKET(),
+        Delete: { Objects: part.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The library: spaces, the tree, a folder's contents, one node, rename/move/reorder, delete (to
+ * the trash), new folders. Static paths (`spaces`, `tree`, `list`, ...) before `{id}`.
+ */
+import { createRouter } from '@core/http/group';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { pageSchema } from '@shared/schemas/common';
+import {
+  DocDetailSchema,
+  DocNodeSchema,
+  DocTreeNodeSchema,
+  DocUpdateBodySchema,
+  FolderBodySchema,
+  FolderListQuerySchema,
+  SpaceInfoSchema,
+  SpaceQuerySchema,
+} from '@shared/schemas/docs';
+import * as z from 'zod';
+import { readableSpaces, spaceView } from '../access';
+import { createFolder, docDetail, folderContents, libraryTree, updateNode } from '../library';
+import { trashNode } from '../trash';
+import { docParams, PMS, spaceParams, tags, tenant } from './params';
+
+const spacesRoute = tenantRoute(tenant, 'docs:doc:list', {
+  method: 'get',
+  path: `${PMS}/docs/spaces`,
+  tags,
+  summary: "The libraries the caller may read: the enterprise's, then their projects' by name",
+  request: { params: spaceParams },
+  responses: { ...ok200(z.array(SpaceInfoSchema), 'The spaces'), ...failures(401, 403, 404) },
+});
+
+const treeRoute = tenantRoute(tenant, 'docs:doc:list', {
+  method: 'get',
+  path: `${PMS}/docs/tree`,
+  tags,
+  summary: "A library's tree of folders, pages and files (built from id/root_id), siblings in order",
+  request: { params: spaceParams, query: SpaceQuerySchema },
+  responses: { ...ok200(z.array(DocTreeNodeSchema), 'The tree'), ...failures(400, 401, 403, 404) },
+});
+
+const listRoute = tenantRoute(tenant, 'docs:doc:list', {
+  method: 'get',
+  path: `${PMS}/docs/list`,
+  tags,
+  summary: "A page of a folder's contents (the library's top without folderId), folders first",
+  request: { params: spaceParams, query: FolderListQuerySchema },
+  responses: { ...ok200(pageSchema(DocNodeSchema), 'A page of nodes'), ...failures(400, 401, 403, 404) },
+});
+
+const folderRoute = tenantRoute(tenant, 'docs:doc:add', {
+  method: 'post',
+  path: `${PMS}/folders`,
+  tags,
+  summary: 'Create a folder (at most 8 levels deep)',
+  request: { params: spaceParams, body: jsonBody(FolderBodySchema) },
+  responses: { ...created201(DocDetailSchema, 'The folder'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const getRoute = tenantRoute(tenant, 'docs:doc:list', {
+  method: 'get',
+  path: `${PMS}/docs/{id}`,
+  tags,
+  summary: 'A folder or document with the folders above it',
+  request: { params: docParams },
+  responses: { ...ok200(DocDetailSchema, 'The node'), ...failures(401, 403, 404) },
+});
+
+const updateRoute = tenantRoute(tenant, 'docs:doc:edit', {
+  method: 'put',
+  path: `${PMS}/docs/{id}`,
+  tags,
+  summary: 'Rename, move (root_id) or reorder (sort) a folder or document at the version read',
+  request: { params: docParams, body: jsonBody(DocUpdateBodySchema) },
+  responses: { ...ok200(DocDetailSchema, 'The node'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const deleteRoute = tenantRoute(tenant, 'docs:doc:remove', {
+  method: 'delete',
+  path: `${PMS}/docs/{id}`,
+  tags,
+  summary: 'Move a folder (with everything in it) or a document to the trash for 30 days',
+  request: { params: docParams },
+  responses: { ...ok200(z.null(), 'In the trash'), ...failures(401, 403, 404, 409) },
+});
+
+export const libraryRoutes = createRouter()
+  .openapi(spacesRoute, async (c) => ok(c, (await readableSpaces(c.var.tenant)).map(spaceView)))
+  .openapi(treeRoute, async (c) => ok(c, await libraryTree(c.var.tenant, c.req.valid('query').space)))
+  .openapi(listRoute, async (c) => ok(c, await folderContents(c.var.tenant, c.req.valid('query'))))
+  .openapi(folderRoute, async (c) => created(c, await createFolder(c.var.tenant, c.req.valid('json'))))
+  .openapi(getRoute, async (c) => ok(c, await docDetail(c.var.tenant, c.req.valid('param').id)))
+  .openapi(updateRoute, async (c) =>
+    ok(c, await updateNode(c.var.tenant, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .openapi(deleteRoute, async (c) => {
+    await trashNode(c.var.tenant, c.req.valid('param').id);
+    return ok(c, null);
+  });

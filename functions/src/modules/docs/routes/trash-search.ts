@@ -1,0 +1,82 @@
+/** The trash, search, and the pages that reference a work item or spec ("Referenced in docs"). */
+import { createRouter } from '@core/http/group';
+import { failures, ok, ok200, tenantRoute } from '@core/http/route';
+import { pageSchema } from '@shared/schemas/common';
+import {
+  DocDetailSchema,
+  DocReferrerSchema,
+  ReferencesQuerySchema,
+  SearchHitSchema,
+  SearchQuerySchema,
+  TrashEntrySchema,
+  TrashQuerySchema,
+} from '@shared/schemas/docs';
+import * as z from 'zod';
+import { referrers } from '../references';
+import { searchDocs } from '../search';
+import { listTrash, purgeFromTrash, restoreFromTrash } from '../trash';
+import { docParams, PMS, spaceParams, tags, tenant } from './params';
+
+const trashRoute = tenantRoute(tenant, 'docs:doc:list', {
+  method: 'get',
+  path: `${PMS}/docs/trash`,
+  tags,
+  summary: "A page of a library's trash, most recently deleted first",
+  request: { params: spaceParams, query: TrashQuerySchema },
+  responses: {
+    ...ok200(pageSchema(TrashEntrySchema), 'A page of the trash'),
+    ...failures(400, 401, 403, 404),
+  },
+});
+
+const restoreRoute = tenantRoute(tenant, 'docs:doc:remove', {
+  method: 'post',
+  path: `${PMS}/docs/trash/{id}/restore`,
+  tags,
+  summary: 'Take a folder or document out of the trash (to the top when its folder is gone)',
+  request: { params: docParams },
+  responses: { ...ok200(DocDetailSchema, 'The restored node'), ...failures(401, 403, 404, 409) },
+});
+
+const purgeRoute = tenantRoute(tenant, 'docs:doc:remove', {
+  method: 'delete',
+  path: `${PMS}/docs/trash/{id}`,
+  tags,
+  summary: 'Delete a folder or document in the trash for good, with everything in it',
+  request: { params: docParams },
+  responses: { ...ok200(z.null(), 'Gone'), ...failures(401, 403, 404, 409) },
+});
+
+const searchRoute = tenantRoute(tenant, 'docs:doc:list', {
+  method: 'get',
+  path: `${PMS}/docs/search`,
+  tags,
+  summary: 'Search titles, page text and file names in one library or every library the caller may read',
+  request: { params: spaceParams, query: SearchQuerySchema },
+  responses: {
+    ...ok200(pageSchema(SearchHitSchema), 'A page of hits, best first'),
+    ...failures(400, 401, 403, 404),
+  },
+});
+
+const referencesRoute = tenantRoute(tenant, 'docs:doc:list', {
+  method: 'get',
+  path: `${PMS}/docs/references`,
+  tags,
+  summary: 'The pages (that the caller may read) that reference a work item (issueId) or spec (specId)',
+  request: { params: spaceParams, query: ReferencesQuerySchema },
+  responses: {
+    ...ok200(z.array(DocReferrerSchema), 'The pages, latest first'),
+    ...failures(400, 401, 403, 404),
+  },
+});
+
+export const trashSearchRoutes = createRouter()
+  .openapi(trashRoute, async (c) => ok(c, await listTrash(c.var.tenant, c.req.valid('query'))))
+  .openapi(restoreRoute, async (c) => ok(c, await restoreFromTrash(c.var.tenant, c.req.valid('param').id)))
+  .openapi(purgeRoute, async (c) => {
+    await purgeFromTrash(c.var.tenant, c.req.valid('param').id);
+    return ok(c, null);
+  })
+  .openapi(searchRoute, async (c) => ok(c, await searchDocs(c.var.tenant, c.req.valid('query'))))
+  .openapi(referencesRoute, async (c) => ok(c, await referrers(c.var.tenant, c.req.valid('query'))));
