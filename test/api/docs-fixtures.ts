@@ -43,7 +43,7 @@ export async function postToStorage(
 ): Promise<Response> {
   const form = new FormData();
   for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
-  form.append('file', new Blob([bytes]), fileName);
+  form.append('file', new Blob([Buffer.from(bytes)]), fileName);
   return fetch(ticket.url, { method: 'POST', body: form });
 }
 
