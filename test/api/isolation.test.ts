@@ -5,6 +5,7 @@
  * B's data.
  */
 import type { Page } from '@shared/schemas/common';
+import type { DocDetail, WikiDetail } from '@shared/schemas/docs';
 import type { Enterprise } from '@shared/schemas/enterprise';
 import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
 import type { Project } from '@shared/schemas/projects';
@@ -13,6 +14,7 @@ import type { Role } from '@shared/schemas/system';
 import type { CaseDetail, CaseModule, CaseTag } from '@shared/schemas/testcases';
 import type { Report, Sheet, SheetCaseRow } from '@shared/schemas/testruns';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createFolder, createPage, uploadFile } from './docs-fixtures';
 import {
   addMember,
   builtInRole,
@@ -37,6 +39,38 @@ interface Tenant {
   work: Work;
   products: ProductWork;
   testing: TestingWork;
+  docs: DocsWork;
+}
+
+/** The enterprise library: a folder holding a page (with a secret in it), and a file. */
+interface DocsWork {
+  folder: DocDetail;
+  page: WikiDetail;
+  file: DocDetail;
+}
+
+async function docsOf(owner: TestUser, enterprise: Enterprise, project: Project): Promise<DocsWork> {
+  const folder = await createFolder(owner, enterprise, {
+    space: 'enterprise',
+    title: unique('Secret folder '),
+  });
+  const page = await createPage(owner, enterprise, {
+    space: 'enterprise',
+    title: unique('Secret page '),
+    root_id: folder.id,
+    content: unique('secretcontent'),
+  });
+  await createPage(owner, enterprise, { space: project.id, title: unique('Secret runbook ') });
+  const file = expectStatus(
+    await uploadFile(
+      owner,
+      enterprise,
+      { space: 'enterprise', fileName: 'secret.txt' },
+      new TextEncoder().encode('x'),
+    ),
+    200,
+  ).data;
+  return { folder, page, file };
 }
 
 /** Test management in the tenant's project: a module, a tag, a case in a sheet, and a report. */
@@ -154,7 +188,8 @@ async function tenant(owner: TestUser, name: string): Promise<Tenant> {
   const work = await workOf(owner, enterprise);
   const products = await productWorkOf(owner.client, enterprise.enterpriseIdentifier);
   const testing = await testingOf(owner, enterprise, work.project);
-  return { enterprise, role, member, work, products, testing };
+  const docs = await docsOf(owner, enterprise, work.project);
+  return { enterprise, role, member, work, products, testing, docs };
 }
 
 beforeAll(async () => {
@@ -166,6 +201,11 @@ beforeAll(async () => {
     (await builtInRole(ownerA!, a.enterprise, 'admin')).roleId,
   ]);
   secretsOfB = [
+    b.docs.folder.title,
+    b.docs.page.title,
+    b.docs.page.content,
+    b.docs.page.id.split('.')[1]!,
+    b.docs.file.id.split('.')[1]!,
     b.enterprise.id,
     b.enterprise.enterpriseIdentifier,
     b.enterprise.name,
@@ -211,6 +251,8 @@ const USER_PARAMS = new Set(['userId', 'gitlinkUserId']);
 /** Path and query values: the enterprise from `where`, sub-ids (roles, users) from `items`. */
 /** What `{id}` names in a path: the enterprise (dept, pmsEnterprise), a project or a work item. */
 function idFor(route: DocumentedRoute, where: Tenant, items: Tenant): string {
+  const doc = docsIdFor(route.path, items.docs);
+  if (doc) return doc;
   const product = productIdFor(route.path, items.products);
   if (product) return product;
   const testing = testingIdFor(route.path, items.testing);
@@ -219,6 +261,18 @@ function idFor(route: DocumentedRoute, where: Tenant, items: Tenant): string {
   if (route.path.includes('/pmsProjectIssues/')) return items.work.issue.id;
   if (route.path.includes('/pmsProject/')) return items.work.project.id;
   return where.enterprise.id;
+}
+
+const isDocsPath = (path: string) =>
+  path.includes('/docs/') || path.includes('/wikiPages/') || path.includes('/deleteWiki/');
+
+/** What `{id}` names in a knowledge-base route, or null for other routes. */
+function docsIdFor(path: string, work: DocsWork): string | null {
+  if (path.includes('/docs/files/')) return work.file.id;
+  if (path.includes('/docs/trash/')) return work.folder.id;
+  if (path.includes('/docs/') || path.includes('/wikiPages/') || path.includes('/deleteWiki/'))
+    return work.page.id;
+  return null;
 }
 
 /** What `{id}` names in a product route, or null for other routes. */
@@ -253,7 +307,10 @@ function testingIdFor(path: string, work: TestingWork): string | null {
 
 function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string {
   const values: Record<string, string> = {
-    identifier: where.enterprise.enterpriseIdentifier,
+    identifier: route.path.startsWith('/api/file/')
+      ? items.docs.file.file!.identifier
+      : where.enterprise.enterpriseIdentifier,
+    revision: '1',
     enterpriseIdentifier: where.enterprise.enterpriseIdentifier,
     id: idFor(route, where, items),
     issueId: items.work.issue.id,
@@ -276,6 +333,10 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     if (name === 'objectId') query.set(name, items.products.spec.id);
     if (name === 'type') query.set(name, '1');
     if (name === 'projectTestsheetId') query.set(name, items.testing.sheet.id);
+    if (name === 'space') query.set(name, 'enterprise');
+    if (name === 'folderId') query.set(name, items.docs.folder.id);
+    if (name === 'issueId') query.set(name, items.work.issue.id);
+    if (name === 'q') query.set(name, 'secret');
   }
   const search = query.toString();
   return fillPath(route.path, values) + (search ? `?${search}` : '');
@@ -349,6 +410,7 @@ function bodyFor(route: DocumentedRoute, items: Tenant): unknown {
     'PUT /api/pms/{identifier}/pmsProjectSprint/{id}/complete': { version: 1, choice: 2 },
     ...productBodies(items),
     ...testingBodies(items),
+    ...docsBodies(items),
   };
   return bodies[route.id] ?? {};
 }
@@ -390,6 +452,20 @@ function productBodies(items: Tenant): Record<string, unknown> {
     },
     [`POST ${p('pmsJournals')}`]: { objectId: spec.id, notes: 'Planted' },
     [`PUT ${p('pmsJournals')}`]: { id: journal.id, notes: 'Hijacked', version: 1 },
+  };
+}
+
+/** Valid bodies for the knowledge-base routes, naming `items`' folder and page. */
+function docsBodies(items: Tenant): Record<string, unknown> {
+  const { folder, page } = items.docs;
+  const p = (rest: string) => `/api/pms/{identifier}/${rest}`;
+  return {
+    [`POST ${p('folders')}`]: { space: 'enterprise', title: 'Planted', root_id: folder.id },
+    [`POST ${p('wikiPages')}`]: { space: 'enterprise', title: 'Planted', root_id: folder.id },
+    [`PUT ${p('docs/{id}')}`]: { title: 'Hijacked', version: 1 },
+    [`PUT ${p('wikiPages/{id}')}`]: { content: 'Hijacked', baseRevision: 1 },
+    [`POST ${p('wikiPages/{id}/revisions/{revision}/restore')}`]: { baseRevision: 1 },
+    [`POST ${p('docs/files')}`]: { space: 'enterprise', fileName: 'x.pdf', size: 10, attachTo: page.id },
   };
 }
 
@@ -469,6 +545,59 @@ describe("an admin of enterprise A, addressing enterprise B's routes", () => {
       200,
     ).data;
     expect(roles).toHaveLength(3);
+  });
+});
+
+describe("an admin of enterprise A, naming B's folders, pages and files inside A", () => {
+  const routes = documentedRoutes().filter(
+    (r) =>
+      isTenantRoute(r) &&
+      ((isDocsPath(r.path) && r.pathParams.includes('id')) ||
+        [
+          'POST /api/pms/{identifier}/folders',
+          'POST /api/pms/{identifier}/wikiPages',
+          'POST /api/pms/{identifier}/docs/files',
+        ].includes(r.id)),
+  );
+
+  it('covers the routes that take such ids', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(routes.map((r) => [r.id, r] as const))(
+    '%s answers 404 (or 400 for ids in the body)',
+    async (_, route) => {
+      const [path, body] = [addressOf(route, a, b), bodyFor(route, b)];
+      const res = await callAsAdminOfA(route, path, body);
+      expect([400, 404], `${route.id}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+      expectNoSecrets(res, route.id, path + JSON.stringify(body ?? ''));
+    },
+  );
+
+  it("downloads none of B's files through A", async () => {
+    const swapped = `${a.enterprise.id}.${b.docs.file.id}`;
+    const res = await callAsAdminOfA(
+      documentedRoutes().find((r) => r.path.startsWith('/api/file/'))!,
+      `/api/file/common/downloadByIdentifier/${swapped}`,
+      undefined,
+    );
+    expect(res.status).toBe(404);
+  });
+
+  it("left B's library untouched", async () => {
+    const owner = await freshSession({ userId: b.enterprise.ownerId });
+    const pms = `/api/pms/${b.enterprise.enterpriseIdentifier}`;
+    const page = expectStatus(await owner.get(`${pms}/wikiPages/${b.docs.page.id}`), 200).data;
+    expect(page).toMatchObject({
+      title: b.docs.page.title,
+      revision: 1,
+      content: b.docs.page.content,
+      version: 1,
+    });
+    const tree = expectStatus(await owner.get(`${pms}/docs/tree?space=enterprise`), 200).data;
+    expect(tree.map((n: { title: string }) => n.title).sort()).toEqual(
+      [b.docs.folder.title, 'secret.txt'].sort(),
+    );
   });
 });
 

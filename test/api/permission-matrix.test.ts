@@ -17,6 +17,7 @@
  */
 import { ALL_PERMISSIONS } from '@shared/permissions/catalogue';
 import type { Page } from '@shared/schemas/common';
+import type { DocDetail, UploadTicket, WikiDetail } from '@shared/schemas/docs';
 import type { Enterprise } from '@shared/schemas/enterprise';
 import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
 import type { Plan, Product, ProductModule, RequirementTag } from '@shared/schemas/products';
@@ -27,6 +28,7 @@ import type { Role } from '@shared/schemas/system';
 import type { CaseDetail, CaseModule, CaseTag } from '@shared/schemas/testcases';
 import type { Report, Sheet, SheetCaseRow } from '@shared/schemas/testruns';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createFolder, createPage, postToStorage, savePage, uploadFile } from './docs-fixtures';
 import {
   addMember,
   builtInRole,
@@ -315,6 +317,76 @@ class World {
       await owner.put(this.pms('pmsProduct'), { id: product.id, version: current.version, memberIds }),
       200,
     );
+  }
+
+  // ---- knowledge base ----
+
+  private docsPromise?: Promise<{ page: WikiDetail; file: DocDetail }>;
+
+  /** A page and a confirmed file in the enterprise library, made once. */
+  docs(): Promise<{ page: WikiDetail; file: DocDetail }> {
+    this.docsPromise ??= (async () => {
+      const owner = { ...this.people.owner, client: await this.asOwner() };
+      const page = await createPage(owner, this.enterprise, {
+        space: 'enterprise',
+        title: unique('Page '),
+        content: 'One',
+      });
+      const file = expectStatus(
+        await uploadFile(
+          owner,
+          this.enterprise,
+          { space: 'enterprise', fileName: 'notes.txt' },
+          new TextEncoder().encode('hi'),
+        ),
+        200,
+      ).data;
+      return { page, file };
+    })();
+    return this.docsPromise;
+  }
+
+  async newFolder(): Promise<DocDetail> {
+    const owner = { ...this.people.owner, client: await this.asOwner() };
+    return createFolder(owner, this.enterprise, { space: 'enterprise', title: unique('Folder ') });
+  }
+
+  /** A new page with `revisions` revisions. */
+  async newPage(revisions = 1): Promise<WikiDetail> {
+    const owner = { ...this.people.owner, client: await this.asOwner() };
+    const page = await createPage(owner, this.enterprise, {
+      space: 'enterprise',
+      title: unique('Page '),
+      content: 'r1',
+    });
+    for (let n = 2; n <= revisions; n += 1) {
+      expectStatus(
+        await savePage(owner, this.enterprise, page.id, { content: `r${n}`, baseRevision: n - 1 }),
+        200,
+      );
+    }
+    return page;
+  }
+
+  async trashedFolder(): Promise<DocDetail> {
+    const folder = await this.newFolder();
+    expectStatus(await (await this.asOwner()).delete(this.pms(`docs/${folder.id}`)), 200);
+    return folder;
+  }
+
+  /** An upload started and stored (not confirmed) by `who`. */
+  async storedUpload(who: TestUser): Promise<UploadTicket> {
+    const client = await freshSession(who);
+    const ticket = expectStatus(
+      await client.post<UploadTicket>(this.pms('docs/files'), {
+        space: 'enterprise',
+        fileName: 'a.txt',
+        size: 2,
+      }),
+      201,
+    ).data;
+    expect((await postToStorage(ticket, new TextEncoder().encode('hi'), 'a.txt')).status).toBe(204);
+    return ticket;
   }
 
   private testingPromise?: Promise<TestingWork>;
@@ -1438,6 +1510,111 @@ const MATRIX: Record<string, Row> = {
   'GET /api/pms/{identifier}/testReport/chart/{id}': {
     requires: needs('test:report:list'),
     call: async ({ world }) => ({ params: { id: (await world.testing()).report.id } }),
+  },
+
+  // Knowledge base
+  'GET /api/pms/{identifier}/docs/spaces': { requires: needs('docs:doc:list') },
+  'GET /api/pms/{identifier}/docs/tree': {
+    requires: needs('docs:doc:list'),
+    call: () => ({ query: { space: 'enterprise' } }),
+  },
+  'GET /api/pms/{identifier}/docs/list': {
+    requires: needs('docs:doc:list'),
+    call: () => ({ query: { space: 'enterprise' } }),
+  },
+  'POST /api/pms/{identifier}/folders': {
+    requires: needs('docs:doc:add'),
+    call: () => ({ body: { space: 'enterprise', title: unique('Folder ') } }),
+  },
+  'GET /api/pms/{identifier}/docs/{id}': {
+    requires: needs('docs:doc:list'),
+    call: async ({ world }) => ({ params: { id: (await world.docs()).page.id } }),
+  },
+  'PUT /api/pms/{identifier}/docs/{id}': {
+    requires: needs('docs:doc:edit'),
+    call: async ({ world }) => {
+      const folder = await world.newFolder();
+      return { params: { id: folder.id }, body: { title: 'Renamed', version: folder.version } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/docs/{id}': {
+    requires: needs('docs:doc:remove'),
+    call: async ({ world }) => ({ params: { id: (await world.newFolder()).id } }),
+  },
+  'POST /api/pms/{identifier}/wikiPages': {
+    requires: needs('docs:doc:add'),
+    call: () => ({ body: { space: 'enterprise', title: unique('Page '), content: 'Hello' } }),
+  },
+  'GET /api/pms/{identifier}/wikiPages/{id}': {
+    requires: needs('docs:doc:list'),
+    call: async ({ world }) => ({ params: { id: (await world.docs()).page.id } }),
+  },
+  'PUT /api/pms/{identifier}/wikiPages/{id}': {
+    requires: needs('docs:doc:edit'),
+    call: async ({ world }) => ({
+      params: { id: (await world.newPage()).id },
+      body: { content: 'Second', baseRevision: 1 },
+    }),
+  },
+  'GET /api/pms/{identifier}/wikiPages/{id}/revisions': {
+    requires: needs('docs:doc:list'),
+    call: async ({ world }) => ({ params: { id: (await world.docs()).page.id } }),
+  },
+  'GET /api/pms/{identifier}/wikiPages/{id}/revisions/{revision}': {
+    requires: needs('docs:doc:list'),
+    call: async ({ world }) => ({ params: { id: (await world.docs()).page.id, revision: '1' } }),
+  },
+  'POST /api/pms/{identifier}/wikiPages/{id}/revisions/{revision}/restore': {
+    requires: needs('docs:doc:edit'),
+    call: async ({ world }) => ({
+      params: { id: (await world.newPage(2)).id, revision: '1' },
+      body: { baseRevision: 2 },
+    }),
+  },
+  'DELETE /api/pms/{identifier}/wikiPages/{id}/revisions/{revision}': {
+    requires: needs('docs:doc:remove'),
+    call: async ({ world }) => ({ params: { id: (await world.newPage(2)).id, revision: '1' } }),
+  },
+  'DELETE /api/pms/{identifier}/deleteWiki/{id}': {
+    requires: needs('docs:doc:remove'),
+    call: async ({ world }) => ({ params: { id: (await world.newPage()).id } }),
+  },
+  'POST /api/pms/{identifier}/docs/files': {
+    requires: needs('docs:doc:add'),
+    call: () => ({ body: { space: 'enterprise', fileName: 'plan.pdf', size: 1000 } }),
+  },
+  'POST /api/pms/{identifier}/docs/files/{id}/confirm': {
+    requires: needs('docs:doc:add'),
+    // Only the person who started an upload confirms it: those expected through start their own.
+    call: async ({ world, who, succeeds }) => ({
+      params: {
+        id: (await world.storedUpload(succeeds && who !== 'anonymous' ? people[who] : people.owner)).doc.id,
+      },
+    }),
+  },
+  'GET /api/file/common/downloadByIdentifier/{identifier}': {
+    requires: needs('docs:doc:list'),
+    call: async ({ world }) => ({ params: { identifier: (await world.docs()).file.file!.identifier } }),
+  },
+  'GET /api/pms/{identifier}/docs/trash': {
+    requires: needs('docs:doc:list'),
+    call: () => ({ query: { space: 'enterprise' } }),
+  },
+  'POST /api/pms/{identifier}/docs/trash/{id}/restore': {
+    requires: needs('docs:doc:remove'),
+    call: async ({ world }) => ({ params: { id: (await world.trashedFolder()).id } }),
+  },
+  'DELETE /api/pms/{identifier}/docs/trash/{id}': {
+    requires: needs('docs:doc:remove'),
+    call: async ({ world }) => ({ params: { id: (await world.trashedFolder()).id } }),
+  },
+  'GET /api/pms/{identifier}/docs/search': {
+    requires: needs('docs:doc:list'),
+    call: () => ({ query: { q: 'page' } }),
+  },
+  'GET /api/pms/{identifier}/docs/references': {
+    requires: needs('docs:doc:list'),
+    call: async ({ world }) => ({ query: { issueId: (await world.work()).issue.id } }),
   },
 };
 
