@@ -17,9 +17,12 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as IdentifierIndexRouteImport } from './routes/$identifier.index'
+import { Route as IdentifierDocsRouteImport } from './routes/$identifier.docs'
 import { Route as IdentifierMembersRouteImport } from './routes/$identifier.members'
 import { Route as IdentifierAdminIndexRouteImport } from './routes/$identifier.admin.index'
 import { Route as IdentifierAdminLabelsRouteImport } from './routes/$identifier.admin.labels'
+import { Route as IdentifierDocsIndexRouteImport } from './routes/$identifier.docs.index'
+import { Route as IdentifierDocsAddRouteImport } from './routes/$identifier.docs.add'
 import { Route as IdentifierProductsIndexRouteImport } from './routes/$identifier.products.index'
 import { Route as IdentifierProductsProductIdRouteImport } from './routes/$identifier.products.$productId'
 import { Route as IdentifierProjectsIndexRouteImport } from './routes/$identifier.projects.index'
@@ -30,9 +33,17 @@ import { Route as AuthedEnterprisesNewRouteImport } from './routes/_authed.enter
 import { Route as IdentifierAdminRolesIndexRouteImport } from './routes/$identifier.admin.roles.index'
 import { Route as IdentifierAdminRolesRoleIdRouteImport } from './routes/$identifier.admin.roles.$roleId'
 import { Route as IdentifierAdminRolesAddRouteImport } from './routes/$identifier.admin.roles.add'
+import { Route as IdentifierDocsDocIdIndexRouteImport } from './routes/$identifier.docs.$docId.index'
+import { Route as IdentifierDocsDocIdEditRouteImport } from './routes/$identifier.docs.$docId.edit'
+import { Route as IdentifierDocsFolderFolderIdRouteImport } from './routes/$identifier.docs.folder.$folderId'
 import { Route as IdentifierProductsProductIdIndexRouteImport } from './routes/$identifier.products.$productId.index'
 import { Route as IdentifierProjectsProjectIdIndexRouteImport } from './routes/$identifier.projects.$projectId.index'
+import { Route as IdentifierProjectsProjectIdDocsRouteImport } from './routes/$identifier.projects.$projectId.docs'
 import { Route as IdentifierProjectsProjectIdTestRouteImport } from './routes/$identifier.projects.$projectId.test'
+import { Route as IdentifierDocsFileDocIdPreviewRouteImport } from './routes/$identifier.docs.file.$docId.preview'
+import { Route as IdentifierDocsWikiDocIdIndexRouteImport } from './routes/$identifier.docs.wiki.$docId.index'
+import { Route as IdentifierDocsWikiDocIdHistoryRouteImport } from './routes/$identifier.docs.wiki.$docId.history'
+import { Route as IdentifierDocsWikiDocIdPreviewRouteImport } from './routes/$identifier.docs.wiki.$docId.preview'
 import { Route as IdentifierProductsProductIdDemandIndexRouteImport } from './routes/$identifier.products.$productId.demand.index'
 import { Route as IdentifierProductsProductIdDemandDemandIdeRouteImport } from './routes/$identifier.products.$productId.demand.$demandIde'
 import { Route as IdentifierProductsProductIdNeedsNeedsIdRouteImport } from './routes/$identifier.products.$productId.needs.$needsId'
@@ -42,6 +53,8 @@ import { Route as IdentifierProjectsProjectIdBugIndexRouteImport } from './route
 import { Route as IdentifierProjectsProjectIdBugWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.bug.$workItemId'
 import { Route as IdentifierProjectsProjectIdDemandIndexRouteImport } from './routes/$identifier.projects.$projectId.demand.index'
 import { Route as IdentifierProjectsProjectIdDemandWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.demand.$workItemId'
+import { Route as IdentifierProjectsProjectIdDocsIndexRouteImport } from './routes/$identifier.projects.$projectId.docs.index'
+import { Route as IdentifierProjectsProjectIdDocsAddRouteImport } from './routes/$identifier.projects.$projectId.docs.add'
 import { Route as IdentifierProjectsProjectIdIterationIndexRouteImport } from './routes/$identifier.projects.$projectId.iteration.index'
 import { Route as IdentifierProjectsProjectIdIterationIterationIdRouteImport } from './routes/$identifier.projects.$projectId.iteration.$iterationId'
 import { Route as IdentifierProjectsProjectIdIterationPlanningRouteImport } from './routes/$identifier.projects.$projectId.iteration.planning'
@@ -51,9 +64,16 @@ import { Route as IdentifierProjectsProjectIdTaskWorkItemIdRouteImport } from '.
 import { Route as IdentifierProjectsProjectIdTestIndexRouteImport } from './routes/$identifier.projects.$projectId.test.index'
 import { Route as IdentifierProductsProductIdPlanPlanIdIndexRouteImport } from './routes/$identifier.products.$productId.plan.$planId.index'
 import { Route as IdentifierProductsProductIdPlanPlanIdNeedsIdRouteImport } from './routes/$identifier.products.$productId.plan.$planId.$needsId'
+import { Route as IdentifierProjectsProjectIdDocsDocIdIndexRouteImport } from './routes/$identifier.projects.$projectId.docs.$docId.index'
+import { Route as IdentifierProjectsProjectIdDocsDocIdEditRouteImport } from './routes/$identifier.projects.$projectId.docs.$docId.edit'
+import { Route as IdentifierProjectsProjectIdDocsFolderFolderIdRouteImport } from './routes/$identifier.projects.$projectId.docs.folder.$folderId'
 import { Route as IdentifierProjectsProjectIdIterationIterationIdIndexRouteImport } from './routes/$identifier.projects.$projectId.iteration.$iterationId.index'
 import { Route as IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.iteration.$iterationId.$workItemId'
 import { Route as IdentifierProjectsProjectIdTestTestTypeIndexRouteImport } from './routes/$identifier.projects.$projectId.test.$testType.index'
+import { Route as IdentifierProjectsProjectIdDocsFileDocIdPreviewRouteImport } from './routes/$identifier.projects.$projectId.docs.file.$docId.preview'
+import { Route as IdentifierProjectsProjectIdDocsWikiDocIdIndexRouteImport } from './routes/$identifier.projects.$projectId.docs.wiki.$docId.index'
+import { Route as IdentifierProjectsProjectIdDocsWikiDocIdHistoryRouteImport } from './routes/$identifier.projects.$projectId.docs.wiki.$docId.history'
+import { Route as IdentifierProjectsProjectIdDocsWikiDocIdPreviewRouteImport } from './routes/$identifier.projects.$projectId.docs.wiki.$docId.preview'
 import { Route as IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRouteImport } from './routes/$identifier.projects.$projectId.test.$testType.$menuId.index'
 import { Route as IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRouteImport } from './routes/$identifier.projects.$projectId.test.$testType.caseDetail.$caseId'
 import { Route as IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRouteImport } from './routes/$identifier.projects.$projectId.test.$testType.$menuId.caseDetail.$caseId'
@@ -97,6 +117,11 @@ const IdentifierIndexRoute = IdentifierIndexRouteImport.update({
   path: '/',
   getParentRoute: () => IdentifierRoute,
 } as any)
+const IdentifierDocsRoute = IdentifierDocsRouteImport.update({
+  id: '/docs',
+  path: '/docs',
+  getParentRoute: () => IdentifierRoute,
+} as any)
 const IdentifierMembersRoute = IdentifierMembersRouteImport.update({
   id: '/members',
   path: '/members',
@@ -111,6 +136,16 @@ const IdentifierAdminLabelsRoute = IdentifierAdminLabelsRouteImport.update({
   id: '/admin/labels',
   path: '/admin/labels',
   getParentRoute: () => IdentifierRoute,
+} as any)
+const IdentifierDocsIndexRoute = IdentifierDocsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => IdentifierDocsRoute,
+} as any)
+const IdentifierDocsAddRoute = IdentifierDocsAddRouteImport.update({
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => IdentifierDocsRoute,
 } as any)
 const IdentifierProductsIndexRoute = IdentifierProductsIndexRouteImport.update({
   id: '/products/',
@@ -166,6 +201,23 @@ const IdentifierAdminRolesAddRoute = IdentifierAdminRolesAddRouteImport.update({
   path: '/admin/roles/add',
   getParentRoute: () => IdentifierRoute,
 } as any)
+const IdentifierDocsDocIdIndexRoute =
+  IdentifierDocsDocIdIndexRouteImport.update({
+    id: '/$docId/',
+    path: '/$docId/',
+    getParentRoute: () => IdentifierDocsRoute,
+  } as any)
+const IdentifierDocsDocIdEditRoute = IdentifierDocsDocIdEditRouteImport.update({
+  id: '/$docId/edit',
+  path: '/$docId/edit',
+  getParentRoute: () => IdentifierDocsRoute,
+} as any)
+const IdentifierDocsFolderFolderIdRoute =
+  IdentifierDocsFolderFolderIdRouteImport.update({
+    id: '/folder/$folderId',
+    path: '/folder/$folderId',
+    getParentRoute: () => IdentifierDocsRoute,
+  } as any)
 const IdentifierProductsProductIdIndexRoute =
   IdentifierProductsProductIdIndexRouteImport.update({
     id: '/',
@@ -178,11 +230,41 @@ const IdentifierProjectsProjectIdIndexRoute =
     path: '/',
     getParentRoute: () => IdentifierProjectsProjectIdRoute,
   } as any)
+const IdentifierProjectsProjectIdDocsRoute =
+  IdentifierProjectsProjectIdDocsRouteImport.update({
+    id: '/docs',
+    path: '/docs',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
 const IdentifierProjectsProjectIdTestRoute =
   IdentifierProjectsProjectIdTestRouteImport.update({
     id: '/test',
     path: '/test',
     getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierDocsFileDocIdPreviewRoute =
+  IdentifierDocsFileDocIdPreviewRouteImport.update({
+    id: '/file/$docId/preview',
+    path: '/file/$docId/preview',
+    getParentRoute: () => IdentifierDocsRoute,
+  } as any)
+const IdentifierDocsWikiDocIdIndexRoute =
+  IdentifierDocsWikiDocIdIndexRouteImport.update({
+    id: '/wiki/$docId/',
+    path: '/wiki/$docId/',
+    getParentRoute: () => IdentifierDocsRoute,
+  } as any)
+const IdentifierDocsWikiDocIdHistoryRoute =
+  IdentifierDocsWikiDocIdHistoryRouteImport.update({
+    id: '/wiki/$docId/history',
+    path: '/wiki/$docId/history',
+    getParentRoute: () => IdentifierDocsRoute,
+  } as any)
+const IdentifierDocsWikiDocIdPreviewRoute =
+  IdentifierDocsWikiDocIdPreviewRouteImport.update({
+    id: '/wiki/$docId/preview',
+    path: '/wiki/$docId/preview',
+    getParentRoute: () => IdentifierDocsRoute,
   } as any)
 const IdentifierProductsProductIdDemandIndexRoute =
   IdentifierProductsProductIdDemandIndexRouteImport.update({
@@ -238,6 +320,18 @@ const IdentifierProjectsProjectIdDemandWorkItemIdRoute =
     path: '/demand/$workItemId',
     getParentRoute: () => IdentifierProjectsProjectIdRoute,
   } as any)
+const IdentifierProjectsProjectIdDocsIndexRoute =
+  IdentifierProjectsProjectIdDocsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => IdentifierProjectsProjectIdDocsRoute,
+  } as any)
+const IdentifierProjectsProjectIdDocsAddRoute =
+  IdentifierProjectsProjectIdDocsAddRouteImport.update({
+    id: '/add',
+    path: '/add',
+    getParentRoute: () => IdentifierProjectsProjectIdDocsRoute,
+  } as any)
 const IdentifierProjectsProjectIdIterationIndexRoute =
   IdentifierProjectsProjectIdIterationIndexRouteImport.update({
     id: '/iteration/',
@@ -292,6 +386,24 @@ const IdentifierProductsProductIdPlanPlanIdNeedsIdRoute =
     path: '/$needsId',
     getParentRoute: () => IdentifierProductsProductIdPlanPlanIdRoute,
   } as any)
+const IdentifierProjectsProjectIdDocsDocIdIndexRoute =
+  IdentifierProjectsProjectIdDocsDocIdIndexRouteImport.update({
+    id: '/$docId/',
+    path: '/$docId/',
+    getParentRoute: () => IdentifierProjectsProjectIdDocsRoute,
+  } as any)
+const IdentifierProjectsProjectIdDocsDocIdEditRoute =
+  IdentifierProjectsProjectIdDocsDocIdEditRouteImport.update({
+    id: '/$docId/edit',
+    path: '/$docId/edit',
+    getParentRoute: () => IdentifierProjectsProjectIdDocsRoute,
+  } as any)
+const IdentifierProjectsProjectIdDocsFolderFolderIdRoute =
+  IdentifierProjectsProjectIdDocsFolderFolderIdRouteImport.update({
+    id: '/folder/$folderId',
+    path: '/folder/$folderId',
+    getParentRoute: () => IdentifierProjectsProjectIdDocsRoute,
+  } as any)
 const IdentifierProjectsProjectIdIterationIterationIdIndexRoute =
   IdentifierProjectsProjectIdIterationIterationIdIndexRouteImport.update({
     id: '/',
@@ -309,6 +421,30 @@ const IdentifierProjectsProjectIdTestTestTypeIndexRoute =
     id: '/$testType/',
     path: '/$testType/',
     getParentRoute: () => IdentifierProjectsProjectIdTestRoute,
+  } as any)
+const IdentifierProjectsProjectIdDocsFileDocIdPreviewRoute =
+  IdentifierProjectsProjectIdDocsFileDocIdPreviewRouteImport.update({
+    id: '/file/$docId/preview',
+    path: '/file/$docId/preview',
+    getParentRoute: () => IdentifierProjectsProjectIdDocsRoute,
+  } as any)
+const IdentifierProjectsProjectIdDocsWikiDocIdIndexRoute =
+  IdentifierProjectsProjectIdDocsWikiDocIdIndexRouteImport.update({
+    id: '/wiki/$docId/',
+    path: '/wiki/$docId/',
+    getParentRoute: () => IdentifierProjectsProjectIdDocsRoute,
+  } as any)
+const IdentifierProjectsProjectIdDocsWikiDocIdHistoryRoute =
+  IdentifierProjectsProjectIdDocsWikiDocIdHistoryRouteImport.update({
+    id: '/wiki/$docId/history',
+    path: '/wiki/$docId/history',
+    getParentRoute: () => IdentifierProjectsProjectIdDocsRoute,
+  } as any)
+const IdentifierProjectsProjectIdDocsWikiDocIdPreviewRoute =
+  IdentifierProjectsProjectIdDocsWikiDocIdPreviewRouteImport.update({
+    id: '/wiki/$docId/preview',
+    path: '/wiki/$docId/preview',
+    getParentRoute: () => IdentifierProjectsProjectIdDocsRoute,
   } as any)
 const IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRoute =
   IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRouteImport.update({
@@ -338,45 +474,65 @@ export interface FileRoutesByFullPath {
   '/404': typeof R404Route
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/$identifier/docs': typeof IdentifierDocsRouteWithChildren
   '/$identifier/members': typeof IdentifierMembersRoute
   '/$identifier/': typeof IdentifierIndexRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
+  '/$identifier/docs/add': typeof IdentifierDocsAddRoute
   '/$identifier/products/$productId': typeof IdentifierProductsProductIdRouteWithChildren
   '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdRouteWithChildren
   '/account/password': typeof AuthedAccountPasswordRoute
   '/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin/': typeof IdentifierAdminIndexRoute
+  '/$identifier/docs/': typeof IdentifierDocsIndexRoute
   '/$identifier/products/': typeof IdentifierProductsIndexRoute
   '/$identifier/projects/': typeof IdentifierProjectsIndexRoute
   '/enterprises/': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
+  '/$identifier/docs/$docId/edit': typeof IdentifierDocsDocIdEditRoute
+  '/$identifier/docs/folder/$folderId': typeof IdentifierDocsFolderFolderIdRoute
+  '/$identifier/projects/$projectId/docs': typeof IdentifierProjectsProjectIdDocsRouteWithChildren
   '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestRouteWithChildren
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
+  '/$identifier/docs/$docId/': typeof IdentifierDocsDocIdIndexRoute
   '/$identifier/products/$productId/': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId/': typeof IdentifierProjectsProjectIdIndexRoute
+  '/$identifier/docs/file/$docId/preview': typeof IdentifierDocsFileDocIdPreviewRoute
+  '/$identifier/docs/wiki/$docId/history': typeof IdentifierDocsWikiDocIdHistoryRoute
+  '/$identifier/docs/wiki/$docId/preview': typeof IdentifierDocsWikiDocIdPreviewRoute
   '/$identifier/products/$productId/demand/$demandIde': typeof IdentifierProductsProductIdDemandDemandIdeRoute
   '/$identifier/products/$productId/needs/$needsId': typeof IdentifierProductsProductIdNeedsNeedsIdRoute
   '/$identifier/products/$productId/plan/$planId': typeof IdentifierProductsProductIdPlanPlanIdRouteWithChildren
   '/$identifier/projects/$projectId/bug/$workItemId': typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
   '/$identifier/projects/$projectId/demand/$workItemId': typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
+  '/$identifier/projects/$projectId/docs/add': typeof IdentifierProjectsProjectIdDocsAddRoute
   '/$identifier/projects/$projectId/iteration/$iterationId': typeof IdentifierProjectsProjectIdIterationIterationIdRouteWithChildren
   '/$identifier/projects/$projectId/iteration/planning': typeof IdentifierProjectsProjectIdIterationPlanningRoute
   '/$identifier/projects/$projectId/iteration/unplaning': typeof IdentifierProjectsProjectIdIterationUnplaningRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
+  '/$identifier/docs/wiki/$docId/': typeof IdentifierDocsWikiDocIdIndexRoute
   '/$identifier/products/$productId/demand/': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan/': typeof IdentifierProductsProductIdPlanIndexRoute
   '/$identifier/projects/$projectId/bug/': typeof IdentifierProjectsProjectIdBugIndexRoute
   '/$identifier/projects/$projectId/demand/': typeof IdentifierProjectsProjectIdDemandIndexRoute
+  '/$identifier/projects/$projectId/docs/': typeof IdentifierProjectsProjectIdDocsIndexRoute
   '/$identifier/projects/$projectId/iteration/': typeof IdentifierProjectsProjectIdIterationIndexRoute
   '/$identifier/projects/$projectId/task/': typeof IdentifierProjectsProjectIdTaskIndexRoute
   '/$identifier/projects/$projectId/test/': typeof IdentifierProjectsProjectIdTestIndexRoute
   '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
+  '/$identifier/projects/$projectId/docs/$docId/edit': typeof IdentifierProjectsProjectIdDocsDocIdEditRoute
+  '/$identifier/projects/$projectId/docs/folder/$folderId': typeof IdentifierProjectsProjectIdDocsFolderFolderIdRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId': typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
   '/$identifier/products/$productId/plan/$planId/': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
+  '/$identifier/projects/$projectId/docs/$docId/': typeof IdentifierProjectsProjectIdDocsDocIdIndexRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/': typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
   '/$identifier/projects/$projectId/test/$testType/': typeof IdentifierProjectsProjectIdTestTestTypeIndexRoute
+  '/$identifier/projects/$projectId/docs/file/$docId/preview': typeof IdentifierProjectsProjectIdDocsFileDocIdPreviewRoute
+  '/$identifier/projects/$projectId/docs/wiki/$docId/history': typeof IdentifierProjectsProjectIdDocsWikiDocIdHistoryRoute
+  '/$identifier/projects/$projectId/docs/wiki/$docId/preview': typeof IdentifierProjectsProjectIdDocsWikiDocIdPreviewRoute
   '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId': typeof IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRoute
+  '/$identifier/projects/$projectId/docs/wiki/$docId/': typeof IdentifierProjectsProjectIdDocsWikiDocIdIndexRoute
   '/$identifier/projects/$projectId/test/$testType/$menuId/': typeof IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRoute
   '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId': typeof IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRoute
 }
@@ -389,37 +545,55 @@ export interface FileRoutesByTo {
   '/$identifier/members': typeof IdentifierMembersRoute
   '/$identifier': typeof IdentifierIndexRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
+  '/$identifier/docs/add': typeof IdentifierDocsAddRoute
   '/account/password': typeof AuthedAccountPasswordRoute
   '/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin': typeof IdentifierAdminIndexRoute
+  '/$identifier/docs': typeof IdentifierDocsIndexRoute
   '/$identifier/products': typeof IdentifierProductsIndexRoute
   '/$identifier/projects': typeof IdentifierProjectsIndexRoute
   '/enterprises': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
+  '/$identifier/docs/$docId/edit': typeof IdentifierDocsDocIdEditRoute
+  '/$identifier/docs/folder/$folderId': typeof IdentifierDocsFolderFolderIdRoute
   '/$identifier/admin/roles': typeof IdentifierAdminRolesIndexRoute
+  '/$identifier/docs/$docId': typeof IdentifierDocsDocIdIndexRoute
   '/$identifier/products/$productId': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdIndexRoute
+  '/$identifier/docs/file/$docId/preview': typeof IdentifierDocsFileDocIdPreviewRoute
+  '/$identifier/docs/wiki/$docId/history': typeof IdentifierDocsWikiDocIdHistoryRoute
+  '/$identifier/docs/wiki/$docId/preview': typeof IdentifierDocsWikiDocIdPreviewRoute
   '/$identifier/products/$productId/demand/$demandIde': typeof IdentifierProductsProductIdDemandDemandIdeRoute
   '/$identifier/products/$productId/needs/$needsId': typeof IdentifierProductsProductIdNeedsNeedsIdRoute
   '/$identifier/projects/$projectId/bug/$workItemId': typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
   '/$identifier/projects/$projectId/demand/$workItemId': typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
+  '/$identifier/projects/$projectId/docs/add': typeof IdentifierProjectsProjectIdDocsAddRoute
   '/$identifier/projects/$projectId/iteration/planning': typeof IdentifierProjectsProjectIdIterationPlanningRoute
   '/$identifier/projects/$projectId/iteration/unplaning': typeof IdentifierProjectsProjectIdIterationUnplaningRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
+  '/$identifier/docs/wiki/$docId': typeof IdentifierDocsWikiDocIdIndexRoute
   '/$identifier/products/$productId/demand': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan': typeof IdentifierProductsProductIdPlanIndexRoute
   '/$identifier/projects/$projectId/bug': typeof IdentifierProjectsProjectIdBugIndexRoute
   '/$identifier/projects/$projectId/demand': typeof IdentifierProjectsProjectIdDemandIndexRoute
+  '/$identifier/projects/$projectId/docs': typeof IdentifierProjectsProjectIdDocsIndexRoute
   '/$identifier/projects/$projectId/iteration': typeof IdentifierProjectsProjectIdIterationIndexRoute
   '/$identifier/projects/$projectId/task': typeof IdentifierProjectsProjectIdTaskIndexRoute
   '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestIndexRoute
   '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
+  '/$identifier/projects/$projectId/docs/$docId/edit': typeof IdentifierProjectsProjectIdDocsDocIdEditRoute
+  '/$identifier/projects/$projectId/docs/folder/$folderId': typeof IdentifierProjectsProjectIdDocsFolderFolderIdRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId': typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
   '/$identifier/products/$productId/plan/$planId': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
+  '/$identifier/projects/$projectId/docs/$docId': typeof IdentifierProjectsProjectIdDocsDocIdIndexRoute
   '/$identifier/projects/$projectId/iteration/$iterationId': typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
   '/$identifier/projects/$projectId/test/$testType': typeof IdentifierProjectsProjectIdTestTestTypeIndexRoute
+  '/$identifier/projects/$projectId/docs/file/$docId/preview': typeof IdentifierProjectsProjectIdDocsFileDocIdPreviewRoute
+  '/$identifier/projects/$projectId/docs/wiki/$docId/history': typeof IdentifierProjectsProjectIdDocsWikiDocIdHistoryRoute
+  '/$identifier/projects/$projectId/docs/wiki/$docId/preview': typeof IdentifierProjectsProjectIdDocsWikiDocIdPreviewRoute
   '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId': typeof IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRoute
+  '/$identifier/projects/$projectId/docs/wiki/$docId': typeof IdentifierProjectsProjectIdDocsWikiDocIdIndexRoute
   '/$identifier/projects/$projectId/test/$testType/$menuId': typeof IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRoute
   '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId': typeof IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRoute
 }
@@ -432,45 +606,65 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/$identifier/docs': typeof IdentifierDocsRouteWithChildren
   '/$identifier/members': typeof IdentifierMembersRoute
   '/$identifier/': typeof IdentifierIndexRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
+  '/$identifier/docs/add': typeof IdentifierDocsAddRoute
   '/$identifier/products/$productId': typeof IdentifierProductsProductIdRouteWithChildren
   '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdRouteWithChildren
   '/_authed/account/password': typeof AuthedAccountPasswordRoute
   '/_authed/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin/': typeof IdentifierAdminIndexRoute
+  '/$identifier/docs/': typeof IdentifierDocsIndexRoute
   '/$identifier/products/': typeof IdentifierProductsIndexRoute
   '/$identifier/projects/': typeof IdentifierProjectsIndexRoute
   '/_authed/enterprises/': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
+  '/$identifier/docs/$docId/edit': typeof IdentifierDocsDocIdEditRoute
+  '/$identifier/docs/folder/$folderId': typeof IdentifierDocsFolderFolderIdRoute
+  '/$identifier/projects/$projectId/docs': typeof IdentifierProjectsProjectIdDocsRouteWithChildren
   '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestRouteWithChildren
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
+  '/$identifier/docs/$docId/': typeof IdentifierDocsDocIdIndexRoute
   '/$identifier/products/$productId/': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId/': typeof IdentifierProjectsProjectIdIndexRoute
+  '/$identifier/docs/file/$docId/preview': typeof IdentifierDocsFileDocIdPreviewRoute
+  '/$identifier/docs/wiki/$docId/history': typeof IdentifierDocsWikiDocIdHistoryRoute
+  '/$identifier/docs/wiki/$docId/preview': typeof IdentifierDocsWikiDocIdPreviewRoute
   '/$identifier/products/$productId/demand/$demandIde': typeof IdentifierProductsProductIdDemandDemandIdeRoute
   '/$identifier/products/$productId/needs/$needsId': typeof IdentifierProductsProductIdNeedsNeedsIdRoute
   '/$identifier/products/$productId/plan/$planId': typeof IdentifierProductsProductIdPlanPlanIdRouteWithChildren
   '/$identifier/projects/$projectId/bug/$workItemId': typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
   '/$identifier/projects/$projectId/demand/$workItemId': typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
+  '/$identifier/projects/$projectId/docs/add': typeof IdentifierProjectsProjectIdDocsAddRoute
   '/$identifier/projects/$projectId/iteration/$iterationId': typeof IdentifierProjectsProjectIdIterationIterationIdRouteWithChildren
   '/$identifier/projects/$projectId/iteration/planning': typeof IdentifierProjectsProjectIdIterationPlanningRoute
   '/$identifier/projects/$projectId/iteration/unplaning': typeof IdentifierProjectsProjectIdIterationUnplaningRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
+  '/$identifier/docs/wiki/$docId/': typeof IdentifierDocsWikiDocIdIndexRoute
   '/$identifier/products/$productId/demand/': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan/': typeof IdentifierProductsProductIdPlanIndexRoute
   '/$identifier/projects/$projectId/bug/': typeof IdentifierProjectsProjectIdBugIndexRoute
   '/$identifier/projects/$projectId/demand/': typeof IdentifierProjectsProjectIdDemandIndexRoute
+  '/$identifier/projects/$projectId/docs/': typeof IdentifierProjectsProjectIdDocsIndexRoute
   '/$identifier/projects/$projectId/iteration/': typeof IdentifierProjectsProjectIdIterationIndexRoute
   '/$identifier/projects/$projectId/task/': typeof IdentifierProjectsProjectIdTaskIndexRoute
   '/$identifier/projects/$projectId/test/': typeof IdentifierProjectsProjectIdTestIndexRoute
   '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
+  '/$identifier/projects/$projectId/docs/$docId/edit': typeof IdentifierProjectsProjectIdDocsDocIdEditRoute
+  '/$identifier/projects/$projectId/docs/folder/$folderId': typeof IdentifierProjectsProjectIdDocsFolderFolderIdRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId': typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
   '/$identifier/products/$productId/plan/$planId/': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
+  '/$identifier/projects/$projectId/docs/$docId/': typeof IdentifierProjectsProjectIdDocsDocIdIndexRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/': typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
   '/$identifier/projects/$projectId/test/$testType/': typeof IdentifierProjectsProjectIdTestTestTypeIndexRoute
+  '/$identifier/projects/$projectId/docs/file/$docId/preview': typeof IdentifierProjectsProjectIdDocsFileDocIdPreviewRoute
+  '/$identifier/projects/$projectId/docs/wiki/$docId/history': typeof IdentifierProjectsProjectIdDocsWikiDocIdHistoryRoute
+  '/$identifier/projects/$projectId/docs/wiki/$docId/preview': typeof IdentifierProjectsProjectIdDocsWikiDocIdPreviewRoute
   '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId': typeof IdentifierProjectsProjectIdTestTestTypeCaseDetailCaseIdRoute
+  '/$identifier/projects/$projectId/docs/wiki/$docId/': typeof IdentifierProjectsProjectIdDocsWikiDocIdIndexRoute
   '/$identifier/projects/$projectId/test/$testType/$menuId/': typeof IdentifierProjectsProjectIdTestTestTypeMenuIdIndexRoute
   '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId': typeof IdentifierProjectsProjectIdTestTestTypeMenuIdCaseDetailCaseIdRoute
 }
@@ -483,45 +677,65 @@ export interface FileRouteTypes {
     | '/404'
     | '/login'
     | '/signup'
+    | '/$identifier/docs'
     | '/$identifier/members'
     | '/$identifier/'
     | '/$identifier/admin/labels'
+    | '/$identifier/docs/add'
     | '/$identifier/products/$productId'
     | '/$identifier/projects/$projectId'
     | '/account/password'
     | '/enterprises/new'
     | '/$identifier/admin/'
+    | '/$identifier/docs/'
     | '/$identifier/products/'
     | '/$identifier/projects/'
     | '/enterprises/'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
+    | '/$identifier/docs/$docId/edit'
+    | '/$identifier/docs/folder/$folderId'
+    | '/$identifier/projects/$projectId/docs'
     | '/$identifier/projects/$projectId/test'
     | '/$identifier/admin/roles/'
+    | '/$identifier/docs/$docId/'
     | '/$identifier/products/$productId/'
     | '/$identifier/projects/$projectId/'
+    | '/$identifier/docs/file/$docId/preview'
+    | '/$identifier/docs/wiki/$docId/history'
+    | '/$identifier/docs/wiki/$docId/preview'
     | '/$identifier/products/$productId/demand/$demandIde'
     | '/$identifier/products/$productId/needs/$needsId'
     | '/$identifier/products/$productId/plan/$planId'
     | '/$identifier/projects/$projectId/bug/$workItemId'
     | '/$identifier/projects/$projectId/demand/$workItemId'
+    | '/$identifier/projects/$projectId/docs/add'
     | '/$identifier/projects/$projectId/iteration/$iterationId'
     | '/$identifier/projects/$projectId/iteration/planning'
     | '/$identifier/projects/$projectId/iteration/unplaning'
     | '/$identifier/projects/$projectId/task/$workItemId'
+    | '/$identifier/docs/wiki/$docId/'
     | '/$identifier/products/$productId/demand/'
     | '/$identifier/products/$productId/plan/'
     | '/$identifier/projects/$projectId/bug/'
     | '/$identifier/projects/$projectId/demand/'
+    | '/$identifier/projects/$projectId/docs/'
     | '/$identifier/projects/$projectId/iteration/'
     | '/$identifier/projects/$projectId/task/'
     | '/$identifier/projects/$projectId/test/'
     | '/$identifier/products/$productId/plan/$planId/$needsId'
+    | '/$identifier/projects/$projectId/docs/$docId/edit'
+    | '/$identifier/projects/$projectId/docs/folder/$folderId'
     | '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
     | '/$identifier/products/$productId/plan/$planId/'
+    | '/$identifier/projects/$projectId/docs/$docId/'
     | '/$identifier/projects/$projectId/iteration/$iterationId/'
     | '/$identifier/projects/$projectId/test/$testType/'
+    | '/$identifier/projects/$projectId/docs/file/$docId/preview'
+    | '/$identifier/projects/$projectId/docs/wiki/$docId/history'
+    | '/$identifier/projects/$projectId/docs/wiki/$docId/preview'
     | '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId'
+    | '/$identifier/projects/$projectId/docs/wiki/$docId/'
     | '/$identifier/projects/$projectId/test/$testType/$menuId/'
     | '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId'
   fileRoutesByTo: FileRoutesByTo
@@ -534,37 +748,55 @@ export interface FileRouteTypes {
     | '/$identifier/members'
     | '/$identifier'
     | '/$identifier/admin/labels'
+    | '/$identifier/docs/add'
     | '/account/password'
     | '/enterprises/new'
     | '/$identifier/admin'
+    | '/$identifier/docs'
     | '/$identifier/products'
     | '/$identifier/projects'
     | '/enterprises'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
+    | '/$identifier/docs/$docId/edit'
+    | '/$identifier/docs/folder/$folderId'
     | '/$identifier/admin/roles'
+    | '/$identifier/docs/$docId'
     | '/$identifier/products/$productId'
     | '/$identifier/projects/$projectId'
+    | '/$identifier/docs/file/$docId/preview'
+    | '/$identifier/docs/wiki/$docId/history'
+    | '/$identifier/docs/wiki/$docId/preview'
     | '/$identifier/products/$productId/demand/$demandIde'
     | '/$identifier/products/$productId/needs/$needsId'
     | '/$identifier/projects/$projectId/bug/$workItemId'
     | '/$identifier/projects/$projectId/demand/$workItemId'
+    | '/$identifier/projects/$projectId/docs/add'
     | '/$identifier/projects/$projectId/iteration/planning'
     | '/$identifier/projects/$projectId/iteration/unplaning'
     | '/$identifier/projects/$projectId/task/$workItemId'
+    | '/$identifier/docs/wiki/$docId'
     | '/$identifier/products/$productId/demand'
     | '/$identifier/products/$productId/plan'
     | '/$identifier/projects/$projectId/bug'
     | '/$identifier/projects/$projectId/demand'
+    | '/$identifier/projects/$projectId/docs'
     | '/$identifier/projects/$projectId/iteration'
     | '/$identifier/projects/$projectId/task'
     | '/$identifier/projects/$projectId/test'
     | '/$identifier/products/$productId/plan/$planId/$needsId'
+    | '/$identifier/projects/$projectId/docs/$docId/edit'
+    | '/$identifier/projects/$projectId/docs/folder/$folderId'
     | '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
     | '/$identifier/products/$productId/plan/$planId'
+    | '/$identifier/projects/$projectId/docs/$docId'
     | '/$identifier/projects/$projectId/iteration/$iterationId'
     | '/$identifier/projects/$projectId/test/$testType'
+    | '/$identifier/projects/$projectId/docs/file/$docId/preview'
+    | '/$identifier/projects/$projectId/docs/wiki/$docId/history'
+    | '/$identifier/projects/$projectId/docs/wiki/$docId/preview'
     | '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId'
+    | '/$identifier/projects/$projectId/docs/wiki/$docId'
     | '/$identifier/projects/$projectId/test/$testType/$menuId'
     | '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId'
   id:
@@ -576,45 +808,65 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/login'
     | '/signup'
+    | '/$identifier/docs'
     | '/$identifier/members'
     | '/$identifier/'
     | '/$identifier/admin/labels'
+    | '/$identifier/docs/add'
     | '/$identifier/products/$productId'
     | '/$identifier/projects/$projectId'
     | '/_authed/account/password'
     | '/_authed/enterprises/new'
     | '/$identifier/admin/'
+    | '/$identifier/docs/'
     | '/$identifier/products/'
     | '/$identifier/projects/'
     | '/_authed/enterprises/'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
+    | '/$identifier/docs/$docId/edit'
+    | '/$identifier/docs/folder/$folderId'
+    | '/$identifier/projects/$projectId/docs'
     | '/$identifier/projects/$projectId/test'
     | '/$identifier/admin/roles/'
+    | '/$identifier/docs/$docId/'
     | '/$identifier/products/$productId/'
     | '/$identifier/projects/$projectId/'
+    | '/$identifier/docs/file/$docId/preview'
+    | '/$identifier/docs/wiki/$docId/history'
+    | '/$identifier/docs/wiki/$docId/preview'
     | '/$identifier/products/$productId/demand/$demandIde'
     | '/$identifier/products/$productId/needs/$needsId'
     | '/$identifier/products/$productId/plan/$planId'
     | '/$identifier/projects/$projectId/bug/$workItemId'
     | '/$identifier/projects/$projectId/demand/$workItemId'
+    | '/$identifier/projects/$projectId/docs/add'
     | '/$identifier/projects/$projectId/iteration/$iterationId'
     | '/$identifier/projects/$projectId/iteration/planning'
     | '/$identifier/projects/$projectId/iteration/unplaning'
     | '/$identifier/projects/$projectId/task/$workItemId'
+    | '/$identifier/docs/wiki/$docId/'
     | '/$identifier/products/$productId/demand/'
     | '/$identifier/products/$productId/plan/'
     | '/$identifier/projects/$projectId/bug/'
     | '/$identifier/projects/$projectId/demand/'
+    | '/$identifier/projects/$projectId/docs/'
     | '/$identifier/projects/$projectId/iteration/'
     | '/$identifier/projects/$projectId/task/'
     | '/$identifier/projects/$projectId/test/'
     | '/$identifier/products/$productId/plan/$planId/$needsId'
+    | '/$identifier/projects/$projectId/docs/$docId/edit'
+    | '/$identifier/projects/$projectId/docs/folder/$folderId'
     | '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
     | '/$identifier/products/$productId/plan/$planId/'
+    | '/$identifier/projects/$projectId/docs/$docId/'
     | '/$identifier/projects/$projectId/iteration/$iterationId/'
     | '/$identifier/projects/$projectId/test/$testType/'
+    | '/$identifier/projects/$projectId/docs/file/$docId/preview'
+    | '/$identifier/projects/$projectId/docs/wiki/$docId/history'
+    | '/$identifier/projects/$projectId/docs/wiki/$docId/preview'
     | '/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId'
+    | '/$identifier/projects/$projectId/docs/wiki/$docId/'
     | '/$identifier/projects/$projectId/test/$testType/$menuId/'
     | '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId'
   fileRoutesById: FileRoutesById
@@ -687,6 +939,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierIndexRouteImport
       parentRoute: typeof IdentifierRoute
     }
+    '/$identifier/docs': {
+      id: '/$identifier/docs'
+      path: '/docs'
+      fullPath: '/$identifier/docs'
+      preLoaderRoute: typeof IdentifierDocsRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
     '/$identifier/members': {
       id: '/$identifier/members'
       path: '/members'
@@ -707,6 +966,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/$identifier/admin/labels'
       preLoaderRoute: typeof IdentifierAdminLabelsRouteImport
       parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/docs/': {
+      id: '/$identifier/docs/'
+      path: '/'
+      fullPath: '/$identifier/docs/'
+      preLoaderRoute: typeof IdentifierDocsIndexRouteImport
+      parentRoute: typeof IdentifierDocsRoute
+    }
+    '/$identifier/docs/add': {
+      id: '/$identifier/docs/add'
+      path: '/add'
+      fullPath: '/$identifier/docs/add'
+      preLoaderRoute: typeof IdentifierDocsAddRouteImport
+      parentRoute: typeof IdentifierDocsRoute
     }
     '/$identifier/products/': {
       id: '/$identifier/products/'
@@ -778,6 +1051,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierAdminRolesAddRouteImport
       parentRoute: typeof IdentifierRoute
     }
+    '/$identifier/docs/$docId/': {
+      id: '/$identifier/docs/$docId/'
+      path: '/$docId'
+      fullPath: '/$identifier/docs/$docId/'
+      preLoaderRoute: typeof IdentifierDocsDocIdIndexRouteImport
+      parentRoute: typeof IdentifierDocsRoute
+    }
+    '/$identifier/docs/$docId/edit': {
+      id: '/$identifier/docs/$docId/edit'
+      path: '/$docId/edit'
+      fullPath: '/$identifier/docs/$docId/edit'
+      preLoaderRoute: typeof IdentifierDocsDocIdEditRouteImport
+      parentRoute: typeof IdentifierDocsRoute
+    }
+    '/$identifier/docs/folder/$folderId': {
+      id: '/$identifier/docs/folder/$folderId'
+      path: '/folder/$folderId'
+      fullPath: '/$identifier/docs/folder/$folderId'
+      preLoaderRoute: typeof IdentifierDocsFolderFolderIdRouteImport
+      parentRoute: typeof IdentifierDocsRoute
+    }
     '/$identifier/products/$productId/': {
       id: '/$identifier/products/$productId/'
       path: '/'
@@ -792,12 +1086,47 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierProjectsProjectIdIndexRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdRoute
     }
+    '/$identifier/projects/$projectId/docs': {
+      id: '/$identifier/projects/$projectId/docs'
+      path: '/docs'
+      fullPath: '/$identifier/projects/$projectId/docs'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdDocsRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
     '/$identifier/projects/$projectId/test': {
       id: '/$identifier/projects/$projectId/test'
       path: '/test'
       fullPath: '/$identifier/projects/$projectId/test'
       preLoaderRoute: typeof IdentifierProjectsProjectIdTestRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/docs/file/$docId/preview': {
+      id: '/$identifier/docs/file/$docId/preview'
+      path: '/file/$docId/preview'
+      fullPath: '/$identifier/docs/file/$docId/preview'
+      preLoaderRoute: typeof IdentifierDocsFileDocIdPreviewRouteImport
+      parentRoute: typeof IdentifierDocsRoute
+    }
+    '/$identifier/docs/wiki/$docId/': {
+      id: '/$identifier/docs/wiki/$docId/'
+      path: '/wiki/$docId'
+      fullPath: '/$identifier/docs/wiki/$docId/'
+      preLoaderRoute: typeof IdentifierDocsWikiDocIdIndexRouteImport
+      parentRoute: typeof IdentifierDocsRoute
+    }
+    '/$identifier/docs/wiki/$docId/history': {
+      id: '/$identifier/docs/wiki/$docId/history'
+      path: '/wiki/$docId/history'
+      fullPath: '/$identifier/docs/wiki/$docId/history'
+      preLoaderRoute: typeof IdentifierDocsWikiDocIdHistoryRouteImport
+      parentRoute: typeof IdentifierDocsRoute
+    }
+    '/$identifier/docs/wiki/$docId/preview': {
+      id: '/$identifier/docs/wiki/$docId/preview'
+      path: '/wiki/$docId/preview'
+      fullPath: '/$identifier/docs/wiki/$docId/preview'
+      preLoaderRoute: typeof IdentifierDocsWikiDocIdPreviewRouteImport
+      parentRoute: typeof IdentifierDocsRoute
     }
     '/$identifier/products/$productId/demand/': {
       id: '/$identifier/products/$productId/demand/'
@@ -862,6 +1191,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierProjectsProjectIdDemandWorkItemIdRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdRoute
     }
+    '/$identifier/projects/$projectId/docs/': {
+      id: '/$identifier/projects/$projectId/docs/'
+      path: '/'
+      fullPath: '/$identifier/projects/$projectId/docs/'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdDocsIndexRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdDocsRoute
+    }
+    '/$identifier/projects/$projectId/docs/add': {
+      id: '/$identifier/projects/$projectId/docs/add'
+      path: '/add'
+      fullPath: '/$identifier/projects/$projectId/docs/add'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdDocsAddRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdDocsRoute
+    }
     '/$identifier/projects/$projectId/iteration/': {
       id: '/$identifier/projects/$projectId/iteration/'
       path: '/iteration'
@@ -925,6 +1268,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRouteImport
       parentRoute: typeof IdentifierProductsProductIdPlanPlanIdRoute
     }
+    '/$identifier/projects/$projectId/docs/$docId/': {
+      id: '/$identifier/projects/$projectId/docs/$docId/'
+      path: '/$docId'
+      fullPath: '/$identifier/projects/$projectId/docs/$docId/'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdDocsDocIdIndexRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdDocsRoute
+    }
+    '/$identifier/projects/$projectId/docs/$docId/edit': {
+      id: '/$identifier/projects/$projectId/docs/$docId/edit'
+      path: '/$docId/edit'
+      fullPath: '/$identifier/projects/$projectId/docs/$docId/edit'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdDocsDocIdEditRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdDocsRoute
+    }
+    '/$identifier/projects/$projectId/docs/folder/$folderId': {
+      id: '/$identifier/projects/$projectId/docs/folder/$folderId'
+      path: '/folder/$folderId'
+      fullPath: '/$identifier/projects/$projectId/docs/folder/$folderId'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdDocsFolderFolderIdRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdDocsRoute
+    }
     '/$identifier/projects/$projectId/iteration/$iterationId/': {
       id: '/$identifier/projects/$projectId/iteration/$iterationId/'
       path: '/'
@@ -945,6 +1309,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/$identifier/projects/$projectId/test/$testType/'
       preLoaderRoute: typeof IdentifierProjectsProjectIdTestTestTypeIndexRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdTestRoute
+    }
+    '/$identifier/projects/$projectId/docs/file/$docId/preview': {
+      id: '/$identifier/projects/$projectId/docs/file/$docId/preview'
+      path: '/file/$docId/preview'
+      fullPath: '/$identifier/projects/$projectId/docs/file/$docId/preview'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdDocsFileDocIdPreviewRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdDocsRoute
+    }
+    '/$identifier/projects/$projectId/docs/wiki/$docId/': {
+      id: '/$identifier/projects/$projectId/docs/wiki/$docId/'
+      path: '/wiki/$docId'
+      fullPath: '/$identifier/projects/$projectId/docs/wiki/$docId/'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdDocsWikiDocIdIndexRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdDocsRoute
+    }
+    '/$identifier/projects/$projectId/docs/wiki/$docId/history': {
+      id: '/$identifier/projects/$projectId/docs/wiki/$docId/history'
+      path: '/wiki/$docId/history'
+      fullPath: '/$identifier/projects/$projectId/docs/wiki/$docId/history'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdDocsWikiDocIdHistoryRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdDocsRoute
+    }
+    '/$identifier/projects/$projectId/docs/wiki/$docId/preview': {
+      id: '/$identifier/projects/$projectId/docs/wiki/$docId/preview'
+      path: '/wiki/$docId/preview'
+      fullPath: '/$identifier/projects/$projectId/docs/wiki/$docId/preview'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdDocsWikiDocIdPreviewRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdDocsRoute
     }
     '/$identifier/projects/$projectId/test/$testType/$menuId/': {
       id: '/$identifier/projects/$projectId/test/$testType/$menuId/'
@@ -969,6 +1361,34 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface IdentifierDocsRouteChildren {
+  IdentifierDocsAddRoute: typeof IdentifierDocsAddRoute
+  IdentifierDocsIndexRoute: typeof IdentifierDocsIndexRoute
+  IdentifierDocsDocIdEditRoute: typeof IdentifierDocsDocIdEditRoute
+  IdentifierDocsFolderFolderIdRoute: typeof IdentifierDocsFolderFolderIdRoute
+  IdentifierDocsDocIdIndexRoute: typeof IdentifierDocsDocIdIndexRoute
+  IdentifierDocsFileDocIdPreviewRoute: typeof IdentifierDocsFileDocIdPreviewRoute
+  IdentifierDocsWikiDocIdHistoryRoute: typeof IdentifierDocsWikiDocIdHistoryRoute
+  IdentifierDocsWikiDocIdPreviewRoute: typeof IdentifierDocsWikiDocIdPreviewRoute
+  IdentifierDocsWikiDocIdIndexRoute: typeof IdentifierDocsWikiDocIdIndexRoute
+}
+
+const IdentifierDocsRouteChildren: IdentifierDocsRouteChildren = {
+  IdentifierDocsAddRoute: IdentifierDocsAddRoute,
+  IdentifierDocsIndexRoute: IdentifierDocsIndexRoute,
+  IdentifierDocsDocIdEditRoute: IdentifierDocsDocIdEditRoute,
+  IdentifierDocsFolderFolderIdRoute: IdentifierDocsFolderFolderIdRoute,
+  IdentifierDocsDocIdIndexRoute: IdentifierDocsDocIdIndexRoute,
+  IdentifierDocsFileDocIdPreviewRoute: IdentifierDocsFileDocIdPreviewRoute,
+  IdentifierDocsWikiDocIdHistoryRoute: IdentifierDocsWikiDocIdHistoryRoute,
+  IdentifierDocsWikiDocIdPreviewRoute: IdentifierDocsWikiDocIdPreviewRoute,
+  IdentifierDocsWikiDocIdIndexRoute: IdentifierDocsWikiDocIdIndexRoute,
+}
+
+const IdentifierDocsRouteWithChildren = IdentifierDocsRoute._addFileChildren(
+  IdentifierDocsRouteChildren,
+)
 
 interface IdentifierProductsProductIdPlanPlanIdRouteChildren {
   IdentifierProductsProductIdPlanPlanIdNeedsIdRoute: typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
@@ -1018,6 +1438,45 @@ const IdentifierProductsProductIdRouteWithChildren =
     IdentifierProductsProductIdRouteChildren,
   )
 
+interface IdentifierProjectsProjectIdDocsRouteChildren {
+  IdentifierProjectsProjectIdDocsAddRoute: typeof IdentifierProjectsProjectIdDocsAddRoute
+  IdentifierProjectsProjectIdDocsIndexRoute: typeof IdentifierProjectsProjectIdDocsIndexRoute
+  IdentifierProjectsProjectIdDocsDocIdEditRoute: typeof IdentifierProjectsProjectIdDocsDocIdEditRoute
+  IdentifierProjectsProjectIdDocsFolderFolderIdRoute: typeof IdentifierProjectsProjectIdDocsFolderFolderIdRoute
+  IdentifierProjectsProjectIdDocsDocIdIndexRoute: typeof IdentifierProjectsProjectIdDocsDocIdIndexRoute
+  IdentifierProjectsProjectIdDocsFileDocIdPreviewRoute: typeof IdentifierProjectsProjectIdDocsFileDocIdPreviewRoute
+  IdentifierProjectsProjectIdDocsWikiDocIdHistoryRoute: typeof IdentifierProjectsProjectIdDocsWikiDocIdHistoryRoute
+  IdentifierProjectsProjectIdDocsWikiDocIdPreviewRoute: typeof IdentifierProjectsProjectIdDocsWikiDocIdPreviewRoute
+  IdentifierProjectsProjectIdDocsWikiDocIdIndexRoute: typeof IdentifierProjectsProjectIdDocsWikiDocIdIndexRoute
+}
+
+const IdentifierProjectsProjectIdDocsRouteChildren: IdentifierProjectsProjectIdDocsRouteChildren =
+  {
+    IdentifierProjectsProjectIdDocsAddRoute:
+      IdentifierProjectsProjectIdDocsAddRoute,
+    IdentifierProjectsProjectIdDocsIndexRoute:
+      IdentifierProjectsProjectIdDocsIndexRoute,
+    IdentifierProjectsProjectIdDocsDocIdEditRoute:
+      IdentifierProjectsProjectIdDocsDocIdEditRoute,
+    IdentifierProjectsProjectIdDocsFolderFolderIdRoute:
+      IdentifierProjectsProjectIdDocsFolderFolderIdRoute,
+    IdentifierProjectsProjectIdDocsDocIdIndexRoute:
+      IdentifierProjectsProjectIdDocsDocIdIndexRoute,
+    IdentifierProjectsProjectIdDocsFileDocIdPreviewRoute:
+      IdentifierProjectsProjectIdDocsFileDocIdPreviewRoute,
+    IdentifierProjectsProjectIdDocsWikiDocIdHistoryRoute:
+      IdentifierProjectsProjectIdDocsWikiDocIdHistoryRoute,
+    IdentifierProjectsProjectIdDocsWikiDocIdPreviewRoute:
+      IdentifierProjectsProjectIdDocsWikiDocIdPreviewRoute,
+    IdentifierProjectsProjectIdDocsWikiDocIdIndexRoute:
+      IdentifierProjectsProjectIdDocsWikiDocIdIndexRoute,
+  }
+
+const IdentifierProjectsProjectIdDocsRouteWithChildren =
+  IdentifierProjectsProjectIdDocsRoute._addFileChildren(
+    IdentifierProjectsProjectIdDocsRouteChildren,
+  )
+
 interface IdentifierProjectsProjectIdTestRouteChildren {
   IdentifierProjectsProjectIdTestIndexRoute: typeof IdentifierProjectsProjectIdTestIndexRoute
   IdentifierProjectsProjectIdTestTestTypeIndexRoute: typeof IdentifierProjectsProjectIdTestTestTypeIndexRoute
@@ -1064,6 +1523,7 @@ const IdentifierProjectsProjectIdIterationIterationIdRouteWithChildren =
   )
 
 interface IdentifierProjectsProjectIdRouteChildren {
+  IdentifierProjectsProjectIdDocsRoute: typeof IdentifierProjectsProjectIdDocsRouteWithChildren
   IdentifierProjectsProjectIdTestRoute: typeof IdentifierProjectsProjectIdTestRouteWithChildren
   IdentifierProjectsProjectIdIndexRoute: typeof IdentifierProjectsProjectIdIndexRoute
   IdentifierProjectsProjectIdBugWorkItemIdRoute: typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
@@ -1080,6 +1540,8 @@ interface IdentifierProjectsProjectIdRouteChildren {
 
 const IdentifierProjectsProjectIdRouteChildren: IdentifierProjectsProjectIdRouteChildren =
   {
+    IdentifierProjectsProjectIdDocsRoute:
+      IdentifierProjectsProjectIdDocsRouteWithChildren,
     IdentifierProjectsProjectIdTestRoute:
       IdentifierProjectsProjectIdTestRouteWithChildren,
     IdentifierProjectsProjectIdIndexRoute:
@@ -1112,6 +1574,7 @@ const IdentifierProjectsProjectIdRouteWithChildren =
   )
 
 interface IdentifierRouteChildren {
+  IdentifierDocsRoute: typeof IdentifierDocsRouteWithChildren
   IdentifierMembersRoute: typeof IdentifierMembersRoute
   IdentifierIndexRoute: typeof IdentifierIndexRoute
   IdentifierAdminLabelsRoute: typeof IdentifierAdminLabelsRoute
@@ -1126,6 +1589,7 @@ interface IdentifierRouteChildren {
 }
 
 const IdentifierRouteChildren: IdentifierRouteChildren = {
+  IdentifierDocsRoute: IdentifierDocsRouteWithChildren,
   IdentifierMembersRoute: IdentifierMembersRoute,
   IdentifierIndexRoute: IdentifierIndexRoute,
   IdentifierAdminLabelsRoute: IdentifierAdminLabelsRoute,

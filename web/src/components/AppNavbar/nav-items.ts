@@ -20,6 +20,7 @@ export type EnterprisePath =
   | '/$identifier/members'
   | '/$identifier/products'
   | '/$identifier/projects'
+  | '/$identifier/docs'
   | '/$identifier/admin'
   | '/$identifier/admin/roles'
   | '/$identifier/admin/labels';
@@ -55,7 +56,7 @@ export const NAV_ITEMS: NavItem[] = [
   { key: 'codes', label: 'Code', icon: IconCode, access: 'codes' },
   { key: 'repositories', label: 'Artifact repositories', icon: IconPackages, access: 'repositories' },
   { key: 'pipeline', label: 'Pipelines', icon: IconGitBranch, access: 'pipeline' },
-  { key: 'docs', label: 'Knowledge base', icon: IconBook2, access: 'docs' },
+  { key: 'docs', label: 'Knowledge base', icon: IconBook2, access: 'docs', to: '/$identifier/docs' },
   { key: 'weekly', label: 'Weekly reports', icon: IconReportAnalytics, access: 'weekly' },
   { key: 'members', label: 'Members', icon: IconUsers, access: 'members', to: '/$identifier/members' },
   {

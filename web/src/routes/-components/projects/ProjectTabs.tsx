@@ -16,9 +16,10 @@ const SECTIONS = [
     sprints: true,
   },
   { value: 'test', label: 'Tests', to: '/$identifier/projects/$projectId/test', tests: true },
+  { value: 'docs', label: 'Docs', to: '/$identifier/projects/$projectId/docs', docs: true },
 ] as const;
 
-const SOON = ['Docs', 'Code', 'Weekly'];
+const SOON = ['Code', 'Weekly'];
 
 /** Who may open a section: the work-item lists, the iterations and the tests each need a list permission. */
 function allowed(
@@ -28,6 +29,7 @@ function allowed(
   if ('list' in section) return can('project:issue:list');
   if ('sprints' in section) return can('project:sprint:list');
   if ('tests' in section) return can(['test:case:list', 'test:sheet:list', 'test:report:list']);
+  if ('docs' in section) return can('docs:doc:list');
   return true;
 }
 

@@ -1,0 +1,287 @@
+import type { Page } from '@shared/schemas/common';
+import type {
+  DocDetail,
+  DocNode,
+  DocReferrer,
+  DocTreeNode,
+  Download,
+  Revision,
+  RevisionSummary,
+  SearchHit,
+  SpaceInfo,
+  TrashEntry,
+  UploadTicket,
+  WikiDetail,
+} from '@shared/schemas/docs';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/client';
+
+/**
+ * The knowledge base (docs/api-conventions.md, "Knowledge base"). Type-only imports from the
+ * shared schemas: the docs routes' loaders import this module. `wikiPages` and `deleteWiki` skip
+ * the client's error handling (spec section 8): their callers show the failure themselves.
+ */
+const DOCS = '/api/pms/docs';
+const WIKI = '/api/pms/wikiPages';
+
+export const docKeys = {
+  all: ['docs'] as const,
+  spaces: () => [...docKeys.all, 'spaces'] as const,
+  /** The menu of a space (tree, folder lists, trash): reloaded together. */
+  space: (space: string) => [...docKeys.all, 'space', space] as const,
+  tree: (space: string) => [...docKeys.space(space), 'tree'] as const,
+  list: (space: string, folderId: string | null, pageNum: number) =>
+    [...docKeys.space(space), 'list', folderId, pageNum] as const,
+  trash: (space: string, pageNum: number) => [...docKeys.space(space), 'trash', pageNum] as const,
+  /** The detail of one node (and of a wiki page, its revisions). */
+  detail: (id: string) => [...docKeys.all, 'detail', id] as const,
+  wiki: (id: string) => [...docKeys.detail(id), 'wiki'] as const,
+  revisions: (id: string, pageNum: number) => [...docKeys.detail(id), 'revisions', pageNum] as const,
+  revision: (id: string, revision: number) => [...docKeys.detail(id), 'revision', revision] as const,
+  download: (identifier: string) => [...docKeys.all, 'download', identifier] as const,
+  search: (q: string, space: string | null, pageNum: number) =>
+    [...docKeys.all, 'search', q, space, pageNum] as const,
+  references: (by: { issueId?: string; specId?: string }) => [...docKeys.all, 'references', by] as const,
+};
+
+export const spacesQueryOptions = () =>
+  queryOptions({
+    queryKey: docKeys.spaces(),
+    queryFn: ({ signal }) => api.get<SpaceInfo[]>(`${DOCS}/spaces`, undefined, { signal }),
+  });
+
+export const treeQueryOptions = (space: string) =>
+  queryOptions({
+    queryKey: docKeys.tree(space),
+    queryFn: ({ signal }) => api.get<DocTreeNode[]>(`${DOCS}/tree`, { space }, { signal }),
+  });
+
+export const folderListQueryOptions = (space: string, folderId: string | null, pageNum: number) =>
+  queryOptions({
+    queryKey: docKeys.list(space, folderId, pageNum),
+    queryFn: ({ signal }) =>
+      api.get<Page<DocNode>>(
+        `${DOCS}/list`,
+        { space, folderId: folderId ?? undefined, pageNum, pageSize: 20 },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const docQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: docKeys.detail(id),
+    queryFn: ({ signal }) => api.get<DocDetail>(`${DOCS}/${id}`, undefined, { signal }),
+  });
+
+export const wikiQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: docKeys.wiki(id),
+    queryFn: ({ signal }) =>
+      api.get<WikiDetail>(`${WIKI}/${id}`, undefined, { signal, skipErrorHandler: true }),
+    retry: false,
+  });
+
+export const revisionsQueryOptions = (id: string, pageNum: number) =>
+  queryOptions({
+    queryKey: docKeys.revisions(id, pageNum),
+    queryFn: ({ signal }) =>
+      api.get<Page<RevisionSummary>>(
+        `${WIKI}/${id}/revisions`,
+        { pageNum, pageSize: 50 },
+        { signal, skipErrorHandler: true },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const revisionQueryOptions = (id: string, revision: number) =>
+  queryOptions({
+    queryKey: docKeys.revision(id, revision),
+    queryFn: ({ signal }) =>
+      api.get<Revision>(`${WIKI}/${id}/revisions/${revision}`, undefined, { signal, skipErrorHandler: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** A presigned address lives five minutes: fetch a fresh one well before that. */
+export const downloadQueryOptions = (identifier: string, disposition: 'inline' | 'attachment' = 'inline') =>
+  queryOptions({
+    queryKey: [...docKeys.download(identifier), disposition],
+    queryFn: ({ signal }) =>
+      api.get<Download>(`/api/file/common/downloadByIdentifier/${identifier}`, { disposition }, { signal }),
+    staleTime: 2 * 60_000,
+  });
+
+/** The address of a file for `<img src>`: the server answers 302 to a fresh presigned GET. */
+export function fileSrc(identifier: string): string {
+  return api.resolveUrl(`/api/file/common/downloadByIdentifier/${identifier}`, { redirect: '1' });
+}
+
+export const trashQueryOptions = (space: string, pageNum: number) =>
+  queryOptions({
+    queryKey: docKeys.trash(space, pageNum),
+    queryFn: ({ signal }) =>
+      api.get<Page<TrashEntry>>(`${DOCS}/trash`, { space, pageNum, pageSize: 20 }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const searchQueryOptions = (q: string, space: string | null, pageNum: number) =>
+  queryOptions({
+    queryKey: docKeys.search(q, space, pageNum),
+    queryFn: ({ signal }) =>
+      api.get<Page<SearchHit>>(
+        `${DOCS}/search`,
+        { q, space: space ?? undefined, pageNum, pageSize: 20 },
+        { signal },
+      ),
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
+
+export const referencesQueryOptions = (by: { issueId?: string; specId?: string }) =>
+  queryOptions({
+    queryKey: docKeys.references(by),
+    queryFn: ({ signal }) => api.get<DocReferrer[]>(`${DOCS}/references`, by, { signal }),
+  });
+
+// ---- changes ------------------------------------------------------------------------------------
+
+/** After a change to a space: its menu and every detail reload (spec section 3, the triggers). */
+function useSpaceInvalidation() {
+  const queryClient = useQueryClient();
+  return (space: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: docKeys.space(space) }),
+      queryClient.invalidateQueries({ queryKey: ['docs', 'detail'] }),
+      queryClient.invalidateQueries({ queryKey: ['docs', 'search'] }),
+    ]);
+}
+
+export function useCreateFolder() {
+  const reload = useSpaceInvalidation();
+  return useMutation({
+    mutationFn: (body: { space: string; title: string; root_id?: string | null }) =>
+      api.post<DocDetail>('/api/pms/folders', body),
+    onSuccess: (doc) => reload(doc.space),
+  });
+}
+
+export function useCreateWiki() {
+  const reload = useSpaceInvalidation();
+  return useMutation({
+    mutationFn: (body: { space: string; title: string; root_id?: string | null; content?: string }) =>
+      api.post<WikiDetail>(WIKI, body, { skipErrorHandler: true }),
+    onSuccess: (doc) => reload(doc.space),
+  });
+}
+
+export function useSaveWiki(id: string) {
+  const reload = useSpaceInvalidation();
+  return useMutation({
+    mutationFn: (body: { content: string; baseRevision: number; title?: string; summary?: string }) =>
+      api.put<WikiDetail>(`${WIKI}/${id}`, body, { skipErrorHandler: true }),
+    onSuccess: (doc) => reload(doc.space),
+  });
+}
+
+export function useRestoreRevision(id: string) {
+  const reload = useSpaceInvalidation();
+  return useMutation({
+    mutationFn: (input: { revision: number; baseRevision: number }) =>
+      api.post<WikiDetail>(
+        `${WIKI}/${id}/revisions/${input.revision}/restore`,
+        { baseRevision: input.baseRevision, summary: `Restored revision ${input.revision}` },
+        { skipErrorHandler: true },
+      ),
+    onSuccess: (doc) => reload(doc.space),
+  });
+}
+
+export function useUpdateDoc() {
+  const reload = useSpaceInvalidation();
+  return useMutation({
+    mutationFn: (input: {
+      id: string;
+      version: number;
+      title?: string;
+      root_id?: string | null;
+      sort?: number;
+    }) => {
+      const { id, ...body } = input;
+      return api.put<DocDetail>(`${DOCS}/${id}`, body);
+    },
+    onSuccess: (doc) => reload(doc.space),
+  });
+}
+
+/** Folders and files go through `docs/{id}`, wiki pages through `deleteWiki` (its own failures). */
+export function useDeleteDoc() {
+  const reload = useSpaceInvalidation();
+  return useMutation({
+    mutationFn: (doc: Pick<DocNode, 'id' | 'kind' | 'space'>) =>
+      doc.kind === 'wiki'
+        ? api.delete<null>(`/api/pms/deleteWiki/${doc.id}`, undefined, { skipErrorHandler: true })
+        : api.delete<null>(`${DOCS}/${doc.id}`, undefined, { skipErrorHandler: true }),
+    onSuccess: (_data, doc) => reload(doc.space),
+  });
+}
+
+export function useRestoreFromTrash(space: string) {
+  const reload = useSpaceInvalidation();
+  return useMutation({
+    mutationFn: (id: string) => api.post<DocDetail>(`${DOCS}/trash/${id}/restore`),
+    onSuccess: () => reload(space),
+  });
+}
+
+export function usePurge(space: string) {
+  const reload = useSpaceInvalidation();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`${DOCS}/trash/${id}`),
+    onSuccess: () => reload(space),
+  });
+}
+
+/**
+ * A file's three steps: a ticket (pending record and presigned POST), the bytes straight to
+ * storage, then the confirmation that checks them and makes the document visible.
+ */
+export async function uploadFile(input: {
+  space: string;
+  file: File;
+  root_id?: string | null;
+  attachTo?: string;
+}): Promise<DocDetail> {
+  const ticket = await api.post<UploadTicket>(
+    `${DOCS}/files`,
+    {
+      space: input.space,
+      fileName: input.file.name,
+      size: input.file.size,
+      root_id: input.root_id ?? undefined,
+      attachTo: input.attachTo,
+    },
+    { skipErrorHandler: true },
+  );
+  const form = new FormData();
+  for (const [key, value] of Object.entries(ticket.fields)) form.append(key, value);
+  form.append('file', input.file);
+  const stored = await fetch(ticket.url, { method: 'POST', body: form });
+  if (!stored.ok) {
+    const text = await stored.text();
+    const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
+    throw new Error(
+      code === 'EntityTooLarge'
+        ? `${input.file.name} is larger than the ${Math.round(ticket.maxBytes / 1024 / 1024)} MB limit`
+        : `The upload of ${input.file.name} failed (${code ?? stored.status})`,
+    );
+  }
+  return api.post<DocDetail>(`${DOCS}/files/${ticket.doc.id}/confirm`, undefined, { skipErrorHandler: true });
+}
+
+export function useUploadFile() {
+  const reload = useSpaceInvalidation();
+  return useMutation({
+    mutationFn: uploadFile,
+    onSuccess: (doc) => reload(doc.space),
+  });
+}

@@ -1,0 +1,109 @@
+import { Typography } from '@mantine/core';
+import type { PageReference } from '@shared/schemas/docs';
+import type { ComponentPropsWithoutRef } from 'react';
+import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown';
+import rehypeHighlight from 'rehype-highlight';
+import remarkGfm from 'remark-gfm';
+import './doc-markdown.css';
+import { useRouter } from '@tanstack/react-router';
+import { fileSrc } from '../../../queries/docs';
+
+const ISSUE_SEGMENTS: Record<number, string> = { 1: 'demand', 2: 'task', 3: 'bug' };
+
+/** `#123` outside code, not inside a word: a work item of the page's project. */
+const ISSUE_MENTION = /(^|[^\w&/#])#(\d{1,9})\b/g;
+
+interface DocMarkdownProps {
+  children: string;
+  identifier: string;
+  /** The references the server resolved: `#123` becomes a link to that work item. */
+  references?: readonly PageReference[];
+}
+
+/** Turns `#123` into a markdown link to the work item, outside code spans and fenced blocks. */
+export function linkIssueMentions(
+  markdown: string,
+  identifier: string,
+  references: readonly PageReference[],
+): string {
+  const byNumber = new Map(
+    references.filter((ref) => ref.kind === 'issue' && ref.number !== null).map((ref) => [ref.number, ref]),
+  );
+  if (byNumber.size === 0) return markdown;
+  const parts = markdown.split(/(```[\s\S]*?```|`[^`\n]*`)/);
+  return parts
+    .map((part, index) =>
+      index % 2 === 1
+        ? part
+        : part.replace(ISSUE_MENTION, (whole, before: string, digits: string) => {
+            const ref = byNumber.get(Number(digits));
+            if (!ref?.projectId) return whole;
+            const kind = ISSUE_SEGMENTS[ref.pmIssueType ?? 1] ?? 'demand';
+            const href = `/${identifier}/projects/${ref.projectId}/${kind}/${ref.id}`;
+            return `${before}[#${digits}](${href} "${ref.title.replace(/"/g, "'")}")`;
+          }),
+    )
+    .join('');
+}
+
+/**
+ * Download addresses of attachments are same-origin API paths: let them through the url
+ * transform, which would otherwise keep them as they are anyway; everything unsafe (javascript:,
+ * data:, vbscript:) is emptied by react-markdown's default transform.
+ */
+function urlTransform(url: string): string {
+  return defaultUrlTransform(url);
+}
+
+/**
+ * A wiki page rendered: GitHub-flavoured markdown (tables, task lists, strikethrough, autolinks),
+ * code highlighted by highlight.js (class names only), and no raw HTML at all (skipHtml): a
+ * `<script>`, an event handler or a `javascript:` link in the source never reaches the page.
+ * Links inside the app stay in the app; other links open in a new tab without an opener.
+ */
+export function DocMarkdown({ children, identifier, references = [] }: DocMarkdownProps) {
+  const router = useRouter();
+  const components: Components = {
+    a: ({ node: _node, href, ...props }: ComponentPropsWithoutRef<'a'> & { node?: unknown }) => {
+      if (!href) return <span>{props.children}</span>;
+      if (href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/api/')) {
+        return (
+          <a
+            {...props}
+            href={href}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              router.history.push(href);
+            }}
+          />
+        );
+      }
+      return <a {...props} href={href} target="_blank" rel="noopener noreferrer nofollow" />;
+    },
+    img: ({ node: _node, src, alt, ...props }: ComponentPropsWithoutRef<'img'> & { node?: unknown }) => {
+      if (typeof src !== 'string' || !src) return null;
+      // `doc:{identifier}` names an attachment: its address is a fresh presigned GET.
+      const address = src.startsWith('doc:') ? fileSrc(src.slice(4)) : src;
+      return <img {...props} src={address} alt={alt ?? ''} style={{ maxWidth: '100%' }} loading="lazy" />;
+    },
+    input: ({ node: _node, ...props }: ComponentPropsWithoutRef<'input'> & { node?: unknown }) => (
+      <input {...props} disabled style={{ marginRight: 6 }} />
+    ),
+  };
+  return (
+    <Typography fz="sm">
+      <div className="doc-markdown" style={{ overflowWrap: 'anywhere' }}>
+        <ReactMarkdown
+          remarkPlugins={[remarkGfm]}
+          rehypePlugins={[[rehypeHighlight, { detect: false }]]}
+          components={components}
+          urlTransform={(url) => (url.startsWith('doc:') ? url : urlTransform(url))}
+          skipHtml
+        >
+          {linkIssueMentions(children, identifier, references)}
+        </ReactMarkdown>
+      </div>
+    </Typography>
+  );
+}

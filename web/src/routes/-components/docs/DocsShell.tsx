@@ -1,0 +1,36 @@
+import { Box, Group, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet } from '@tanstack/react-router';
+import { spacesQueryOptions } from '../../../queries/docs';
+import { DocsSidebar } from './DocsSidebar';
+import { useDocsPlace } from './paths';
+
+/** A library's frame: its menu on the left, the folder, page, history or preview on the right. */
+export function DocsShell() {
+  const place = useDocsPlace();
+  const spaces = useQuery(spacesQueryOptions());
+  const spaceName =
+    spaces.data?.find((space) => space.id === place.space)?.name ??
+    (place.projectId ? 'Project documents' : 'Knowledge base');
+  useDocumentTitle(spaceName);
+  return (
+    <Group align="flex-start" gap="md" wrap="nowrap">
+      <Box w={290} style={{ flexShrink: 0 }}>
+        <DocsSidebar spaceName={spaceName} />
+      </Box>
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Outlet />
+      </Box>
+    </Group>
+  );
+}
+
+/** Shown while a docs page loads its data. */
+export function DocsLoading({ what }: { what: string }) {
+  return (
+    <Text size="sm" c="dimmed" aria-busy>
+      {`Loading ${what}…`}
+    </Text>
+  );
+}

@@ -1,0 +1,349 @@
+import { Box, Button, Divider, Group, Menu, Paper, Stack, Text, TextInput, useTree } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { DocTreeNode } from '@shared/schemas/docs';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconFile,
+  IconFileText,
+  IconFolder,
+  IconFolderPlus,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useRouter } from '@tanstack/react-router';
+import { type DragEvent, useMemo, useRef, useState } from 'react';
+import { errorText } from '../../../api/errors';
+import {
+  SidebarTreeBody,
+  SidebarTreeHeading,
+  useRevealSelected,
+} from '../../../components/SidebarTree/SidebarTree';
+import { TreeRow } from '../../../components/SidebarTree/TreeRow';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { treeQueryOptions, useUpdateDoc, useUploadFile } from '../../../queries/docs';
+import { DeleteDocModal } from './DeleteDocModal';
+import { FolderModal } from './FolderModal';
+import { nodeHref, useDocsPlace } from './paths';
+import { SearchModal } from './SearchModal';
+import { TrashModal } from './TrashModal';
+
+const KIND_ICONS = { folder: IconFolder, wiki: IconFileText, file: IconFile } as const;
+
+function flatten(nodes: readonly DocTreeNode[], into = new Map<string, DocTreeNode>()) {
+  for (const node of nodes) {
+    into.set(node.id, node);
+    flatten(node.children, into);
+  }
+  return into;
+}
+
+function ancestorsOf(nodes: readonly DocTreeNode[], id: string): string[] {
+  const byId = flatten(nodes);
+  const out: string[] = [];
+  let current = byId.get(id)?.root_id ?? null;
+  while (current) {
+    out.push(current);
+    current = byId.get(current)?.root_id ?? null;
+  }
+  return out;
+}
+
+function toData(
+  nodes: readonly DocTreeNode[],
+): { value: string; label: string; children: ReturnType<typeof toData> }[] {
+  return nodes.map((node) => ({ value: node.id, label: node.title, children: toData(node.children) }));
+}
+
+/** Whether `id` is `ancestor` or sits below it (a folder cannot move into its own subtree). */
+function isWithin(byId: Map<string, DocTreeNode>, id: string | null, ancestor: string): boolean {
+  let current = id;
+  while (current) {
+    if (current === ancestor) return true;
+    current = byId.get(current)?.root_id ?? null;
+  }
+  return false;
+}
+
+/**
+ * The library's menu: search, the tree of folders, pages and files (drag a row onto a folder to
+ * move it, or onto the heading to move it to the top; rename, reorder and delete from its menu),
+ * new page, folder and upload, and the trash.
+ */
+export function DocsSidebar({ spaceName }: { spaceName: string }) {
+  const place = useDocsPlace();
+  const { can } = useCurrentEnterprise();
+  const router = useRouter();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const tree = useTree();
+  const query = useQuery(treeQueryOptions(place.space));
+  const nodes = query.data ?? [];
+  const byId = useMemo(() => flatten(query.data ?? []), [query.data]);
+  const selectedId = decodeURIComponent(
+    /\/docs\/(?:folder\/|wiki\/|file\/)?([^/]+)/.exec(pathname)?.[1] ?? '',
+  );
+  useRevealSelected(tree, byId.has(selectedId) ? selectedId : null, query.data, ancestorsOf);
+  const update = useUpdateDoc();
+  const upload = useUploadFile();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [folderModal, setFolderModal] = useState<{ parent: string | null; rename?: DocTreeNode } | null>(
+    null,
+  );
+  const [deleting, setDeleting] = useState<DocTreeNode | null>(null);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [trashOpen, setTrashOpen] = useState(false);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const canAdd = can('docs:doc:add');
+  const canEdit = can('docs:doc:edit');
+  const canRemove = can('docs:doc:remove');
+  const currentFolder = byId.get(selectedId)?.kind === 'folder' ? selectedId : null;
+
+  const go = (href: string) => router.history.push(href);
+
+  function move(node: DocTreeNode, target: string | null) {
+    if (node.root_id === target) return;
+    if (target && isWithin(byId, target, node.id)) {
+      notifications.show({ color: 'red', message: `${node.title} cannot move into its own subtree` });
+      return;
+    }
+    update.mutate(
+      { id: node.id, version: node.version, root_id: target },
+      {
+        onSuccess: () => notifications.show({ message: `Moved ${node.title}` }),
+        onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+      },
+    );
+  }
+
+  /** Up or down among its siblings: the sort between the neighbours on the other side. */
+  function reorder(node: DocTreeNode, direction: -1 | 1) {
+    const siblings = node.root_id ? (byId.get(node.root_id)?.children ?? []) : nodes;
+    const index = siblings.findIndex((sibling) => sibling.id === node.id);
+    const neighbour = siblings[index + direction];
+    if (!neighbour) return;
+    const beyond = siblings[index + 2 * direction];
+    const sort = beyond ? (neighbour.sort + beyond.sort) / 2 : neighbour.sort + direction;
+    update.mutate(
+      { id: node.id, version: node.version, sort },
+      { onError: (error) => notifications.show({ color: 'red', message: errorText(error) }) },
+    );
+  }
+
+  function dropOn(event: DragEvent, target: string | null) {
+    event.preventDefault();
+    event.stopPropagation();
+    const node = dragged ? byId.get(dragged) : undefined;
+    setDragged(null);
+    if (node) move(node, target);
+  }
+
+  function onFiles(files: FileList | null) {
+    for (const file of Array.from(files ?? [])) {
+      upload.mutate(
+        { space: place.space, file, root_id: currentFolder },
+        {
+          onSuccess: (doc) => {
+            notifications.show({ message: `Uploaded ${doc.title}` });
+            go(nodeHref(place.base, doc));
+          },
+          onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+        },
+      );
+    }
+  }
+
+  return (
+    <Paper withBorder p="sm" radius="md" style={{ position: 'sticky', top: 16 }}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700} truncate title={spaceName}>
+            {spaceName}
+          </Text>
+        </Group>
+        <TextInput
+          placeholder="Search documents"
+          leftSection={<IconSearch size={16} />}
+          readOnly
+          onClick={() => setSearchOpen(true)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' || event.key === ' ') setSearchOpen(true);
+          }}
+          aria-label="Search documents"
+          data-testid="docs-search-open"
+        />
+        {canAdd && (
+          <Group gap={6} grow>
+            <Button
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() =>
+                go(
+                  `${place.base}/add${currentFolder ? `?folderId=${encodeURIComponent(currentFolder)}` : ''}`,
+                )
+              }
+            >
+              Page
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconFolderPlus size={14} />}
+              onClick={() => setFolderModal({ parent: currentFolder })}
+            >
+              Folder
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconUpload size={14} />}
+              loading={upload.isPending}
+              onClick={() => fileInput.current?.click()}
+            >
+              File
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              hidden
+              data-testid="docs-upload-input"
+              onChange={(event) => {
+                onFiles(event.currentTarget.files);
+                event.currentTarget.value = '';
+              }}
+            />
+          </Group>
+        )}
+        <Divider />
+        <Box
+          onDragOver={(event) => dragged && event.preventDefault()}
+          onDrop={(event) => dropOn(event, null)}
+        >
+          <SidebarTreeHeading title="Documents" />
+        </Box>
+        <Box mah="calc(100vh - 320px)" style={{ overflowY: 'auto' }}>
+          <SidebarTreeBody
+            data={toData(nodes)}
+            tree={tree}
+            loading={query.isPending}
+            failed={query.isError}
+            label="Documents"
+            items="documents"
+            emptyText="No documents yet."
+            onPick={(id) => {
+              const node = byId.get(id);
+              if (node) go(nodeHref(place.base, node));
+            }}
+            renderNode={(payload) => {
+              const node = byId.get(payload.node.value);
+              if (!node) return null;
+              const Icon = KIND_ICONS[node.kind];
+              return (
+                <Box
+                  draggable={canEdit}
+                  onDragStart={(event) => {
+                    event.dataTransfer.effectAllowed = 'move';
+                    setDragged(node.id);
+                  }}
+                  onDragOver={(event) => {
+                    if (dragged && node.kind === 'folder') event.preventDefault();
+                  }}
+                  onDrop={(event) => node.kind === 'folder' && dropOn(event, node.id)}
+                >
+                  <TreeRow
+                    payload={payload}
+                    selected={node.id === selectedId}
+                    testId={`docs-node-${node.title}`}
+                    onPick={(id) => {
+                      const picked = byId.get(id);
+                      if (picked) go(nodeHref(place.base, picked));
+                    }}
+                    leading={<Icon size={16} style={{ flexShrink: 0 }} />}
+                    menu={
+                      (canEdit || canRemove || canAdd) && (
+                        <>
+                          {canAdd && node.kind === 'folder' && (
+                            <Menu.Item
+                              leftSection={<IconFolderPlus size={14} />}
+                              onClick={() => setFolderModal({ parent: node.id })}
+                            >
+                              New folder inside
+                            </Menu.Item>
+                          )}
+                          {canEdit && (
+                            <>
+                              <Menu.Item
+                                leftSection={<IconPencil size={14} />}
+                                onClick={() => setFolderModal({ parent: node.root_id, rename: node })}
+                              >
+                                Rename
+                              </Menu.Item>
+                              <Menu.Item
+                                leftSection={<IconArrowUp size={14} />}
+                                onClick={() => reorder(node, -1)}
+                              >
+                                Move up
+                              </Menu.Item>
+                              <Menu.Item
+                                leftSection={<IconArrowDown size={14} />}
+                                onClick={() => reorder(node, 1)}
+                              >
+                                Move down
+                              </Menu.Item>
+                              {node.root_id && (
+                                <Menu.Item onClick={() => move(node, null)}>Move to the top</Menu.Item>
+                              )}
+                            </>
+                          )}
+                          {canRemove && (
+                            <Menu.Item
+                              color="red"
+                              leftSection={<IconTrash size={14} />}
+                              onClick={() => setDeleting(node)}
+                            >
+                              Delete
+                            </Menu.Item>
+                          )}
+                        </>
+                      )
+                    }
+                  />
+                </Box>
+              );
+            }}
+          />
+        </Box>
+        <Divider />
+        <Button
+          variant="subtle"
+          color="gray"
+          size="xs"
+          leftSection={<IconTrash size={14} />}
+          onClick={() => setTrashOpen(true)}
+          justify="flex-start"
+        >
+          Trash
+        </Button>
+      </Stack>
+      <FolderModal
+        opened={folderModal !== null}
+        parent={folderModal?.parent ?? null}
+        rename={folderModal?.rename ?? null}
+        onClose={() => setFolderModal(null)}
+      />
+      <DeleteDocModal
+        doc={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(doc) => {
+          if (selectedId === doc.id || isWithin(byId, selectedId, doc.id)) go(place.base);
+        }}
+      />
+      <SearchModal opened={searchOpen} onClose={() => setSearchOpen(false)} />
+      <TrashModal opened={trashOpen} onClose={() => setTrashOpen(false)} />
+    </Paper>
+  );
+}
