@@ -34,6 +34,7 @@ import {
   useReviewSpec,
   useUpdateSpec,
 } from '../../../queries/requirements';
+import { ReferencedInDocs } from '../docs/ReferencedInDocs';
 import { displayName, PriorityBadge, TagBadges, UserChip } from '../work-items/WorkItemBadges';
 import { ActionBar } from './ActionBar';
 import { actionButtons } from './actions';
@@ -289,10 +290,16 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
       <Tabs.List>
         <Tabs.Tab value="history">Change history</Tabs.Tab>
         <Tabs.Tab value="comments">Comments</Tabs.Tab>
+        {can('docs:doc:list') && <Tabs.Tab value="docs">Referenced in docs</Tabs.Tab>}
       </Tabs.List>
       <Tabs.Panel value="history" pt="md">
         <ChangeHistory kind="spec" id={spec.id} />
       </Tabs.Panel>
+      {can('docs:doc:list') && (
+        <Tabs.Panel value="docs" pt="md">
+          <ReferencedInDocs specId={spec.id} />
+        </Tabs.Panel>
+      )}
       {/* Named "Discussion" rather than after its tab: a lookup of the "Comment" box by its label
           would otherwise also find the panel around it. */}
       <Tabs.Panel value="comments" pt="md" aria-labelledby={discussionId}>

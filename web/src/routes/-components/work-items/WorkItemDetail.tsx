@@ -24,6 +24,7 @@ import { LinkButton } from '../../../components/Links/Links';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { issueQueryOptions, useDeleteIssue } from '../../../queries/issues';
+import { ReferencedInDocs } from '../docs/ReferencedInDocs';
 import { CommentsPanel } from './CommentsPanel';
 import { DescriptionEditor } from './DescriptionEditor';
 import { HistoryPanel } from './HistoryPanel';
@@ -178,6 +179,7 @@ function LoadedDetail({
         </Tabs.Tab>
         {/* No counter: the item's detail does not carry its cases, and the tab loads them when opened. */}
         {canSeeCases && <Tabs.Tab value="cases">Test cases</Tabs.Tab>}
+        {can('docs:doc:list') && <Tabs.Tab value="docs">Referenced in docs</Tabs.Tab>}
       </Tabs.List>
       {/* Named "Discussion" rather than after its tab: a lookup of the "Comment" box by its label
           would otherwise also find the panel around it. */}
@@ -213,6 +215,11 @@ function LoadedDetail({
       {canSeeCases && (
         <Tabs.Panel value="cases" pt="md">
           <TestCasesPanel issueId={issue.id} projectId={projectId} canEdit={canEdit} />
+        </Tabs.Panel>
+      )}
+      {can('docs:doc:list') && (
+        <Tabs.Panel value="docs" pt="md">
+          <ReferencedInDocs issueId={issue.id} />
         </Tabs.Panel>
       )}
     </Tabs>
