@@ -13,6 +13,9 @@ export interface BucketGrant {
   readonly keys?: string;
 }
 
+/** The knowledge base's objects in the files bucket: `ent/{enterpriseId}/docs/...`. */
+export const DOCS_FILE_KEYS = 'ent/*/docs/*';
+
 /** Bucket permissions per endpoint group; a group that is not listed gets none. */
 export type GroupBucketAccess = { readonly [G in EndpointGroupName]?: readonly BucketGrant[] };
 
@@ -23,4 +26,8 @@ export type GroupBucketAccess = { readonly [G in EndpointGroupName]?: readonly B
  * enterprise, system) keep all their data in the table, so none of them has bucket access yet;
  * the artifact, knowledge-base and test-case groups will, as they are added to the manifest.
  */
-export const GROUP_BUCKET_ACCESS: GroupBucketAccess = {};
+export const GROUP_BUCKET_ACCESS: GroupBucketAccess = {
+  // The knowledge base keeps files and its saved search indexes under each enterprise's prefix
+  // (`ent/{enterpriseId}/docs/...`, functions/src/modules/docs): that sub-prefix only.
+  docs: [{ bucket: 'files', access: 'readWrite', keys: DOCS_FILE_KEYS }],
+};

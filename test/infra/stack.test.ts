@@ -15,6 +15,7 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../functions/src/app';
 import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
+import { DOCS_FILE_KEYS, GROUP_BUCKET_ACCESS } from '../../infra/lib/bucket-access';
 import { FORWARDED_HOST_FUNCTION_CODE } from '../../infra/lib/constructs/forwarded-host';
 import { siteRequestFunctionCode } from '../../infra/lib/constructs/site-request';
 import { BUCKET_ROLES, TABLE_DEFINITION } from '../../infra/lib/definitions';
@@ -150,7 +151,7 @@ describe('buckets', () => {
     }
   });
 
-  it('let the site PUT, GET and HEAD data objects with presigned URLs', () => {
+  it('let the site PUT, POST, GET and HEAD data objects with presigned URLs and POST policies', () => {
     const siteOrigin = {
       'Fn::Join': [
         '',
@@ -160,7 +161,10 @@ describe('buckets', () => {
     for (const role of BUCKET_ROLES) {
       const bucket = resources[logicalId(s.stack, s.stack.storage.buckets[role])];
       expect(bucket.Properties.CorsConfiguration.CorsRules).toEqual([
-        expect.objectContaining({ AllowedMethods: ['PUT', 'GET', 'HEAD'], AllowedOrigins: [siteOrigin] }),
+        expect.objectContaining({
+          AllowedMethods: ['PUT', 'POST', 'GET', 'HEAD'],
+          AllowedOrigins: [siteOrigin],
+        }),
       ]);
     }
     expect(
@@ -425,7 +429,8 @@ describe('IAM', () => {
         [st.Action].flat().some((a: string) => a.startsWith('logs:')),
       );
       expect(logs.map((st: Cfn) => st.Resource)).toEqual([{ 'Fn::GetAtt': [logGroup, 'Arn'] }]);
-      // The foundation groups have no bucket access (infra/lib/bucket-access.ts).
+      // Only the groups listed in infra/lib/bucket-access.ts have bucket access.
+      if (GROUP_BUCKET_ACCESS[group.name]) continue;
       expect(statements.some((st: Cfn) => [st.Action].flat().some((a: string) => a.startsWith('s3:')))).toBe(
         false,
       );
@@ -521,5 +526,42 @@ describe('OpenAPI coverage', () => {
       )!;
       expect(fn.Properties.Handler, name).toBe('index.handler');
     }
+  });
+});
+
+describe('the knowledge base (docs) function', () => {
+  const s3Statements = () => {
+    const fn = resources[logicalId(s.stack, s.stack.api.functions.docs!)];
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    return iamStatements(s.template)
+      .filter((st) => resources[st.policy]?.Properties.Roles?.some((ref: Cfn) => ref.Ref === roleId))
+      .filter((st) => st.Action.some((a) => a.startsWith('s3:')));
+  };
+
+  it("touches only the files bucket's docs sub-prefix of each enterprise", () => {
+    const files = logicalId(s.stack, s.stack.storage.buckets.files);
+    const bucket = { 'Fn::GetAtt': [files, 'Arn'] };
+    const docsObjects = { 'Fn::Join': ['', [bucket, `/${DOCS_FILE_KEYS}`]] };
+    expect(DOCS_FILE_KEYS).toBe('ent/*/docs/*');
+    const statements = s3Statements();
+    const objectStatements = statements.filter((st) => st.Action.includes('s3:PutObject'));
+    expect(objectStatements.flatMap((st) => st.Resource)).toEqual(expect.arrayContaining([docsObjects]));
+    for (const statement of statements) {
+      for (const resource of statement.Resource) expect([bucket, docsObjects]).toContainEqual(resource);
+    }
+    // Objects only under the docs prefix: the bucket itself appears only for its bucket-level
+    // actions (List*, GetBucket*), which read no object.
+    const objectResources = statements.flatMap((st) => st.Resource).filter((r) => 'Fn::Join' in r);
+    expect(objectResources.length).toBeGreaterThan(0);
+    for (const resource of objectResources) expect(resource).toEqual(docsObjects);
+    const artifacts = logicalId(s.stack, s.stack.storage.buckets.artifacts);
+    expect(JSON.stringify(statements)).not.toContain(artifacts);
+  });
+
+  it('runs its sweeps hourly and has a job queue', () => {
+    const rules = ofType('AWS::Events::Rule').map(([, r]) => r.Properties);
+    const docsRules = rules.filter((r: Cfn) => String(r.Description).includes('docs'));
+    expect(docsRules.map((r: Cfn) => r.ScheduleExpression).sort()).toEqual(['rate(1 hour)', 'rate(1 hour)']);
+    expect(s.stack.api.jobQueues.docs).toBeDefined();
   });
 });

@@ -49,15 +49,16 @@ export class Storage extends Construct {
   }
 
   /**
-   * Lets pages served from these origins PUT, GET and HEAD data-bucket objects directly with
-   * presigned URLs (uploads and downloads skip the Lambda and its 6 MB payload limit).
+   * Lets pages served from these origins PUT, POST, GET and HEAD data-bucket objects directly
+   * with presigned URLs and POST policies (uploads and downloads skip the Lambda and its 6 MB
+   * payload limit; the knowledge base uploads with presigned POST).
    * S3 allows one `*` per origin, so `https://*.example.com` covers the tenant subdomains.
    */
   allowBrowserAccessFrom(origins: string[]): void {
     for (const bucket of Object.values(this.buckets)) {
       bucket.addCorsRule({
         allowedOrigins: origins,
-        allowedMethods: [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD],
+        allowedMethods: [HttpMethods.PUT, HttpMethods.POST, HttpMethods.GET, HttpMethods.HEAD],
         // Presigned PUTs carry Content-Type and the signed x-amz-* headers.
         allowedHeaders: ['*'],
         exposedHeaders: ['ETag'],
