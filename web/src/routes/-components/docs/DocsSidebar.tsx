@@ -83,6 +83,8 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
   const query = useQuery(treeQueryOptions(place.space));
   const nodes = query.data ?? [];
   const byId = useMemo(() => flatten(query.data ?? []), [query.data]);
+  // One array per answer: the Tree re-initialises (collapsing everything) when its data changes.
+  const data = useMemo(() => toData(query.data ?? []), [query.data]);
   const selectedId = decodeURIComponent(
     /\/docs\/(?:folder\/|wiki\/|file\/)?([^/]+)/.exec(pathname)?.[1] ?? '',
   );
@@ -176,7 +178,7 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
           data-testid="docs-search-open"
         />
         {canAdd && (
-          <Group gap={6} grow>
+          <Group gap={6} wrap="nowrap">
             <Button
               size="xs"
               leftSection={<IconPlus size={14} />}
@@ -227,7 +229,7 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
         </Box>
         <Box mah="calc(100vh - 320px)" style={{ overflowY: 'auto' }}>
           <SidebarTreeBody
-            data={toData(nodes)}
+            data={data}
             tree={tree}
             loading={query.isPending}
             failed={query.isError}

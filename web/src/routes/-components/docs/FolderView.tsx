@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { docQueryOptions, folderListQueryOptions } from '../../../queries/docs';
 import { DocBreadcrumbs } from './Breadcrumbs';
 import { formatBytes, nodeHref, useDocsPlace } from './paths';
@@ -86,9 +87,7 @@ export function FolderView({ folderId }: { folderId: string | null }) {
                       <Text size="sm">{node.updatedBy.nickname}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {new Date(node.updatedAt).toLocaleString()}
-                      </Text>
+                      <RelativeTime value={node.updatedAt} size="sm" c="dimmed" />
                     </Table.Td>
                   </Table.Tr>
                 );
