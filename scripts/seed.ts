@@ -5,6 +5,7 @@
  * process on the same data folder, seeds, and stops it.
  */
 import { startProduct } from './lib/product';
+import { seedDocs } from './seed/docs';
 import { DEMO_IDENTIFIER, DEMO_PASSWORD, seedFoundation } from './seed/foundation';
 import { seedProducts } from './seed/products';
 import { seedProjects } from './seed/projects';
@@ -32,11 +33,13 @@ try {
   // In-process, the seed may move the server's clock to give the closed sprint a real history.
   const sprints = await seedSprints(foundation, baseUrl, product !== null);
   const testing = await seedTesting(foundation);
+  const docs = await seedDocs(foundation);
   console.log(`Seeded the enterprise "${foundation.enterprise.name}" at /${DEMO_IDENTIFIER}.`);
   if (workItems > 0) console.log(`Added projects with ${workItems} work items.`);
   if (sprints > 0) console.log(`Added ${sprints} sprints to Fleet Console.`);
   if (testing)
     console.log(`Added ${testing.cases} test cases and ${testing.sheets} test sheets to Fleet Console.`);
+  if (docs) console.log(`Added ${docs.pages} knowledge-base pages and ${docs.files} files.`);
   if (sprints === 2)
     console.log(
       '(For a closed sprint with its day-by-day history, seed fresh data with the server stopped.)',
