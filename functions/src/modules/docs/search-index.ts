@@ -74,7 +74,8 @@ const INDEX_OPTIONS = {
   fastupdate: false,
 };
 
-async function emptyIndex(): Promise<FlexDocument> {
+/** A new, empty index with the options every space uses (the bench builds one too). */
+export async function emptyIndex(): Promise<FlexDocument> {
   const Document = await flexDocument();
   return new Document(INDEX_OPTIONS);
 }
