@@ -19,6 +19,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
   revisionQueryOptions,
@@ -104,7 +105,7 @@ export function WikiHistory({ docId }: { docId: string }) {
                 <Table.Th w={90}>Revision</Table.Th>
                 <Table.Th>Summary</Table.Th>
                 <Table.Th w={140}>Author</Table.Th>
-                <Table.Th w={180}>Saved</Table.Th>
+                <Table.Th w={130}>Saved</Table.Th>
                 <Table.Th w={110} />
               </Table.Tr>
             </Table.Thead>
@@ -156,9 +157,7 @@ export function WikiHistory({ docId }: { docId: string }) {
                     <Text size="sm">{row.author.nickname}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" c="dimmed">
-                      {new Date(row.createdAt).toLocaleString()}
-                    </Text>
+                    <RelativeTime value={row.createdAt} size="sm" />
                   </Table.Td>
                   <Table.Td>
                     {can('docs:doc:edit') && row.revision !== current && !row.deleted && (
