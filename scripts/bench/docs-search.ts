@@ -11,7 +11,7 @@
  * Figures:
  *   - warm: a query in a process that holds the space's index (p50/p95/max); target p95 < 150 ms;
  *   - cold, no saved index: building the index from every page's text;
- *   - cold, saved index: reading the gzipped snapshot from the files bucket (s3rver here) and
+ *   - cold, saved index: reading the gzipped snapshot from the files bucket (s3rver here, the only service started) and
  *     importing it, which is what a new Lambda pays on its first search of a space;
  *   - floor: a raw S3 GET of a small object, measured in the same run.
  * Not measured here: reading the space's copy from DynamoDB (one Query of its change log, the
@@ -21,7 +21,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { startLocalStack } from '../lib/local-stack';
+import S3rver from 's3rver';
+import { LOCAL_NAMES } from '../../infra/lib/definitions';
+import { ensureBuckets, freePort, localEnv, s3Client } from '../lib/local-stack';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 10_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
@@ -69,14 +71,19 @@ const percentile = (sorted: number[], p: number) =>
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const scratchDir = mkdtempSync(join(tmpdir(), 'bench-docs-search-'));
-console.log('Starting the local stack (DynamoDB Local in memory, s3rver)...');
-const stack = await startLocalStack({ scratchDir });
-Object.assign(process.env, stack.env);
+// Only storage is involved: s3rver, as `npm start` and the tests run it (no DynamoDB needed).
+console.log('Starting s3rver...');
+const s3Port = await freePort();
+const s3 = new S3rver({ port: s3Port, address: '127.0.0.1', directory: scratchDir, silent: true });
+await s3.run();
+const s3Endpoint = `http://127.0.0.1:${s3Port}`;
+await ensureBuckets(s3Client(s3Endpoint), Object.values(LOCAL_NAMES.buckets));
+Object.assign(process.env, localEnv('http://127.0.0.1:9', s3Endpoint));
 
 try {
   await run();
 } finally {
-  await stack.stop();
+  await s3.close();
   rmSync(scratchDir, { recursive: true, force: true });
 }
 
