@@ -336,6 +336,7 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
         parent={folderModal?.parent ?? null}
         rename={folderModal?.rename ?? null}
         onClose={() => setFolderModal(null)}
+        onCreated={(doc) => go(nodeHref(place.base, doc))}
       />
       <DeleteDocModal
         doc={deleting}

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { DocTreeNode } from '@shared/schemas/docs';
+import type { DocDetail, DocTreeNode } from '@shared/schemas/docs';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { useCreateFolder, useUpdateDoc } from '../../../queries/docs';
@@ -14,11 +14,14 @@ export function FolderModal({
   parent,
   rename,
   onClose,
+  onCreated,
 }: {
   opened: boolean;
   parent: string | null;
   rename: DocTreeNode | null;
   onClose: () => void;
+  /** A new folder: the menu opens it (which also unfolds the folders above it). */
+  onCreated?: (folder: DocDetail) => void;
 }) {
   const place = useDocsPlace();
   const create = useCreateFolder();
@@ -39,9 +42,10 @@ export function FolderModal({
     if (!value) return setError('Please enter a name');
     if (value.length > MAX_TITLE) return setError(`A name has at most ${MAX_TITLE} characters`);
     const done = {
-      onSuccess: () => {
+      onSuccess: (doc: DocDetail) => {
         notifications.show({ message: rename ? `Renamed to ${value}` : `Created folder ${value}` });
         onClose();
+        if (!rename) onCreated?.(doc);
       },
       onError: (failure: unknown) => setError(errorText(failure)),
     };
