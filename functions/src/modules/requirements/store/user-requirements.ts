@@ -9,7 +9,8 @@
  * Every save is conditioned on the version read (`ConditionFailedError('stale')`).
  */
 import { keys, productPartition, SK } from '@core/db/keys';
-import { batchGet, conditions, getItem, type Item, queryPartition, type TxOp } from '@core/db/operations';
+import { batchGet, conditions, type Item, type TxOp } from '@core/db/operations';
+import { getRecord, queryRecords, readRecord } from '@core/db/records';
 
 /** The last review of a requirement or spec. */
 export interface ReviewRecord {
@@ -66,24 +67,24 @@ function toItem(ur: UserRequirementRecord): Item {
 }
 
 function fromItem(item: Item): UserRequirementRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    productId: item.productId,
-    requirementId: item.requirementId,
-    number: item.number,
-    title: item.title,
-    source: item.source,
-    priority: item.priority,
-    moduleId: item.moduleId ?? null,
-    tagIds: item.tagIds ?? [],
-    status: item.status,
-    authorId: item.authorId,
-    lastReview: item.lastReview ?? null,
-    specCount: item.specCount ?? 0,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    [
+      'enterpriseId',
+      'productId',
+      'requirementId',
+      'number',
+      'title',
+      'source',
+      'priority',
+      'status',
+      'authorId',
+      'createdAt',
+      'updatedAt',
+      'version',
+    ],
+    { moduleId: null, tagIds: [], lastReview: null, specCount: 0 },
+  );
 }
 
 function bodyItem(
@@ -104,8 +105,7 @@ export async function listUserRequirements(
   enterpriseId: string,
   productId: string,
 ): Promise<UserRequirementRecord[]> {
-  const items = await queryPartition(productPartition(enterpriseId, productId), SK.userRequirementPrefix);
-  return items.map(fromItem);
+  return queryRecords(productPartition(enterpriseId, productId), SK.userRequirementPrefix, fromItem);
 }
 
 // Access pattern: one user requirement (UREQ#{local}).
@@ -114,8 +114,7 @@ export async function getUserRequirement(
   productId: string,
   requirementId: string,
 ): Promise<UserRequirementRecord | null> {
-  const item = await getItem(keys.userRequirement(enterpriseId, productId, requirementId));
-  return item ? fromItem(item) : null;
+  return getRecord(keys.userRequirement(enterpriseId, productId, requirementId), fromItem);
 }
 
 // Access pattern: one user requirement with its description (UREQ# and UREQBODY#, one batch).
