@@ -52,7 +52,7 @@ import {
 } from './project-index';
 import type { CounterChanges } from './store/counters';
 import { putJournalOp } from './store/journals';
-import { getIssueTags, listIssueTags } from './store/tags';
+import { issueTags } from './store/tags';
 import {
   commitIssueWrite,
   createIssueOps,
@@ -196,7 +196,7 @@ async function assertAssignable(enterpriseId: string, projectId: string, userId:
 /** 400 naming the first id that is not a tag of the enterprise. */
 async function assertTagsExist(enterpriseId: string, tagIds: readonly string[] | undefined) {
   if (!tagIds || tagIds.length === 0) return;
-  const found = new Set((await getIssueTags(enterpriseId, tagIds)).map((t) => t.tagId));
+  const found = new Set((await issueTags.getMany(enterpriseId, tagIds)).map((t) => t.tagId));
   const unknown = tagIds.find((id) => !found.has(id));
   if (unknown !== undefined) throw badRequest('tagIds', `tag ${unknown} does not exist in this enterprise`);
 }
@@ -427,7 +427,7 @@ async function historyDetails(
   );
   const [users, tags, sprints] = await Promise.all([
     userSummaries(userIds),
-    wantTags ? listIssueTags(enterpriseId) : Promise.resolve([]),
+    wantTags ? issueTags.list(enterpriseId) : Promise.resolve([]),
     sprintIds.length > 0 ? getSprints(enterpriseId, [...new Set(sprintIds)]) : Promise.resolve([]),
   ]);
   // Sprints by name, as people know them; the id stands in for one that is gone.
