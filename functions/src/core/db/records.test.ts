@@ -17,27 +17,9 @@ function fromItem(item: Item): Sample {
 
 describe('readRecord', () => {
   it('reads the named fields and leaves the keys and anything else out', () => {
-    const item = {
-      pk: 'P',
-      sk: 'S',
-      gsi1pk: 'G',
-      entity: 'Sample',
-      other: 1,
-      id: 'a',
-      version: 3,
-      remark: 'r',
-      tagIds: ['t'],
-      ownerId: 'u',
-      builtIn: true,
-    };
-    expect(fromItem(item)).toStrictEqual({
-      id: 'a',
-      version: 3,
-      remark: 'r',
-      tagIds: ['t'],
-      ownerId: 'u',
-      builtIn: true,
-    });
+    const record: Sample = { id: 'a', version: 3, remark: 'r', tagIds: ['t'], ownerId: 'u', builtIn: true };
+    const item = { pk: 'P', sk: 'S', gsi1pk: 'G', entity: 'Sample', other: 1, ...record };
+    expect(fromItem(item)).toStrictEqual(record);
   });
 
   it('gives a missing or null attribute its default, and every record its own list', () => {

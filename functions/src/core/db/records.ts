@@ -1,7 +1,8 @@
 /**
  * Reading a store's records back from their items. An item is the record plus its keys (`pk`,
  * `sk`, `gsi*`) and `entity`; the record is read field by field, so nothing else on the item
- * leaks into it, and a field an older item lacks gets its default.
+ * leaks into it, and a field an older item lacks gets its default. A save sets named fields of
+ * the record (recordFields), so counters that only ever change by ADD are never overwritten.
  */
 import type { Item } from './expressions';
 import type { Key } from './keys';
@@ -39,6 +40,16 @@ export function readRecord<R, Stored extends keyof R>(
   for (const field of stored) record[field as string] = item[field as string];
   for (const [field, fallback] of Object.entries(defaults)) record[field] = item[field] ?? fallback;
   return record as R;
+}
+
+/** The named fields of a record, e.g. those a save sets (the item's others stay as they are). */
+export function recordFields<R extends object, F extends keyof R>(
+  record: R,
+  fields: readonly F[],
+): Pick<R, F> {
+  const picked = {} as Pick<R, F>;
+  for (const field of fields) picked[field] = record[field];
+  return picked;
 }
 
 /** The record at `key`, or null when there is no item there, or no key (an id that names nothing). */

@@ -12,7 +12,7 @@
 import type { Condition } from '@core/db/expressions';
 import { keys, productPartition, SK } from '@core/db/keys';
 import { batchGet, conditions, type Item, type TxOp } from '@core/db/operations';
-import { getRecord, getRecords, queryRecords, readRecord } from '@core/db/records';
+import { getRecord, getRecords, queryRecords, readRecord, recordFields } from '@core/db/records';
 import { SPEC_STATUS } from '@shared/domain/requirement-workflow';
 import type { ReviewRecord } from './user-requirements';
 
@@ -50,22 +50,21 @@ export interface SpecBody {
   acceptance: string;
 }
 
-function savedFields(spec: SpecRecord): Item {
-  return {
-    title: spec.title,
-    type: spec.type,
-    priority: spec.priority,
-    moduleId: spec.moduleId,
-    tagIds: spec.tagIds,
-    ownerId: spec.ownerId,
-    estimatedHours: spec.estimatedHours,
-    status: spec.status,
-    planId: spec.planId,
-    lastReview: spec.lastReview,
-    updatedAt: spec.updatedAt,
-    version: spec.version,
-  };
-}
+/** What a save writes: all but the keys, the creation facts and the demand count (ADD only). */
+const SAVED_FIELDS = [
+  'title',
+  'type',
+  'priority',
+  'moduleId',
+  'tagIds',
+  'ownerId',
+  'estimatedHours',
+  'status',
+  'planId',
+  'lastReview',
+  'updatedAt',
+  'version',
+] as const;
 
 function toItem(spec: SpecRecord): Item {
   return { ...keys.spec(spec.enterpriseId, spec.productId, spec.specId), entity: 'Spec', ...spec };
@@ -166,7 +165,7 @@ export function createSpecOps(spec: SpecRecord, body: SpecBody): TxOp[] {
 export function saveSpecOp(spec: SpecRecord, expectedVersion: number, label = 'stale'): TxOp {
   return {
     update: keys.spec(spec.enterpriseId, spec.productId, spec.specId),
-    set: savedFields(spec),
+    set: recordFields(spec, SAVED_FIELDS),
     condition: conditions.version(expectedVersion),
     label,
   };

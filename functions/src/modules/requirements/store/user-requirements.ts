@@ -10,7 +10,7 @@
  */
 import { keys, productPartition, SK } from '@core/db/keys';
 import { batchGet, conditions, type Item, type TxOp } from '@core/db/operations';
-import { getRecord, queryRecords, readRecord } from '@core/db/records';
+import { getRecord, queryRecords, readRecord, recordFields } from '@core/db/records';
 
 /** The last review of a requirement or spec. */
 export interface ReviewRecord {
@@ -44,19 +44,17 @@ export interface UserRequirementRecord {
 }
 
 /** The fields a save writes: everything but the keys, the creation facts and the spec count. */
-function savedFields(ur: UserRequirementRecord): Item {
-  return {
-    title: ur.title,
-    source: ur.source,
-    priority: ur.priority,
-    moduleId: ur.moduleId,
-    tagIds: ur.tagIds,
-    status: ur.status,
-    lastReview: ur.lastReview,
-    updatedAt: ur.updatedAt,
-    version: ur.version,
-  };
-}
+const SAVED_FIELDS = [
+  'title',
+  'source',
+  'priority',
+  'moduleId',
+  'tagIds',
+  'status',
+  'lastReview',
+  'updatedAt',
+  'version',
+] as const;
 
 function toItem(ur: UserRequirementRecord): Item {
   return {
@@ -150,7 +148,7 @@ export function saveUserRequirementOp(
 ): TxOp {
   return {
     update: keys.userRequirement(ur.enterpriseId, ur.productId, ur.requirementId),
-    set: savedFields(ur),
+    set: recordFields(ur, SAVED_FIELDS),
     add: specCountDelta === 0 ? undefined : { specCount: specCountDelta },
     condition: conditions.version(expectedVersion),
     label: 'stale',

@@ -17,7 +17,7 @@
 
 import { type Key, keys, productPartition, projectPartition, SK } from '@core/db/keys';
 import { batchGet, conditions, getItem, type Item, queryPartition, type TxOp } from '@core/db/operations';
-import { getRecord, getRecords, queryRecords, readRecord } from '@core/db/records';
+import { getRecord, getRecords, queryRecords, readRecord, recordFields } from '@core/db/records';
 import { parseScopedId } from '@core/ids';
 
 export interface TestcaseRecord {
@@ -206,26 +206,24 @@ function bodyItem(record: Pick<TestcaseRecord, 'enterpriseId' | 'caseId'>, body:
 }
 
 /** The fields a save writes: everything but the link count (ADD only) and the creation facts. */
-function savedFields(record: TestcaseRecord): Item {
-  return {
-    title: record.title,
-    moduleId: record.moduleId,
-    type: record.type,
-    priority: record.priority,
-    tagIds: record.tagIds,
-    specIds: record.specIds,
-    changedSpecIds: record.changedSpecIds,
-    needsConfirmation: record.needsConfirmation,
-    updatedAt: record.updatedAt,
-    version: record.version,
-  };
-}
+const SAVED_FIELDS = [
+  'title',
+  'moduleId',
+  'type',
+  'priority',
+  'tagIds',
+  'specIds',
+  'changedSpecIds',
+  'needsConfirmation',
+  'updatedAt',
+  'version',
+] as const;
 
 /** Saves a case read at `expectedVersion` (`'stale:{caseId}'` when it changed or went meanwhile). */
 export function saveCaseOp(record: TestcaseRecord, expectedVersion: number): TxOp {
   return {
     update: located(record.enterpriseId, record.caseId).key,
-    set: savedFields(record),
+    set: recordFields(record, SAVED_FIELDS),
     condition: conditions.version(expectedVersion),
     label: `stale:${record.caseId}`,
   };
