@@ -68,10 +68,16 @@ export const folderListQueryOptions = (space: string, folderId: string | null, p
     placeholderData: keepPreviousData,
   });
 
+/**
+ * A document's detail. Its pages show a failure themselves: after a delete, the page still open
+ * refetches a document that is gone, and that must not send the user to the 404 page.
+ */
 export const docQueryOptions = (id: string) =>
   queryOptions({
     queryKey: docKeys.detail(id),
-    queryFn: ({ signal }) => api.get<DocDetail>(`${DOCS}/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<DocDetail>(`${DOCS}/${id}`, undefined, { signal, skipErrorHandler: true }),
+    retry: false,
   });
 
 export const wikiQueryOptions = (id: string) =>

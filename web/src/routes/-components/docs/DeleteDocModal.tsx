@@ -33,15 +33,17 @@ export function DeleteDocModal({
       loading={remove.isPending}
       onConfirm={() => {
         if (!doc) return;
-        remove.mutate(doc, {
-          onSuccess: () => {
+        // The promise, not mutate's callbacks: the page behind the dialog may unmount while the
+        // library reloads (its document is gone), and the user must still be taken elsewhere.
+        remove.mutateAsync(doc).then(
+          () => {
             notifications.show({ message: `${doc.title} is in the trash for 30 days` });
             setError(null);
             onClose();
             onDeleted?.(doc);
           },
-          onError: (failure) => setError(errorText(failure)),
-        });
+          (failure: unknown) => setError(errorText(failure)),
+        );
       }}
     >
       <Text size="sm">
