@@ -7,27 +7,27 @@
  * (docs/architecture.md, "Bundle budgets"). Keys are built by the caller from the enterprise id
  * (`ent/{enterpriseId}/...`): the grants in infra/lib/bucket-access.ts are per key prefix.
  */
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { clock } from '../clock';
 import { config } from '../config';
 
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+
+let sdk: Promise<S3Sdk> | undefined;
 let client: S3Client | undefined;
 
-function s3(): S3Client {
-  client ??= new S3Client({
+/**
+ * The SDK and its client, loaded on the first storage call (`await import()`): most calls of a
+ * group that stores files (the tree, pages, revisions) never touch S3, and their cold starts do
+ * not load it.
+ */
+async function s3(): Promise<{ client: S3Client; S3: S3Sdk }> {
+  const S3 = await (sdk ??= import('@aws-sdk/client-s3'));
+  client ??= new S3.S3Client({
     region: config.region,
     ...(config.s3Endpoint ? { endpoint: config.s3Endpoint, forcePathStyle: true } : {}),
   });
-  return client;
+  return { client, S3 };
 }
 
 const BUCKET = () => config.filesBucket;
@@ -48,7 +48,9 @@ export async function presignUpload(
   maxBytes: number,
   expiresSeconds: number,
 ): Promise<UploadPost> {
-  const { url, fields } = await createPresignedPost(s3(), {
+  const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
+  const { client } = await s3();
+  const { url, fields } = await createPresignedPost(client, {
     Bucket: BUCKET(),
     Key: key,
     Conditions: [
@@ -79,9 +81,11 @@ export async function presignDownload(
   key: string,
   options: DownloadOptions,
 ): Promise<{ url: string; expiresAt: string }> {
+  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+  const { client, S3 } = await s3();
   const url = await getSignedUrl(
-    s3(),
-    new GetObjectCommand({
+    client,
+    new S3.GetObjectCommand({
       Bucket: BUCKET(),
       Key: key,
       ResponseContentType: options.mime,
@@ -93,17 +97,18 @@ export async function presignDownload(
   return { url, expiresAt: new Date(clock.now() + options.expiresSeconds * 1000).toISOString() };
 }
 
+/** No such object: S3's 404 (`NoSuchKey` for GET, `NotFound` for HEAD). */
 function isMissing(error: unknown): boolean {
-  if (error instanceof S3ServiceException) {
-    return error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound';
-  }
-  return false;
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return $metadata?.httpStatusCode === 404 || name === 'NoSuchKey' || name === 'NotFound';
 }
 
 /** The object's size, or null when there is no such object. */
 export async function objectSize(key: string): Promise<number | null> {
   try {
-    const out = await s3().send(new HeadObjectCommand({ Bucket: BUCKET(), Key: key }));
+    const { client, S3 } = await s3();
+    const out = await client.send(new S3.HeadObjectCommand({ Bucket: BUCKET(), Key: key }));
     return out.ContentLength ?? 0;
   } catch (error) {
     if (isMissing(error)) return null;
@@ -114,8 +119,9 @@ export async function objectSize(key: string): Promise<number | null> {
 /** The first `length` bytes of an object (a ranged GET: a 100 MB file is not read to check it). */
 export async function readHead(key: string, length: number): Promise<Uint8Array | null> {
   try {
-    const out = await s3().send(
-      new GetObjectCommand({ Bucket: BUCKET(), Key: key, Range: `bytes=0-${length - 1}` }),
+    const { client, S3 } = await s3();
+    const out = await client.send(
+      new S3.GetObjectCommand({ Bucket: BUCKET(), Key: key, Range: `bytes=0-${length - 1}` }),
     );
     const bytes = (await out.Body?.transformToByteArray()) ?? new Uint8Array();
     // An endpoint that ignores Range sends everything: keep what was asked for.
@@ -129,7 +135,8 @@ export async function readHead(key: string, length: number): Promise<Uint8Array 
 /** A whole object, or null when there is none. */
 export async function readObject(key: string): Promise<Uint8Array | null> {
   try {
-    const out = await s3().send(new GetObjectCommand({ Bucket: BUCKET(), Key: key }));
+    const { client, S3 } = await s3();
+    const out = await client.send(new S3.GetObjectCommand({ Bucket: BUCKET(), Key: key }));
     return (await out.Body?.transformToByteArray()) ?? new Uint8Array();
   } catch (error) {
     if (isMissing(error)) return null;
@@ -138,15 +145,20 @@ export async function readObject(key: string): Promise<Uint8Array | null> {
 }
 
 export async function writeObject(key: string, body: Uint8Array, contentType: string): Promise<void> {
-  await s3().send(new PutObjectCommand({ Bucket: BUCKET(), Key: key, Body: body, ContentType: contentType }));
+  const { client, S3 } = await s3();
+  await client.send(
+    new S3.PutObjectCommand({ Bucket: BUCKET(), Key: key, Body: body, ContentType: contentType }),
+  );
 }
 
 /** Deletes objects (missing ones are fine), 1,000 per request. */
 export async function deleteObjects(keyList: readonly string[]): Promise<void> {
+  if (keyList.length === 0) return;
+  const { client, S3 } = await s3();
   for (let i = 0; i < keyList.length; i += 1000) {
     const part = keyList.slice(i, i + 1000);
-    await s3().send(
-      new DeleteObjectsCommand({
+    await client.send(
+      new S3.DeleteObjectsCommand({
         Bucket: BUCKET(),
         Delete: { Objects: part.map((Key) => ({ Key })), Quiet: true },
       }),
