@@ -30,7 +30,11 @@ export async function bundleGroup(group: string, outdir: string): Promise<Lambda
   const entry = join(REPO_ROOT, handlerEntry(group));
   const result = await build({ ...splitBuildOptions(entry, outdir), metafile: true, logLevel: 'error' });
   const { metafile } = result;
-  const entryPath = Object.keys(metafile.outputs).find((path) => metafile.outputs[path]?.entryPoint);
+  // The handler's own output: a module reached through `await import()` is an entry point of
+  // the metafile too, and may be listed first.
+  const entryPath = Object.keys(metafile.outputs).find((path) =>
+    metafile.outputs[path]?.entryPoint?.endsWith(`modules/${group}/handler.ts`),
+  );
   if (!entryPath) throw new Error(`lambda-bundle: esbuild wrote no entry for ${group}`);
   const initial = staticClosure(metafile, entryPath);
   const lazy = scripts(metafile).filter((path) => !initial.includes(path));
