@@ -22,7 +22,8 @@ let client: S3Client | undefined;
  * not load it.
  */
 async function s3(): Promise<{ client: S3Client; S3: S3Sdk }> {
-  const S3 = await (sdk ??= import('@aws-sdk/client-s3'));
+  sdk ??= import('@aws-sdk/client-s3');
+  const S3 = await sdk;
   client ??= new S3.S3Client({
     region: config.region,
     ...(config.s3Endpoint ? { endpoint: config.s3Endpoint, forcePathStyle: true } : {}),
