@@ -1,0 +1,171 @@
+import 'mantine-datatable/styles.css';
+import { Checkbox } from '@mantine/core';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { ReactNode } from 'react';
+
+/**
+ * How a column behaves as the window narrows. `title`: the one column that takes the room left,
+ * wraps instead of being clipped, and never drops. `secondary` drops below 48em (768 px),
+ * `tertiary` below 62em (992 px); columns without a role always show and keep to one line.
+ */
+export type ColumnRole = 'title' | 'secondary' | 'tertiary';
+
+export interface ListColumn<T> {
+  /** Unique per table; also the sort key when `sortable`. */
+  key: string;
+  title: ReactNode;
+  render: (row: T) => ReactNode;
+  role?: ColumnRole;
+  /** The header sorts by this column (the table's `sort` decides what that means). */
+  sortable?: boolean;
+  align?: 'left' | 'center' | 'right';
+  width?: number | string;
+}
+
+export interface TableSort {
+  key: string;
+  direction: 'asc' | 'desc';
+  onChange: (key: string, direction: 'asc' | 'desc') => void;
+}
+
+/** What the checkboxes read and change: a `useRowSelection`, or any set of ids with the same calls. */
+export interface RowPicker<T> {
+  selected: { has(id: string): boolean };
+  toggle: (row: T) => void;
+  toggleAll: (rows: T[]) => void;
+}
+
+export interface TableSelection<T> extends RowPicker<T> {
+  allLabel: string;
+  rowLabel: (row: T) => string;
+}
+
+export interface ListTableProps<T extends { id: string }> {
+  rows: T[];
+  columns: ListColumn<T>[];
+  /** `data-testid` of the table element. */
+  testId?: string;
+  /** `data-testid` of each row. */
+  rowTestId?: (row: T) => string;
+  /** The text a title cell shows in full on hover (its `title` attribute). */
+  rowTitle?: (row: T) => string;
+  /** A click on a row (not on a link, button or checkbox in it) opens it. */
+  onOpen?: (row: T) => void;
+  /** Checkboxes for a batch action; the labels name what they select. */
+  selection?: TableSelection<T>;
+  sort?: TableSort;
+  /** Rows are compact (a table inside a drawer, a panel). */
+  compact?: boolean;
+  highlightOnHover?: boolean;
+  /** A row's background, e.g. a failed case. */
+  rowBackground?: (row: T) => string | undefined;
+}
+
+const HIDE_BELOW: Record<Exclude<ColumnRole, 'title'>, string> = {
+  secondary: '(min-width: 48em)',
+  tertiary: '(min-width: 62em)',
+};
+
+function toColumn<T extends { id: string }>(
+  column: ListColumn<T>,
+  rowTitle: ((row: T) => string) | undefined,
+): DataTableColumn<T> {
+  const isTitle = column.role === 'title';
+  return {
+    accessor: column.key,
+    title: column.title,
+    render: (row) => column.render(row),
+    sortable: column.sortable,
+    textAlign: column.align,
+    width: column.width ?? (isTitle ? '100%' : undefined),
+    noWrap: !isTitle,
+    visibleMediaQuery: column.role && column.role !== 'title' ? HIDE_BELOW[column.role] : undefined,
+    cellsStyle: isTitle
+      ? () => ({ minWidth: 220, whiteSpace: 'normal', overflowWrap: 'anywhere' })
+      : undefined,
+    customCellAttributes: isTitle && rowTitle ? (row) => ({ title: rowTitle(row) }) : undefined,
+  };
+}
+
+/** The checkbox column: ours, not the library's, so the labels and "select all" rule stay ours. */
+function selectionColumn<T extends { id: string }>(rows: T[], selection: TableSelection<T>): ListColumn<T> {
+  const count = rows.filter((row) => selection.selected.has(row.id)).length;
+  return {
+    key: '__select',
+    width: 40,
+    title: (
+      <Checkbox
+        aria-label={selection.allLabel}
+        checked={count > 0 && count === rows.length}
+        indeterminate={count > 0 && count < rows.length}
+        onChange={() => selection.toggleAll(rows)}
+      />
+    ),
+    render: (row) => (
+      <Checkbox
+        aria-label={selection.rowLabel(row)}
+        checked={selection.selected.has(row.id)}
+        onChange={() => selection.toggle(row)}
+      />
+    ),
+  };
+}
+
+/**
+ * The kit's table (mantine-datatable underneath): the title column takes the room and wraps,
+ * secondary columns drop on narrow screens, headers sort, checkboxes select for a batch bar, and a
+ * row opens on click. Loading, empty and error states belong to `ListPage`, not to the table.
+ */
+export function ListTable<T extends { id: string }>({
+  rows,
+  columns,
+  testId,
+  rowTestId,
+  rowTitle,
+  onOpen,
+  selection,
+  sort,
+  compact,
+  highlightOnHover = true,
+  rowBackground,
+}: ListTableProps<T>) {
+  const all = selection ? [selectionColumn(rows, selection), ...columns] : columns;
+  const sortable = sort
+    ? {
+        sortStatus: { columnAccessor: sort.key, direction: sort.direction } as DataTableSortStatus<T>,
+        onSortStatusChange: (status: DataTableSortStatus<T>) =>
+          sort.onChange(String(status.columnAccessor), status.direction),
+      }
+    : {};
+  return (
+    <DataTable<T>
+      records={rows}
+      columns={all.map((column) => toColumn(column, rowTitle))}
+      idAccessor="id"
+      data-testid={testId}
+      highlightOnHover={highlightOnHover}
+      verticalSpacing={compact ? 6 : 10}
+      horizontalSpacing="xs"
+      verticalAlign="top"
+      fz="sm"
+      minHeight={0}
+      noHeader={false}
+      onRowClick={
+        onOpen
+          ? ({ record, event }) => {
+              if ((event.target as HTMLElement).closest('a, button, input, label')) return;
+              onOpen(record);
+            }
+          : undefined
+      }
+      customRowAttributes={rowTestId ? (row) => ({ 'data-testid': rowTestId(row) }) : undefined}
+      rowBackgroundColor={
+        selection || rowBackground
+          ? (row) =>
+              selection?.selected.has(row.id) ? 'var(--mantine-color-brand-light)' : rowBackground?.(row)
+          : undefined
+      }
+      {...sortable}
+    />
+  );
+}
