@@ -5,8 +5,10 @@ import {
   Group,
   MultiSelect,
   type MultiSelectProps,
+  SegmentedControl,
   Select,
   type SelectProps,
+  Switch,
   TextInput,
   Tooltip,
 } from '@mantine/core';
@@ -185,6 +187,61 @@ export function SortControl<K extends string>({
           {ascending ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
         </ActionIcon>
       </Tooltip>
+    </Group>
+  );
+}
+
+/**
+ * The filters of an enterprise's directory (products, projects): a search box, the status as
+ * segments, and "My …" as a switch.
+ */
+export function DirectoryFilters<S extends string>({
+  searchLabel,
+  searchPlaceholder,
+  keyword,
+  onKeyword,
+  statusLabel,
+  statuses,
+  status,
+  onStatus,
+  mineLabel,
+  mine,
+  onMine,
+}: {
+  searchLabel: string;
+  searchPlaceholder: string;
+  keyword: string | undefined;
+  onKeyword: (keyword: string | undefined) => void;
+  statusLabel: string;
+  statuses: { value: S | 'all'; label: string }[];
+  status: S | undefined;
+  onStatus: (status: S | undefined) => void;
+  mineLabel: string;
+  mine: boolean;
+  onMine: (mine: true | undefined) => void;
+}) {
+  return (
+    <Group justify="space-between" gap="sm">
+      <Group gap="sm">
+        <KeywordFilter
+          label={searchLabel}
+          placeholder={searchPlaceholder}
+          value={keyword}
+          onChange={onKeyword}
+          width={280}
+        />
+        <SegmentedControl
+          aria-label={statusLabel}
+          data={statuses}
+          value={status ?? 'all'}
+          onChange={(value) => onStatus(value === 'all' ? undefined : (value as S))}
+        />
+      </Group>
+      <Switch
+        label={mineLabel}
+        checked={mine}
+        onChange={(event) => onMine(event.currentTarget.checked ? true : undefined)}
+      />
     </Group>
   );
 }

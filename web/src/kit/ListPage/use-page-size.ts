@@ -5,7 +5,8 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 const storageKey = (list: string) => `list-page-size:${list}`;
 
-function stored(list: string): number {
+/** The page size chosen for a list (a route's loader asks for the page the list will show). */
+export function storedPageSize(list: string): number {
   try {
     const value = Number(window.localStorage.getItem(storageKey(list)));
     return (PAGE_SIZES as readonly number[]).includes(value) ? value : DEFAULT_PAGE_SIZE;
@@ -19,7 +20,7 @@ function stored(list: string): number {
  * this browser's storage under the list's name so every visit to that list starts with it.
  */
 export function usePageSize(list: string): [number, (size: number) => void] {
-  const [size, setSize] = useState(() => stored(list));
+  const [size, setSize] = useState(() => storedPageSize(list));
   const choose = useCallback(
     (next: number) => {
       setSize(next);

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 export interface RowSelection<T extends { id: string }> {
   selected: ReadonlyMap<string, T>;
   toggle: (row: T) => void;
-  /** Selects every row given, or clears when they all are selected already. */
+  /** Adds every row given (up to the most), or takes them out when they all are selected already. */
   toggleAll: (rows: T[]) => void;
   clear: () => void;
 }
@@ -50,14 +50,22 @@ export function useRowSelection<T extends { id: string }>({
   const toggleAll = useCallback(
     (rows: T[]) =>
       setSelected((prev) => {
-        if (rows.length > 0 && rows.every((row) => prev.has(row.id))) return new Map();
-        if (rows.length > max) {
-          notifications.show({
-            color: 'yellow',
-            message: `Selected the first ${max} ${noun}: the most one batch takes`,
-          });
+        const next = new Map(prev);
+        if (rows.length > 0 && rows.every((row) => prev.has(row.id))) {
+          for (const row of rows) next.delete(row.id);
+          return next;
         }
-        return new Map(rows.slice(0, max).map((row) => [row.id, row]));
+        for (const row of rows) {
+          if (next.size >= max) {
+            notifications.show({
+              color: 'yellow',
+              message: `Selected the first ${max} ${noun}: the most one batch takes`,
+            });
+            break;
+          }
+          next.set(row.id, row);
+        }
+        return next;
       }),
     [max, noun],
   );
