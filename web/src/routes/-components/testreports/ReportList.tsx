@@ -21,9 +21,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { Dimmable, TableSkeleton } from '../../../kit/ListPage/ListPage';
+import { Pager } from '../../../kit/ListPage/Pager';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { reportListQueryOptions, useDeleteReports } from '../../../queries/testreports';
-import { Dimmable, Pager, TableSkeleton } from '../requirements/ListLayout';
 import { formatPassRate } from '../testsheets/result-counts';
 import { displayName } from '../work-items/WorkItemBadges';
 

@@ -19,13 +19,14 @@ import { IconChecklist, IconPlus, IconSearch, IconTrash } from '@tabler/icons-re
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { Dimmable, TableSkeleton } from '../../../kit/ListPage/ListPage';
+import { Pager } from '../../../kit/ListPage/Pager';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
   type SheetCaseFilters,
   sheetCasesQueryOptions,
   useRemoveSheetCases,
 } from '../../../queries/testsheets';
-import { Dimmable, Pager, TableSkeleton } from '../requirements/ListLayout';
 import { COMBOBOX_PROPS } from '../work-items/fields';
 import { BatchResultModal } from './BatchResultModal';
 import { useCaseModuleOptions } from './case-module-options';
