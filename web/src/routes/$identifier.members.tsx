@@ -8,8 +8,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
 import { PageTitle } from '../components/PageTitle/PageTitle';
+import { loadList } from '../kit/ListPage/load-list';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { requireAccess } from '../lib/route-guards';
 import { validateListSearch } from '../lib/search';
 import { memberListQueryOptions, useRemoveMember } from '../queries/members';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../queries/query-client';
@@ -29,12 +30,8 @@ export const Route = createFileRoute('/$identifier/members')({
   validateSearch: validateListSearch,
   beforeLoad: ({ context }) => requireAccess(context.access, 'members'),
   loaderDeps: ({ search }) => listParams(search),
-  loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
-    const options = memberListQueryOptions(params.identifier, deps);
-    // Paging and searching stay on the page: the table keeps showing the previous rows meanwhile.
-    if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
-  },
+  loader: ({ context: { queryClient }, params, deps, ...load }) =>
+    loadList(queryClient, memberListQueryOptions(params.identifier, deps), load),
   component: MembersPage,
 });
 

@@ -17,8 +17,9 @@ import { IconCalendarEvent, IconFilter, IconPlus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { loadList } from '../kit/ListPage/load-list';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { requireAccess } from '../lib/route-guards';
 import { planListQueryOptions, productQueryOptions } from '../queries/products';
 import { DeletePlanModal } from './-components/products/DeletePlanModal';
 import { PlanCard } from './-components/products/PlanCard';
@@ -36,12 +37,8 @@ export const Route = createFileRoute('/$identifier/products/$productId/plan/')({
   validateSearch: validatePlanSearch,
   beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
   loaderDeps: ({ search }) => planListParams(search),
-  loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
-    const options = planListQueryOptions(params.productId, deps);
-    // Filtering and paging stay on the page: the cards keep showing the previous page meanwhile.
-    if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
-  },
+  loader: ({ context: { queryClient }, params, deps, ...load }) =>
+    loadList(queryClient, planListQueryOptions(params.productId, deps), load),
   component: PlansPage,
 });
 

@@ -17,8 +17,9 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { LinkButton } from '../components/Links/Links';
+import { loadList } from '../kit/ListPage/load-list';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { requireAccess } from '../lib/route-guards';
 import { projectQueryOptions } from '../queries/projects';
 import { sprintListQueryOptions } from '../queries/sprints';
 import { SprintCard } from './-components/iterations/SprintCard';
@@ -37,12 +38,8 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/iteration
   validateSearch: validateSprintSearch,
   beforeLoad: ({ context }) => requireAccess(context.access, 'projects'),
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
-    const options = sprintListQueryOptions(sprintListParams(params.projectId, deps));
-    // Filtering and paging stay on the page: the cards keep showing the previous page meanwhile.
-    if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
-  },
+  loader: ({ context: { queryClient }, params, deps, ...load }) =>
+    loadList(queryClient, sprintListQueryOptions(sprintListParams(params.projectId, deps)), load),
   component: IterationsPage,
 });
 
