@@ -50,17 +50,53 @@ export function FormModal({
           {children}
           <Group justify={footerStart ? 'space-between' : 'flex-end'} mt="xs">
             {footerStart}
-            <Group gap="sm">
-              <Button variant="default" onClick={onClose} disabled={pending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={pending} disabled={submitDisabled}>
-                {submitLabel}
-              </Button>
-            </Group>
+            <ModalActions
+              onCancel={onClose}
+              pending={pending}
+              label={submitLabel}
+              disabled={submitDisabled}
+            />
           </Group>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * Cancel and the modal's action, at its bottom right. Without `onConfirm` the action submits the
+ * form it is in.
+ */
+export function ModalActions({
+  onCancel,
+  pending,
+  label,
+  onConfirm,
+  disabled,
+  color,
+}: {
+  onCancel: () => void;
+  /** The action is under way: Cancel waits, the action spins. */
+  pending: boolean;
+  label: ReactNode;
+  onConfirm?: () => void;
+  disabled?: boolean;
+  color?: string;
+}) {
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button variant="default" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        onClick={onConfirm}
+        color={color}
+        loading={pending}
+        disabled={disabled}
+      >
+        {label}
+      </Button>
+    </Group>
   );
 }

@@ -1,6 +1,7 @@
 import {
   type ComboboxItem,
   MultiSelect,
+  type MultiSelectProps,
   Select,
   type SelectProps,
   Textarea,
@@ -56,14 +57,14 @@ export function OptionSelect({
 }
 
 /** A required pick of a numbered value (type, priority, source) bound to a form field. */
-export function NumberSelect<V extends Record<string, unknown>>({
+export function NumberSelect<V>({
   form,
   field,
   ...props
-}: Omit<SelectProps, 'value' | 'onChange'> & {
+}: Omit<SelectProps, 'value' | 'onChange' | 'form'> & {
   form: {
     getValues(): V;
-    setFieldValue(path: never, value: number): void;
+    setFieldValue(path: never, value: never): void;
     errors: Record<string, ReactNode>;
   };
   field: keyof V & string;
@@ -73,7 +74,7 @@ export function NumberSelect<V extends Record<string, unknown>>({
       allowDeselect={false}
       comboboxProps={COMBOBOX_PROPS}
       value={String(form.getValues()[field])}
-      onChange={(value) => value && form.setFieldValue(field as never, Number(value))}
+      onChange={(value) => value && form.setFieldValue(field as never, Number(value) as never)}
       error={form.errors[field]}
       {...props}
     />
@@ -89,7 +90,7 @@ export function TagsSelect({
 }: InputProps & {
   tags: LoadedOptions;
   max: number;
-  renderOption: Parameters<typeof MultiSelect>[0]['renderOption'];
+  renderOption: (input: { option: ComboboxItem }) => ReactNode;
   label?: string;
 }) {
   return (
@@ -97,7 +98,7 @@ export function TagsSelect({
       label="Tags"
       placeholder={tags.options.length === 0 && !tags.loading ? 'No tags yet' : 'Choose tags'}
       data={tags.options}
-      renderOption={renderOption}
+      renderOption={renderOption as MultiSelectProps['renderOption']}
       searchable
       clearable
       maxValues={max}
@@ -127,5 +128,47 @@ export function DayInput(props: DateInputProps) {
       popoverProps={{ withinPortal: true }}
       {...props}
     />
+  );
+}
+
+/** What a form with a start and an end date hands `DateRangeInputs`. */
+interface DateRangeForm {
+  getValues(): { startDate: string | null; endDate: string | null };
+  getInputProps(path: 'startDate' | 'endDate'): object;
+}
+
+/** Start and end date: the start can not be after the end, nor the end before the start. */
+export function DateRangeInputs({
+  form,
+  clearable = [true, true],
+  required,
+  end,
+}: {
+  form: DateRangeForm;
+  /** Whether each can be emptied again: [start, end]. */
+  clearable?: readonly [boolean, boolean];
+  required?: boolean;
+  /** More props of the end date (a description). */
+  end?: Partial<DateInputProps>;
+}) {
+  const { startDate, endDate } = form.getValues();
+  return (
+    <>
+      <DayInput
+        label="Start date"
+        withAsterisk={required}
+        clearable={clearable[0]}
+        maxDate={endDate ?? undefined}
+        {...form.getInputProps('startDate')}
+      />
+      <DayInput
+        label="End date"
+        withAsterisk={required}
+        clearable={clearable[1]}
+        minDate={startDate ?? undefined}
+        {...end}
+        {...form.getInputProps('endDate')}
+      />
+    </>
   );
 }

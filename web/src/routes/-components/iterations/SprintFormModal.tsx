@@ -1,8 +1,9 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX_SPRINT_DAYS } from '@shared/domain/sprint-workflow';
 import type { Sprint } from '@shared/schemas/sprints';
+import { FormModal } from '../../../kit/FormModal/FormModal';
+import { DateRangeInputs } from '../../../kit/FormModal/fields';
 import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
 import { useCreateSprint, useUpdateSprint } from '../../../queries/sprints';
 import {
@@ -32,7 +33,6 @@ export function SprintFormModal({ opened, onClose, projectId, sprint, onCreated 
     validate: (values) => validateSprintForm(values, projectId),
     validateInputOnBlur: ['name'],
   });
-  const values = form.getValues();
 
   useStartAfresh(form, opened, () => sprintFormValues(sprint), [sprint?.id, sprint?.version]);
 
@@ -43,61 +43,41 @@ export function SprintFormModal({ opened, onClose, projectId, sprint, onCreated 
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !saving && onClose()}
+    <FormModal
       title={sprint ? 'Edit sprint' : 'New sprint'}
+      opened={opened}
+      onClose={onClose}
+      pending={saving}
+      onSubmit={submit}
+      submitLabel={sprint ? 'Save' : 'Create sprint'}
       size="lg"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            data-autofocus
-            label="Name"
-            placeholder="Sprint 12"
-            withAsterisk
-            {...form.getInputProps('name')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <DateInput
-              label="Start date"
-              valueFormat="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              withAsterisk
-              maxDate={values.endDate ?? undefined}
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('startDate')}
-            />
-            <DateInput
-              label="End date"
-              description={`At most ${MAX_SPRINT_DAYS} days`}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              valueFormat="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              withAsterisk
-              minDate={values.startDate ?? undefined}
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('endDate')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Goal"
-            placeholder="What the sprint should achieve (optional)"
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('goal')}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {sprint ? 'Save' : 'Create sprint'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        data-autofocus
+        label="Name"
+        placeholder="Sprint 12"
+        withAsterisk
+        {...form.getInputProps('name')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <DateRangeInputs
+          form={form}
+          clearable={[false, false]}
+          required
+          end={{
+            description: `At most ${MAX_SPRINT_DAYS} days`,
+            inputWrapperOrder: ['label', 'input', 'description', 'error'],
+          }}
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Goal"
+        placeholder="What the sprint should achieve (optional)"
+        autosize
+        minRows={3}
+        maxRows={8}
+        {...form.getInputProps('goal')}
+      />
+    </FormModal>
   );
 }

@@ -1,17 +1,7 @@
-import {
-  Badge,
-  Button,
-  CheckIcon,
-  ColorSwatch,
-  Group,
-  Input,
-  Modal,
-  Stack,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, CheckIcon, ColorSwatch, Group, Input, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type IssueTag, type IssueTagBody, IssueTagBodySchema, TAG_COLORS } from '@shared/schemas/issues';
+import { FormModal } from '../../../kit/FormModal/FormModal';
 import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateTag, useUpdateTag } from '../../../queries/issues';
@@ -55,52 +45,47 @@ export function LabelFormModal({ opened, onClose, tag }: LabelFormModalProps) {
   const { name, color } = form.getValues();
 
   return (
-    <Modal opened={opened} onClose={() => !saving && onClose()} title={tag ? 'Edit label' : 'New label'}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            data-autofocus
-            label="Name"
-            placeholder="backend"
-            withAsterisk
-            {...form.getInputProps('name')}
-          />
-          <Input.Wrapper label="Colour" error={form.errors.color}>
-            <Group gap="xs" mt={6} role="radiogroup" aria-label="Colour">
-              {TAG_COLORS.map((option) => (
-                <Tooltip key={option} label={option}>
-                  <ColorSwatch
-                    component="button"
-                    type="button"
-                    role="radio"
-                    aria-checked={color === option}
-                    aria-label={option}
-                    color={`var(--mantine-color-${option}-6)`}
-                    onClick={() => form.setFieldValue('color', option)}
-                    style={{ cursor: 'pointer', color: '#fff' }}
-                  >
-                    {color === option && <CheckIcon size={12} />}
-                  </ColorSwatch>
-                </Tooltip>
-              ))}
-            </Group>
-          </Input.Wrapper>
-          <Group gap="xs">
-            <Input.Label component="span">Preview</Input.Label>
-            <Badge variant="light" color={color} tt="none">
-              {name.trim() || 'label'}
-            </Badge>
-          </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {tag ? 'Save' : 'Create'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={tag ? 'Edit label' : 'New label'}
+      opened={opened}
+      onClose={onClose}
+      pending={saving}
+      onSubmit={submit}
+      submitLabel={tag ? 'Save' : 'Create'}
+    >
+      <TextInput
+        data-autofocus
+        label="Name"
+        placeholder="backend"
+        withAsterisk
+        {...form.getInputProps('name')}
+      />
+      <Input.Wrapper label="Colour" error={form.errors.color}>
+        <Group gap="xs" mt={6} role="radiogroup" aria-label="Colour">
+          {TAG_COLORS.map((option) => (
+            <Tooltip key={option} label={option}>
+              <ColorSwatch
+                component="button"
+                type="button"
+                role="radio"
+                aria-checked={color === option}
+                aria-label={option}
+                color={`var(--mantine-color-${option}-6)`}
+                onClick={() => form.setFieldValue('color', option)}
+                style={{ cursor: 'pointer', color: '#fff' }}
+              >
+                {color === option && <CheckIcon size={12} />}
+              </ColorSwatch>
+            </Tooltip>
+          ))}
+        </Group>
+      </Input.Wrapper>
+      <Group gap="xs">
+        <Input.Label component="span">Preview</Input.Label>
+        <Badge variant="light" color={color} tt="none">
+          {name.trim() || 'label'}
+        </Badge>
+      </Group>
+    </FormModal>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PLAN_STATUS, PLAN_STATUSES, STORED_PLAN_STATUSES } from '@shared/domain/products';
 import { type Plan, type PlanBody, PlanBodySchema } from '@shared/schemas/products';
+import { FormModal } from '../../../kit/FormModal/FormModal';
+import { DateRangeInputs } from '../../../kit/FormModal/fields';
 import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreatePlan, useUpdatePlan } from '../../../queries/products';
@@ -86,70 +87,44 @@ export function PlanFormModal({ opened, onClose, productId, plan, onCreated }: P
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !saving && onClose()}
+    <FormModal
       title={plan ? 'Edit plan' : 'New plan'}
+      opened={opened}
+      onClose={onClose}
+      pending={saving}
+      onSubmit={submit}
+      submitLabel={plan ? 'Save' : 'Create plan'}
       size="lg"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            data-autofocus
-            label="Title"
-            placeholder="Release 2.0"
-            withAsterisk
-            {...form.getInputProps('title')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-            <DateInput
-              label="Start date"
-              valueFormat="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              clearable
-              maxDate={values.endDate ?? undefined}
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('startDate')}
-            />
-            <DateInput
-              label="End date"
-              valueFormat="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              clearable
-              minDate={values.startDate ?? undefined}
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('endDate')}
-            />
-            <Select
-              label="Status"
-              data={STATUS_OPTIONS}
-              placeholder={plan?.status === PLAN_STATUS.expired ? 'Keep (expired)' : undefined}
-              allowDeselect={false}
-              comboboxProps={COMBOBOX_PROPS}
-              value={values.status === null ? null : String(values.status)}
-              onChange={(value) => value !== null && form.setFieldValue('status', Number(value))}
-              error={form.errors.status}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Description"
-            description="Markdown"
-            placeholder="What the plan delivers (optional)"
-            autosize
-            minRows={4}
-            maxRows={12}
-            {...form.getInputProps('description')}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {plan ? 'Save' : 'Create plan'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        data-autofocus
+        label="Title"
+        placeholder="Release 2.0"
+        withAsterisk
+        {...form.getInputProps('title')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <DateRangeInputs form={form} />
+        <Select
+          label="Status"
+          data={STATUS_OPTIONS}
+          placeholder={plan?.status === PLAN_STATUS.expired ? 'Keep (expired)' : undefined}
+          allowDeselect={false}
+          comboboxProps={COMBOBOX_PROPS}
+          value={values.status === null ? null : String(values.status)}
+          onChange={(value) => value !== null && form.setFieldValue('status', Number(value))}
+          error={form.errors.status}
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Description"
+        description="Markdown"
+        placeholder="What the plan delivers (optional)"
+        autosize
+        minRows={4}
+        maxRows={12}
+        {...form.getInputProps('description')}
+      />
+    </FormModal>
   );
 }

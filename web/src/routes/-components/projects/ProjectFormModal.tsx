@@ -1,10 +1,9 @@
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { PROJECT_STATE } from '@shared/domain/work-items';
 import { type Project, type ProjectBody, ProjectBodySchema } from '@shared/schemas/projects';
-import { useEffect } from 'react';
-import { showServerFieldError } from '../../../lib/server-errors';
+import { FormModal } from '../../../kit/FormModal/FormModal';
+import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateProject, useUpdateProject } from '../../../queries/projects';
 import { COMBOBOX_PROPS } from '../work-items/fields';
@@ -44,83 +43,54 @@ export function ProjectFormModal({ opened, onClose, project, onCreated }: Projec
   });
 
   // Opening starts from the project as it is now (it may have changed since the last time).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when opened or when the project changes
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(initialValues(project));
-    form.resetDirty(initialValues(project));
-    form.clearErrors();
-  }, [opened, project?.version]);
+  useStartAfresh(form, opened, () => initialValues(project), [project?.version]);
 
   const submit = form.onSubmit((values) => {
     const body: ProjectBody = ProjectBodySchema.parse(values);
-    const onError = (error: Error) => showServerFieldError(form, error);
-    if (project) {
-      update.mutate(
-        { ...body, version: project.version },
-        {
-          onSuccess: (saved) => {
-            notifications.show({ color: 'green', message: `Project ${saved.name} saved` });
-            onClose();
-          },
-          onError,
-        },
-      );
-    } else {
-      create.mutate(body, {
-        onSuccess: (created) => {
-          notifications.show({ color: 'green', message: `Project ${created.name} created` });
-          onClose();
-          onCreated?.(created);
-        },
-        onError,
-      });
-    }
+    const done = saveCallbacks<Project>({
+      form,
+      onClose,
+      onCreated,
+      label: (saved) => `Project ${saved.name}`,
+    });
+    if (project) update.mutate({ ...body, version: project.version }, done.updated);
+    else create.mutate(body, done.created);
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !saving && onClose()}
+    <FormModal
       title={project ? 'Edit project' : 'New project'}
+      opened={opened}
+      onClose={onClose}
+      pending={saving}
+      onSubmit={submit}
+      submitLabel={project ? 'Save' : 'Create'}
       size="lg"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            data-autofocus
-            label="Project name"
-            placeholder="Fleet console"
-            withAsterisk
-            {...form.getInputProps('name')}
-          />
-          <Textarea
-            label="Description"
-            placeholder="What the project delivers, and for whom (optional)"
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('description')}
-          />
-          <Select
-            label="Status"
-            data={PROJECT_STATUS_OPTIONS.map(({ value, label }) => ({ value, label }))}
-            allowDeselect={false}
-            comboboxProps={COMBOBOX_PROPS}
-            value={String(form.getValues().status)}
-            onChange={(value) => value !== null && form.setFieldValue('status', Number(value))}
-            error={form.errors.status}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {project ? 'Save' : 'Create'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        data-autofocus
+        label="Project name"
+        placeholder="Fleet console"
+        withAsterisk
+        {...form.getInputProps('name')}
+      />
+      <Textarea
+        label="Description"
+        placeholder="What the project delivers, and for whom (optional)"
+        autosize
+        minRows={3}
+        maxRows={8}
+        {...form.getInputProps('description')}
+      />
+      <Select
+        label="Status"
+        data={PROJECT_STATUS_OPTIONS.map(({ value, label }) => ({ value, label }))}
+        allowDeselect={false}
+        comboboxProps={COMBOBOX_PROPS}
+        value={String(form.getValues().status)}
+        onChange={(value) => value !== null && form.setFieldValue('status', Number(value))}
+        error={form.errors.status}
+      />
+    </FormModal>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import type { Sheet, SheetNode } from '@shared/schemas/testruns';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { FormModal } from '../../../kit/FormModal/FormModal';
+import { DateRangeInputs, OptionSelect } from '../../../kit/FormModal/fields';
 import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
 import { SPRINT_PICKER_SIZE, sprintListQueryOptions } from '../../../queries/sprints';
 import { useCreateSheet, useUpdateSheet } from '../../../queries/testsheets';
@@ -65,7 +66,6 @@ export function SheetFormModal({
     validate: (values) => validateSheetForm(values, projectId),
     validateInputOnBlur: ['name'],
   });
-  const values = form.getValues();
 
   useStartAfresh(form, opened, () => sheetFormValues(sheet, parentId), [sheet?.id, sheet?.version, parentId]);
 
@@ -76,89 +76,57 @@ export function SheetFormModal({
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !saving && onClose()}
+    <FormModal
       title={sheet ? 'Edit test sheet' : parentId ? 'New sub-sheet' : 'New test sheet'}
+      opened={opened}
+      onClose={onClose}
+      pending={saving}
+      onSubmit={submit}
+      submitLabel={sheet ? 'Save' : 'Create sheet'}
       size="lg"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            data-autofocus
-            label="Name"
-            placeholder="Release 2.4 regression"
-            withAsterisk
-            {...form.getInputProps('name')}
-          />
-          <Select
-            label="Parent sheet"
-            placeholder="None: a top-level sheet"
-            data={parents}
-            clearable
-            searchable
-            nothingFoundMessage="No sheet matches"
-            comboboxProps={COMBOBOX_PROPS}
-            {...form.getInputProps('root_id')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <Select
-              label="Sprint"
-              placeholder={sprints.loading ? 'Loading…' : 'None'}
-              data={sprints.options}
-              clearable
-              searchable
-              nothingFoundMessage="No sprint matches"
-              comboboxProps={COMBOBOX_PROPS}
-              {...form.getInputProps('sprintId')}
-            />
-            <Select
-              label="Owner"
-              placeholder={owners.loading ? 'Loading…' : 'Nobody'}
-              data={owners.options}
-              clearable
-              searchable
-              nothingFoundMessage="No project member matches"
-              comboboxProps={COMBOBOX_PROPS}
-              {...form.getInputProps('ownerId')}
-            />
-            <DateInput
-              label="Start date"
-              valueFormat="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              clearable={!sheet?.startDate}
-              maxDate={values.endDate ?? undefined}
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('startDate')}
-            />
-            <DateInput
-              label="End date"
-              valueFormat="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              clearable={!sheet?.endDate}
-              minDate={values.startDate ?? undefined}
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('endDate')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Description"
-            placeholder="What this round of testing covers (optional)"
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('description')}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {sheet ? 'Save' : 'Create sheet'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        data-autofocus
+        label="Name"
+        placeholder="Release 2.4 regression"
+        withAsterisk
+        {...form.getInputProps('name')}
+      />
+      <Select
+        label="Parent sheet"
+        placeholder="None: a top-level sheet"
+        data={parents}
+        clearable
+        searchable
+        nothingFoundMessage="No sheet matches"
+        comboboxProps={COMBOBOX_PROPS}
+        {...form.getInputProps('root_id')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <OptionSelect
+          label="Sprint"
+          options={sprints}
+          empty="None"
+          nothingFound="No sprint matches"
+          {...form.getInputProps('sprintId')}
+        />
+        <OptionSelect
+          label="Owner"
+          options={owners}
+          empty="Nobody"
+          nothingFound="No project member matches"
+          {...form.getInputProps('ownerId')}
+        />
+        <DateRangeInputs form={form} clearable={[!sheet?.startDate, !sheet?.endDate]} />
+      </SimpleGrid>
+      <Textarea
+        label="Description"
+        placeholder="What this round of testing covers (optional)"
+        autosize
+        minRows={3}
+        maxRows={8}
+        {...form.getInputProps('description')}
+      />
+    </FormModal>
   );
 }
