@@ -1,5 +1,6 @@
-import { Text } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { initials } from '../../components/UserMenu/UserMenu';
 
 /** A text cell, or a dimmed dash when there is nothing. */
 export function TextCell({ value, dimmed }: { value: ReactNode | null | undefined; dimmed?: boolean }) {
@@ -29,5 +30,47 @@ export function NumberedTitle({ number, title }: { number: string; title: string
       </Text>{' '}
       {title}
     </>
+  );
+}
+
+/** A person: initials, name with its badges ("Owner", "You"), and @login under it. */
+export function PersonCell({
+  name,
+  login,
+  size = 34,
+  children,
+}: {
+  name: string;
+  login: string;
+  size?: number;
+  /** Badges after the name. */
+  children?: ReactNode;
+}) {
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <Avatar size={size} radius="xl" color="brand">
+        {initials(name)}
+      </Avatar>
+      <Stack gap={0} miw={0}>
+        <Group gap={6} wrap="nowrap">
+          <Text fw={550} size="sm" truncate>
+            {name}
+          </Text>
+          {children}
+        </Group>
+        <Text size="xs" c="dimmed" truncate>
+          @{login}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+/** The "You" badge beside the signed-in person. */
+export function YouBadge() {
+  return (
+    <Badge size="xs" color="gray" variant="outline">
+      You
+    </Badge>
   );
 }
