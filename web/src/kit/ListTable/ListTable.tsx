@@ -40,8 +40,10 @@ export interface TableSelection<T> extends RowPicker<T> {
   rowLabel: (row: T) => string;
 }
 
-export interface ListTableProps<T extends { id: string }> {
+export interface ListTableProps<T> {
   rows: T[];
+  /** A row's key; its `id` unless told. */
+  rowKey?: (row: T) => string;
   columns: ListColumn<T>[];
   /** `data-testid` of the table element. */
   testId?: string;
@@ -57,6 +59,8 @@ export interface ListTableProps<T extends { id: string }> {
   /** Rows are compact (a table inside a drawer, a panel). */
   compact?: boolean;
   highlightOnHover?: boolean;
+  /** More attributes of a row's element (drag and drop). */
+  rowAttributes?: (row: T) => Record<string, unknown>;
   /** A row's background, e.g. a failed case. */
   rowBackground?: (row: T) => string | undefined;
 }
@@ -66,10 +70,7 @@ const HIDE_BELOW: Record<Exclude<ColumnRole, 'title'>, string> = {
   tertiary: '(min-width: 62em)',
 };
 
-function toColumn<T extends { id: string }>(
-  column: ListColumn<T>,
-  rowTitle: ((row: T) => string) | undefined,
-): DataTableColumn<T> {
+function toColumn<T>(column: ListColumn<T>, rowTitle: ((row: T) => string) | undefined): DataTableColumn<T> {
   const isTitle = column.role === 'title';
   return {
     accessor: column.key,
@@ -88,8 +89,12 @@ function toColumn<T extends { id: string }>(
 }
 
 /** The checkbox column: ours, not the library's, so the labels and "select all" rule stay ours. */
-function selectionColumn<T extends { id: string }>(rows: T[], selection: TableSelection<T>): ListColumn<T> {
-  const count = rows.filter((row) => selection.selected.has(row.id)).length;
+function selectionColumn<T>(
+  rows: T[],
+  selection: TableSelection<T>,
+  rowKey: (row: T) => string,
+): ListColumn<T> {
+  const count = rows.filter((row) => selection.selected.has(rowKey(row))).length;
   return {
     key: '__select',
     width: 40,
@@ -104,7 +109,7 @@ function selectionColumn<T extends { id: string }>(rows: T[], selection: TableSe
     render: (row) => (
       <Checkbox
         aria-label={selection.rowLabel(row)}
-        checked={selection.selected.has(row.id)}
+        checked={selection.selected.has(rowKey(row))}
         onChange={() => selection.toggle(row)}
       />
     ),
@@ -116,8 +121,9 @@ function selectionColumn<T extends { id: string }>(rows: T[], selection: TableSe
  * secondary columns drop on narrow screens, headers sort, checkboxes select for a batch bar, and a
  * row opens on click. Loading, empty and error states belong to `ListPage`, not to the table.
  */
-export function ListTable<T extends { id: string }>({
+export function ListTable<T>({
   rows,
+  rowKey = (row) => (row as { id: string }).id,
   columns,
   testId,
   rowTestId,
@@ -128,8 +134,9 @@ export function ListTable<T extends { id: string }>({
   compact,
   highlightOnHover = true,
   rowBackground,
+  rowAttributes,
 }: ListTableProps<T>) {
-  const all = selection ? [selectionColumn(rows, selection), ...columns] : columns;
+  const all = selection ? [selectionColumn(rows, selection, rowKey), ...columns] : columns;
   const sortable = sort
     ? {
         sortStatus: { columnAccessor: sort.key, direction: sort.direction } as DataTableSortStatus<T>,
@@ -141,7 +148,7 @@ export function ListTable<T extends { id: string }>({
     <DataTable<T>
       records={rows}
       columns={all.map((column) => toColumn(column, rowTitle))}
-      idAccessor="id"
+      idAccessor={rowKey}
       data-testid={testId}
       highlightOnHover={highlightOnHover}
       verticalSpacing={compact ? 6 : 10}
@@ -158,11 +165,15 @@ export function ListTable<T extends { id: string }>({
             }
           : undefined
       }
-      customRowAttributes={rowTestId ? (row) => ({ 'data-testid': rowTestId(row) }) : undefined}
+      customRowAttributes={
+        rowTestId || rowAttributes
+          ? (row) => ({ 'data-testid': rowTestId?.(row), ...rowAttributes?.(row) })
+          : undefined
+      }
       rowBackgroundColor={
         selection || rowBackground
           ? (row) =>
-              selection?.selected.has(row.id) ? 'var(--mantine-color-brand-light)' : rowBackground?.(row)
+              selection?.selected.has(rowKey(row)) ? 'var(--mantine-color-brand-light)' : rowBackground?.(row)
           : undefined
       }
       {...sortable}
