@@ -6,7 +6,7 @@ import type { Product } from '@shared/schemas/products';
 import { IconBox, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { BatchBar } from '../kit/BatchBar/BatchBar';
 import { DirectoryFilters } from '../kit/FilterBar/FilterBar';
@@ -15,6 +15,7 @@ import { loadList } from '../kit/ListPage/load-list';
 import { Pager } from '../kit/ListPage/Pager';
 import { storedPageSize, usePageSize } from '../kit/ListPage/use-page-size';
 import { useRowSelection } from '../kit/ListPage/use-row-selection';
+import { useStepBackFromEmptyPage } from '../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { requireAccess } from '../lib/route-guards';
 import { productListQueryOptions, useOperateTop } from '../queries/products';
@@ -79,17 +80,9 @@ function ProductsPage() {
 
   const filtered = Boolean(search.keyword || search.status || search.mine);
   const empty = page !== undefined && page.rows.length === 0;
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
-  // Deleting the last rows of the last page leaves it empty: show the page before it instead.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an answer arrives
-  useEffect(() => {
-    if (page && page.rows.length === 0 && page.total > 0 && params.pageNum > 1) {
-      void navigate({
-        search: (prev) => ({ ...prev, pageNum: pages > 1 ? pages : undefined }),
-        replace: true,
-      });
-    }
-  }, [page]);
+  useStepBackFromEmptyPage(page, params.pageNum, (n) =>
+    navigate({ search: (prev) => ({ ...prev, pageNum: n }), replace: true }),
+  );
   const openProduct = (productId: string) =>
     navigate({ to: '/$identifier/products/$productId', params: { identifier, productId } });
 
