@@ -11,6 +11,7 @@ export function Pager({
   noun,
   onChange,
   onPageSizeChange,
+  sizeLabel = 'Rows per page',
 }: {
   total: number;
   pageNum: number;
@@ -19,6 +20,8 @@ export function Pager({
   onChange: (pageNum: number) => void;
   /** Offers 10, 20, 50 and 100 rows a page (`usePageSize` remembers the choice). */
   onPageSizeChange?: (pageSize: number) => void;
+  /** The page-size choice's accessible name. */
+  sizeLabel?: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = (pageNum - 1) * pageSize + 1;
@@ -31,7 +34,7 @@ export function Pager({
       <Group gap="sm">
         {onPageSizeChange && total > PAGE_SIZES[0] && (
           <Select
-            aria-label="Rows per page"
+            aria-label={sizeLabel}
             data={SIZE_DATA}
             value={String(pageSize)}
             allowDeselect={false}

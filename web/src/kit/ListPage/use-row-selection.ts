@@ -8,6 +8,8 @@ export interface RowSelection<T extends { id: string }> {
   /** Adds every row given (up to the most), or takes them out when they all are selected already. */
   toggleAll: (rows: T[]) => void;
   clear: () => void;
+  /** Selected rows shown again take their latest state (a batch bar reads their fields). */
+  refresh: (rows: T[]) => void;
 }
 
 interface SelectionOptions {
@@ -70,5 +72,19 @@ export function useRowSelection<T extends { id: string }>({
     [max, noun],
   );
   const clear = useCallback(() => setSelected(new Map()), []);
-  return useMemo(() => ({ selected, toggle, toggleAll, clear }), [selected, toggle, toggleAll, clear]);
+  const refresh = useCallback(
+    (rows: T[]) =>
+      setSelected((prev) => {
+        const fresh = rows.filter((row) => prev.has(row.id) && prev.get(row.id) !== row);
+        if (fresh.length === 0) return prev;
+        const next = new Map(prev);
+        for (const row of fresh) next.set(row.id, row);
+        return next;
+      }),
+    [],
+  );
+  return useMemo(
+    () => ({ selected, toggle, toggleAll, clear, refresh }),
+    [selected, toggle, toggleAll, clear, refresh],
+  );
 }

@@ -36,6 +36,8 @@ export interface RowPicker<T> {
 }
 
 export interface TableSelection<T> extends RowPicker<T> {
+  /** Rows that cannot be picked (already in the sheet, say): their checkbox is off and "all" skips them. */
+  isDisabled?: (row: T) => boolean;
   allLabel: string;
   rowLabel: (row: T) => string;
 }
@@ -94,22 +96,25 @@ function selectionColumn<T>(
   selection: TableSelection<T>,
   rowKey: (row: T) => string,
 ): ListColumn<T> {
-  const count = rows.filter((row) => selection.selected.has(rowKey(row))).length;
+  const selectable = selection.isDisabled ? rows.filter((row) => !selection.isDisabled?.(row)) : rows;
+  const count = selectable.filter((row) => selection.selected.has(rowKey(row))).length;
   return {
     key: '__select',
     width: 40,
     title: (
       <Checkbox
         aria-label={selection.allLabel}
-        checked={count > 0 && count === rows.length}
-        indeterminate={count > 0 && count < rows.length}
-        onChange={() => selection.toggleAll(rows)}
+        checked={count > 0 && count === selectable.length}
+        indeterminate={count > 0 && count < selectable.length}
+        disabled={selectable.length === 0}
+        onChange={() => selection.toggleAll(selectable)}
       />
     ),
     render: (row) => (
       <Checkbox
         aria-label={selection.rowLabel(row)}
-        checked={selection.selected.has(rowKey(row))}
+        checked={!selection.isDisabled?.(row) && selection.selected.has(rowKey(row))}
+        disabled={selection.isDisabled?.(row)}
         onChange={() => selection.toggle(row)}
       />
     ),
