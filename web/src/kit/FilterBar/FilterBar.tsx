@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Button,
+  CloseButton,
   type ComboboxItem,
   Group,
   MultiSelect,
@@ -243,5 +244,35 @@ export function DirectoryFilters<S extends string>({
         onChange={(event) => onMine(event.currentTarget.checked ? true : undefined)}
       />
     </Group>
+  );
+}
+
+/** A small search box in a panel's heading, with a button that empties it. */
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onChange,
+  width = 220,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  width?: number;
+}) {
+  return (
+    <TextInput
+      size="xs"
+      w={width}
+      placeholder={placeholder}
+      aria-label={label}
+      leftSection={<IconSearch size={14} />}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      rightSection={
+        value ? <CloseButton size="xs" aria-label="Clear search" onClick={() => onChange('')} /> : null
+      }
+    />
   );
 }

@@ -74,3 +74,23 @@ export function YouBadge() {
     </Badge>
   );
 }
+
+/** A row's name as a link that opens it in place (a drawer, a panel) rather than a page. */
+export function OpenLink({ onOpen, children }: { onOpen: () => void; children: ReactNode }) {
+  return (
+    <Text
+      span
+      size="sm"
+      fw={600}
+      component="a"
+      href="#"
+      c="var(--mantine-color-text)"
+      onClick={(event) => {
+        event.preventDefault();
+        onOpen();
+      }}
+    >
+      {children}
+    </Text>
+  );
+}

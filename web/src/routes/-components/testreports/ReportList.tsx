@@ -1,18 +1,19 @@
-import { Box, Button, Card, CloseButton, EmptyState, Group, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Card, EmptyState, Group, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Report } from '@shared/schemas/testruns';
-import { IconChartPie, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconChartPie, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
+import { SearchBox } from '../../../kit/FilterBar/FilterBar';
 import { ListBody, NoMatch } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
 import { useRowSelection } from '../../../kit/ListPage/use-row-selection';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
-import { TextCell } from '../../../kit/ListTable/cells';
+import { OpenLink, TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { actionsColumn, RowAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
@@ -85,17 +86,11 @@ export function ReportList({ projectId, onOpen, onCreate }: ReportListProps) {
         )}
       </Group>
       <Group gap="xs">
-        <TextInput
-          size="xs"
-          w={220}
+        <SearchBox
+          label="Search reports"
           placeholder="Search report names"
-          aria-label="Search reports"
-          leftSection={<IconSearch size={14} />}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          rightSection={
-            search ? <CloseButton size="xs" aria-label="Clear search" onClick={() => setSearch('')} /> : null
-          }
+          onChange={setSearch}
         />
         {canAdd && (
           <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onCreate}>
@@ -216,21 +211,7 @@ function reportColumns(
       key: 'name',
       title: 'Name',
       role: 'title',
-      render: (report) => (
-        <Text
-          size="sm"
-          fw={600}
-          component="a"
-          href="#"
-          c="var(--mantine-color-text)"
-          onClick={(event) => {
-            event.preventDefault();
-            onOpen(report);
-          }}
-        >
-          {report.name}
-        </Text>
-      ),
+      render: (report) => <OpenLink onOpen={() => onOpen(report)}>{report.name}</OpenLink>,
     },
     {
       key: 'sheet',
