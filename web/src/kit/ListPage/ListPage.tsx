@@ -227,3 +227,33 @@ export function ListPage({
     </Stack>
   );
 }
+
+/** The heading inside a list's card (a panel of a page): title, how many, and its controls. */
+export function PanelHeading({
+  title,
+  small,
+  count,
+  children,
+}: {
+  title: string;
+  /** A section of a page rather than the page's list. */
+  small?: boolean;
+  count?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Group justify="space-between" p="md" pb="xs" gap="sm">
+      <Group gap="xs" align="baseline">
+        <Title order={small ? 3 : 2} fz={small ? 'md' : 'lg'}>
+          {title}
+        </Title>
+        {count && (
+          <Text size="sm" c="dimmed">
+            {count}
+          </Text>
+        )}
+      </Group>
+      <Group gap="xs">{children}</Group>
+    </Group>
+  );
+}

@@ -1,4 +1,4 @@
-import { Box, Button, Card, EmptyState, Group, Text, Title } from '@mantine/core';
+import { Box, Button, Card, EmptyState, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Report } from '@shared/schemas/testruns';
@@ -9,7 +9,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
-import { ListBody, NoMatch } from '../../../kit/ListPage/ListPage';
+import { ListBody, NoMatch, PanelHeading } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
 import { useRowSelection } from '../../../kit/ListPage/use-row-selection';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
@@ -74,31 +74,19 @@ export function ReportList({ projectId, onOpen, onCreate }: ReportListProps) {
   }
 
   const header = (
-    <Group justify="space-between" p="md" pb="xs" gap="sm">
-      <Group gap="xs" align="baseline">
-        <Title order={2} fz="lg">
-          Test reports
-        </Title>
-        {page && (
-          <Text size="sm" c="dimmed">
-            {page.total} {keyword ? 'found' : 'in total'}
-          </Text>
-        )}
-      </Group>
-      <Group gap="xs">
-        <SearchBox
-          label="Search reports"
-          placeholder="Search report names"
-          value={search}
-          onChange={setSearch}
-        />
-        {canAdd && (
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onCreate}>
-            New report
-          </Button>
-        )}
-      </Group>
-    </Group>
+    <PanelHeading title="Test reports" count={page && `${page.total} ${keyword ? 'found' : 'in total'}`}>
+      <SearchBox
+        label="Search reports"
+        placeholder="Search report names"
+        value={search}
+        onChange={setSearch}
+      />
+      {canAdd && (
+        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onCreate}>
+          New report
+        </Button>
+      )}
+    </PanelHeading>
   );
 
   if (page && page.total === 0 && !keyword) {

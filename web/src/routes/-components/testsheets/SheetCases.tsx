@@ -1,4 +1,4 @@
-import { Box, Button, Card, Group, Select, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MAX_BATCH_SHEET_CASES, TEST_RESULTS } from '@shared/domain/testing';
@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
-import { ListBody, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
+import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
@@ -98,51 +98,43 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
 
   return (
     <Card p={0}>
-      <Group justify="space-between" p="md" pb="xs" gap="sm">
-        <Group gap="xs" align="baseline">
-          <Title order={3} fz="md">
-            Cases
-          </Title>
-          {page && (
-            <Text size="sm" c="dimmed">
-              {page.total} {filtered ? 'shown' : 'in the sheet'}
-            </Text>
-          )}
-        </Group>
-        <Group gap="xs">
-          <SearchBox
-            label="Search cases"
-            placeholder="Search code or title"
-            value={search}
-            onChange={setSearch}
-            width={200}
-          />
-          <Select
-            size="xs"
-            w={150}
-            placeholder="Any result"
-            aria-label="Result"
-            data={RESULT_OPTIONS}
-            clearable
-            value={filters.result === undefined ? null : String(filters.result)}
-            onChange={(value) => filter({ ...filters, result: value === null ? undefined : Number(value) })}
-            comboboxProps={COMBOBOX_PROPS}
-          />
-          <Select
-            size="xs"
-            w={180}
-            placeholder="Any module"
-            aria-label="Module"
-            data={modules}
-            clearable
-            searchable
-            nothingFoundMessage="No module matches"
-            value={filters.moduleId ?? null}
-            onChange={(value) => filter({ ...filters, moduleId: value ?? undefined })}
-            comboboxProps={COMBOBOX_PROPS}
-          />
-        </Group>
-      </Group>
+      <PanelHeading
+        title="Cases"
+        small
+        count={page && `${page.total} ${filtered ? 'shown' : 'in the sheet'}`}
+      >
+        <SearchBox
+          label="Search cases"
+          placeholder="Search code or title"
+          value={search}
+          onChange={setSearch}
+          width={200}
+        />
+        <Select
+          size="xs"
+          w={150}
+          placeholder="Any result"
+          aria-label="Result"
+          data={RESULT_OPTIONS}
+          clearable
+          value={filters.result === undefined ? null : String(filters.result)}
+          onChange={(value) => filter({ ...filters, result: value === null ? undefined : Number(value) })}
+          comboboxProps={COMBOBOX_PROPS}
+        />
+        <Select
+          size="xs"
+          w={180}
+          placeholder="Any module"
+          aria-label="Module"
+          data={modules}
+          clearable
+          searchable
+          nothingFoundMessage="No module matches"
+          value={filters.moduleId ?? null}
+          onChange={(value) => filter({ ...filters, moduleId: value ?? undefined })}
+          comboboxProps={COMBOBOX_PROPS}
+        />
+      </PanelHeading>
 
       {count > 0 && (
         <Box mx="md" mb="xs">

@@ -1,4 +1,4 @@
-import { Box, Button, Card, EmptyState, Group, SegmentedControl, Text, Title } from '@mantine/core';
+import { Box, Button, Card, EmptyState, Group, SegmentedControl, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SHEET_STATUSES } from '@shared/domain/testing';
 import type { Sheet } from '@shared/schemas/testruns';
@@ -6,7 +6,7 @@ import { IconClipboardList, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
-import { ListBody, NoMatch } from '../../../kit/ListPage/ListPage';
+import { ListBody, NoMatch, PanelHeading } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
 import { OpenLink, TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
@@ -73,37 +73,28 @@ export function SheetOverview({ projectId, onOpen, onCreate }: SheetOverviewProp
 
   return (
     <Card p={0}>
-      <Group justify="space-between" p="md" pb="xs" gap="sm">
-        <Group gap="xs" align="baseline">
-          <Title order={2} fz="lg">
-            All test sheets
-          </Title>
-          {page && (
-            <Text size="sm" c="dimmed">
-              {page.total} {filtered ? 'shown' : 'in total'}
-            </Text>
-          )}
-        </Group>
-        <Group gap="xs">
-          <SearchBox
-            label="Search sheets"
-            placeholder="Search sheets"
-            value={search}
-            onChange={setSearch}
-            width={200}
-          />
-          <SegmentedControl
-            size="xs"
-            aria-label="Sheet state"
-            data={STATE_FILTERS}
-            value={state}
-            onChange={(value) => {
-              setState(value);
-              setPageNum(1);
-            }}
-          />
-        </Group>
-      </Group>
+      <PanelHeading
+        title="All test sheets"
+        count={page && `${page.total} ${filtered ? 'shown' : 'in total'}`}
+      >
+        <SearchBox
+          label="Search sheets"
+          placeholder="Search sheets"
+          value={search}
+          onChange={setSearch}
+          width={200}
+        />
+        <SegmentedControl
+          size="xs"
+          aria-label="Sheet state"
+          data={STATE_FILTERS}
+          value={state}
+          onChange={(value) => {
+            setState(value);
+            setPageNum(1);
+          }}
+        />
+      </PanelHeading>
       <ListBody
         what="test sheets"
         query={{ isPending: !page, isError: false, isPlaceholderData, refetch: () => undefined }}
