@@ -1,12 +1,14 @@
 import 'mantine-datatable/styles.css';
 import { Checkbox } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 
 /**
- * How a column behaves as the window narrows. `title`: the one column that takes the room left,
- * wraps instead of being clipped, and never drops. `secondary` drops below 48em (768 px),
- * `tertiary` below 62em (992 px); columns without a role always show and keep to one line.
+ * How a column behaves as the table narrows. `title`: the one column that takes the room left,
+ * wraps instead of being clipped, and never drops. `secondary` and `tertiary` drop when the
+ * table's own width is below its `dropBelow` widths (a list beside a module tree is narrower than
+ * the window says); columns without a role always show and keep to one line.
  */
 export type ColumnRole = 'title' | 'secondary' | 'tertiary';
 
@@ -61,18 +63,28 @@ export interface ListTableProps<T> {
   /** Rows are compact (a table inside a drawer, a panel). */
   compact?: boolean;
   highlightOnHover?: boolean;
+  /** The widths below which secondary and tertiary columns drop: 640 and 900 px unless told. */
+  dropBelow?: DropBelow;
   /** More attributes of a row's element (drag and drop). */
   rowAttributes?: (row: T) => Record<string, unknown>;
   /** A row's background, e.g. a failed case. */
   rowBackground?: (row: T) => string | undefined;
 }
 
-const HIDE_BELOW: Record<Exclude<ColumnRole, 'title'>, string> = {
-  secondary: '(min-width: 48em)',
-  tertiary: '(min-width: 62em)',
-};
+/** The table widths (px) below which secondary and tertiary columns drop. */
+export interface DropBelow {
+  secondary: number;
+  tertiary: number;
+}
 
-function toColumn<T>(column: ListColumn<T>, rowTitle: ((row: T) => string) | undefined): DataTableColumn<T> {
+const DROP_BELOW: DropBelow = { secondary: 640, tertiary: 900 };
+
+function toColumn<T>(
+  column: ListColumn<T>,
+  rowTitle: ((row: T) => string) | undefined,
+  width: number,
+  dropBelow: DropBelow,
+): DataTableColumn<T> {
   const isTitle = column.role === 'title';
   return {
     accessor: column.key,
@@ -82,7 +94,8 @@ function toColumn<T>(column: ListColumn<T>, rowTitle: ((row: T) => string) | und
     textAlign: column.align,
     width: column.width ?? (isTitle ? '100%' : undefined),
     noWrap: !isTitle,
-    visibleMediaQuery: column.role && column.role !== 'title' ? HIDE_BELOW[column.role] : undefined,
+    // Unmeasured (0: not laid out yet, or a test without layout) shows every column.
+    hidden: column.role && column.role !== 'title' ? width > 0 && width < dropBelow[column.role] : false,
     cellsStyle: isTitle
       ? () => ({ minWidth: 220, whiteSpace: 'normal', overflowWrap: 'anywhere' })
       : undefined,
@@ -140,7 +153,9 @@ export function ListTable<T>({
   highlightOnHover = true,
   rowBackground,
   rowAttributes,
+  dropBelow = DROP_BELOW,
 }: ListTableProps<T>) {
+  const { ref, width } = useElementSize();
   const all = selection ? [selectionColumn(rows, selection, rowKey), ...columns] : columns;
   const sortable = sort
     ? {
@@ -150,38 +165,42 @@ export function ListTable<T>({
       }
     : {};
   return (
-    <DataTable<T>
-      records={rows}
-      columns={all.map((column) => toColumn(column, rowTitle))}
-      idAccessor={rowKey}
-      data-testid={testId}
-      highlightOnHover={highlightOnHover}
-      verticalSpacing={compact ? 6 : 10}
-      horizontalSpacing="xs"
-      verticalAlign="top"
-      fz="sm"
-      minHeight={0}
-      noHeader={false}
-      onRowClick={
-        onOpen
-          ? ({ record, event }) => {
-              if ((event.target as HTMLElement).closest('a, button, input, label')) return;
-              onOpen(record);
-            }
-          : undefined
-      }
-      customRowAttributes={
-        rowTestId || rowAttributes
-          ? (row) => ({ 'data-testid': rowTestId?.(row), ...rowAttributes?.(row) })
-          : undefined
-      }
-      rowBackgroundColor={
-        selection || rowBackground
-          ? (row) =>
-              selection?.selected.has(rowKey(row)) ? 'var(--mantine-color-brand-light)' : rowBackground?.(row)
-          : undefined
-      }
-      {...sortable}
-    />
+    <div ref={ref}>
+      <DataTable<T>
+        records={rows}
+        columns={all.map((column) => toColumn(column, rowTitle, width, dropBelow))}
+        idAccessor={rowKey}
+        data-testid={testId}
+        highlightOnHover={highlightOnHover}
+        verticalSpacing={compact ? 6 : 10}
+        horizontalSpacing="xs"
+        verticalAlign="top"
+        fz="sm"
+        minHeight={0}
+        noHeader={false}
+        onRowClick={
+          onOpen
+            ? ({ record, event }) => {
+                if ((event.target as HTMLElement).closest('a, button, input, label')) return;
+                onOpen(record);
+              }
+            : undefined
+        }
+        customRowAttributes={
+          rowTestId || rowAttributes
+            ? (row) => ({ 'data-testid': rowTestId?.(row), ...rowAttributes?.(row) })
+            : undefined
+        }
+        rowBackgroundColor={
+          selection || rowBackground
+            ? (row) =>
+                selection?.selected.has(rowKey(row))
+                  ? 'var(--mantine-color-brand-light)'
+                  : rowBackground?.(row)
+            : undefined
+        }
+        {...sortable}
+      />
+    </div>
   );
 }

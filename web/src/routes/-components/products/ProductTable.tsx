@@ -85,7 +85,7 @@ function NameCell({ product, identifier }: { product: Product; identifier: strin
         </Group>
       </Group>
       {product.description && (
-        <Text size="xs" c="dimmed" lineClamp={1}>
+        <Text size="xs" c="dimmed" lineClamp={1} title={product.description}>
           {product.description}
         </Text>
       )}

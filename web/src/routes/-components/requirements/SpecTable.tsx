@@ -56,6 +56,8 @@ export function SpecTable({ identifier, productId, rows, selection, onOpen }: Sp
       rows={rows}
       columns={columns}
       testId="spec-table"
+      // Nine columns beside the module tree: the type, plan and demand count go first.
+      dropBelow={{ secondary: 680, tertiary: 1000 }}
       rowTestId={(row) => `spec-row-${row.number}`}
       rowTitle={requirementRowTitle('SR')}
       onOpen={onOpen}

@@ -114,6 +114,8 @@ export function CaseTable({ rows, selection, disabled, onOpen, compact = false }
       rows={rows}
       columns={columns}
       testId="case-table"
+      // The code and the title are narrow and wide: the type fits from 800 px of table on.
+      dropBelow={{ secondary: 560, tertiary: 800 }}
       rowTestId={(row) => `case-row-${row.caseNumber}`}
       rowTitle={(row) => `${caseCode(row.caseNumber)} ${row.title}`}
       rowAttributes={(row) =>
