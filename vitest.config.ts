@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)) };
+const alias = {
+  '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)),
+  '@core': fileURLToPath(new URL('./functions/src/core', import.meta.url)),
+};
 
 /**
  * One runner, five projects: pure unit tests, web unit tests (happy-dom), API integration tests

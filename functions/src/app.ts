@@ -1,22 +1,22 @@
 /**
  * Every endpoint group on one app: the local server (`npm start`), the seed and the API tests use
- * it. In the cloud each group is its own Lambda function (functions/src/lambda), and the OpenAPI
- * document built here is written to a static file at build time.
+ * it. In the cloud each group is its own Lambda function (modules/<group>/handler.ts), and the
+ * OpenAPI document built here is written to a static file at build time.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import packageJson from '../../package.json' with { type: 'json' };
-import { authApp } from './groups/auth';
-import { enterpriseApp } from './groups/enterprise';
-import { issuesApp } from './groups/issues';
-import { productsApp } from './groups/products';
-import { projectsApp } from './groups/projects';
-import { requirementsApp } from './groups/requirements';
-import { sprintsApp } from './groups/sprints';
-import { systemApp } from './groups/system';
-import { testcasesApp } from './groups/testcases';
-import { testrunsApp } from './groups/testruns';
-import type { AppEnv } from './http/env';
-import { errorHandler, notFoundHandler, validationHook } from './http/errors';
+import type { AppEnv } from './core/http/env';
+import { errorHandler, notFoundHandler, validationHook } from './core/http/errors';
+import { authApp } from './modules/auth/app';
+import { enterpriseApp } from './modules/enterprise/app';
+import { issuesApp } from './modules/issues/app';
+import { productsApp } from './modules/products/app';
+import { projectsApp } from './modules/projects/app';
+import { requirementsApp } from './modules/requirements/app';
+import { sprintsApp } from './modules/sprints/app';
+import { systemApp } from './modules/system/app';
+import { testcasesApp } from './modules/testcases/app';
+import { testrunsApp } from './modules/testruns/app';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -62,6 +62,12 @@ function openApiDocument() {
 api.get(OPENAPI_PATH, (c) => c.json(openApiDocument(), 200));
 api.onError(errorHandler);
 api.notFound(notFoundHandler);
+
+/**
+ * The background work of every group (each module's background.ts: jobs and schedules), loaded
+ * with the app so the local server's queue and timers know them all (core/jobs/jobs.ts).
+ */
+export const BACKGROUND = [] as const;
 
 export const app = api;
 export type AppType = typeof api;

@@ -1,4 +1,4 @@
-import type { EndpointGroupName } from '../../functions/src/groups/manifest';
+import type { EndpointGroupName } from '../../functions/src/manifest';
 import type { BucketRole } from './definitions';
 
 /** One bucket permission of an endpoint group's function. */

@@ -13,7 +13,7 @@ export interface IndexDefinition {
 export const TABLE_DEFINITION = {
   partitionKey: 'pk',
   sortKey: 'sk',
-  /** Generic overloaded indexes; functions/src/db/README.md lists what each access pattern uses. */
+  /** Generic overloaded indexes; functions/src/core/db/README.md lists what each access pattern uses. */
   globalSecondaryIndexes: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
@@ -26,7 +26,7 @@ export const TABLE_DEFINITION = {
 export const BUCKET_ROLES = ['files', 'artifacts'] as const;
 export type BucketRole = (typeof BUCKET_ROLES)[number];
 
-/** Names used on the local stack (and the defaults of functions/src/config.ts). */
+/** Names used on the local stack (and the defaults of functions/src/core/config.ts). */
 export const LOCAL_NAMES = {
   table: 'workspace',
   buckets: {

@@ -21,16 +21,16 @@ import { REPO_ROOT } from './paths';
  * - No externals: the AWS SDK v3 clients the code imports are bundled instead of taken from the
  *   runtime, so the version is the one we tested and cold starts do not depend on the runtime's
  *   copy; node built-ins stay external by themselves (platform node).
- * - tsconfig.json's `paths` resolve the `@shared/*` alias.
+ * - tsconfig.json's `paths` resolve the `@shared/*` and `@core/*` aliases.
  * - Source maps without the sources' text: stack traces name our files and lines
  *   (NODE_OPTIONS=--enable-source-maps) without doubling the asset.
  * - Two packages are replaced by slim stand-ins in the functions only (the local server and the
  *   tests use the real ones), each for code that cannot run in a Lambda; see each file's comment
  *   and docs/architecture.md "Bundle budgets". They take each function from ~900 KB to ~400 KB:
- *   - `@hono/zod-openapi` → functions/src/lambda/zod-openapi.ts: the same request handling
+ *   - `@hono/zod-openapi` → functions/src/core/lambda/zod-openapi.ts: the same request handling
  *     without the OpenAPI document generator (the cloud serves a static document), whose
  *     `extendZodWithOpenApi(z)` call kept every zod export (all its locales) in each bundle.
- *   - `@aws-sdk/credential-provider-node` → functions/src/lambda/env-credentials.ts: a Lambda's
+ *   - `@aws-sdk/credential-provider-node` → functions/src/core/lambda/env-credentials.ts: a Lambda's
  *     credentials are always in its environment, so the rest of the default chain (SSO, STS,
  *     ini files, instance metadata) is dead weight.
  *   `npm run bench:bundles` measures the result with these very options.
@@ -50,8 +50,8 @@ export const FUNCTION_BUNDLING: BundlingOptions = {
   // `--alias:<package>`: CDK passes each key as `--alias:<package>=<value>`; esbuild resolves the
   // relative paths in the project root, where CDK runs it.
   esbuildArgs: {
-    '--alias:@hono/zod-openapi': './functions/src/lambda/zod-openapi.ts',
-    '--alias:@aws-sdk/credential-provider-node': './functions/src/lambda/env-credentials.ts',
+    '--alias:@hono/zod-openapi': './functions/src/core/lambda/zod-openapi.ts',
+    '--alias:@aws-sdk/credential-provider-node': './functions/src/core/lambda/env-credentials.ts',
   },
   forceDockerBundling: false,
 };

@@ -6,7 +6,7 @@
  *   npm run bench:bundles -- --lambdas    # only the Lambda bundles (or --web: only the web)
  *   BENCH_SPAWNS=15 npm run bench:bundles # load-time samples per bundle (default 9)
  *
- * Lambdas: each group of functions/src/groups/manifest.ts is bundled with the stack's own options
+ * Lambdas: each group of functions/src/manifest.ts is bundled with the stack's own options
  * (scripts/lib/lambda-bundle.ts), then loaded in fresh `node --enable-source-maps` processes (as
  * the functions run: NODE_OPTIONS in infra/lib/constructs/api.ts), timing the import up to the
  * `handler` export; the median of the spawns stands in for the cold start's init. Budget: 500 KB
@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
+import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
 import { REPO_ROOT } from '../../infra/lib/paths';
 import { bundleGroup, bytesByPackage, type LambdaBundle, largestInputs } from '../lib/lambda-bundle';
 import { buildWebInto, type WebFigures } from '../lib/web-bundle';
@@ -103,7 +103,7 @@ function medianLoad(file: string): { wallMs: number; cpuMs: number } {
       ['--enable-source-maps', '--input-type=module', '-e', probe, pathToFileURL(file).href],
       {
         encoding: 'utf8',
-        // A Lambda-like environment: the defaults of functions/src/config.ts, no local endpoints.
+        // A Lambda-like environment: the defaults of functions/src/core/config.ts, no local endpoints.
         env: {
           PATH: process.env.PATH,
           AWS_REGION: 'us-east-1',

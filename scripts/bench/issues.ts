@@ -7,9 +7,10 @@
  *   BENCH_ITEMS=2000 npm run bench:issues      # a smaller project
  *
  * Targets (docs/architecture.md, "Work-item lists"): p95 < 100 ms for a list page, < 20 ms for
- * one item. The items are written by the db layer's bulk writer (db/issue-bulk.ts: exactly the
- * items and counters the API's create writes), because 10,000 creates through the API take
- * minutes; users, the enterprise, the project, its members and the tags go through the API.
+ * one item. The items are written by the work-item store's bulk writer
+ * (functions/src/modules/issues/store/bulk.ts: exactly the items and counters the API's create
+ * writes), because 10,000 creates through the API take minutes; users, the enterprise, the
+ * project, its members and the tags go through the API.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,20 +39,20 @@ try {
 
 async function run(): Promise<void> {
   const { app, buildOpenApiDocument } = await import('../../functions/src/app');
-  const { createGroupApp } = await import('../../functions/src/http/group');
-  const { projectStatisticsRoutes } = await import('../../functions/src/routes/project-statistics');
+  const { createGroupApp } = await import('../../functions/src/core/http/group');
+  const { projectStatisticsRoutes } = await import('../../functions/src/modules/projects/routes/statistics');
   // The projects group mounts the statistics; until it does, serve them from their router alone.
   const statisticsMounted = Boolean(
     buildOpenApiDocument().paths?.['/api/pms/{identifier}/pmsProject/{id}/statistics/dynamics'],
   );
   const statisticsApp = statisticsMounted ? app : createGroupApp().route('/', projectStatisticsRoutes);
-  const { clock } = await import('../../functions/src/clock');
-  const { getCounters } = await import('../../functions/src/db/project-counters');
-  const { bulkCreateIssues } = await import('../../functions/src/db/issue-bulk');
-  const { newId } = await import('../../functions/src/ids');
-  const { newIssueRecord } = await import('../../functions/src/services/issues');
-  const { journalFor } = await import('../../functions/src/services/journals');
-  const { forgetIssueIndexes, indexStats } = await import('../../functions/src/services/issue-index');
+  const { clock } = await import('../../functions/src/core/clock');
+  const { getCounters } = await import('../../functions/src/modules/issues/store/counters');
+  const { bulkCreateIssues } = await import('../../functions/src/modules/issues/store/bulk');
+  const { newId } = await import('../../functions/src/core/ids');
+  const { newIssueRecord } = await import('../../functions/src/modules/issues/work-items');
+  const { journalFor } = await import('../../functions/src/modules/issues/journals');
+  const { forgetIssueIndexes, indexStats } = await import('../../functions/src/modules/issues/project-index');
 
   // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of each answer
   type Body = any;

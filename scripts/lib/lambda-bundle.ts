@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
+import { handlerEntry } from '../../functions/src/manifest';
 import { splitBuildOptions } from '../../infra/lib/function-bundling';
 import { REPO_ROOT } from '../../infra/lib/paths';
 
@@ -24,9 +25,9 @@ export interface LambdaBundle {
   metafile: Metafile;
 }
 
-/** Bundles functions/src/lambda/<group>.ts with the stack's options into `outdir`. */
+/** Bundles a group's Lambda entry (modules/<group>/handler.ts) with the stack's options into `outdir`. */
 export async function bundleGroup(group: string, outdir: string): Promise<LambdaBundle> {
-  const entry = join(REPO_ROOT, 'functions/src/lambda', `${group}.ts`);
+  const entry = join(REPO_ROOT, handlerEntry(group));
   const result = await build({ ...splitBuildOptions(entry, outdir), metafile: true, logLevel: 'error' });
   const { metafile } = result;
   const entryPath = Object.keys(metafile.outputs).find((path) => metafile.outputs[path]?.entryPoint);

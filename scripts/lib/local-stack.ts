@@ -33,7 +33,7 @@ export interface LocalStackOptions {
 export interface LocalStack {
   dynamoEndpoint: string;
   s3Endpoint: string;
-  /** Environment variables that point functions/src/config.ts at this stack. */
+  /** Environment variables that point functions/src/core/config.ts at this stack. */
   env: Record<string, string>;
   stop(): Promise<void>;
 }
@@ -168,7 +168,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   }
 }
 
-/** The environment that makes functions/src/config.ts use the local stack. */
+/** The environment that makes functions/src/core/config.ts use the local stack. */
 export function localEnv(dynamoEndpoint: string, s3Endpoint: string): Record<string, string> {
   return {
     DYNAMODB_ENDPOINT: dynamoEndpoint,

@@ -46,10 +46,14 @@ export async function startProduct(
     await buildWebIfNeeded(log);
     // Imported only now: the API reads its configuration from the environment set above.
     const { app: api } = await import('../../functions/src/app');
+    const { startLocalSchedules } = await import('../../functions/src/core/jobs/jobs');
     const server = await listen(createLocalApp(api), port);
+    // The cloud's EventBridge schedules, as timers in this process.
+    const stopSchedules = startLocalSchedules((message, error) => console.error(message, error));
     return {
       url: server.url,
       stop: async () => {
+        stopSchedules();
         await server.close();
         await stopStorage();
       },

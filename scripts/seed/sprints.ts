@@ -11,7 +11,7 @@
  */
 import type { IssueDetail, IssuePage, Page, Project } from '@shared/index';
 import type { Sprint } from '@shared/schemas/sprints';
-import { clock } from '../../functions/src/clock';
+import { clock } from '../../functions/src/core/clock';
 import { ApiSession } from '../lib/api-session';
 import { DEMO_IDENTIFIER, DEMO_PASSWORD, type FoundationSeed } from './foundation';
 

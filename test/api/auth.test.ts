@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clock } from '../../functions/src/clock';
-import { getSession } from '../../functions/src/db/sessions';
-import { findUserByLogin } from '../../functions/src/db/users';
-import { verifyPassword } from '../../functions/src/security/passwords';
-import { hashToken } from '../../functions/src/security/tokens';
+import { clock } from '../../functions/src/core/clock';
+import { getSession } from '../../functions/src/core/identity/store/sessions';
+import { findUserByLogin } from '../../functions/src/core/identity/store/users';
+import { verifyPassword } from '../../functions/src/core/security/passwords';
+import { hashToken } from '../../functions/src/core/security/tokens';
 import { Client, expectStatus, PASSWORD, signUp, unique } from './helpers';
 
 const MINUTE = 60_000;

@@ -10,7 +10,7 @@ import type { CaseDetail, CaseTag, UploadReport } from '@shared/schemas/testcase
 import readXlsxFile from 'read-excel-file/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import { clock } from '../../functions/src/clock';
+import { clock } from '../../functions/src/core/clock';
 import { casesBase, createCase, createCaseModule, createCaseTag, getCase, listCases } from './case-fixtures';
 import { expectStatus, type Res, type TestUser } from './helpers';
 import { createProject, createTeam, type Team } from './issue-fixtures';

@@ -1,7 +1,7 @@
 import { MEMBER_DEFAULT_PERMISSIONS } from '@shared/permissions/catalogue';
 import { describe, expect, it } from 'vitest';
-import { enterprisePartition } from '../../functions/src/db/keys';
-import { queryPartition } from '../../functions/src/db/operations';
+import { enterprisePartition } from '../../functions/src/core/db/keys';
+import { queryPartition } from '../../functions/src/core/db/operations';
 import {
   addMember,
   builtInRole,

@@ -3,17 +3,17 @@
  * alone: its routes, the error shape, CSRF, sessions and 404 for what it does not serve.
  */
 import { describe, expect, it } from 'vitest';
-import { authApp } from '../../functions/src/groups/auth';
-import { enterpriseApp } from '../../functions/src/groups/enterprise';
-import { issuesApp } from '../../functions/src/groups/issues';
-import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
-import { productsApp } from '../../functions/src/groups/products';
-import { projectsApp } from '../../functions/src/groups/projects';
-import { requirementsApp } from '../../functions/src/groups/requirements';
-import { sprintsApp } from '../../functions/src/groups/sprints';
-import { systemApp } from '../../functions/src/groups/system';
-import { testcasesApp } from '../../functions/src/groups/testcases';
-import { testrunsApp } from '../../functions/src/groups/testruns';
+import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
+import { authApp } from '../../functions/src/modules/auth/app';
+import { enterpriseApp } from '../../functions/src/modules/enterprise/app';
+import { issuesApp } from '../../functions/src/modules/issues/app';
+import { productsApp } from '../../functions/src/modules/products/app';
+import { projectsApp } from '../../functions/src/modules/projects/app';
+import { requirementsApp } from '../../functions/src/modules/requirements/app';
+import { sprintsApp } from '../../functions/src/modules/sprints/app';
+import { systemApp } from '../../functions/src/modules/system/app';
+import { testcasesApp } from '../../functions/src/modules/testcases/app';
+import { testrunsApp } from '../../functions/src/modules/testruns/app';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';
 import { documentedRoutes } from './openapi-routes';
 

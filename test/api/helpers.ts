@@ -7,7 +7,7 @@ import type { CurrentUser } from '@shared/schemas/auth';
 import type { Enterprise, Member } from '@shared/schemas/enterprise';
 import type { Role } from '@shared/schemas/system';
 import { app } from '../../functions/src/app';
-import { startSession } from '../../functions/src/services/sessions';
+import { startSession } from '../../functions/src/core/identity/sessions';
 
 export const HTTP_ORIGIN = 'http://localhost';
 export const HTTPS_ORIGIN = 'https://localhost';

@@ -6,8 +6,8 @@ import type { Enterprise } from '@shared/schemas/enterprise';
 import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
 import type { Project } from '@shared/schemas/projects';
 import { buildOpenApiDocument } from '../../functions/src/app';
-import { createGroupApp } from '../../functions/src/http/group';
-import { projectStatisticsRoutes } from '../../functions/src/routes/project-statistics';
+import { createGroupApp } from '../../functions/src/core/http/group';
+import { projectStatisticsRoutes } from '../../functions/src/modules/projects/routes/statistics';
 import {
   addMember,
   createEnterprise,

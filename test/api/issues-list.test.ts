@@ -5,16 +5,16 @@
  */
 import type { IssueDetail, IssueRow, IssueTag } from '@shared/schemas/issues';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { keys } from '../../functions/src/db/keys';
-import { deleteItem } from '../../functions/src/db/operations';
-import { getCounters } from '../../functions/src/db/project-counters';
+import { keys } from '../../functions/src/core/db/keys';
+import { deleteItem } from '../../functions/src/core/db/operations';
 import {
   forgetIssueIndexes,
   indexStats,
   restoreIssueIndexes,
   snapshotIssueIndexes,
-} from '../../functions/src/services/issue-index';
-import { writeStats } from '../../functions/src/services/issues';
+} from '../../functions/src/modules/issues/project-index';
+import { getCounters } from '../../functions/src/modules/issues/store/counters';
+import { writeStats } from '../../functions/src/modules/issues/work-items';
 import { expectStatus, type TestUser } from './helpers';
 import { createIssue, createTag, createTeam, editIssue, getIssue, type Team } from './issue-fixtures';
 
@@ -354,7 +354,7 @@ describe('the per-process index of work items', () => {
     // A second process: the app's modules loaded afresh, so its own index, caches and write queue.
     vi.resetModules();
     const { app: otherApp } = await import('../../functions/src/app');
-    const { writeStats: otherStats } = await import('../../functions/src/services/issues');
+    const { writeStats: otherStats } = await import('../../functions/src/modules/issues/work-items');
     const inOther = async (method: string, path: string, body: unknown) => {
       const res = await otherApp.request(path, {
         method,

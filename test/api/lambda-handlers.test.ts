@@ -1,5 +1,5 @@
 /**
- * The deployed entry points: each group's Lambda `handler` (functions/src/lambda/<name>.ts),
+ * The deployed entry points: each group's Lambda `handler` (functions/src/modules/<name>/handler.ts),
  * invoked with API Gateway HTTP API (payload 2.0) events as the stack's routes deliver them, on
  * DynamoDB Local and s3rver. A request goes to the group whose manifest routes match its path,
  * as API Gateway would send it, and the browser's host arrives as X-Forwarded-Host (CloudFront's
@@ -10,7 +10,7 @@
 import { CASE_TYPES } from '@shared/domain/testing';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINT_GROUPS, type EndpointGroupName } from '../../functions/src/groups/manifest';
+import { ENDPOINT_GROUPS, type EndpointGroupName } from '../../functions/src/manifest';
 import { PASSWORD, unique } from './helpers';
 
 type LambdaHandler = (
@@ -251,7 +251,7 @@ let world: World;
 
 beforeAll(async () => {
   for (const { name } of ENDPOINT_GROUPS) {
-    const module: { handler: LambdaHandler } = await import(`../../functions/src/lambda/${name}.ts`);
+    const module: { handler: LambdaHandler } = await import(`../../functions/src/modules/${name}/handler.ts`);
     handlers[name] = module.handler;
   }
 

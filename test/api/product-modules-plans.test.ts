@@ -1,15 +1,15 @@
 /**
  * A product's module tree and plans (docs/api-conventions.md, "Products"): the pmsProductModule
  * and pmsProductPlan calls. Requirements and specs that sit in a module or plan are written
- * straight into the table here (the attributes db/products.ts documents), so these rules are
- * tested without the requirements workflow.
+ * straight into the table here (the attributes modules/products/store/products.ts documents), so
+ * these rules are tested without the requirements workflow.
  */
 import type { Enterprise } from '@shared/schemas/enterprise';
 import type { Plan, Product, ProductModule, ProductModuleNode } from '@shared/schemas/products';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/src/db/keys';
-import { putItem } from '../../functions/src/db/operations';
-import { newId } from '../../functions/src/ids';
+import { keys } from '../../functions/src/core/db/keys';
+import { putItem } from '../../functions/src/core/db/operations';
+import { newId } from '../../functions/src/core/ids';
 import { createEnterprise, expectStatus, signUpMany, type TestUser, unique } from './helpers';
 import { createProduct } from './product-fixtures';
 

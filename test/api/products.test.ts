@@ -6,8 +6,13 @@ import type { Enterprise } from '@shared/schemas/enterprise';
 import type { Plan, Product, ProductModule, RequirementTag } from '@shared/schemas/products';
 import type { Project } from '@shared/schemas/projects';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { enterprisePartition, productPartition, projectPartition, SK } from '../../functions/src/db/keys';
-import { queryPartition } from '../../functions/src/db/operations';
+import {
+  enterprisePartition,
+  productPartition,
+  projectPartition,
+  SK,
+} from '../../functions/src/core/db/keys';
+import { queryPartition } from '../../functions/src/core/db/operations';
 import {
   addMember,
   builtInRole,

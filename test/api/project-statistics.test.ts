@@ -1,12 +1,12 @@
 /**
  * `pmsProject/{id}/statistics/...`: pie-barChart, lineChart and dynamics with known numbers. The
- * items are created and closed on chosen days by moving the server's clock (functions/src/clock)
+ * items are created and closed on chosen days by moving the server's clock (functions/src/core/clock)
  * into the past; it never goes past the real time, so the sessions stay valid.
  */
 import type { IssueDetail, Journal } from '@shared/schemas/issues';
 import type { LineChart, PieBarChart, Project } from '@shared/schemas/projects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../../functions/src/clock';
+import { clock } from '../../functions/src/core/clock';
 import { expectStatus } from './helpers';
 import {
   createIssue,

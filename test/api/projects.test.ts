@@ -5,8 +5,8 @@
 import type { Enterprise } from '@shared/schemas/enterprise';
 import type { Project, ProjectMember } from '@shared/schemas/projects';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { enterprisePartition, indexPrefixes, projectPartition, SK } from '../../functions/src/db/keys';
-import { queryIndexAll, queryPartition } from '../../functions/src/db/operations';
+import { enterprisePartition, indexPrefixes, projectPartition, SK } from '../../functions/src/core/db/keys';
+import { queryIndexAll, queryPartition } from '../../functions/src/core/db/operations';
 import {
   addMember,
   builtInRole,

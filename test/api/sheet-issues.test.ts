@@ -7,7 +7,7 @@
 import { MAX_SHEET_CASE_ISSUES } from '@shared/domain/testing';
 import type { SheetIssueRow } from '@shared/schemas/testruns';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SHEET_LINKS_ON_DELETE } from '../../functions/src/services/sheet-cases';
+import { MAX_SHEET_LINKS_ON_DELETE } from '../../functions/src/modules/testruns/sheet-cases';
 import { getCase, listCases } from './case-fixtures';
 import { createRole, expectStatus, setRoles, type TestUser } from './helpers';
 import { createIssue, createProject, createTeam, getIssue, type Team } from './issue-fixtures';

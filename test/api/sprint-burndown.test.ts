@@ -1,7 +1,7 @@
 /**
  * A sprint's burn-down and statistics with known numbers, and the completion snapshot that
  * later changes never rewrite. The history is scripted on fixed days of March 2026 by setting
- * the server's clock (functions/src/clock); those days lie before the real time, so the
+ * the server's clock (functions/src/core/clock); those days lie before the real time, so the
  * sessions stay valid.
  *
  * Sprint S runs 2026-03-02..06. Before its start A (task, 3 h, Ann), B (bug, 5 h, Bob),
@@ -12,7 +12,7 @@
 import type { IssueDetail } from '@shared/schemas/issues';
 import type { BurnDown, Sprint, SprintDetail, SprintStatistics } from '@shared/schemas/sprints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../../functions/src/clock';
+import { clock } from '../../functions/src/core/clock';
 import { expectStatus, type TestUser } from './helpers';
 import { createIssue, createTeam, editIssue, type Team } from './issue-fixtures';
 

@@ -7,7 +7,7 @@
 import type { IssueDetail } from '@shared/schemas/issues';
 import type { SprintDetail } from '@shared/schemas/sprints';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../../functions/src/clock';
+import { clock } from '../../functions/src/core/clock';
 import { expectStatus, type TestUser } from './helpers';
 import { createIssue, createProject, createTeam, editIssue, getIssue, type Team } from './issue-fixtures';
 

@@ -7,7 +7,7 @@ import { sprintRefusal } from '@shared/domain/sprint-workflow';
 import type { IssueDetail, Journal } from '@shared/schemas/issues';
 import type { SprintDetail } from '@shared/schemas/sprints';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../../functions/src/clock';
+import { clock } from '../../functions/src/core/clock';
 import { addMember, createRole, expectStatus, setRoles, signUp, type TestUser } from './helpers';
 import { createIssue, createProject, createTeam, editIssue, getIssue, type Team } from './issue-fixtures';
 

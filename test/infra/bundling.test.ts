@@ -8,7 +8,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
+import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
 import { functionBundling, splitBuildOptions } from '../../infra/lib/function-bundling';
 import { REPO_ROOT } from '../../infra/lib/paths';
 import { bundleGroup } from '../../scripts/lib/lambda-bundle';
@@ -180,7 +180,7 @@ const REQUESTS: [string, () => Request][] = [
   ['an unknown route', () => new Request(`${ORIGIN}/probe/nothing`)],
 ];
 
-describe('the Lambda stand-ins (functions/src/lambda) answer like the real packages', () => {
+describe('the Lambda stand-ins (functions/src/core/lambda) answer like the real packages', () => {
   type Handler = (
     event: unknown,
     context: unknown,
@@ -214,11 +214,11 @@ describe('the Lambda stand-ins (functions/src/lambda) answer like the real packa
       readFileSync(join(REPO_ROOT, 'node_modules/@hono/zod-openapi/package.json'), 'utf8'),
     );
     // Read, not imported: the stand-in must never run next to the real package.
-    const standIn = readFileSync(join(REPO_ROOT, 'functions/src/lambda/zod-openapi.ts'), 'utf8');
+    const standIn = readFileSync(join(REPO_ROOT, 'functions/src/core/lambda/zod-openapi.ts'), 'utf8');
     const copied = /ZOD_OPENAPI_VERSION = '([^']+)'/.exec(standIn)?.[1];
     expect(
       installed.version,
-      'compare functions/src/lambda/zod-openapi.ts with the new version, then bump it',
+      'compare functions/src/core/lambda/zod-openapi.ts with the new version, then bump it',
     ).toBe(copied);
   });
 });

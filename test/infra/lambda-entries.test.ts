@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
+import { ENDPOINT_GROUPS, handlerEntry } from '../../functions/src/manifest';
 import { REPO_ROOT } from '../../infra/lib/paths';
 
 describe('Lambda entries', () => {
@@ -13,10 +13,13 @@ describe('Lambda entries', () => {
     for (const route of routes) expect(route).toMatch(/^\/api\//);
   });
 
-  it.each(ENDPOINT_GROUPS.map((g) => g.name))('functions/src/lambda/%s.ts exports handler', async (name) => {
-    const entry = join(REPO_ROOT, 'functions/src/lambda', `${name}.ts`);
-    expect(existsSync(entry)).toBe(true);
-    const module = await import(`../../functions/src/lambda/${name}.ts`);
-    expect(typeof module.handler).toBe('function');
-  });
+  it.each(ENDPOINT_GROUPS.map((g) => g.name))(
+    'functions/src/modules/%s/handler.ts exports handler',
+    async (name) => {
+      const entry = join(REPO_ROOT, handlerEntry(name));
+      expect(existsSync(entry)).toBe(true);
+      const module = await import(`../../functions/src/modules/${name}/handler.ts`);
+      expect(typeof module.handler).toBe('function');
+    },
+  );
 });

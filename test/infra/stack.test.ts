@@ -14,7 +14,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../functions/src/app';
-import { ENDPOINT_GROUPS } from '../../functions/src/groups/manifest';
+import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
 import { FORWARDED_HOST_FUNCTION_CODE } from '../../infra/lib/constructs/forwarded-host';
 import { siteRequestFunctionCode } from '../../infra/lib/constructs/site-request';
 import { BUCKET_ROLES, TABLE_DEFINITION } from '../../infra/lib/definitions';

@@ -1,7 +1,7 @@
 /**
  * Global set-up of the API tests: DynamoDB Local (in memory) and s3rver on free ports, with the
  * table and buckets created. The environment is set here, before the test workers start, so
- * functions/src/config.ts reads it when the tests import the app.
+ * functions/src/core/config.ts reads it when the tests import the app.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

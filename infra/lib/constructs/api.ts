@@ -1,15 +1,20 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ENDPOINT_GROUPS, type EndpointGroup } from '../../../functions/src/groups/manifest';
+import { MAX_JOB_ATTEMPTS } from '../../../functions/src/core/jobs/attempts';
+import { ENDPOINT_GROUPS, type EndpointGroup, handlerEntry } from '../../../functions/src/manifest';
 import { type BucketGrant, GROUP_BUCKET_ACCESS, type GroupBucketAccess } from '../bucket-access';
 import { functionBundling } from '../function-bundling';
 import { REPO_ROOT } from '../paths';
@@ -25,7 +30,7 @@ export interface ApiProps {
   readonly stage: string;
   /**
    * The groups to deploy, one function each.
-   * @default ENDPOINT_GROUPS (functions/src/groups/manifest.ts)
+   * @default ENDPOINT_GROUPS (functions/src/manifest.ts)
    */
   readonly groups?: readonly EndpointGroup[];
   /**
@@ -56,6 +61,8 @@ export class Api extends Construct {
   readonly httpApi: HttpApi;
   /** The function of each endpoint group, by group name. */
   readonly functions: Readonly<Record<string, NodejsFunction>>;
+  /** The job queue of each group that runs jobs (manifest `background.queue`), by group name. */
+  readonly jobQueues: Readonly<Record<string, Queue>>;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -72,9 +79,10 @@ export class Api extends Construct {
     });
 
     const functions: Record<string, NodejsFunction> = {};
+    const jobQueues = this.createJobQueues(groups, props.timeout ?? Duration.seconds(15));
     for (const group of groups) {
       const name = pascal(group.name);
-      const entry = join(REPO_ROOT, 'functions/src/lambda', `${group.name}.ts`);
+      const entry = join(REPO_ROOT, handlerEntry(group.name));
       if (!existsSync(entry)) throw new Error(`endpoint group ${group.name}: ${entry} does not exist`);
 
       // Explicit log group: retention is ours to set, and the role can be scoped to it.
@@ -127,6 +135,61 @@ export class Api extends Construct {
       functions[group.name] = fn;
     }
     this.functions = functions;
+    this.jobQueues = jobQueues;
+    for (const group of groups) this.wireBackground(group, functions[group.name]!, jobQueues);
+  }
+
+  /** A queue (encrypted, with a dead-letter queue) for each group that runs jobs. */
+  private createJobQueues(groups: readonly EndpointGroup[], timeout: Duration): Record<string, Queue> {
+    const queues: Record<string, Queue> = {};
+    for (const group of groups) {
+      if (!group.background?.queue) continue;
+      const name = pascal(group.name);
+      const deadLetters = new Queue(this, `${name}DeadJobs`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      queues[group.name] = new Queue(this, `${name}Jobs`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        // SQS's advice: at least six times the function's time-out, so a retried batch is not
+        // delivered again while a slow attempt still runs.
+        visibilityTimeout: Duration.seconds(timeout.toSeconds() * 6),
+        deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_JOB_ATTEMPTS },
+      });
+    }
+    return queues;
+  }
+
+  /**
+   * The group's background work (manifest `background`): its queue feeds its function, it may
+   * send to the queues it names, and each schedule is a rule that invokes the function with
+   * `{ "schedule": "<name>" }` (core/lambda/group-handler.ts).
+   */
+  private wireBackground(group: EndpointGroup, fn: NodejsFunction, queues: Record<string, Queue>): void {
+    const background = group.background ?? {};
+    const name = pascal(group.name);
+    const own = queues[group.name];
+    if (own) fn.addEventSource(new SqsEventSource(own, { batchSize: 5, reportBatchItemFailures: true }));
+    const reachable: Record<string, string> = {};
+    for (const target of [...(own ? [group.name] : []), ...(background.queuesTo ?? [])]) {
+      const queue = queues[target];
+      if (!queue) throw new Error(`endpoint group ${group.name} queues to ${target}, which has no queue`);
+      queue.grantSendMessages(fn);
+      reachable[target] = queue.queueUrl;
+    }
+    if (Object.keys(reachable).length > 0)
+      fn.addEnvironment('JOB_QUEUES', Stack.of(this).toJsonString(reachable));
+    for (const [schedule, { everyMinutes }] of Object.entries(background.schedules ?? {})) {
+      new Rule(this, `${name}${pascal(schedule)}Schedule`, {
+        description: `Endpoint group ${group.name}: schedule ${schedule}`,
+        schedule: Schedule.rate(Duration.minutes(everyMinutes)),
+        targets: [
+          new LambdaFunction(fn, { event: RuleTargetInput.fromObject({ schedule }), retryAttempts: 2 }),
+        ],
+      });
+    }
   }
 
   /** The API Gateway endpoint, `https://{id}.execute-api.{region}.amazonaws.com`. */

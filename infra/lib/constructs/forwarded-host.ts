@@ -5,7 +5,7 @@
  * Why: the API origin must receive its own Host (API Gateway routes on it), so the functions
  * would otherwise see `{id}.execute-api...` and could neither recognise a same-origin request
  * from a tenant subdomain (`acme.example.com`) in the CSRF Origin check nor build links to it
- * (functions/src/http/origin.ts reads X-Forwarded-Host). Setting it here also overwrites any
+ * (functions/src/core/http/origin.ts reads X-Forwarded-Host). Setting it here also overwrites any
  * value a client sent.
  */
 export const FORWARDED_HOST_FUNCTION_CODE = `function handler(event) {

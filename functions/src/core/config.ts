@@ -1,0 +1,114 @@
+/**
+ * Configuration, read from the environment and validated once at start-up. A missing or malformed
+ * value fails the first import with a message naming the variable, not a request later on.
+ * Defaults point at the local stack (infra/lib/definitions.ts), so tests and `npm start` need
+ * nothing but the endpoints.
+ */
+import * as z from 'zod';
+import { LOCAL_NAMES } from '../../../infra/lib/definitions';
+
+const optionalUrl = z.url().optional();
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+  );
+const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
+
+const EnvSchema = z.object({
+  TABLE_NAME: z.string().min(3).default(LOCAL_NAMES.table),
+  FILES_BUCKET: z.string().min(3).default(LOCAL_NAMES.buckets.files),
+  ARTIFACTS_BUCKET: z.string().min(3).default(LOCAL_NAMES.buckets.artifacts),
+  /** One endpoint for every AWS service (a LocalStack); the specific ones below win. */
+  AWS_ENDPOINT_URL: optionalUrl,
+  DYNAMODB_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  /** Origins, besides the request's own, that may send state-changing requests. */
+  ALLOWED_ORIGINS: commaList,
+  /** The address people use (e.g. https://pm.example.com); otherwise taken from each request. */
+  PUBLIC_ORIGIN: optionalUrl,
+  SESSION_IDLE_MINUTES: positive(120),
+  SESSION_MAX_HOURS: positive(24 * 14),
+  SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  SIGNIN_WINDOW_MINUTES: positive(15),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  APP_NAME: z.string().min(1).default('Workspace'),
+  /** The SQS queue of each group that runs jobs, as JSON `{ "<group>": "<queue url>" }` (cloud only). */
+  JOB_QUEUES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return {};
+      try {
+        return z.record(z.string(), z.url()).parse(JSON.parse(value));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of group names to queue URLs' });
+        return z.NEVER;
+      }
+    }),
+  SIGN_UP_OPEN: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export interface Config {
+  tableName: string;
+  filesBucket: string;
+  artifactsBucket: string;
+  dynamoEndpoint: string | undefined;
+  s3Endpoint: string | undefined;
+  region: string;
+  allowedOrigins: readonly string[];
+  publicOrigin: string | undefined;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  signInMaxFailures: number;
+  signInWindowMs: number;
+  bodyLimitBytes: number;
+  appName: string;
+  signUpOpen: boolean;
+  /** Group name → SQS queue URL; empty in the embedded default, where jobs run in-process. */
+  jobQueues: Readonly<Record<string, string>>;
+}
+
+const MINUTE = 60_000;
+
+/** Parses an environment; exported so tests can check the rules without touching process.env. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    tableName: e.TABLE_NAME,
+    filesBucket: e.FILES_BUCKET,
+    artifactsBucket: e.ARTIFACTS_BUCKET,
+    dynamoEndpoint: e.DYNAMODB_ENDPOINT ?? e.AWS_ENDPOINT_URL,
+    s3Endpoint: e.S3_ENDPOINT ?? e.AWS_ENDPOINT_URL,
+    region: e.AWS_REGION,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * MINUTE,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 60 * MINUTE,
+    signInMaxFailures: e.SIGNIN_MAX_FAILURES,
+    signInWindowMs: e.SIGNIN_WINDOW_MINUTES * MINUTE,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    appName: e.APP_NAME,
+    signUpOpen: e.SIGN_UP_OPEN,
+    jobQueues: e.JOB_QUEUES,
+  };
+}
+
+export const config: Readonly<Config> = Object.freeze(parseConfig(process.env));

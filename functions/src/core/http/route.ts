@@ -1,0 +1,155 @@
+/**
+ * Route definitions. Every route is declared through one of three builders, which record who may
+ * call it in the OpenAPI document (`x-access`, and `x-permission` for tenant routes) and attach
+ * the middleware that enforces exactly that, so the declaration and the check cannot drift:
+ *
+ * - `publicRoute`: anyone.
+ * - `userRoute`: any signed-in user (401 otherwise).
+ * - `tenantRoute`: a member of the enterprise the path names, holding the permission (or any
+ *   member with `ANY_MEMBER`). Non-members get 404, members without the permission 403.
+ *
+ * The access check runs before the request is validated, so nobody learns anything about an
+ * enterprise, not even its validation rules, without belonging to it.
+ */
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import { ApiErrorSchema, okSchema } from '@shared/schemas/common';
+import type { Context, TypedResponse } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { JSONParsed } from 'hono/utils/types';
+import type { z } from 'zod';
+import { unauthorized } from '../errors';
+import { authorize, type EnterpriseRef, loadTenant } from '../identity/tenancy';
+import type { AppEnv, SessionInfo, TenantEnv, UserEnv } from './env';
+import { clearSessionCookie, sessionToken } from './session';
+
+/** `x-access` values in the OpenAPI document. */
+export type Access = 'public' | 'signedIn' | 'member' | 'permission';
+
+/** The tenant routes' requirement when any member may call them. */
+export const ANY_MEMBER = null;
+
+export const SESSION_SECURITY = [{ cookieAuth: [] }];
+
+type RouteInput = Omit<RouteConfig, 'middleware' | 'security'>;
+
+/** The caller's session; 401 (clearing a dead cookie) when there is none. */
+export function requireSession(c: Context): SessionInfo {
+  const session = (c as Context<AppEnv>).get('session');
+  if (session) return session;
+  if (sessionToken(c)) clearSessionCookie(c);
+  throw unauthorized();
+}
+
+const requireUser = createMiddleware<UserEnv>(async (c, next) => {
+  c.set('session', requireSession(c));
+  await next();
+});
+
+/** Which path parameter names the enterprise, and whether it holds the identifier or the id. */
+export interface EnterpriseParam {
+  param: string;
+  by: EnterpriseRef['by'];
+}
+
+export const byIdentifier = (param: string): EnterpriseParam => ({ param, by: 'identifier' });
+/** By id: `pmsEnterprise/{id}` and the System calls' `dept/{id}` (deptId = enterprise id). */
+export const byId = (param: string): EnterpriseParam => ({ param, by: 'id' });
+
+function requireTenant(where: EnterpriseParam, permission: string | null) {
+  return createMiddleware<TenantEnv>(async (c, next) => {
+    const session = requireSession(c);
+    const tenant = await loadTenant({ by: where.by, value: c.req.param(where.param) ?? '' }, session.userId);
+    if (permission !== null) authorize(tenant, permission);
+    c.set('session', session);
+    c.set('tenant', tenant);
+    await next();
+  });
+}
+
+export function publicRoute<const R extends RouteInput>(config: R) {
+  return createRoute({ ...config, 'x-access': 'public' as Access });
+}
+
+export function userRoute<const R extends RouteInput>(config: R) {
+  return createRoute({
+    ...config,
+    'x-access': 'signedIn' as Access,
+    security: SESSION_SECURITY,
+    middleware: requireUser,
+  });
+}
+
+export function tenantRoute<const R extends RouteInput>(
+  where: EnterpriseParam,
+  permission: string | null,
+  config: R,
+) {
+  return createRoute({
+    ...config,
+    'x-access': (permission === null ? 'member' : 'permission') as Access,
+    ...(permission === null ? {} : { 'x-permission': permission }),
+    security: SESSION_SECURITY,
+    middleware: requireTenant(where, permission),
+  });
+}
+
+// ---- request and response declarations ----------------------------------------------------
+
+/** A required JSON body validated by `schema`. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { content: { 'application/json': { schema } }, required: true };
+}
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/**
+ * `{ [status]: response }`, typed as a mapped type: a literal `{ 200: ... }` loses its numeric key
+ * type when spread into `responses`, and the route's response types would silently vanish.
+ */
+function withStatus<const S extends number, V>(status: S, value: V) {
+  return { [status]: value } as { [K in S]: V };
+}
+
+export function ok200<T extends z.ZodType>(data: T, description: string) {
+  return withStatus(200, json(okSchema(data), description));
+}
+
+export function created201<T extends z.ZodType>(data: T, description: string) {
+  return withStatus(201, json(okSchema(data), description));
+}
+
+const ERROR_DESCRIPTIONS = {
+  400: 'Invalid input; the message names the field',
+  401: 'Not signed in',
+  403: 'Not allowed (missing permission, or a CSRF rule)',
+  404: 'Unknown id, or an enterprise the caller does not belong to',
+  409: 'Conflict: taken, still in use, or changed by someone else',
+  413: 'Body too large',
+  429: 'Too many attempts',
+} as const;
+
+type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+
+/** Error responses a route may give, all in the one error shape. */
+export function failures<const S extends ErrorStatus>(...statuses: S[]) {
+  return Object.fromEntries(statuses.map((s) => [s, json(ApiErrorSchema, ERROR_DESCRIPTIONS[s])])) as {
+    [K in S]: ReturnType<typeof json<typeof ApiErrorSchema>>;
+  };
+}
+
+type Success<T, S extends 200 | 201> = Response &
+  TypedResponse<JSONParsed<{ success: true; data: T }>, S, 'json'>;
+
+/** The success envelope with 200. (Two functions, not a status parameter: the status must be a
+ * literal type for clients to infer responses, and a generic would be inferred from the route.) */
+export function ok<T>(c: Context, data: T): Success<T, 200> {
+  return c.json({ success: true as const, data }, 200) as never;
+}
+
+/** The success envelope with 201, for creates. */
+export function created<T>(c: Context, data: T): Success<T, 201> {
+  return c.json({ success: true as const, data }, 201) as never;
+}

@@ -1,5 +1,0 @@
-import { createGroupApp } from '../http/group';
-import { authRoutes } from '../routes/auth';
-
-/** Accounts and sessions: `/api/auth/*`, `/api/accounts/*`, `/api/pms/open/*`, `/api/setting.json`. */
-export const authApp = createGroupApp().route('/', authRoutes);

@@ -1,6 +1,0 @@
-import { createGroupApp } from '../http/group';
-import { enterpriseMemberRoutes } from '../routes/enterprise-members';
-import { enterpriseRoutes } from '../routes/enterprises';
-
-/** Enterprises and their members: `/api/pms/pmsEnterprise` and below. */
-export const enterpriseApp = createGroupApp().route('/', enterpriseRoutes).route('/', enterpriseMemberRoutes);

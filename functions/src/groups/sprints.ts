@@ -1,5 +1,0 @@
-import { createGroupApp } from '../http/group';
-import { sprintRoutes } from '../routes/sprints';
-
-/** Iterations: `/api/pms/{identifier}/pmsProjectSprint` and below. Static paths (`list`) come before `{id}`. */
-export const sprintsApp = createGroupApp().route('/', sprintRoutes);

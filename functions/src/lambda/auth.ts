@@ -1,4 +1,0 @@
-import { handle } from 'hono/aws-lambda';
-import { authApp } from '../groups/auth';
-
-export const handler = handle(authApp);

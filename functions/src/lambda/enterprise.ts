@@ -1,4 +1,0 @@
-import { handle } from 'hono/aws-lambda';
-import { enterpriseApp } from '../groups/enterprise';
-
-export const handler = handle(enterpriseApp);

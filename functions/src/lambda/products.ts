@@ -1,4 +1,0 @@
-import { handle } from 'hono/aws-lambda';
-import { productsApp } from '../groups/products';
-
-export const handler = handle(productsApp);

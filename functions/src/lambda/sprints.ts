@@ -1,4 +1,0 @@
-import { handle } from 'hono/aws-lambda';
-import { sprintsApp } from '../groups/sprints';
-
-export const handler = handle(sprintsApp);

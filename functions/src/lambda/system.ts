@@ -1,4 +1,0 @@
-import { handle } from 'hono/aws-lambda';
-import { systemApp } from '../groups/system';
-
-export const handler = handle(systemApp);

@@ -1,0 +1,116 @@
+/**
+ * The endpoint groups. Each group is one module, functions/src/modules/<name>/: one Hono app
+ * (`app.ts` exporting `<name>App`) and, in the cloud, one Lambda function (`handler.ts`
+ * exporting `handler`, see handlerEntry). `routes` are the API Gateway route paths that send
+ * requests to the group; the local server mounts every group on one app, so it needs no routing
+ * table.
+ *
+ * Later capabilities add a group here (product, requirements, projects, issues, sprints, weekly,
+ * tests, reports, pipelines, artifacts, docs, dashboard); infra and the tests pick it up.
+ */
+export interface EndpointGroup {
+  name: string;
+  /** API Gateway HTTP API route paths ({proxy+} matches the rest of the path). */
+  routes: string[];
+  /** The group's background work (core/jobs), which the stack wires to the group's function. */
+  background?: GroupBackground;
+}
+
+/**
+ * Background work of a group. The code (`defineJob`, `defineSchedule`) lives in the module; what
+ * the cloud must provision for it is declared here, so the stack reads it without loading any
+ * module code.
+ */
+export interface GroupBackground {
+  /** The group runs jobs: it gets an SQS queue (with a dead-letter queue) feeding its function. */
+  queue?: boolean;
+  /** Groups whose jobs this group queues (it may send to their queues). */
+  queuesTo?: readonly string[];
+  /** Recurring runs by name, each an EventBridge rule invoking the group's function. */
+  schedules?: Readonly<Record<string, { everyMinutes: number }>>;
+}
+
+export const ENDPOINT_GROUPS = [
+  {
+    name: 'auth',
+    routes: ['/api/auth/{proxy+}', '/api/accounts/{proxy+}', '/api/pms/open/{proxy+}', '/api/setting.json'],
+  },
+  { name: 'enterprise', routes: ['/api/pms/pmsEnterprise', '/api/pms/pmsEnterprise/{proxy+}'] },
+  { name: 'system', routes: ['/api/system/{proxy+}'] },
+  {
+    name: 'projects',
+    routes: ['/api/pms/{identifier}/pmsProject', '/api/pms/{identifier}/pmsProject/{proxy+}'],
+  },
+  { name: 'issues', routes: ['/api/pms/{identifier}/pmsProjectIssues/{proxy+}'] },
+  {
+    name: 'sprints',
+    routes: ['/api/pms/{identifier}/pmsProjectSprint', '/api/pms/{identifier}/pmsProjectSprint/{proxy+}'],
+  },
+  {
+    name: 'products',
+    routes: [
+      '/api/pms/{identifier}/pmsProduct',
+      '/api/pms/{identifier}/pmsProduct/{proxy+}',
+      '/api/pms/{identifier}/pmsProductModule',
+      '/api/pms/{identifier}/pmsProductModule/{proxy+}',
+      '/api/pms/{identifier}/pmsProductPlan',
+      '/api/pms/{identifier}/pmsProductPlan/{proxy+}',
+      '/api/pms/{identifier}/pmsProductPriority/{proxy+}',
+      '/api/pms/{identifier}/pmsProductStatus/{proxy+}',
+      '/api/pms/{identifier}/pmsProductRequirementTag',
+      '/api/pms/{identifier}/pmsProductRequirementTag/{proxy+}',
+      '/api/pms/{identifier}/typeList',
+    ],
+  },
+  {
+    name: 'requirements',
+    routes: [
+      '/api/pms/{identifier}/productUserRequirement',
+      '/api/pms/{identifier}/productUserRequirement/{proxy+}',
+      '/api/pms/{identifier}/productRequirementSpecs',
+      '/api/pms/{identifier}/productRequirementSpecs/{proxy+}',
+      '/api/pms/{identifier}/productRequirementTracking/{proxy+}',
+      '/api/pms/{identifier}/pmsProductRequirement',
+      '/api/pms/{identifier}/pmsJournals',
+      '/api/pms/{identifier}/pmsJournals/{proxy+}',
+    ],
+  },
+  {
+    name: 'testcases',
+    routes: [
+      '/api/pms/{identifier}/pmsProjectTestcase',
+      '/api/pms/{identifier}/pmsProjectTestcase/{proxy+}',
+      '/api/pms/{identifier}/pmsProjectTestcaseModule',
+      '/api/pms/{identifier}/pmsProjectTestcaseModule/{proxy+}',
+      '/api/pms/{identifier}/pmsProjectTestcaseTag',
+      '/api/pms/{identifier}/pmsProjectTestcaseTag/{proxy+}',
+      '/api/pms/{identifier}/pmsProjectTestcaseType/{proxy+}',
+    ],
+  },
+  {
+    name: 'testruns',
+    routes: [
+      '/api/pms/{identifier}/pmsProjectTestsheet',
+      '/api/pms/{identifier}/pmsProjectTestsheet/{proxy+}',
+      '/api/pms/{identifier}/pmsProjectTestsheetCases',
+      '/api/pms/{identifier}/pmsProjectTestsheetCases/{proxy+}',
+      '/api/pms/{identifier}/pmsProjectTestsheetIssues',
+      '/api/pms/{identifier}/pmsProjectTestsheetIssues/{proxy+}',
+      '/api/pms/{identifier}/testReport',
+      '/api/pms/{identifier}/testReport/{proxy+}',
+    ],
+  },
+] as const satisfies readonly EndpointGroup[];
+
+export type EndpointGroupName = (typeof ENDPOINT_GROUPS)[number]['name'];
+
+/** The background declaration of a group ({} when it has none). */
+export function backgroundOf(name: string): GroupBackground {
+  const group: EndpointGroup | undefined = ENDPOINT_GROUPS.find((g) => g.name === name);
+  return group?.background ?? {};
+}
+
+/** A group's Lambda entry (exports `handler`), relative to the repository root. */
+export function handlerEntry(name: string): string {
+  return `functions/src/modules/${name}/handler.ts`;
+}

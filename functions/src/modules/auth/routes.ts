@@ -1,0 +1,130 @@
+/** Accounts and sessions: sign-up, sign-in, logout, password, current user, settings. */
+
+import { config } from '@core/config';
+import { createRouter } from '@core/http/group';
+import { browsingOrigin, publicOrigin } from '@core/http/origin';
+import { created, created201, failures, jsonBody, ok, ok200, publicRoute, userRoute } from '@core/http/route';
+import { clearSessionCookie, sessionToken, setSessionCookie } from '@core/http/session';
+import { endOtherSessions, endSession, startSession } from '@core/identity/sessions';
+import type { UserRecord } from '@core/identity/store/users';
+import { currentUserView } from '@core/identity/views';
+import {
+  ChangePasswordBodySchema,
+  CurrentUserSchema,
+  SettingSchema,
+  SignInBodySchema,
+  SignUpBodySchema,
+} from '@shared/schemas/auth';
+import type { Context } from 'hono';
+import * as z from 'zod';
+import packageJson from '../../../../package.json' with { type: 'json' };
+import { authenticate, changePassword, requireAccount, signUp } from './accounts';
+
+const tags = ['auth'];
+
+/** The current user outside any enterprise: no permissions, no roles. */
+function currentUser(c: Context, user: UserRecord) {
+  return currentUserView(user, {
+    permissions: [],
+    roles: [],
+    userIdentity: 'user',
+    gitlinkUrl: publicOrigin(c),
+  });
+}
+
+/** Starts a fresh session for `user` (ending the one the request carried) and sets the cookie. */
+async function signInAs(c: Context, user: UserRecord): Promise<void> {
+  const { token } = await startSession(user.userId, sessionToken(c));
+  setSessionCookie(c, token);
+}
+
+const signUpRoute = publicRoute({
+  method: 'post',
+  path: '/api/auth/signup',
+  tags,
+  summary: 'Create an account and sign in',
+  request: { body: jsonBody(SignUpBodySchema) },
+  responses: { ...created201(CurrentUserSchema, 'The new user, signed in'), ...failures(400, 403, 409) },
+});
+
+const signInRoute = publicRoute({
+  method: 'post',
+  path: '/api/auth/signin',
+  tags,
+  summary: 'Sign in by login or email; always starts a new session',
+  request: { body: jsonBody(SignInBodySchema) },
+  responses: { ...ok200(CurrentUserSchema, 'The signed-in user'), ...failures(400, 429) },
+});
+
+const logoutRoute = publicRoute({
+  method: 'post',
+  path: '/api/accounts/logout.json',
+  tags,
+  summary: 'End the current session (POST, not GET: see docs/architecture.md)',
+  responses: { ...ok200(z.null(), 'Signed out'), ...failures(403) },
+});
+
+const passwordRoute = userRoute({
+  method: 'put',
+  path: '/api/auth/password',
+  tags,
+  summary: "Change the password; the user's other sessions end",
+  request: { body: jsonBody(ChangePasswordBodySchema) },
+  responses: { ...ok200(z.null(), 'Changed'), ...failures(400, 401, 409, 429) },
+});
+
+const meRoute = userRoute({
+  method: 'get',
+  path: '/api/auth/me',
+  tags,
+  summary: 'The signed-in user, outside any enterprise',
+  responses: { ...ok200(CurrentUserSchema, 'The current user'), ...failures(401) },
+});
+
+const loginUrlRoute = publicRoute({
+  method: 'get',
+  path: '/api/pms/open/loginUrl',
+  tags,
+  summary: 'The address of the sign-in page',
+  responses: ok200(z.string(), 'e.g. http://localhost:3000/login'),
+});
+
+const settingRoute = publicRoute({
+  method: 'get',
+  path: '/api/setting.json',
+  tags,
+  summary: 'Workspace settings (the body itself, not inside data)',
+  responses: { 200: { description: 'Settings', content: { 'application/json': { schema: SettingSchema } } } },
+});
+
+export const authRoutes = createRouter()
+  .openapi(signUpRoute, async (c) => {
+    const user = await signUp(c.req.valid('json'));
+    await signInAs(c, user);
+    return created(c, currentUser(c, user));
+  })
+  .openapi(signInRoute, async (c) => {
+    const user = await authenticate(c.req.valid('json'));
+    await signInAs(c, user);
+    return ok(c, currentUser(c, user));
+  })
+  .openapi(logoutRoute, async (c) => {
+    const token = sessionToken(c);
+    if (token) await endSession(token);
+    clearSessionCookie(c);
+    return ok(c, null);
+  })
+  .openapi(passwordRoute, async (c) => {
+    const { userId, tokenHash } = c.var.session;
+    await changePassword(await requireAccount(userId), c.req.valid('json'));
+    await endOtherSessions(userId, tokenHash);
+    return ok(c, null);
+  })
+  .openapi(meRoute, async (c) => ok(c, currentUser(c, await requireAccount(c.var.session.userId))))
+  .openapi(loginUrlRoute, (c) => ok(c, `${browsingOrigin(c)}/login`))
+  .openapi(settingRoute, (c) =>
+    c.json(
+      { setting: { name: config.appName, signUpOpen: config.signUpOpen, version: packageJson.version } },
+      200,
+    ),
+  );

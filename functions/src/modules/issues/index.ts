@@ -1,0 +1,23 @@
+/**
+ * The work-item module's public entry, the only file other modules may import (rule and map:
+ * docs/architecture.md "Modules"). Routes and the app are never exported from here.
+ */
+
+// Finding work items and their project's current copy (project-index.ts).
+export { issueNotFound, projectOfIssue, projectWithIndex } from './context';
+export { journalViews } from './journals';
+export { listIssues } from './list';
+export { type ProjectIndex, projectIndex } from './project-index';
+export { EMPTY_COUNTERS, getCounters, getCountersOf, type ProjectCounters } from './store/counters';
+export { feedPage } from './store/journals';
+export {
+  deleteIssueRefsOfProject,
+  findIssueProjects,
+  getIssues,
+  type IssueRecord,
+  readProjectState,
+} from './store/work-items';
+export { issueRefView } from './views';
+// Writing work items: every write goes through the project's write loop (writeIssues), which
+// other modules join with their own plans (sprint membership, completion) and operations.
+export { createIssue, type Editable, planItemEdits, type WritePlan, writeIssues } from './work-items';

@@ -1,0 +1,85 @@
+/** A product's plans (`/api/pms/{identifier}/pmsProductPlan`): list, read, create, edit, delete. */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { pageSchema } from '@shared/schemas/common';
+import {
+  PlanBodySchema,
+  PlanListQuerySchema,
+  PlanSchema,
+  PlanUpdateBodySchema,
+} from '@shared/schemas/products';
+import * as z from 'zod';
+import * as plans from '../plans';
+import { enterprise, enterpriseParams, productTags as tags } from './products';
+
+const BASE = '/api/pms/{identifier}/pmsProductPlan';
+const planParams = z.object({
+  identifier: identifierParam,
+  id: z.string().min(1).max(64).meta({ description: 'A plan id' }),
+});
+
+// `list` is registered before `{id}`, which would match it too.
+const listRoute = tenantRoute(enterprise, 'product:plan:list', {
+  method: 'get',
+  path: `${BASE}/list`,
+  tags,
+  summary: "The product's plans by end date (undated last); status filters on the status shown",
+  request: { params: enterpriseParams, query: PlanListQuerySchema },
+  responses: { ...ok200(pageSchema(PlanSchema), 'A page of plans'), ...failures(400, 401, 403, 404) },
+});
+
+const getRoute = tenantRoute(enterprise, 'product:plan:list', {
+  method: 'get',
+  path: `${BASE}/{id}`,
+  tags,
+  summary: 'One plan',
+  request: { params: planParams },
+  responses: { ...ok200(PlanSchema, 'The plan'), ...failures(401, 403, 404) },
+});
+
+const createPlanRoute = tenantRoute(enterprise, 'product:plan:add', {
+  method: 'post',
+  path: BASE,
+  tags,
+  summary: 'Create a plan; the end may not be before the start',
+  request: { params: enterpriseParams, body: jsonBody(PlanBodySchema) },
+  responses: { ...created201(PlanSchema, 'The new plan'), ...failures(400, 401, 403, 404) },
+});
+
+const updateRoute = tenantRoute(enterprise, 'product:plan:edit', {
+  method: 'put',
+  path: BASE,
+  tags,
+  summary: 'Edit a plan (the fields sent) at the version read',
+  request: { params: enterpriseParams, body: jsonBody(PlanUpdateBodySchema) },
+  responses: { ...ok200(PlanSchema, 'The plan'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const deleteRoute = tenantRoute(enterprise, 'product:plan:remove', {
+  method: 'delete',
+  path: `${BASE}/{id}`,
+  tags,
+  summary: 'Delete a plan that holds no specs',
+  request: { params: planParams },
+  responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },
+});
+
+export const productPlanRoutes = createRouter()
+  .openapi(listRoute, async (c) =>
+    ok(c, await plans.listPlans(c.var.tenant.enterprise.id, c.req.valid('query'))),
+  )
+  .openapi(getRoute, async (c) =>
+    ok(c, await plans.getPlanView(c.var.tenant.enterprise.id, c.req.valid('param').id)),
+  )
+  .openapi(createPlanRoute, async (c) =>
+    created(c, await plans.createPlan(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+  )
+  .openapi(updateRoute, async (c) =>
+    ok(c, await plans.updatePlan(c.var.tenant.enterprise.id, c.req.valid('json'))),
+  )
+  .openapi(deleteRoute, async (c) => {
+    await plans.deletePlan(c.var.tenant.enterprise.id, c.req.valid('param').id);
+    return ok(c, null);
+  });

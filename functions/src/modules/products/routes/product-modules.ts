@@ -1,0 +1,87 @@
+/** A product's module tree (`/api/pms/{identifier}/pmsProductModule`): list, tree, create, move, delete. */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import {
+  ModuleBodySchema,
+  ModuleUpdateBodySchema,
+  ProductModuleNodeSchema,
+  ProductModuleSchema,
+  ProductQuerySchema,
+} from '@shared/schemas/products';
+import * as z from 'zod';
+import * as modules from '../product-modules';
+import { enterprise, enterpriseParams, productTags as tags } from './products';
+
+const BASE = '/api/pms/{identifier}/pmsProductModule';
+const moduleParams = z.object({
+  identifier: identifierParam,
+  id: z.string().min(1).max(64).meta({ description: 'A module id' }),
+});
+
+const listRoute = tenantRoute(enterprise, 'product:product:list', {
+  method: 'get',
+  path: `${BASE}/list`,
+  tags,
+  summary: "The product's modules, flat, parents before children (siblings by sort, then name)",
+  request: { params: enterpriseParams, query: ProductQuerySchema },
+  responses: { ...ok200(z.array(ProductModuleSchema), 'Modules'), ...failures(400, 401, 403, 404) },
+});
+
+const treeRoute = tenantRoute(enterprise, 'product:product:list', {
+  method: 'get',
+  path: `${BASE}/treeList`,
+  tags,
+  summary: "The product's modules as a tree built from id/root_id",
+  request: { params: enterpriseParams, query: ProductQuerySchema },
+  responses: {
+    ...ok200(z.array(ProductModuleNodeSchema), 'The module tree'),
+    ...failures(400, 401, 403, 404),
+  },
+});
+
+const createModuleRoute = tenantRoute(enterprise, 'product:module:add', {
+  method: 'post',
+  path: BASE,
+  tags,
+  summary: 'Create a module, at the top or under root_id; names are unique among siblings',
+  request: { params: enterpriseParams, body: jsonBody(ModuleBodySchema) },
+  responses: { ...created201(ProductModuleSchema, 'The new module'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const updateRoute = tenantRoute(enterprise, 'product:module:edit', {
+  method: 'put',
+  path: BASE,
+  tags,
+  summary: 'Rename or move a module at the version read; never under itself or its sub-modules',
+  request: { params: enterpriseParams, body: jsonBody(ModuleUpdateBodySchema) },
+  responses: { ...ok200(ProductModuleSchema, 'The module'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const deleteRoute = tenantRoute(enterprise, 'product:module:remove', {
+  method: 'delete',
+  path: `${BASE}/{id}`,
+  tags,
+  summary: 'Delete a module that has no sub-modules, requirements or specs',
+  request: { params: moduleParams },
+  responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },
+});
+
+export const productModuleRoutes = createRouter()
+  .openapi(listRoute, async (c) =>
+    ok(c, await modules.moduleList(c.var.tenant.enterprise.id, c.req.valid('query').productId)),
+  )
+  .openapi(treeRoute, async (c) =>
+    ok(c, await modules.moduleTree(c.var.tenant.enterprise.id, c.req.valid('query').productId)),
+  )
+  .openapi(createModuleRoute, async (c) =>
+    created(c, await modules.createModule(c.var.tenant.enterprise.id, c.req.valid('json'))),
+  )
+  .openapi(updateRoute, async (c) =>
+    ok(c, await modules.updateModule(c.var.tenant.enterprise.id, c.req.valid('json'))),
+  )
+  .openapi(deleteRoute, async (c) => {
+    await modules.deleteModule(c.var.tenant.enterprise.id, c.req.valid('param').id);
+    return ok(c, null);
+  });

@@ -1,0 +1,48 @@
+/** The project notice (`pmsProject/addNotice`, `getNotice/{id}`, `editNotice`). */
+
+import { createRouter } from '@core/http/group';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { AddNoticeBodySchema, EditNoticeBodySchema, NoticeSchema } from '@shared/schemas/projects';
+import * as notices from '../notice';
+import { enterprise, enterpriseParams, PROJECT_BASE, projectParams, projectTags as tags } from './projects';
+
+const getRoute = tenantRoute(enterprise, 'project:project:list', {
+  method: 'get',
+  path: `${PROJECT_BASE}/getNotice/{id}`,
+  tags,
+  summary: "The project's notice (version 0 and empty content while there is none)",
+  request: { params: projectParams },
+  responses: { ...ok200(NoticeSchema, 'The notice'), ...failures(401, 403, 404) },
+});
+
+const addRoute = tenantRoute(enterprise, 'project:notice:edit', {
+  method: 'post',
+  path: `${PROJECT_BASE}/addNotice`,
+  tags,
+  summary: "Write the project's first notice",
+  request: { params: enterpriseParams, body: jsonBody(AddNoticeBodySchema) },
+  responses: { ...created201(NoticeSchema, 'The notice'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const editRoute = tenantRoute(enterprise, 'project:notice:edit', {
+  method: 'put',
+  path: `${PROJECT_BASE}/editNotice`,
+  tags,
+  summary: "Edit the project's notice at the version read",
+  request: { params: enterpriseParams, body: jsonBody(EditNoticeBodySchema) },
+  responses: { ...ok200(NoticeSchema, 'The edited notice'), ...failures(400, 401, 403, 404, 409) },
+});
+
+export const projectNoticeRoutes = createRouter()
+  .openapi(getRoute, async (c) =>
+    ok(c, await notices.getNotice(c.var.tenant.enterprise.id, c.req.valid('param').id)),
+  )
+  .openapi(addRoute, async (c) =>
+    created(
+      c,
+      await notices.addNotice(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
+    ),
+  )
+  .openapi(editRoute, async (c) =>
+    ok(c, await notices.editNotice(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+  );

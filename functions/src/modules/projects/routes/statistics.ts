@@ -1,0 +1,70 @@
+/**
+ * The project overview's statistics (`pmsProject/{id}/statistics/...`). Served by the projects
+ * group (functions/src/modules/projects/app.ts mounts `projectStatisticsRoutes`); the numbers come
+ * from the work items.
+ */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import { byIdentifier, failures, ok, ok200, tenantRoute } from '@core/http/route';
+import { PageQuerySchema } from '@shared/schemas/common';
+import { JournalPageSchema } from '@shared/schemas/issues';
+import { LineChartQuerySchema, LineChartSchema, PieBarChartSchema } from '@shared/schemas/projects';
+import * as z from 'zod';
+import * as statistics from '../statistics';
+
+const BASE = '/api/pms/{identifier}/pmsProject/{id}/statistics';
+const tags = ['projects'];
+const tenant = byIdentifier('identifier');
+const params = z.object({
+  identifier: identifierParam,
+  id: z.string().min(1).max(64).meta({ description: 'A project id' }),
+});
+
+const pieBarRoute = tenantRoute(tenant, 'project:project:list', {
+  method: 'get',
+  path: `${BASE}/pie-barChart`,
+  tags,
+  summary: 'Work items by kind, and by status within each kind',
+  request: { params },
+  responses: { ...ok200(PieBarChartSchema, 'Counts'), ...failures(401, 403, 404) },
+});
+
+const lineRoute = tenantRoute(tenant, 'project:project:list', {
+  method: 'get',
+  path: `${BASE}/lineChart`,
+  tags,
+  summary: 'Per day (UTC), the last `days` days: items created, closed, and open at the end of the day',
+  request: { params, query: LineChartQuerySchema },
+  responses: { ...ok200(LineChartSchema, 'Series'), ...failures(400, 401, 403, 404) },
+});
+
+const dynamicsRoute = tenantRoute(tenant, 'project:project:list', {
+  method: 'get',
+  path: `${BASE}/dynamics`,
+  tags,
+  summary: "The project's activity feed: journal entries of every work item, newest first",
+  request: { params, query: PageQuerySchema },
+  responses: { ...ok200(JournalPageSchema, 'A page of the feed'), ...failures(400, 401, 403, 404) },
+});
+
+export const projectStatisticsRoutes = createRouter()
+  .openapi(pieBarRoute, async (c) =>
+    ok(c, await statistics.pieBarChart(c.var.tenant.enterprise.id, c.req.valid('param').id)),
+  )
+  .openapi(lineRoute, async (c) =>
+    ok(
+      c,
+      await statistics.lineChart(
+        c.var.tenant.enterprise.id,
+        c.req.valid('param').id,
+        c.req.valid('query').days,
+      ),
+    ),
+  )
+  .openapi(dynamicsRoute, async (c) =>
+    ok(
+      c,
+      await statistics.dynamics(c.var.tenant.enterprise.id, c.req.valid('param').id, c.req.valid('query')),
+    ),
+  );

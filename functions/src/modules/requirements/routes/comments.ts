@@ -1,0 +1,91 @@
+/** Comments on user requirements, specs and plans (`/api/pms/{identifier}/pmsJournals`). */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { pageSchema } from '@shared/schemas/common';
+import {
+  ProductJournalBodySchema,
+  ProductJournalIdSchema,
+  ProductJournalListQuerySchema,
+  ProductJournalSchema,
+  ProductJournalUpdateBodySchema,
+} from '@shared/schemas/requirements';
+import * as z from 'zod';
+import * as journals from '../comments';
+import { enterprise, enterpriseParams, requirementTags as tags } from './user-requirements';
+
+const BASE = '/api/pms/{identifier}/pmsJournals';
+
+const journalParams = z.object({
+  identifier: identifierParam,
+  id: ProductJournalIdSchema.meta({ description: 'A comment id ({objectId}.{localId})' }),
+});
+
+const listRoute = tenantRoute(enterprise, 'product:product:list', {
+  method: 'get',
+  path: `${BASE}/list`,
+  tags,
+  summary: 'The comments on a user requirement, spec or plan, oldest first',
+  request: { params: enterpriseParams, query: ProductJournalListQuerySchema },
+  responses: {
+    ...ok200(pageSchema(ProductJournalSchema), 'A page of comments'),
+    ...failures(400, 401, 403, 404),
+  },
+});
+
+const createJournalRoute = tenantRoute(enterprise, 'product:requirement:comment', {
+  method: 'post',
+  path: BASE,
+  tags,
+  summary: 'Comment on a user requirement, spec or plan',
+  request: { params: enterpriseParams, body: jsonBody(ProductJournalBodySchema) },
+  responses: { ...created201(ProductJournalSchema, 'The comment'), ...failures(400, 401, 403, 404) },
+});
+
+const updateRoute = tenantRoute(enterprise, 'product:requirement:comment', {
+  method: 'put',
+  path: BASE,
+  tags,
+  summary: "Edit one's own comment",
+  request: { params: enterpriseParams, body: jsonBody(ProductJournalUpdateBodySchema) },
+  responses: { ...ok200(ProductJournalSchema, 'The comment'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const deleteRoute = tenantRoute(enterprise, 'product:requirement:comment', {
+  method: 'delete',
+  path: `${BASE}/{id}`,
+  tags,
+  summary: "Delete one's own comment",
+  request: { params: journalParams },
+  responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404) },
+});
+
+export const productJournalRoutes = createRouter()
+  .openapi(listRoute, async (c) =>
+    ok(c, await journals.listProductJournals(c.var.tenant.enterprise.id, c.req.valid('query'))),
+  )
+  .openapi(createJournalRoute, async (c) =>
+    created(
+      c,
+      await journals.addProductJournal(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
+    ),
+  )
+  .openapi(updateRoute, async (c) =>
+    ok(
+      c,
+      await journals.editProductJournal(
+        c.var.tenant.enterprise.id,
+        c.var.session.userId,
+        c.req.valid('json'),
+      ),
+    ),
+  )
+  .openapi(deleteRoute, async (c) => {
+    await journals.deleteProductJournal(
+      c.var.tenant.enterprise.id,
+      c.var.session.userId,
+      c.req.valid('param').id,
+    );
+    return ok(c, null);
+  });

@@ -1,0 +1,64 @@
+/**
+ * Tracking of requirements and specs (`/api/pms/{identifier}/productRequirementTracking/{id}/...`):
+ * change records, the plan a spec is in, and the test cases that cover it.
+ */
+
+import { createRouter } from '@core/http/group';
+import { failures, ok, ok200, tenantRoute } from '@core/http/route';
+import { AssociatedPlanSchema, ChangeRecordSchema, SpecTestcaseSchema } from '@shared/schemas/requirements';
+import * as z from 'zod';
+import * as specs from '../specs';
+import { userRequirementChangeRecords } from '../user-requirements';
+import { enterprise, itemParams, requirementTags as tags } from './user-requirements';
+
+const BASE = '/api/pms/{identifier}/productRequirementTracking/{id}';
+
+const userRequirementRecordsRoute = tenantRoute(enterprise, 'product:requirement:list', {
+  method: 'get',
+  path: `${BASE}/userReqChangeRecord`,
+  tags,
+  summary: "A user requirement's tracking records, oldest first",
+  request: { params: itemParams('A user requirement id') },
+  responses: { ...ok200(z.array(ChangeRecordSchema), 'Records'), ...failures(401, 403, 404) },
+});
+
+const specRecordsRoute = tenantRoute(enterprise, 'product:spec:list', {
+  method: 'get',
+  path: `${BASE}/reqSpecsChangeRecord`,
+  tags,
+  summary: "A spec's tracking records, oldest first",
+  request: { params: itemParams('A spec id') },
+  responses: { ...ok200(z.array(ChangeRecordSchema), 'Records'), ...failures(401, 403, 404) },
+});
+
+const planRoute = tenantRoute(enterprise, 'product:spec:list', {
+  method: 'get',
+  path: `${BASE}/associatedPlan`,
+  tags,
+  summary: 'The plan the spec is in, or null',
+  request: { params: itemParams('A spec id') },
+  responses: { ...ok200(AssociatedPlanSchema, 'The plan'), ...failures(401, 403, 404) },
+});
+
+const testcaseRoute = tenantRoute(enterprise, 'product:spec:list', {
+  method: 'get',
+  path: `${BASE}/associatedTestcase`,
+  tags,
+  summary: 'The test cases that cover the spec (written by test management)',
+  request: { params: itemParams('A spec id') },
+  responses: { ...ok200(z.array(SpecTestcaseSchema), 'Test cases'), ...failures(401, 403, 404) },
+});
+
+export const requirementTrackingRoutes = createRouter()
+  .openapi(userRequirementRecordsRoute, async (c) =>
+    ok(c, await userRequirementChangeRecords(c.var.tenant.enterprise.id, c.req.valid('param').id)),
+  )
+  .openapi(specRecordsRoute, async (c) =>
+    ok(c, await specs.specChangeRecords(c.var.tenant.enterprise.id, c.req.valid('param').id)),
+  )
+  .openapi(planRoute, async (c) =>
+    ok(c, await specs.associatedPlan(c.var.tenant.enterprise.id, c.req.valid('param').id)),
+  )
+  .openapi(testcaseRoute, async (c) =>
+    ok(c, await specs.associatedTestcases(c.var.tenant.enterprise.id, c.req.valid('param').id)),
+  );

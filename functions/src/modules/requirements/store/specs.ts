@@ -1,0 +1,225 @@
+/**
+ * Requirement specs of a product, in the product partition (keys.productPartition):
+ *
+ * - `SPEC#{local}`: the list fields, `moduleId`, `status` and `planId` included (plans and modules
+ *   count their specs by a query); `demandCount` (project demands carrying the spec) is only ever
+ *   stepped with ADD by the demand-link writes, so saving the other fields never overwrites it.
+ * - `SPECBODY#{local}`: description and acceptance criteria, read only by the detail view.
+ *
+ * Every save is conditioned on the version read (`ConditionFailedError(label)`).
+ */
+
+import type { Condition } from '@core/db/expressions';
+import { keys, productPartition, SK } from '@core/db/keys';
+import { batchGet, conditions, getItem, type Item, queryPartition, type TxOp } from '@core/db/operations';
+import { SPEC_STATUS } from '@shared/domain/requirement-workflow';
+import type { ReviewRecord } from './user-requirements';
+
+export interface SpecRecord {
+  enterpriseId: string;
+  productId: string;
+  /** The local id (after the dot of the product-scoped id). */
+  specId: string;
+  /** SR-n, per product. */
+  number: number;
+  title: string;
+  type: number;
+  priority: number;
+  /** A product-scoped module id, or null. */
+  moduleId: string | null;
+  tagIds: string[];
+  ownerId: string | null;
+  estimatedHours: number | null;
+  status: number;
+  /** A product-scoped plan id, or null. */
+  planId: string | null;
+  /** The product-scoped id of the user requirement it refines, or null. Never changes. */
+  userRequirementId: string | null;
+  authorId: string;
+  lastReview: ReviewRecord | null;
+  /** Project demands that carry it. */
+  demandCount: number;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface SpecBody {
+  description: string;
+  acceptance: string;
+}
+
+function savedFields(spec: SpecRecord): Item {
+  return {
+    title: spec.title,
+    type: spec.type,
+    priority: spec.priority,
+    moduleId: spec.moduleId,
+    tagIds: spec.tagIds,
+    ownerId: spec.ownerId,
+    estimatedHours: spec.estimatedHours,
+    status: spec.status,
+    planId: spec.planId,
+    lastReview: spec.lastReview,
+    updatedAt: spec.updatedAt,
+    version: spec.version,
+  };
+}
+
+function toItem(spec: SpecRecord): Item {
+  return { ...keys.spec(spec.enterpriseId, spec.productId, spec.specId), entity: 'Spec', ...spec };
+}
+
+function fromItem(item: Item): SpecRecord {
+  return {
+    enterpriseId: item.enterpriseId,
+    productId: item.productId,
+    specId: item.specId,
+    number: item.number,
+    title: item.title,
+    type: item.type,
+    priority: item.priority,
+    moduleId: item.moduleId ?? null,
+    tagIds: item.tagIds ?? [],
+    ownerId: item.ownerId ?? null,
+    estimatedHours: item.estimatedHours ?? null,
+    status: item.status,
+    planId: item.planId ?? null,
+    userRequirementId: item.userRequirementId ?? null,
+    authorId: item.authorId,
+    lastReview: item.lastReview ?? null,
+    demandCount: item.demandCount ?? 0,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    version: item.version,
+  };
+}
+
+function bodyItem(spec: Pick<SpecRecord, 'enterpriseId' | 'productId' | 'specId'>, body: SpecBody): Item {
+  return {
+    ...keys.specBody(spec.enterpriseId, spec.productId, spec.specId),
+    entity: 'SpecBody',
+    specId: spec.specId,
+    description: body.description,
+    acceptance: body.acceptance,
+  };
+}
+
+// Access pattern: every spec of a product, list fields only
+// (pk = ENT#{id}#PRD#{productId}, begins_with(sk, SPEC#), strongly consistent).
+export async function listSpecs(enterpriseId: string, productId: string): Promise<SpecRecord[]> {
+  const items = await queryPartition(productPartition(enterpriseId, productId), SK.specPrefix);
+  return items.map(fromItem);
+}
+
+// Access pattern: one spec (SPEC#{local}).
+export async function getSpec(
+  enterpriseId: string,
+  productId: string,
+  specId: string,
+): Promise<SpecRecord | null> {
+  const item = await getItem(keys.spec(enterpriseId, productId, specId));
+  return item ? fromItem(item) : null;
+}
+
+// Access pattern: several specs of a product by local id (batch); unknown ids are left out.
+export async function getSpecs(
+  enterpriseId: string,
+  productId: string,
+  specIds: readonly string[],
+): Promise<SpecRecord[]> {
+  const items = await batchGet(specIds.map((id) => keys.spec(enterpriseId, productId, id)));
+  return items.map(fromItem);
+}
+
+// Access pattern: one spec with its body (SPEC# and SPECBODY#, one batch).
+export async function getSpecWithBody(
+  enterpriseId: string,
+  productId: string,
+  specId: string,
+): Promise<{ spec: SpecRecord; body: SpecBody } | null> {
+  const key = keys.spec(enterpriseId, productId, specId);
+  const items = await batchGet([key, keys.specBody(enterpriseId, productId, specId)]);
+  const item = items.find((i) => i.sk === key.sk);
+  if (!item) return null;
+  const body = items.find((i) => i.sk !== key.sk);
+  return {
+    spec: fromItem(item),
+    body: { description: body?.description ?? '', acceptance: body?.acceptance ?? '' },
+  };
+}
+
+export function createSpecOps(spec: SpecRecord, body: SpecBody): TxOp[] {
+  return [
+    { put: toItem(spec), condition: conditions.notExists, label: 'spec' },
+    { put: bodyItem(spec, body) },
+  ];
+}
+
+/** Saves the spec as `spec` if it still has `expectedVersion` (`label`, 'stale' unless told). */
+export function saveSpecOp(spec: SpecRecord, expectedVersion: number, label = 'stale'): TxOp {
+  return {
+    update: keys.spec(spec.enterpriseId, spec.productId, spec.specId),
+    set: savedFields(spec),
+    condition: conditions.version(expectedVersion),
+    label,
+  };
+}
+
+export function putSpecBodyOp(spec: SpecRecord, body: SpecBody): TxOp {
+  return { put: bodyItem(spec, body) };
+}
+
+/** A spec may go to a project while reviewed or planning. */
+const pushable: Condition = {
+  expression: 'attribute_exists(pk) AND #status IN (:reviewed, :planning)',
+  names: { '#status': 'status' },
+  values: { ':reviewed': SPEC_STATUS.reviewed, ':planning': SPEC_STATUS.planning },
+};
+
+/**
+ * Steps the spec's demand count. Adding requires it to be reviewed or planning, removing only
+ * that it exists (`'spec'` otherwise). The version stays: the spec's content did not change.
+ */
+export function specDemandCountOp(
+  enterpriseId: string,
+  productId: string,
+  specId: string,
+  delta: 1 | -1,
+): TxOp {
+  return {
+    update: keys.spec(enterpriseId, productId, specId),
+    add: { demandCount: delta },
+    condition: delta > 0 ? pushable : conditions.exists,
+    label: 'spec',
+  };
+}
+
+/**
+ * Deletes the spec and its body if it still has the version and demand count read (`'spec'`
+ * otherwise: it changed, or a project took it meanwhile).
+ */
+export function deleteSpecOps(spec: SpecRecord): TxOp[] {
+  return [
+    {
+      delete: keys.spec(spec.enterpriseId, spec.productId, spec.specId),
+      condition: {
+        expression:
+          'attribute_exists(pk) AND #version = :version AND (attribute_not_exists(demandCount) OR demandCount = :demands)',
+        names: { '#version': 'version' },
+        values: { ':version': spec.version, ':demands': spec.demandCount },
+      },
+      label: 'spec',
+    },
+    { delete: keys.specBody(spec.enterpriseId, spec.productId, spec.specId) },
+  ];
+}
+
+/** The transaction step that requires a plan to still exist (`'plan'` when it is gone). */
+export function planExistsOp(enterpriseId: string, productId: string, planLocalId: string): TxOp {
+  return {
+    check: keys.plan(enterpriseId, productId, planLocalId),
+    condition: conditions.exists,
+    label: 'plan',
+  };
+}

@@ -1,0 +1,201 @@
+/**
+ * Tracking records: what every create, edit, change, review and move of a user requirement or
+ * spec writes, in the same transaction as the change. A record lists only the fields that really
+ * changed, each with readable values (status names, module names, tag names, nicknames, priority
+ * labels) as they were at the time; descriptions keep their full text before and after, so a
+ * change can be reviewed against what it replaced.
+ */
+
+import { summaryOf } from '@core/identity/people';
+import { newJournalId } from '@core/ids';
+import { PRIORITIES } from '@shared/domain/priorities';
+import type { RequirementKind } from '@shared/domain/requirement-workflow';
+import type { FieldChange } from '@shared/schemas/requirements';
+import type { SpecBody, SpecRecord } from './store/specs';
+import type { TrackAction, TrackRecord } from './store/tracking';
+import type { UserRequirementRecord } from './store/user-requirements';
+import { type LookupNeeds, loadLookups, type ProductLookups, sourceName, specTypeName } from './views';
+
+/** A user requirement with its description: everything a change may touch. */
+export type UserRequirementState = UserRequirementRecord & { description: string };
+/** A spec with its description and acceptance criteria. */
+export type SpecState = SpecRecord & SpecBody;
+
+type Raw = string | number | null | readonly string[];
+
+/** One field a record may list: its raw value (to compare) and its readable one (to show). */
+export interface TrackedField<T> {
+  field: string;
+  label: string;
+  raw: (item: T) => Raw;
+  show: (item: T, lookups: ProductLookups) => string | null;
+  /** What `show` needs loaded. */
+  needs?: 'modules' | 'tags' | 'plans' | 'users';
+}
+
+const orNull = (text: string) => (text === '' ? null : text);
+const priorityLabel = (id: number) => PRIORITIES.find((p) => p.id === id)?.label ?? String(id);
+const moduleName = (id: string | null, lookups: ProductLookups) =>
+  id ? (lookups.modules.get(id)?.name ?? 'Deleted module') : null;
+/** Deleted tags are left out, as everywhere tags are shown. */
+const tagNames = (ids: readonly string[], lookups: ProductLookups) =>
+  orNull(ids.flatMap((id) => lookups.tags.get(id)?.name ?? []).join(', '));
+
+/** The fields both kinds have. */
+function sharedFields<T extends UserRequirementState | SpecState>() {
+  return {
+    title: { field: 'title', label: 'Title', raw: (x) => x.title, show: (x) => x.title },
+    priority: {
+      field: 'priority',
+      label: 'Priority',
+      raw: (x) => x.priority,
+      show: (x) => priorityLabel(x.priority),
+    },
+    moduleId: {
+      field: 'moduleId',
+      label: 'Module',
+      raw: (x) => x.moduleId,
+      show: (x, l) => moduleName(x.moduleId, l),
+      needs: 'modules',
+    },
+    tagIds: {
+      field: 'tagIds',
+      label: 'Tags',
+      raw: (x) => x.tagIds,
+      show: (x, l) => tagNames(x.tagIds, l),
+      needs: 'tags',
+    },
+    description: {
+      field: 'description',
+      label: 'Description',
+      raw: (x) => x.description,
+      show: (x) => orNull(x.description),
+    },
+  } satisfies Record<string, TrackedField<T>>;
+}
+
+const ur = sharedFields<UserRequirementState>();
+/** The fields of a user requirement, in the order records list them. */
+export const USER_REQUIREMENT_FIELDS: readonly TrackedField<UserRequirementState>[] = [
+  ur.title,
+  { field: 'source', label: 'Source', raw: (x) => x.source, show: (x) => sourceName(x.source) },
+  ur.priority,
+  ur.moduleId,
+  ur.tagIds,
+  ur.description,
+];
+
+const spec = sharedFields<SpecState>();
+/** The fields of a spec, in the order records list them. */
+export const SPEC_FIELDS: readonly TrackedField<SpecState>[] = [
+  spec.title,
+  { field: 'type', label: 'Type', raw: (x) => x.type, show: (x) => specTypeName(x.type) },
+  spec.priority,
+  spec.moduleId,
+  spec.tagIds,
+  {
+    field: 'ownerId',
+    label: 'Owner',
+    raw: (x) => x.ownerId,
+    show: (x, l) => (x.ownerId ? summaryOf(l.users, x.ownerId).nickname : null),
+    needs: 'users',
+  },
+  {
+    field: 'estimatedHours',
+    label: 'Estimated hours',
+    raw: (x) => x.estimatedHours,
+    show: (x) => (x.estimatedHours === null ? null : String(x.estimatedHours)),
+  },
+  {
+    field: 'planId',
+    label: 'Plan',
+    raw: (x) => x.planId,
+    show: (x, l) => (x.planId ? (l.plans.get(x.planId)?.title ?? 'Deleted plan') : null),
+    needs: 'plans',
+  },
+  spec.description,
+  {
+    field: 'acceptance',
+    label: 'Acceptance criteria',
+    raw: (x) => x.acceptance,
+    show: (x) => orNull(x.acceptance),
+  },
+];
+
+function sameRaw(a: Raw, b: Raw): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v) => b.includes(v));
+  return a === b;
+}
+
+/** The fields whose raw value differs between `before` and `after`. */
+export function changedFields<T>(fields: readonly TrackedField<T>[], before: T, after: T): TrackedField<T>[] {
+  return fields.filter((f) => !sameRaw(f.raw(before), f.raw(after)));
+}
+
+/**
+ * The readable changes of each pair, loading only what the changed fields need (once for all
+ * pairs: a batch of specs reads modules, tags and plans one time).
+ */
+export async function describeChanges<T>(
+  enterpriseId: string,
+  productId: string,
+  fields: readonly TrackedField<T>[],
+  pairs: readonly { before: T; after: T }[],
+): Promise<FieldChange[][]> {
+  const changed = pairs.map((p) => changedFields(fields, p.before, p.after));
+  const needed = new Set(changed.flat().flatMap((f) => (f.needs ? [f.needs] : [])));
+  const userIds = pairs.flatMap((pair, i) =>
+    changed[i]!.flatMap((f) => (f.needs === 'users' ? [f.raw(pair.before), f.raw(pair.after)] : [])),
+  );
+  const needs: LookupNeeds = {
+    modules: needed.has('modules'),
+    tags: needed.has('tags'),
+    plans: needed.has('plans'),
+    userIds: userIds.filter((id): id is string => typeof id === 'string'),
+  };
+  const lookups = await loadLookups(enterpriseId, productId, needs);
+  return pairs.map((pair, i) =>
+    changed[i]!.map((f) => ({
+      field: f.field,
+      label: f.label,
+      before: f.show(pair.before, lookups),
+      after: f.show(pair.after, lookups),
+    })),
+  );
+}
+
+export interface Move {
+  action: TrackAction;
+  userId: string;
+  at: string;
+  fromStatus: number | null;
+  toStatus: number;
+  /** A change's reason, a reviewer's comment, a note on the move. */
+  comment?: string;
+  fields?: FieldChange[];
+}
+
+/**
+ * A new tracking record of `item` (a requirement or spec). Record ids sort by time and strictly
+ * increase within the process, so records written in one transaction keep their order.
+ */
+export function trackRecordOf(
+  kind: RequirementKind,
+  item: Pick<UserRequirementRecord, 'enterpriseId' | 'productId'> & { localId: string },
+  move: Move,
+): TrackRecord {
+  return {
+    enterpriseId: item.enterpriseId,
+    productId: item.productId,
+    kind,
+    objectId: item.localId,
+    recordId: newJournalId(),
+    action: move.action,
+    userId: move.userId,
+    at: move.at,
+    comment: move.comment ?? '',
+    fromStatus: move.fromStatus,
+    toStatus: move.toStatus,
+    fields: move.fields ?? [],
+  };
+}

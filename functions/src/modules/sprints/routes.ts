@@ -1,0 +1,206 @@
+/**
+ * Iterations (`/api/pms/{identifier}/pmsProjectSprint/...`): a project's sprints, their work
+ * items, completion, the burn-down and statistics (docs/api-conventions.md, "Iterations").
+ * `list` is registered before the `{id}` paths that would also match it.
+ */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '@core/http/route';
+import { authorize } from '@core/identity/tenancy';
+import { pageSchema } from '@shared/schemas/common';
+import { IssueListQuerySchema, IssuePageSchema } from '@shared/schemas/issues';
+import {
+  BurnDownSchema,
+  CompleteSprintBodySchema,
+  SprintBodySchema,
+  SprintDetailSchema,
+  SprintIssuesBodySchema,
+  SprintListQuerySchema,
+  SprintSchema,
+  SprintStatisticsSchema,
+  SprintUpdateBodySchema,
+} from '@shared/schemas/sprints';
+import * as z from 'zod';
+import { currentBurnDown, statisticsOf } from './burndown';
+import { completeSprint } from './completion';
+import * as sprints from './sprints';
+
+const BASE = '/api/pms/{identifier}/pmsProjectSprint';
+const tags = ['sprints'];
+const tenant = byIdentifier('identifier');
+
+const sprintsParams = z.object({ identifier: identifierParam });
+const sprintParams = z.object({
+  identifier: identifierParam,
+  id: z.string().min(1).max(64).meta({ description: 'A sprint id ({projectId}.{localId})' }),
+});
+const SprintIssueQuerySchema = IssueListQuerySchema.omit({ pmsProjectId: true, sprintId: true });
+const START_PERMISSION = 'project:sprint:complete';
+
+const listRoute = tenantRoute(tenant, 'project:sprint:list', {
+  method: 'get',
+  path: `${BASE}/list`,
+  tags,
+  summary: "A page of a project's sprints: in progress, then not started, then closed",
+  request: { params: sprintsParams, query: SprintListQuerySchema },
+  responses: { ...ok200(pageSchema(SprintSchema), 'A page of sprints'), ...failures(400, 401, 403, 404) },
+});
+
+const createSprintRoute = tenantRoute(tenant, 'project:sprint:add', {
+  method: 'post',
+  path: BASE,
+  tags,
+  summary: 'Create a sprint (not started) of at most 90 days',
+  request: { params: sprintsParams, body: jsonBody(SprintBodySchema) },
+  responses: { ...created201(SprintDetailSchema, 'The new sprint'), ...failures(400, 401, 403, 404) },
+});
+
+const getRoute = tenantRoute(tenant, 'project:sprint:list', {
+  method: 'get',
+  path: `${BASE}/{id}`,
+  tags,
+  summary: 'One sprint with live counts and the record of its last completion',
+  request: { params: sprintParams },
+  responses: { ...ok200(SprintDetailSchema, 'The sprint'), ...failures(401, 403, 404) },
+});
+
+const updateRoute = tenantRoute(tenant, 'project:sprint:edit', {
+  method: 'put',
+  path: `${BASE}/{id}`,
+  tags,
+  summary:
+    'Edit name, goal, dates at the version read; status 1 starts or reopens (needs project:sprint:complete too)',
+  request: { params: sprintParams, body: jsonBody(SprintUpdateBodySchema) },
+  responses: { ...ok200(SprintDetailSchema, 'The sprint'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const deleteRoute = tenantRoute(tenant, 'project:sprint:remove', {
+  method: 'delete',
+  path: `${BASE}/{id}`,
+  tags,
+  summary: 'Delete a sprint; its items (at most 40) go back to the backlog',
+  request: { params: sprintParams },
+  responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },
+});
+
+const issuesRoute = tenantRoute(tenant, 'project:sprint:list', {
+  method: 'get',
+  path: `${BASE}/{id}/issues`,
+  tags,
+  summary: "The sprint's work items, with the work-item list's filters, sorts and pages",
+  request: { params: sprintParams, query: SprintIssueQuerySchema },
+  responses: { ...ok200(IssuePageSchema, 'A page of work items'), ...failures(400, 401, 403, 404) },
+});
+
+const planIssuesRoute = tenantRoute(tenant, 'project:issue:edit', {
+  method: 'put',
+  path: `${BASE}/{id}/issues`,
+  tags,
+  summary: 'Plan work items into the sprint and take others out; all or nothing',
+  request: { params: sprintParams, body: jsonBody(SprintIssuesBodySchema) },
+  responses: {
+    ...ok200(z.object({ added: z.number().int(), removed: z.number().int() }), 'How many moved'),
+    ...failures(400, 401, 403, 404, 409),
+  },
+});
+
+const completeRoute = tenantRoute(tenant, START_PERMISSION, {
+  method: 'put',
+  path: `${BASE}/{id}/complete`,
+  tags,
+  summary: 'Complete a sprint in progress, finishing, unlinking or moving its unfinished items',
+  request: { params: sprintParams, body: jsonBody(CompleteSprintBodySchema) },
+  responses: { ...ok200(SprintDetailSchema, 'The closed sprint'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const burnDownRoute = tenantRoute(tenant, 'project:sprint:list', {
+  method: 'get',
+  path: `${BASE}/{id}/burnDownChart`,
+  tags,
+  summary: 'The burn-down: live, or the snapshot taken when the sprint was completed',
+  request: { params: sprintParams },
+  responses: { ...ok200(BurnDownSchema, 'The burn-down'), ...failures(401, 403, 404) },
+});
+
+const statisticsRoute = tenantRoute(tenant, 'project:sprint:list', {
+  method: 'get',
+  path: `${BASE}/{id}/statistics`,
+  tags,
+  summary: "The sprint's statistics as of now",
+  request: { params: sprintParams },
+  responses: { ...ok200(SprintStatisticsSchema, 'The statistics'), ...failures(401, 403, 404) },
+});
+
+export const sprintRoutes = createRouter()
+  .openapi(listRoute, async (c) =>
+    ok(c, await sprints.listSprints(c.var.tenant.enterprise.id, c.req.valid('query'))),
+  )
+  .openapi(createSprintRoute, async (c) =>
+    created(
+      c,
+      await sprints.createSprint(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
+    ),
+  )
+  .openapi(getRoute, async (c) =>
+    ok(c, await sprints.getSprintDetail(c.var.tenant.enterprise.id, c.req.valid('param').id)),
+  )
+  .openapi(updateRoute, async (c) => {
+    const body = c.req.valid('json');
+    // Starting and reopening change what the team works on: the start/complete permission too.
+    if (body.status !== undefined) authorize(c.var.tenant, START_PERMISSION);
+    return ok(c, await sprints.updateSprint(c.var.tenant.enterprise.id, c.req.valid('param').id, body));
+  })
+  .openapi(deleteRoute, async (c) => {
+    await sprints.deleteSprint(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('param').id);
+    return ok(c, null);
+  })
+  .openapi(issuesRoute, async (c) =>
+    ok(
+      c,
+      await sprints.listSprintIssues(
+        c.var.tenant.enterprise.id,
+        c.req.valid('param').id,
+        c.req.valid('query'),
+      ),
+    ),
+  )
+  .openapi(planIssuesRoute, async (c) =>
+    ok(
+      c,
+      await sprints.updateSprintIssues(
+        c.var.tenant.enterprise.id,
+        c.var.session.userId,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      ),
+    ),
+  )
+  .openapi(completeRoute, async (c) =>
+    ok(
+      c,
+      await completeSprint(
+        c.var.tenant.enterprise.id,
+        c.var.session.userId,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      ),
+    ),
+  )
+  .openapi(burnDownRoute, async (c) => {
+    const sprint = await sprints.requireSprint(c.var.tenant.enterprise.id, c.req.valid('param').id);
+    return ok(c, await currentBurnDown(c.var.tenant.enterprise.id, sprint));
+  })
+  .openapi(statisticsRoute, async (c) => {
+    const sprint = await sprints.requireSprint(c.var.tenant.enterprise.id, c.req.valid('param').id);
+    return ok(c, await statisticsOf(c.var.tenant.enterprise.id, sprint));
+  });

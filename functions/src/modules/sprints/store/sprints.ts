@@ -1,0 +1,122 @@
+/**
+ * Sprints (iterations) of a project: `SPRINT#{localId}` in the project's partition. A sprint's
+ * id is project-scoped (`{projectId}.{localId}`, functions/src/core/ids.ts scopedId), so the id alone
+ * says which partition holds it; work items store that whole id in `sprintId`.
+ */
+
+import { keys, projectPartition, SK } from '@core/db/keys';
+import type { Item, TxOp } from '@core/db/operations';
+import { batchGet, conditions, getItem, queryPartition, transact } from '@core/db/operations';
+import { parseScopedId } from '@core/ids';
+import type { SprintCompletion } from '@shared/schemas/sprints';
+
+export interface SprintRecord {
+  enterpriseId: string;
+  projectId: string;
+  /** The whole scoped id. */
+  sprintId: string;
+  name: string;
+  goal: string;
+  /** 0 not started, 1 in progress, 2 closed. */
+  status: number;
+  startDate: string;
+  endDate: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  /** The last completion's record (burn-down snapshot, statistics, carried-over items). */
+  completion: SprintCompletion | null;
+  creatorId: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** The key of a sprint from its scoped id, or null when the id is not a sprint id of a project. */
+export function sprintKeyOf(enterpriseId: string, sprintId: string) {
+  const parts = parseScopedId(sprintId);
+  if (!parts || parts.parentId.includes('.')) return null;
+  return { projectId: parts.parentId, key: keys.sprint(enterpriseId, parts.parentId, parts.localId) };
+}
+
+export function sprintToItem(sprint: SprintRecord): Item {
+  const located = sprintKeyOf(sprint.enterpriseId, sprint.sprintId);
+  if (!located) throw new Error(`not a sprint id: ${sprint.sprintId}`);
+  return { ...located.key, entity: 'Sprint', ...sprint };
+}
+
+export function sprintFromItem(item: Item): SprintRecord {
+  return {
+    enterpriseId: item.enterpriseId,
+    projectId: item.projectId,
+    sprintId: item.sprintId,
+    name: item.name,
+    goal: item.goal ?? '',
+    status: item.status,
+    startDate: item.startDate,
+    endDate: item.endDate,
+    startedAt: item.startedAt ?? null,
+    completedAt: item.completedAt ?? null,
+    completion: item.completion ?? null,
+    creatorId: item.creatorId,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    version: item.version,
+  };
+}
+
+// Access pattern: one sprint by its scoped id (ENT#{id}#PRJ#{projectId} / SPRINT#{localId}).
+export async function getSprint(enterpriseId: string, sprintId: string): Promise<SprintRecord | null> {
+  const located = sprintKeyOf(enterpriseId, sprintId);
+  if (!located) return null;
+  const item = await getItem(located.key);
+  return item ? sprintFromItem(item) : null;
+}
+
+// Access pattern: several sprints by their scoped ids (batch); unknown ids are left out.
+export async function getSprints(
+  enterpriseId: string,
+  sprintIds: readonly string[],
+): Promise<SprintRecord[]> {
+  const located = sprintIds.flatMap((id) => sprintKeyOf(enterpriseId, id)?.key ?? []);
+  if (located.length === 0) return [];
+  return (await batchGet(located)).map(sprintFromItem);
+}
+
+// Access pattern: every sprint of a project (ENT#{e}#PRJ#{projectId}, begins_with SPRINT#; the
+// prefix does not match the SPRINTLOG# entries, whose sort keys go on with `L`, not `#`).
+export async function listSprints(enterpriseId: string, projectId: string): Promise<SprintRecord[]> {
+  const items = await queryPartition(projectPartition(enterpriseId, projectId), SK.sprintPrefix);
+  return items.map(sprintFromItem);
+}
+
+/** Creates a sprint in an existing project (`'project'` when the project is gone). */
+export async function createSprint(sprint: SprintRecord): Promise<void> {
+  await transact([
+    {
+      check: keys.project(sprint.enterpriseId, sprint.projectId),
+      condition: conditions.exists,
+      label: 'project',
+    },
+    { put: sprintToItem(sprint), condition: conditions.notExists, label: 'sprintExists' },
+  ]);
+}
+
+/**
+ * Replaces a sprint if it still has `expectedVersion` (`'stale:sprint'`): as a transaction op,
+ * so a completion closes the sprint in the same transaction as it moves the items.
+ */
+export function replaceSprintOp(sprint: SprintRecord, expectedVersion: number): TxOp {
+  return { put: sprintToItem(sprint), condition: conditions.version(expectedVersion), label: 'stale:sprint' };
+}
+
+/** Deletes a sprint if it still has `expectedVersion` (`'stale:sprint'`). */
+export function deleteSprintOp(sprint: SprintRecord): TxOp {
+  const located = sprintKeyOf(sprint.enterpriseId, sprint.sprintId);
+  if (!located) throw new Error(`not a sprint id: ${sprint.sprintId}`);
+  return { delete: located.key, condition: conditions.version(sprint.version), label: 'stale:sprint' };
+}
+
+/** Edits a sprint read at `sprint.version` (`'stale:sprint'` when it changed or went meanwhile). */
+export async function updateSprint(sprint: SprintRecord, next: SprintRecord): Promise<void> {
+  await transact([replaceSprintOp(next, sprint.version)]);
+}

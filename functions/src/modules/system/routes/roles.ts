@@ -1,0 +1,89 @@
+/** Department roles (`SysDeptRole/dept/{id}`, deptId = enterprise id) and the permission tree. */
+
+import { createRouter } from '@core/http/group';
+import { enterpriseIdParam, roleIdParam } from '@core/http/params';
+import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { roleView } from '@core/identity/views';
+import { RoleBodySchema, RoleMenuTreeSchema, RoleSchema, RoleUpdateBodySchema } from '@shared/schemas/system';
+import * as z from 'zod';
+import * as roles from '../roles';
+
+const tags = ['system'];
+const dept = byId('id');
+const BASE = '/api/system/SysDeptRole/dept/{id}';
+const deptParams = z.object({ id: enterpriseIdParam });
+const roleParams = z.object({ id: enterpriseIdParam, roleId: roleIdParam });
+
+const listRoute = tenantRoute(dept, 'system:role:list', {
+  method: 'get',
+  path: `${BASE}/list`,
+  tags,
+  summary: 'Every role, built-in ones first, with how many members hold each',
+  request: { params: deptParams },
+  responses: { ...ok200(z.array(RoleSchema), 'Roles'), ...failures(401, 403, 404) },
+});
+
+const menuTreeRoute = tenantRoute(dept, 'system:role:list', {
+  method: 'get',
+  path: `${BASE}/roleMenuTreeSelect`,
+  tags,
+  summary: "The permission tree, with the role's permissions checked (none without roleId)",
+  request: { params: deptParams, query: z.object({ roleId: roleIdParam.optional() }) },
+  responses: { ...ok200(RoleMenuTreeSchema, 'Menus and checked keys'), ...failures(401, 403, 404) },
+});
+
+const getRoute = tenantRoute(dept, 'system:role:list', {
+  method: 'get',
+  path: `${BASE}/role/{roleId}`,
+  tags,
+  summary: 'One role',
+  request: { params: roleParams },
+  responses: { ...ok200(RoleSchema, 'The role'), ...failures(401, 403, 404) },
+});
+
+const createRoleRoute = tenantRoute(dept, 'system:role:add', {
+  method: 'post',
+  path: `${BASE}/role`,
+  tags,
+  summary: 'Create a role; its key must be unique in the enterprise',
+  request: { params: deptParams, body: jsonBody(RoleBodySchema) },
+  responses: { ...created201(RoleSchema, 'The new role'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const updateRoute = tenantRoute(dept, 'system:role:edit', {
+  method: 'put',
+  path: `${BASE}/role/{roleId}`,
+  tags,
+  summary: "Edit a role (built-in keys and the admin role's permissions are fixed)",
+  request: { params: roleParams, body: jsonBody(RoleUpdateBodySchema) },
+  responses: { ...ok200(RoleSchema, 'The edited role'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const deleteRoute = tenantRoute(dept, 'system:role:remove', {
+  method: 'delete',
+  path: `${BASE}/role/{roleId}`,
+  tags,
+  summary: 'Delete a custom role that no member holds',
+  request: { params: roleParams },
+  responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },
+});
+
+export const roleRoutes = createRouter()
+  .openapi(listRoute, async (c) => ok(c, (await roles.listRoles(c.var.tenant.enterprise.id)).map(roleView)))
+  .openapi(menuTreeRoute, async (c) =>
+    ok(c, await roles.roleMenuTree(c.var.tenant.enterprise.id, c.req.valid('query').roleId)),
+  )
+  .openapi(getRoute, async (c) =>
+    ok(c, roleView(await roles.getRole(c.var.tenant.enterprise.id, c.req.valid('param').roleId))),
+  )
+  .openapi(createRoleRoute, async (c) =>
+    created(c, roleView(await roles.createRole(c.var.tenant.enterprise.id, c.req.valid('json')))),
+  )
+  .openapi(updateRoute, async (c) => {
+    const { roleId } = c.req.valid('param');
+    return ok(c, roleView(await roles.updateRole(c.var.tenant.enterprise.id, roleId, c.req.valid('json'))));
+  })
+  .openapi(deleteRoute, async (c) => {
+    await roles.deleteRole(c.var.tenant.enterprise.id, c.req.valid('param').roleId);
+    return ok(c, null);
+  });

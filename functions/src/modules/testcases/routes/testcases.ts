@@ -1,0 +1,165 @@
+/**
+ * The case library: `pmsProjectTestcase` list, CRUD, copy, batch and confirm
+ * (docs/api-conventions.md, "Test management"). The static paths (list, batch, copy, confirm)
+ * are registered before the `{id}`/`{ids}` paths that would also match them; the spreadsheet
+ * calls are in spreadsheets.ts, mounted before this router.
+ */
+
+import { badRequest } from '@core/errors';
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '@core/http/route';
+import { pageSchema } from '@shared/schemas/common';
+import {
+  CaseBatchBodySchema,
+  CaseConfirmBodySchema,
+  CaseCopyBodySchema,
+  CaseCreateBodySchema,
+  CaseDetailSchema,
+  CaseListQuerySchema,
+  CaseRowSchema,
+  CaseRowsSchema,
+  CaseUpdateBodySchema,
+} from '@shared/schemas/testcases';
+import * as z from 'zod';
+import * as cases from '../testcases';
+
+const BASE = '/api/pms/{identifier}/pmsProjectTestcase';
+const tags = ['testcases'];
+const tenant = byIdentifier('identifier');
+const MAX_DELETE = 40;
+
+const params = z.object({ identifier: identifierParam });
+const caseParams = z.object({
+  identifier: identifierParam,
+  id: z.string().min(1).max(64).meta({ description: 'A case id ({projectId}.{localId})' }),
+});
+const idsParams = z.object({
+  identifier: identifierParam,
+  ids: z
+    .string()
+    .min(1)
+    .max(3000)
+    .meta({ description: `Comma-separated case ids (at most ${MAX_DELETE})` }),
+});
+
+const listRoute = tenantRoute(tenant, 'test:case:list', {
+  method: 'get',
+  path: `${BASE}/list`,
+  tags,
+  summary: "A page of a project's cases, the newest number first, with filters",
+  request: { params, query: CaseListQuerySchema },
+  responses: { ...ok200(pageSchema(CaseRowSchema), 'A page of cases'), ...failures(400, 401, 403, 404) },
+});
+
+const batchRoute = tenantRoute(tenant, 'test:case:edit', {
+  method: 'put',
+  path: `${BASE}/batch`,
+  tags,
+  summary: 'The same change (module, type, priority, added tags) to several cases; all or nothing',
+  request: { params, body: jsonBody(CaseBatchBodySchema) },
+  responses: { ...ok200(CaseRowsSchema, 'The cases'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const copyRoute = tenantRoute(tenant, 'test:case:add', {
+  method: 'post',
+  path: `${BASE}/copy`,
+  tags,
+  summary: 'Copy cases (content and spec links) into a module of this or another project',
+  request: { params, body: jsonBody(CaseCopyBodySchema) },
+  responses: { ...created201(CaseRowsSchema, 'The copies'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const confirmRoute = tenantRoute(tenant, 'test:case:edit', {
+  method: 'put',
+  path: `${BASE}/confirm`,
+  tags,
+  summary: 'Confirm cases flagged after a covered spec changed',
+  request: { params, body: jsonBody(CaseConfirmBodySchema) },
+  responses: {
+    ...ok200(CaseRowsSchema, 'The cases, no longer flagged'),
+    ...failures(400, 401, 403, 404, 409),
+  },
+});
+
+const createCaseRoute = tenantRoute(tenant, 'test:case:add', {
+  method: 'post',
+  path: BASE,
+  tags,
+  summary: 'Create a case (numbered TC-n in its project)',
+  request: { params, body: jsonBody(CaseCreateBodySchema) },
+  responses: { ...created201(CaseDetailSchema, 'The new case'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const getRoute = tenantRoute(tenant, 'test:case:list', {
+  method: 'get',
+  path: `${BASE}/{id}`,
+  tags,
+  summary: 'One case with its steps, covered specs and linked work items',
+  request: { params: caseParams },
+  responses: { ...ok200(CaseDetailSchema, 'The case'), ...failures(401, 403, 404) },
+});
+
+const updateRoute = tenantRoute(tenant, 'test:case:edit', {
+  method: 'put',
+  path: `${BASE}/{id}`,
+  tags,
+  summary: 'Edit any fields at the version read; saving also confirms the case',
+  request: { params: caseParams, body: jsonBody(CaseUpdateBodySchema) },
+  responses: { ...ok200(CaseDetailSchema, 'The case'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const deleteRoute = tenantRoute(tenant, 'test:case:remove', {
+  method: 'delete',
+  path: `${BASE}/{ids}`,
+  tags,
+  summary: 'Delete cases, all or nothing; sheets keep what the cases were',
+  request: { params: idsParams },
+  responses: { ...ok200(z.null(), 'Deleted'), ...failures(400, 401, 403, 404, 409) },
+});
+
+/** The ids of a `{ids}` segment: at most MAX_DELETE, none empty. */
+function splitIds(raw: string): string[] {
+  const ids = [...new Set(raw.split(',').map((id) => id.trim()))];
+  if (ids.some((id) => id === '' || id.length > 64)) {
+    throw badRequest('ids', 'Please enter comma-separated case ids');
+  }
+  if (ids.length > MAX_DELETE) throw badRequest('ids', `at most ${MAX_DELETE} cases at a time`);
+  return ids;
+}
+
+export const testcaseRoutes = createRouter()
+  .openapi(listRoute, async (c) =>
+    ok(c, await cases.listCases(c.var.tenant.enterprise.id, c.req.valid('query'))),
+  )
+  .openapi(batchRoute, async (c) =>
+    ok(c, await cases.batchUpdateCases(c.var.tenant.enterprise.id, c.req.valid('json'))),
+  )
+  .openapi(copyRoute, async (c) =>
+    created(c, await cases.copyCases(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+  )
+  .openapi(confirmRoute, async (c) =>
+    ok(c, await cases.confirmCases(c.var.tenant.enterprise.id, c.req.valid('json').ids)),
+  )
+  .openapi(createCaseRoute, async (c) =>
+    created(c, await cases.createCase(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+  )
+  .openapi(getRoute, async (c) =>
+    ok(c, await cases.getCaseDetail(c.var.tenant.enterprise.id, c.req.valid('param').id)),
+  )
+  .openapi(updateRoute, async (c) =>
+    ok(c, await cases.updateCase(c.var.tenant.enterprise.id, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .openapi(deleteRoute, async (c) => {
+    await cases.deleteCases(c.var.tenant.enterprise.id, splitIds(c.req.valid('param').ids));
+    return ok(c, null);
+  });

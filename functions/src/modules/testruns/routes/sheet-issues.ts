@@ -1,0 +1,127 @@
+/**
+ * Work items linked to sheet cases, and filing a bug from one: `pmsProjectTestsheetIssues`
+ * (docs/api-conventions.md, "Test management"). `list`, `batchAdd` and `unlink` are registered
+ * before `{id}`.
+ */
+
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '@core/http/route';
+import { pageSchema } from '@shared/schemas/common';
+import {
+  FileBugBodySchema,
+  FiledBugSchema,
+  SheetIssueLinkBodySchema,
+  SheetIssueListQuerySchema,
+  SheetIssueRowSchema,
+} from '@shared/schemas/testruns';
+import * as z from 'zod';
+import * as sheetIssues from '../sheet-issues';
+
+const BASE = '/api/pms/{identifier}/pmsProjectTestsheetIssues';
+const tags = ['test sheets'];
+const tenant = byIdentifier('identifier');
+
+const baseParams = z.object({ identifier: identifierParam });
+const linkParams = z.object({
+  identifier: identifierParam,
+  id: z.string().min(1).max(130).meta({ description: 'A link id ({projectTestsheetCasesId}~{issueId})' }),
+});
+const rowsSchema = z.array(SheetIssueRowSchema);
+
+const listRoute = tenantRoute(tenant, 'test:sheet:list', {
+  method: 'get',
+  path: `${BASE}/list`,
+  tags,
+  summary: 'A page of the work items linked to a sheet case, or to every case of a sheet',
+  request: { params: baseParams, query: SheetIssueListQuerySchema },
+  responses: {
+    ...ok200(pageSchema(SheetIssueRowSchema), 'A page of links'),
+    ...failures(400, 401, 403, 404),
+  },
+});
+
+const fileBugRoute = tenantRoute(tenant, 'test:sheet:execute', {
+  method: 'post',
+  path: BASE,
+  tags,
+  summary:
+    'File a bug prefilled from a sheet case and link it, in one transaction (recording results is enough)',
+  request: { params: baseParams, body: jsonBody(FileBugBodySchema) },
+  responses: { ...created201(FiledBugSchema, 'The bug and its link'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const batchAddRoute = tenantRoute(tenant, 'test:sheet:execute', {
+  method: 'post',
+  path: `${BASE}/batchAdd`,
+  tags,
+  summary: "Link work items of the sheet's project to a sheet case; ones linked already are skipped",
+  request: { params: baseParams, body: jsonBody(SheetIssueLinkBodySchema) },
+  responses: {
+    ...ok200(rowsSchema, "The sheet case's links after the call"),
+    ...failures(400, 401, 403, 404, 409),
+  },
+});
+
+const unlinkRoute = tenantRoute(tenant, 'test:sheet:execute', {
+  method: 'put',
+  path: `${BASE}/unlink`,
+  tags,
+  summary: 'Unlink work items from a sheet case; the work items stay',
+  request: { params: baseParams, body: jsonBody(SheetIssueLinkBodySchema) },
+  responses: {
+    ...ok200(rowsSchema, "The sheet case's links after the call"),
+    ...failures(400, 401, 403, 404, 409),
+  },
+});
+
+const deleteRoute = tenantRoute(tenant, 'test:sheet:execute', {
+  method: 'delete',
+  path: `${BASE}/{id}`,
+  tags,
+  summary: 'Delete one link; the work item stays',
+  request: { params: linkParams },
+  responses: { ...ok200(z.null(), 'Unlinked'), ...failures(401, 403, 404, 409) },
+});
+
+export const sheetIssueRoutes = createRouter()
+  .openapi(listRoute, async (c) =>
+    ok(c, await sheetIssues.listSheetIssuePage(c.var.tenant.enterprise.id, c.req.valid('query'))),
+  )
+  .openapi(fileBugRoute, async (c) => {
+    const { enterprise } = c.var.tenant;
+    return created(
+      c,
+      await sheetIssues.fileBug(
+        enterprise.id,
+        enterprise.identifier,
+        c.var.session.userId,
+        c.req.valid('json'),
+      ),
+    );
+  })
+  .openapi(batchAddRoute, async (c) =>
+    ok(
+      c,
+      await sheetIssues.linkIssues(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
+    ),
+  )
+  .openapi(unlinkRoute, async (c) =>
+    ok(
+      c,
+      await sheetIssues.unlinkIssues(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
+    ),
+  )
+  .openapi(deleteRoute, async (c) => {
+    await sheetIssues.deleteLink(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('param').id);
+    return ok(c, null);
+  });

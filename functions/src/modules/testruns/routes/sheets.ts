@@ -1,0 +1,136 @@
+/**
+ * Test sheets: `pmsProjectTestsheet` list, treeList and CRUD (docs/api-conventions.md, "Test
+ * management"). `list` and `treeList` are registered before the `{id}` paths that would match them.
+ */
+
+import { badRequest } from '@core/errors';
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '@core/http/route';
+import { pageSchema } from '@shared/schemas/common';
+import { ProjectQuerySchema } from '@shared/schemas/testcases';
+import {
+  SheetBodySchema,
+  SheetListQuerySchema,
+  SheetNodeSchema,
+  SheetSchema,
+  SheetUpdateBodySchema,
+} from '@shared/schemas/testruns';
+import * as z from 'zod';
+import * as sheets from '../sheets';
+
+const BASE = '/api/pms/{identifier}/pmsProjectTestsheet';
+const tags = ['test sheets'];
+const tenant = byIdentifier('identifier');
+
+const sheetsParams = z.object({ identifier: identifierParam });
+const sheetParams = z.object({
+  identifier: identifierParam,
+  id: z.string().min(1).max(64).meta({ description: 'A test sheet id ({projectId}.{localId})' }),
+});
+
+/** A `{ids}` path segment of the group's deletes: comma-separated ids of up to `idLength` each. */
+export function idsParam(max: number, what: string, idLength = 64) {
+  return z
+    .string()
+    .min(1)
+    .max(max * (idLength + 1))
+    .meta({ description: `Comma-separated ${what} ids (at most ${max})` });
+}
+
+/** The ids of a `{ids}` segment, without repeats; 400 for an empty one or more than `max`. */
+export function splitIds(raw: string, max: number, what: string, idLength = 64): string[] {
+  const ids = [...new Set(raw.split(',').map((id) => id.trim()))];
+  if (ids.some((id) => id === '' || id.length > idLength)) {
+    throw badRequest('ids', `Please enter comma-separated ${what} ids`);
+  }
+  if (ids.length > max) throw badRequest('ids', `at most ${max} ${what}s at a time`);
+  return ids;
+}
+
+const listRoute = tenantRoute(tenant, 'test:sheet:list', {
+  method: 'get',
+  path: `${BASE}/list`,
+  tags,
+  summary: "A page of a project's test sheets, newest first, with their result counts",
+  request: { params: sheetsParams, query: SheetListQuerySchema },
+  responses: { ...ok200(pageSchema(SheetSchema), 'A page of sheets'), ...failures(400, 401, 403, 404) },
+});
+
+const treeRoute = tenantRoute(tenant, 'test:sheet:list', {
+  method: 'get',
+  path: `${BASE}/treeList`,
+  tags,
+  summary: "The project's sheet tree (built from id/root_id), siblings by sort then name",
+  request: { params: sheetsParams, query: ProjectQuerySchema },
+  responses: { ...ok200(z.array(SheetNodeSchema), 'The sheet tree'), ...failures(400, 401, 403, 404) },
+});
+
+const createSheetRoute = tenantRoute(tenant, 'test:sheet:add', {
+  method: 'post',
+  path: BASE,
+  tags,
+  summary: 'Create a test sheet (not started), at most 5 levels deep',
+  request: { params: sheetsParams, body: jsonBody(SheetBodySchema) },
+  responses: { ...created201(SheetSchema, 'The new sheet'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const getRoute = tenantRoute(tenant, 'test:sheet:list', {
+  method: 'get',
+  path: `${BASE}/{id}`,
+  tags,
+  summary: 'One test sheet with its result counts',
+  request: { params: sheetParams },
+  responses: { ...ok200(SheetSchema, 'The sheet'), ...failures(401, 403, 404) },
+});
+
+const updateRoute = tenantRoute(tenant, 'test:sheet:edit', {
+  method: 'put',
+  path: `${BASE}/{id}`,
+  tags,
+  summary: 'Edit or move a sheet at the version read; status 2 completes it, 1 reopens a completed one',
+  request: { params: sheetParams, body: jsonBody(SheetUpdateBodySchema) },
+  responses: { ...ok200(SheetSchema, 'The sheet'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const deleteRoute = tenantRoute(tenant, 'test:sheet:remove', {
+  method: 'delete',
+  path: `${BASE}/{id}`,
+  tags,
+  summary: 'Delete a sheet with its cases, runs and links (409 while it has sub-sheets); reports stay',
+  request: { params: sheetParams },
+  responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },
+});
+
+export const testSheetRoutes = createRouter()
+  .openapi(listRoute, async (c) =>
+    ok(c, await sheets.listSheetPage(c.var.tenant.enterprise.id, c.req.valid('query'))),
+  )
+  .openapi(treeRoute, async (c) =>
+    ok(c, await sheets.sheetTree(c.var.tenant.enterprise.id, c.req.valid('query').pmsProjectId)),
+  )
+  .openapi(createSheetRoute, async (c) =>
+    created(
+      c,
+      await sheets.createSheet(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
+    ),
+  )
+  .openapi(getRoute, async (c) =>
+    ok(c, await sheets.getSheetDetail(c.var.tenant.enterprise.id, c.req.valid('param').id)),
+  )
+  .openapi(updateRoute, async (c) =>
+    ok(c, await sheets.updateSheet(c.var.tenant.enterprise.id, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .openapi(deleteRoute, async (c) => {
+    await sheets.deleteSheet(c.var.tenant.enterprise.id, c.req.valid('param').id);
+    return ok(c, null);
+  });

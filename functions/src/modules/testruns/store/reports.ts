@@ -1,0 +1,202 @@
+/**
+ * Test reports of a project: `REPORT#{localId}` (name, summary, the snapshot's counts) and the
+ * snapshot itself, `REPORTSNAP#{localId}#{part}`: every case's result and the linked bugs as
+ * they were when the report was made. Both are written in one transaction and the snapshot is
+ * never rewritten. A report's id is project-scoped (`{projectId}.{localId}`).
+ *
+ * A sheet holds up to 2000 cases, and their snapshot can outgrow one item (400 KB): it is stored
+ * as gzipped JSON cut into parts of at most SNAPSHOT_PART_BYTES, all in the creating transaction
+ * (which holds at most 4 MB, hence MAX_SNAPSHOT_PARTS).
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { type Key, keys, projectPartition, SK } from '@core/db/keys';
+import type { Item, TxOp } from '@core/db/operations';
+import { batchDelete, batchGet, conditions, getItem, queryPartition, transact } from '@core/db/operations';
+import { parseScopedId } from '@core/ids';
+import type { ReportBug, ReportCase, ResultCounts } from '@shared/schemas/testruns';
+
+export interface ReportRecord {
+  enterpriseId: string;
+  projectId: string;
+  /** The whole scoped id. */
+  reportId: string;
+  sheetId: string;
+  sheetName: string;
+  name: string;
+  summary: string;
+  counts: ResultCounts;
+  bugCount: number;
+  /** How many REPORTSNAP# parts hold the snapshot. */
+  snapshotParts: number;
+  creatorId: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface ReportSnapshot {
+  cases: ReportCase[];
+  bugs: ReportBug[];
+}
+
+const SNAPSHOT_PART_BYTES = 350_000;
+const MAX_SNAPSHOT_PARTS = 10;
+
+/** Thrown when a snapshot would not fit one transaction even compressed. */
+export class SnapshotTooLargeError extends Error {
+  constructor(readonly bytes: number) {
+    super(`A report snapshot of ${bytes} compressed bytes does not fit one transaction`);
+    this.name = 'SnapshotTooLargeError';
+  }
+}
+
+/** Where a report id points, or null when it is not a report id of a project. */
+export function reportKeyOf(enterpriseId: string, reportId: string) {
+  const parts = parseScopedId(reportId);
+  if (!parts || parts.parentId.includes('.')) return null;
+  return {
+    projectId: parts.parentId,
+    localId: parts.localId,
+    key: keys.report(enterpriseId, parts.parentId, parts.localId),
+  };
+}
+
+const localOf = (reportId: string) => reportId.slice(reportId.lastIndexOf('.') + 1);
+
+/** The key of one snapshot part (`REPORTSNAP#{localId}#{part}`). */
+function partKey(record: Pick<ReportRecord, 'enterpriseId' | 'projectId' | 'reportId'>, part: number): Key {
+  return keys.reportSnapshot(record.enterpriseId, record.projectId, `${localOf(record.reportId)}#${part}`);
+}
+
+function toItem(record: ReportRecord): Item {
+  return {
+    ...keys.report(record.enterpriseId, record.projectId, localOf(record.reportId)),
+    entity: 'TestReport',
+    ...record,
+  };
+}
+
+function fromItem(item: Item): ReportRecord {
+  return {
+    enterpriseId: item.enterpriseId,
+    projectId: item.projectId,
+    reportId: item.reportId,
+    sheetId: item.sheetId,
+    sheetName: item.sheetName,
+    name: item.name,
+    summary: item.summary ?? '',
+    counts: item.counts,
+    bugCount: item.bugCount ?? 0,
+    snapshotParts: item.snapshotParts ?? 0,
+    creatorId: item.creatorId,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    version: item.version,
+  };
+}
+
+/** The snapshot as parts: gzipped JSON cut into pieces that each fit an item. */
+function snapshotParts(snapshot: ReportSnapshot): Buffer[] {
+  const packed = gzipSync(Buffer.from(JSON.stringify(snapshot)));
+  const parts: Buffer[] = [];
+  for (let at = 0; at < packed.length; at += SNAPSHOT_PART_BYTES) {
+    parts.push(packed.subarray(at, at + SNAPSHOT_PART_BYTES));
+  }
+  if (parts.length === 0) parts.push(Buffer.alloc(0));
+  if (parts.length > MAX_SNAPSHOT_PARTS) throw new SnapshotTooLargeError(packed.length);
+  return parts;
+}
+
+// Access pattern: one report (ENT#{e}#PRJ#{p} / REPORT#{localId}).
+export async function getReport(enterpriseId: string, reportId: string): Promise<ReportRecord | null> {
+  const located = reportKeyOf(enterpriseId, reportId);
+  if (!located) return null;
+  const item = await getItem(located.key);
+  return item ? fromItem(item) : null;
+}
+
+// Access pattern: several reports by id (batch); unknown ids are left out.
+export async function getReports(
+  enterpriseId: string,
+  reportIds: readonly string[],
+): Promise<ReportRecord[]> {
+  const located = reportIds.flatMap((id) => reportKeyOf(enterpriseId, id)?.key ?? []);
+  if (located.length === 0) return [];
+  return (await batchGet(located)).map(fromItem);
+}
+
+// Access pattern: every report of a project (begins_with REPORT#; does not match REPORTSNAP#).
+export async function listReports(enterpriseId: string, projectId: string): Promise<ReportRecord[]> {
+  const items = await queryPartition(projectPartition(enterpriseId, projectId), SK.reportPrefix);
+  return items.map(fromItem);
+}
+
+// Access pattern: a report's snapshot (its REPORTSNAP#{localId}#{n} parts, by batch).
+export async function getSnapshot(record: ReportRecord): Promise<ReportSnapshot> {
+  const wanted = Array.from({ length: record.snapshotParts }, (_, part) => partKey(record, part));
+  const items = await batchGet(wanted);
+  const byPart = new Map(items.map((item) => [item.part as number, item.data as Uint8Array]));
+  const packed = Buffer.concat(wanted.map((_, part) => byPart.get(part) ?? new Uint8Array()));
+  return JSON.parse(gunzipSync(packed).toString('utf8')) as ReportSnapshot;
+}
+
+/**
+ * Writes a report and its snapshot in one transaction, while the project and the sheet still
+ * exist (`'project'`, `'sheet'`). Returns the record with its part count.
+ * SnapshotTooLargeError when the snapshot would not fit.
+ */
+export async function createReport(
+  record: ReportRecord,
+  snapshot: ReportSnapshot,
+  sheetCheck: TxOp,
+): Promise<ReportRecord> {
+  const parts = snapshotParts(snapshot);
+  const saved: ReportRecord = { ...record, snapshotParts: parts.length };
+  await transact([
+    {
+      check: keys.project(record.enterpriseId, record.projectId),
+      condition: conditions.exists,
+      label: 'project',
+    },
+    sheetCheck,
+    { put: toItem(saved), condition: conditions.notExists, label: 'reportExists' },
+    ...parts.map(
+      (data, part): TxOp => ({
+        put: {
+          ...partKey(record, part),
+          entity: 'TestReportSnapshot',
+          reportId: record.reportId,
+          part,
+          data,
+        },
+      }),
+    ),
+  ]);
+  return saved;
+}
+
+/** Saves a report's name and summary read at `report.version` (`'stale:report'`). */
+export async function updateReport(report: ReportRecord, next: ReportRecord): Promise<void> {
+  await transact([
+    { put: toItem(next), condition: conditions.version(report.version), label: 'stale:report' },
+  ]);
+}
+
+/**
+ * Deletes reports all or nothing (`'missing:{reportId}'` when one went meanwhile); their
+ * snapshot parts go afterwards, in batches: nothing reads a part without its report.
+ */
+export async function deleteReports(reports: readonly ReportRecord[]): Promise<void> {
+  await transact(
+    reports.map(
+      (r): TxOp => ({
+        delete: keys.report(r.enterpriseId, r.projectId, localOf(r.reportId)),
+        condition: conditions.exists,
+        label: `missing:${r.reportId}`,
+      }),
+    ),
+  );
+  await batchDelete(
+    reports.flatMap((r) => Array.from({ length: r.snapshotParts }, (_, part) => partKey(r, part))),
+  );
+}
