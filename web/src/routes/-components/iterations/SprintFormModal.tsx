@@ -1,10 +1,9 @@
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { MAX_SPRINT_DAYS } from '@shared/domain/sprint-workflow';
 import type { Sprint } from '@shared/schemas/sprints';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { DateRangeInputs } from '../../../kit/FormModal/fields';
-import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
+import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { useCreateSprint, useUpdateSprint } from '../../../queries/sprints';
 import {
   type SprintFormValues,
@@ -25,33 +24,26 @@ interface SprintFormModalProps {
 
 /** Name, goal and dates of a sprint (at most 90 days). */
 export function SprintFormModal({ opened, onClose, projectId, sprint, onCreated }: SprintFormModalProps) {
-  const create = useCreateSprint(projectId);
-  const update = useUpdateSprint(projectId);
-  const saving = create.isPending || update.isPending;
-  const form = useForm<SprintFormValues>({
-    initialValues: sprintFormValues(sprint),
-    validate: (values) => validateSprintForm(values, projectId),
+  const { form, modal } = useEditForm({
+    opened,
+    onClose,
+    onCreated,
+    item: sprint,
+    values: () => sprintFormValues(sprint),
+    key: [sprint?.id, sprint?.version],
+    validate: (values: SprintFormValues) => validateSprintForm(values, projectId),
     validateInputOnBlur: ['name'],
-  });
-
-  useStartAfresh(form, opened, () => sprintFormValues(sprint), [sprint?.id, sprint?.version]);
-
-  const done = saveCallbacks<Sprint>({ form, onClose, onCreated, label: (saved) => `“${saved.name}”` });
-  const submit = form.onSubmit((submitted) => {
-    if (sprint) update.mutate({ id: sprint.id, body: sprintUpdateBody(submitted, sprint) }, done.updated);
-    else create.mutate(sprintBody(submitted, projectId), done.created);
+    noun: 'sprint',
+    createLabel: 'Create sprint',
+    label: (saved: Sprint) => `“${saved.name}”`,
+    create: useCreateSprint(projectId),
+    createBody: (values) => sprintBody(values, projectId),
+    update: useUpdateSprint(projectId),
+    updateBody: (values, item) => ({ id: item.id, body: sprintUpdateBody(values, item) }),
   });
 
   return (
-    <FormModal
-      title={sprint ? 'Edit sprint' : 'New sprint'}
-      opened={opened}
-      onClose={onClose}
-      pending={saving}
-      onSubmit={submit}
-      submitLabel={sprint ? 'Save' : 'Create sprint'}
-      size="lg"
-    >
+    <FormModal {...modal} size="lg">
       <TextInput
         data-autofocus
         label="Name"

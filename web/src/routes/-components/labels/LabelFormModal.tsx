@@ -1,12 +1,12 @@
 import { Badge, CheckIcon, ColorSwatch, Group, Input, TextInput, Tooltip } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { type IssueTag, type IssueTagBody, IssueTagBodySchema, TAG_COLORS } from '@shared/schemas/issues';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
+import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateTag, useUpdateTag } from '../../../queries/issues';
 
 type TagColor = (typeof TAG_COLORS)[number];
+type LabelValues = { name: string; color: TagColor };
 
 interface LabelFormModalProps {
   opened: boolean;
@@ -17,42 +17,32 @@ interface LabelFormModalProps {
 
 /** Name and colour of a work-item label (tag), validated by the shared IssueTagBodySchema. */
 export function LabelFormModal({ opened, onClose, tag }: LabelFormModalProps) {
-  const create = useCreateTag();
-  const update = useUpdateTag();
-  const saving = create.isPending || update.isPending;
-  const form = useForm<{ name: string; color: TagColor }>({
-    initialValues: { name: '', color: 'blue' },
-    validate: zodResolver(IssueTagBodySchema),
-  });
-
-  useStartAfresh(
-    form,
+  const { form, modal } = useEditForm({
     opened,
-    () => ({
+    onClose,
+    item: tag,
+    values: (): LabelValues => ({
       name: tag?.name ?? '',
       color: (TAG_COLORS as readonly string[]).includes(tag?.color ?? '') ? (tag?.color as TagColor) : 'blue',
     }),
-    [tag?.id, tag?.version],
-  );
-
-  const done = saveCallbacks<IssueTag>({ form, onClose, label: (saved) => `Label ${saved.name}` });
-  const submit = form.onSubmit((values) => {
-    const body: IssueTagBody = IssueTagBodySchema.parse(values);
-    if (tag) update.mutate({ id: tag.id, body: { ...body, version: tag.version } }, done.updated);
-    else create.mutate(body, done.created);
+    key: [tag?.id, tag?.version],
+    validate: zodResolver<LabelValues>(IssueTagBodySchema),
+    noun: 'label',
+    createLabel: 'Create',
+    label: (saved: IssueTag) => `Label ${saved.name}`,
+    create: useCreateTag(),
+    createBody: (values): IssueTagBody => IssueTagBodySchema.parse(values),
+    update: useUpdateTag(),
+    updateBody: (values, item) => ({
+      id: item.id,
+      body: { ...IssueTagBodySchema.parse(values), version: item.version },
+    }),
   });
 
   const { name, color } = form.getValues();
 
   return (
-    <FormModal
-      title={tag ? 'Edit label' : 'New label'}
-      opened={opened}
-      onClose={onClose}
-      pending={saving}
-      onSubmit={submit}
-      submitLabel={tag ? 'Save' : 'Create'}
-    >
+    <FormModal {...modal}>
       <TextInput
         data-autofocus
         label="Name"

@@ -1,10 +1,9 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { PLAN_STATUS, PLAN_STATUSES, STORED_PLAN_STATUSES } from '@shared/domain/products';
 import { type Plan, type PlanBody, PlanBodySchema } from '@shared/schemas/products';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { DateRangeInputs } from '../../../kit/FormModal/fields';
-import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
+import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreatePlan, useUpdatePlan } from '../../../queries/products';
 import { COMBOBOX_PROPS } from '../work-items/fields';
@@ -56,6 +55,12 @@ export function validatePlan(values: PlanFormValues, productId: string) {
   return errors;
 }
 
+/** The body without the product (the mutations add it), as the shared schema parses it. */
+function planFields(values: PlanFormValues, productId: string) {
+  const { productId: _product, ...body } = PlanBodySchema.parse(planBody(values, productId));
+  return body;
+}
+
 interface PlanFormModalProps {
   opened: boolean;
   onClose: () => void;
@@ -67,35 +72,27 @@ interface PlanFormModalProps {
 
 /** Title, dates, status and description of a plan (a milestone of the product). */
 export function PlanFormModal({ opened, onClose, productId, plan, onCreated }: PlanFormModalProps) {
-  const create = useCreatePlan(productId);
-  const update = useUpdatePlan(productId);
-  const saving = create.isPending || update.isPending;
-  const form = useForm<PlanFormValues>({
-    initialValues: initialValues(plan ?? undefined),
-    validate: (values) => validatePlan(values, productId),
+  const { form, modal } = useEditForm({
+    opened,
+    onClose,
+    onCreated,
+    item: plan,
+    values: () => initialValues(plan ?? undefined),
+    key: [plan?.id, plan?.version],
+    validate: (values: PlanFormValues) => validatePlan(values, productId),
     validateInputOnBlur: ['title'],
+    noun: 'plan',
+    createLabel: 'Create plan',
+    label: (saved: Plan) => `Plan ${saved.title}`,
+    create: useCreatePlan(productId),
+    createBody: (values) => planFields(values, productId),
+    update: useUpdatePlan(productId),
+    updateBody: (values, item) => ({ ...planFields(values, productId), id: item.id, version: item.version }),
   });
   const values = form.getValues();
 
-  useStartAfresh(form, opened, () => initialValues(plan ?? undefined), [plan?.id, plan?.version]);
-
-  const done = saveCallbacks<Plan>({ form, onClose, onCreated, label: (saved) => `Plan ${saved.title}` });
-  const submit = form.onSubmit((submitted) => {
-    const { productId: _product, ...body } = PlanBodySchema.parse(planBody(submitted, productId));
-    if (plan) update.mutate({ ...body, id: plan.id, version: plan.version }, done.updated);
-    else create.mutate(body, done.created);
-  });
-
   return (
-    <FormModal
-      title={plan ? 'Edit plan' : 'New plan'}
-      opened={opened}
-      onClose={onClose}
-      pending={saving}
-      onSubmit={submit}
-      submitLabel={plan ? 'Save' : 'Create plan'}
-      size="lg"
-    >
+    <FormModal {...modal} size="lg">
       <TextInput
         data-autofocus
         label="Title"

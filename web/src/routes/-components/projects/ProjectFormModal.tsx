@@ -1,9 +1,8 @@
 import { Select, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { PROJECT_STATE } from '@shared/domain/work-items';
 import { type Project, type ProjectBody, ProjectBodySchema } from '@shared/schemas/projects';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
+import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateProject, useUpdateProject } from '../../../queries/projects';
 import { COMBOBOX_PROPS } from '../work-items/fields';
@@ -33,40 +32,27 @@ function initialValues(project?: Project): ProjectFormValues {
 
 /** Name, description and status of a project; validated by the shared ProjectBodySchema. */
 export function ProjectFormModal({ opened, onClose, project, onCreated }: ProjectFormModalProps) {
-  const create = useCreateProject();
-  const update = useUpdateProject(project?.id ?? '');
-  const saving = create.isPending || update.isPending;
-  const form = useForm<ProjectFormValues>({
-    initialValues: initialValues(project),
+  const { form, modal } = useEditForm({
+    opened,
+    onClose,
+    onCreated,
+    item: project,
+    // Opening starts from the project as it is now (it may have changed since the last time).
+    values: () => initialValues(project),
+    key: [project?.version],
     validate: zodResolver<ProjectFormValues>(ProjectBodySchema),
     validateInputOnBlur: true,
-  });
-
-  // Opening starts from the project as it is now (it may have changed since the last time).
-  useStartAfresh(form, opened, () => initialValues(project), [project?.version]);
-
-  const submit = form.onSubmit((values) => {
-    const body: ProjectBody = ProjectBodySchema.parse(values);
-    const done = saveCallbacks<Project>({
-      form,
-      onClose,
-      onCreated,
-      label: (saved) => `Project ${saved.name}`,
-    });
-    if (project) update.mutate({ ...body, version: project.version }, done.updated);
-    else create.mutate(body, done.created);
+    noun: 'project',
+    createLabel: 'Create',
+    label: (saved: Project) => `Project ${saved.name}`,
+    create: useCreateProject(),
+    createBody: (values): ProjectBody => ProjectBodySchema.parse(values),
+    update: useUpdateProject(project?.id ?? ''),
+    updateBody: (values, item) => ({ ...ProjectBodySchema.parse(values), version: item.version }),
   });
 
   return (
-    <FormModal
-      title={project ? 'Edit project' : 'New project'}
-      opened={opened}
-      onClose={onClose}
-      pending={saving}
-      onSubmit={submit}
-      submitLabel={project ? 'Save' : 'Create'}
-      size="lg"
-    >
+    <FormModal {...modal} size="lg">
       <TextInput
         data-autofocus
         label="Project name"

@@ -1,12 +1,11 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import type { Sheet, SheetNode } from '@shared/schemas/testruns';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { DateRangeInputs, OptionSelect } from '../../../kit/FormModal/fields';
-import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
+import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { SPRINT_PICKER_SIZE, sprintListQueryOptions } from '../../../queries/sprints';
 import { useCreateSheet, useUpdateSheet } from '../../../queries/testsheets';
 import { COMBOBOX_PROPS, useAssigneeOptions } from '../work-items/fields';
@@ -55,34 +54,31 @@ export function SheetFormModal({
   parentId = null,
   onCreated,
 }: SheetFormModalProps) {
-  const create = useCreateSheet(projectId);
-  const update = useUpdateSheet(projectId);
-  const saving = create.isPending || update.isPending;
   const sprints = useSprintOptions(projectId, opened);
   const owners = useAssigneeOptions(projectId);
   const parents = useMemo(() => parentOptions(nodes, sheet?.id), [nodes, sheet?.id]);
-  const form = useForm<SheetFormValues>({
-    initialValues: sheetFormValues(sheet, parentId),
-    validate: (values) => validateSheetForm(values, projectId),
+  const { form, modal } = useEditForm({
+    opened,
+    onClose,
+    onCreated,
+    item: sheet,
+    values: () => sheetFormValues(sheet, parentId),
+    key: [sheet?.id, sheet?.version, parentId],
+    validate: (values: SheetFormValues) => validateSheetForm(values, projectId),
     validateInputOnBlur: ['name'],
-  });
-
-  useStartAfresh(form, opened, () => sheetFormValues(sheet, parentId), [sheet?.id, sheet?.version, parentId]);
-
-  const done = saveCallbacks<Sheet>({ form, onClose, onCreated, label: (saved) => `“${saved.name}”` });
-  const submit = form.onSubmit((submitted) => {
-    if (sheet) update.mutate({ id: sheet.id, body: sheetUpdateBody(submitted, sheet) }, done.updated);
-    else create.mutate(sheetBody(submitted, projectId), done.created);
+    noun: 'test sheet',
+    createLabel: 'Create sheet',
+    label: (saved: Sheet) => `“${saved.name}”`,
+    create: useCreateSheet(projectId),
+    createBody: (values) => sheetBody(values, projectId),
+    update: useUpdateSheet(projectId),
+    updateBody: (values, item) => ({ id: item.id, body: sheetUpdateBody(values, item) }),
   });
 
   return (
     <FormModal
-      title={sheet ? 'Edit test sheet' : parentId ? 'New sub-sheet' : 'New test sheet'}
-      opened={opened}
-      onClose={onClose}
-      pending={saving}
-      onSubmit={submit}
-      submitLabel={sheet ? 'Save' : 'Create sheet'}
+      {...modal}
+      title={sheet ? modal.title : parentId ? 'New sub-sheet' : 'New test sheet'}
       size="lg"
     >
       <TextInput
