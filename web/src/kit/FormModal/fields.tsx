@@ -119,6 +119,11 @@ export function MarkdownTextarea({
   return <Textarea description={description} autosize minRows={minRows} maxRows={maxRows} {...props} />;
 }
 
+/** A plain text of a few lines (a description, a goal): grows with what is written. */
+export function NotesTextarea({ minRows = 3, maxRows = 8, ...props }: TextareaProps) {
+  return <Textarea autosize minRows={minRows} maxRows={maxRows} {...props} />;
+}
+
 /** A date typed or picked as YYYY-MM-DD. */
 export function DayInput(props: DateInputProps) {
   return (

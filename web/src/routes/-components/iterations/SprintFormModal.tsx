@@ -1,8 +1,8 @@
-import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { MAX_SPRINT_DAYS } from '@shared/domain/sprint-workflow';
 import type { Sprint } from '@shared/schemas/sprints';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import { DateRangeInputs } from '../../../kit/FormModal/fields';
+import { DateRangeInputs, NotesTextarea } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { useCreateSprint, useUpdateSprint } from '../../../queries/sprints';
 import {
@@ -62,12 +62,9 @@ export function SprintFormModal({ opened, onClose, projectId, sprint, onCreated 
           }}
         />
       </SimpleGrid>
-      <Textarea
+      <NotesTextarea
         label="Goal"
         placeholder="What the sprint should achieve (optional)"
-        autosize
-        minRows={3}
-        maxRows={8}
         {...form.getInputProps('goal')}
       />
     </FormModal>

@@ -1,8 +1,8 @@
-import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { PLAN_STATUS, PLAN_STATUSES, STORED_PLAN_STATUSES } from '@shared/domain/products';
 import { type Plan, type PlanBody, PlanBodySchema } from '@shared/schemas/products';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import { DateRangeInputs } from '../../../kit/FormModal/fields';
+import { DateRangeInputs, MarkdownTextarea } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreatePlan, useUpdatePlan } from '../../../queries/products';
@@ -113,13 +113,10 @@ export function PlanFormModal({ opened, onClose, productId, plan, onCreated }: P
           error={form.errors.status}
         />
       </SimpleGrid>
-      <Textarea
+      <MarkdownTextarea
         label="Description"
         description="Markdown"
         placeholder="What the plan delivers (optional)"
-        autosize
-        minRows={4}
-        maxRows={12}
         {...form.getInputProps('description')}
       />
     </FormModal>

@@ -1,4 +1,4 @@
-import { MultiSelect, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX_PRODUCT_MEMBERS } from '@shared/domain/products';
 import { type Product, type ProductBody, ProductBodySchema } from '@shared/schemas/products';
@@ -6,6 +6,7 @@ import type { UserSummary } from '@shared/schemas/projects';
 import { useMemo } from 'react';
 import { HttpError } from '../../../api/errors';
 import { FormModal } from '../../../kit/FormModal/FormModal';
+import { NotesTextarea } from '../../../kit/FormModal/fields';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
 import { showServerFieldError } from '../../../lib/server-errors';
@@ -137,12 +138,9 @@ export function ProductFormModal({ opened, onClose, product, onCreated }: Produc
           onChange={(event) => form.setFieldValue('identifier', normaliseKey(event.currentTarget.value))}
         />
       </SimpleGrid>
-      <Textarea
+      <NotesTextarea
         label="Description"
         placeholder="What the product is, and for whom (optional)"
-        autosize
-        minRows={3}
-        maxRows={8}
         {...form.getInputProps('description')}
       />
       <Select

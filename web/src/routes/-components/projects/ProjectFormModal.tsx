@@ -1,7 +1,8 @@
-import { Select, Textarea, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { PROJECT_STATE } from '@shared/domain/work-items';
 import { type Project, type ProjectBody, ProjectBodySchema } from '@shared/schemas/projects';
 import { FormModal } from '../../../kit/FormModal/FormModal';
+import { NotesTextarea } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateProject, useUpdateProject } from '../../../queries/projects';
@@ -60,12 +61,9 @@ export function ProjectFormModal({ opened, onClose, project, onCreated }: Projec
         withAsterisk
         {...form.getInputProps('name')}
       />
-      <Textarea
+      <NotesTextarea
         label="Description"
         placeholder="What the project delivers, and for whom (optional)"
-        autosize
-        minRows={3}
-        maxRows={8}
         {...form.getInputProps('description')}
       />
       <Select

@@ -1,10 +1,10 @@
-import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import type { Sheet, SheetNode } from '@shared/schemas/testruns';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import { DateRangeInputs, OptionSelect } from '../../../kit/FormModal/fields';
+import { DateRangeInputs, NotesTextarea, OptionSelect } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { SPRINT_PICKER_SIZE, sprintListQueryOptions } from '../../../queries/sprints';
 import { useCreateSheet, useUpdateSheet } from '../../../queries/testsheets';
@@ -115,12 +115,9 @@ export function SheetFormModal({
         />
         <DateRangeInputs form={form} clearable={[!sheet?.startDate, !sheet?.endDate]} />
       </SimpleGrid>
-      <Textarea
+      <NotesTextarea
         label="Description"
         placeholder="What this round of testing covers (optional)"
-        autosize
-        minRows={3}
-        maxRows={8}
         {...form.getInputProps('description')}
       />
     </FormModal>
