@@ -82,8 +82,3 @@ export function useRefreshingWrite<Body, Saved>(
 ) {
   return useWrite(mutationFn, { refresh, onStale: refresh });
 }
-
-/** Invalidates every key given, all at once. */
-export function invalidateAll(queryClient: QueryClient, keys: readonly QueryKey[]) {
-  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}

@@ -19,7 +19,7 @@ import type { UserSummary } from '@shared/schemas/projects';
 import type { Spec } from '@shared/schemas/requirements';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { getQuery, isStaleVersion, KEEP_ROWS, LOOKUP } from './factory';
+import { getQuery, isStaleVersion, KEEP_ROWS, LOOKUP, useRefreshingWrite, useWrite } from './factory';
 
 import { DEFAULT_PAGE_SIZE } from './query-client';
 
@@ -179,37 +179,30 @@ export const moduleTreeQueryOptions = (productId: string) =>
  * Module names show on requirements and specs: after a rename or delete everything of the
  * product is refreshed, not only the tree.
  */
-function useInvalidateModules(productId: string) {
-  const queryClient = useQueryClient();
-  return () => invalidateProductData(queryClient, productId);
+function refreshModules(productId: string) {
+  return (queryClient: QueryClient) => invalidateProductData(queryClient, productId);
 }
 
 export function useCreateModule(productId: string) {
-  const invalidate = useInvalidateModules(productId);
-  return useMutation({
-    mutationFn: (body: Omit<ModuleBody, 'productId'>) =>
-      api.post<ProductModule>(MODULE, { ...body, productId }),
-    onSuccess: invalidate,
-  });
+  return useWrite(
+    (body: Omit<ModuleBody, 'productId'>) => api.post<ProductModule>(MODULE, { ...body, productId }),
+    {
+      refresh: refreshModules(productId),
+    },
+  );
 }
 
 /** PUT pmsProductModule: rename (`name`) and move (`root_id`, `sort`). */
 export function useUpdateModule(productId: string) {
-  const invalidate = useInvalidateModules(productId);
-  return useMutation({
-    mutationFn: (body: ModuleUpdateBody) => api.put<ProductModule>(MODULE, body),
-    onSuccess: invalidate,
-    onError: (error) => {
-      if (isStaleVersion(error)) return invalidate();
-    },
-  });
+  return useRefreshingWrite(
+    (body: ModuleUpdateBody) => api.put<ProductModule>(MODULE, body),
+    refreshModules(productId),
+  );
 }
 
 export function useDeleteModule(productId: string) {
-  const invalidate = useInvalidateModules(productId);
-  return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`${MODULE}/${encodeURIComponent(id)}`),
-    onSuccess: invalidate,
+  return useWrite((id: string) => api.delete<null>(`${MODULE}/${encodeURIComponent(id)}`), {
+    refresh: refreshModules(productId),
   });
 }
 
@@ -238,9 +231,8 @@ export const planSpecsQueryOptions = (productId: string, planId: string, pageNum
   );
 
 /** Plan titles show on specs and the plan count on the product: refresh the product's data. */
-function useInvalidatePlans(productId: string) {
-  const queryClient = useQueryClient();
-  return () =>
+function refreshPlans(productId: string) {
+  return (queryClient: QueryClient) =>
     Promise.all([
       invalidateProductData(queryClient, productId),
       queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
@@ -248,22 +240,13 @@ function useInvalidatePlans(productId: string) {
 }
 
 export function useCreatePlan(productId: string) {
-  const invalidate = useInvalidatePlans(productId);
-  return useMutation({
-    mutationFn: (body: Omit<PlanBody, 'productId'>) => api.post<Plan>(PLAN, { ...body, productId }),
-    onSuccess: invalidate,
+  return useWrite((body: Omit<PlanBody, 'productId'>) => api.post<Plan>(PLAN, { ...body, productId }), {
+    refresh: refreshPlans(productId),
   });
 }
 
 export function useUpdatePlan(productId: string) {
-  const invalidate = useInvalidatePlans(productId);
-  return useMutation({
-    mutationFn: (body: PlanUpdateBody) => api.put<Plan>(PLAN, body),
-    onSuccess: invalidate,
-    onError: (error) => {
-      if (isStaleVersion(error)) return invalidate();
-    },
-  });
+  return useRefreshingWrite((body: PlanUpdateBody) => api.put<Plan>(PLAN, body), refreshPlans(productId));
 }
 
 export function useDeletePlan(productId: string) {
