@@ -50,7 +50,7 @@ import {
   rememberLinks,
 } from './project-index';
 import { putJournalOp } from './store/journals';
-import { getIssueTags, listIssueTags } from './store/tags';
+import { issueTags } from './store/tags';
 import {
   createIssueOps,
   deleteIssueOps,
@@ -80,7 +80,7 @@ async function assertAssignable(enterpriseId: string, projectId: string, userId:
 /** 400 naming the first id that is not a tag of the enterprise. */
 async function assertTagsExist(enterpriseId: string, tagIds: readonly string[] | undefined) {
   if (!tagIds || tagIds.length === 0) return;
-  const found = new Set((await getIssueTags(enterpriseId, tagIds)).map((t) => t.tagId));
+  const found = new Set((await issueTags.getMany(enterpriseId, tagIds)).map((t) => t.tagId));
   const unknown = tagIds.find((id) => !found.has(id));
   if (unknown !== undefined) throw badRequest('tagIds', `tag ${unknown} does not exist in this enterprise`);
 }
@@ -312,7 +312,7 @@ async function historyDetails(
   );
   const [users, tags, sprints] = await Promise.all([
     userSummaries(userIds),
-    wantTags ? listIssueTags(enterpriseId) : Promise.resolve([]),
+    wantTags ? issueTags.list(enterpriseId) : Promise.resolve([]),
     sprintIds.length > 0 ? getSprints(enterpriseId, [...new Set(sprintIds)]) : Promise.resolve([]),
   ]);
   // Sprints by name, as people know them; the id stands in for one that is gone.
@@ -737,15 +737,35 @@ function bothIn(index: ProjectIndex, a: string, b: string): [IssueRecord, IssueR
   return [first, second];
 }
 
+/**
+ * Links or unlinks two items of one project: `opsOf` checks the links as they are and answers
+ * the writes. Neither item's row changes, but both are named in the change log (they show
+ * their links). A new link steps both ends' revisions, so a concurrent link (the limit) or
+ * delete of either, planned on what it saw, fails its condition instead of passing the rule.
+ */
+async function writeLink(
+  enterpriseId: string,
+  issueId: string,
+  linkedIssueId: string,
+  opsOf: (projectId: string, a: IssueRecord, b: IssueRecord) => Promise<TxOp[]>,
+  { bumpBothEnds = false } = {},
+): Promise<void> {
+  const projectId = await linkProject(enterpriseId, issueId, linkedIssueId);
+  await writeIssues(enterpriseId, projectId, async (index) => {
+    const [a, b] = bothIn(index, issueId, linkedIssueId);
+    const ops = await opsOf(projectId, a, b);
+    if (bumpBothEnds) return { ops, changed: new Map(), bumps: [a, b] };
+    return { ops, changed: new Map(), alsoTouched: [issueId, linkedIssueId] };
+  });
+}
+
 export async function linkIssues(
   enterpriseId: string,
   userId: string,
   issueId: string,
   linkedIssueId: string,
 ): Promise<void> {
-  const projectId = await linkProject(enterpriseId, issueId, linkedIssueId);
-  await writeIssues(enterpriseId, projectId, async (index) => {
-    const [a, b] = bothIn(index, issueId, linkedIssueId);
+  await writeLink(enterpriseId, issueId, linkedIssueId, async (projectId, a, b) => {
     const [linksOfA, linksOfB] = await Promise.all([
       listLinkedIds(enterpriseId, projectId, issueId),
       listLinkedIds(enterpriseId, projectId, linkedIssueId),
@@ -763,13 +783,8 @@ export async function linkIssues(
         );
       }
     }
-    return {
-      ops: linkOps(enterpriseId, projectId, issueId, linkedIssueId, userId, nowIso()),
-      changed: new Map(),
-      // Both ends change: a concurrent link (the limit) or delete of either sees it and fails.
-      bumps: [a, b],
-    };
-  });
+    return linkOps(enterpriseId, projectId, issueId, linkedIssueId, userId, nowIso());
+  }, { bumpBothEnds: true });
 }
 
 export async function unlinkIssues(
@@ -777,17 +792,11 @@ export async function unlinkIssues(
   issueId: string,
   linkedIssueId: string,
 ): Promise<void> {
-  const projectId = await linkProject(enterpriseId, issueId, linkedIssueId);
-  await writeIssues(enterpriseId, projectId, async (index) => {
-    const [a, b] = bothIn(index, issueId, linkedIssueId);
+  await writeLink(enterpriseId, issueId, linkedIssueId, async (projectId, a, b) => {
     const links = await listLinkedIds(enterpriseId, projectId, issueId);
     if (!links.includes(linkedIssueId)) {
       throw new AppError(404, `Work items #${a.issueNumber} and #${b.issueNumber} are not linked`);
     }
-    return {
-      ops: unlinkOps(enterpriseId, projectId, issueId, linkedIssueId),
-      changed: new Map(),
-      alsoTouched: [issueId, linkedIssueId],
-    };
+    return unlinkOps(enterpriseId, projectId, issueId, linkedIssueId);
   });
 }
