@@ -74,7 +74,9 @@ export async function loadUsableSnapshot(
   nowMs: number,
 ): Promise<LoadedSnapshot | null> {
   const known = counters.snapshot;
-  if (!known || nowMs - known.takenAt > CATCH_UP_WINDOW_MS) return null;
+  // Only this project's own object, under its enterprise's prefix, is ever read.
+  if (!known || known.key !== snapshotKey(enterpriseId, projectId)) return null;
+  if (nowMs - known.takenAt > CATCH_UP_WINDOW_MS) return null;
   const bytes = await getObjectBytes(config.filesBucket, known.key);
   if (!bytes) return null;
   const file = JSON.parse(gunzipSync(bytes).toString('utf8')) as SnapshotFile;

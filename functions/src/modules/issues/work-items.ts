@@ -34,9 +34,9 @@ import {
   type JournalDetail,
   MAX_LINKS_PER_ISSUE,
 } from '@shared/schemas/issues';
-import { getProjectMember, projectNotFound, requireProject } from '../projects';
+import { getProjectMember, requireProject } from '../projects';
 import { demandDeletionOps } from '../requirements';
-import { getSprint, getSprints, sprintLogBatchOps } from '../sprints';
+import { getSprint, getSprints } from '../sprints';
 import { caseLinkDeletionOps } from '../testcases';
 import { sheetLinkDeletionOps } from '../testruns';
 import { issueNotFound, loadIssue, projectOfIssue, projectsOfIssues, rememberIssueProject } from './context';
@@ -765,26 +765,32 @@ export async function linkIssues(
   issueId: string,
   linkedIssueId: string,
 ): Promise<void> {
-  await writeLink(enterpriseId, issueId, linkedIssueId, async (projectId, a, b) => {
-    const [linksOfA, linksOfB] = await Promise.all([
-      listLinkedIds(enterpriseId, projectId, issueId),
-      listLinkedIds(enterpriseId, projectId, linkedIssueId),
-    ]);
-    if (linksOfA.includes(linkedIssueId)) {
-      throw conflict(`Work items #${a.issueNumber} and #${b.issueNumber} are already linked`);
-    }
-    for (const [issue, links] of [
-      [a, linksOfA],
-      [b, linksOfB],
-    ] as const) {
-      if (links.length >= MAX_LINKS_PER_ISSUE) {
-        throw conflict(
-          `Work item #${issue.issueNumber} already has ${MAX_LINKS_PER_ISSUE} links, the most it may have`,
-        );
+  await writeLink(
+    enterpriseId,
+    issueId,
+    linkedIssueId,
+    async (projectId, a, b) => {
+      const [linksOfA, linksOfB] = await Promise.all([
+        listLinkedIds(enterpriseId, projectId, issueId),
+        listLinkedIds(enterpriseId, projectId, linkedIssueId),
+      ]);
+      if (linksOfA.includes(linkedIssueId)) {
+        throw conflict(`Work items #${a.issueNumber} and #${b.issueNumber} are already linked`);
       }
-    }
-    return linkOps(enterpriseId, projectId, issueId, linkedIssueId, userId, nowIso());
-  }, { bumpBothEnds: true });
+      for (const [issue, links] of [
+        [a, linksOfA],
+        [b, linksOfB],
+      ] as const) {
+        if (links.length >= MAX_LINKS_PER_ISSUE) {
+          throw conflict(
+            `Work item #${issue.issueNumber} already has ${MAX_LINKS_PER_ISSUE} links, the most it may have`,
+          );
+        }
+      }
+      return linkOps(enterpriseId, projectId, issueId, linkedIssueId, userId, nowIso());
+    },
+    { bumpBothEnds: true },
+  );
 }
 
 export async function unlinkIssues(
