@@ -31,22 +31,31 @@ export async function meterDynamo(): Promise<DynamoMeter> {
       meter.byCommand.clear();
     },
   };
+  // Calls and items from the finished output (initialize step: the outermost, so the output is
+  // complete); bytes from the raw response, which only the deserialize step still sees.
   ddb.middlewareStack.add(
     (next, context) => async (args) => {
       const result = await next(args);
       const name = context.commandName ?? 'unknown';
       meter.calls += 1;
       meter.byCommand.set(name, (meter.byCommand.get(name) ?? 0) + 1);
-      const output = result.output as Output;
+      const output = (result.output ?? {}) as Output;
       meter.items +=
         (output.Item ? 1 : 0) +
         (output.Items?.length ?? 0) +
         Object.values(output.Responses ?? {}).reduce((n, list) => n + list.length, 0);
-      const response = result.response as { headers?: Record<string, string> };
-      meter.bytes += Number(response.headers?.['content-length'] ?? 0);
       return result;
     },
-    { step: 'deserialize', name: 'benchDynamoMeter' },
+    { step: 'initialize', name: 'benchDynamoMeterItems' },
+  );
+  ddb.middlewareStack.add(
+    (next) => async (args) => {
+      const result = await next(args);
+      const response = result.response as { headers?: Record<string, string> } | undefined;
+      meter.bytes += Number(response?.headers?.['content-length'] ?? 0);
+      return result;
+    },
+    { step: 'deserialize', name: 'benchDynamoMeterBytes' },
   );
   return meter;
 }
