@@ -10,6 +10,7 @@ import { errorHandler, notFoundHandler, validationHook } from './core/http/error
 import { authApp } from './modules/auth/app';
 import { enterpriseApp } from './modules/enterprise/app';
 import { issuesApp } from './modules/issues/app';
+import { issuesBackground } from './modules/issues/background';
 import { productsApp } from './modules/products/app';
 import { projectsApp } from './modules/projects/app';
 import { requirementsApp } from './modules/requirements/app';
@@ -67,7 +68,7 @@ api.notFound(notFoundHandler);
  * The background work of every group (each module's background.ts: jobs and schedules), loaded
  * with the app so the local server's queue and timers know them all (core/jobs/jobs.ts).
  */
-export const BACKGROUND = [] as const;
+export const BACKGROUND = [...issuesBackground] as const;
 
 export const app = api;
 export type AppType = typeof api;

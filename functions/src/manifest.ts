@@ -40,11 +40,19 @@ export const ENDPOINT_GROUPS = [
   {
     name: 'projects',
     routes: ['/api/pms/{identifier}/pmsProject', '/api/pms/{identifier}/pmsProject/{proxy+}'],
+    // Reading a project's work items may settle its change log (modules/issues/settle.ts).
+    background: { queuesTo: ['issues'] },
   },
-  { name: 'issues', routes: ['/api/pms/{identifier}/pmsProjectIssues/{proxy+}'] },
+  {
+    name: 'issues',
+    routes: ['/api/pms/{identifier}/pmsProjectIssues/{proxy+}'],
+    // The settle job: counts folded, dead change numbers filled, list snapshots taken.
+    background: { queue: true },
+  },
   {
     name: 'sprints',
     routes: ['/api/pms/{identifier}/pmsProjectSprint', '/api/pms/{identifier}/pmsProjectSprint/{proxy+}'],
+    background: { queuesTo: ['issues'] },
   },
   {
     name: 'products',
@@ -74,6 +82,7 @@ export const ENDPOINT_GROUPS = [
       '/api/pms/{identifier}/pmsJournals',
       '/api/pms/{identifier}/pmsJournals/{proxy+}',
     ],
+    background: { queuesTo: ['issues'] },
   },
   {
     name: 'testcases',
@@ -99,6 +108,7 @@ export const ENDPOINT_GROUPS = [
       '/api/pms/{identifier}/testReport',
       '/api/pms/{identifier}/testReport/{proxy+}',
     ],
+    background: { queuesTo: ['issues'] },
   },
 ] as const satisfies readonly EndpointGroup[];
 

@@ -32,8 +32,11 @@ export interface Job<P> {
   /** `group.name`: the queue is the group's; the name is unique within it. */
   readonly type: string;
   readonly group: EndpointGroupName;
-  /** Queues the job; resolves once it is accepted (locally: at once), not once it has run. */
-  enqueue(payload: P): Promise<void>;
+  /**
+   * Queues the job; resolves once it is accepted (locally: at once), not once it has run.
+   * `delaySeconds` (up to 900, SQS's limit) holds it back that long.
+   */
+  enqueue(payload: P, options?: { delaySeconds?: number }): Promise<void>;
 }
 
 export interface Schedule {
@@ -59,7 +62,11 @@ export function defineJob<P>(group: EndpointGroupName, name: string, run: JobRun
     throw new Error(`Job ${type}: declare background.queue for ${group} in functions/src/manifest.ts`);
   }
   runners.set(type, run as JobRunner<unknown>);
-  return { type, group, enqueue: (payload) => send(group, { type, payload }) };
+  return {
+    type,
+    group,
+    enqueue: (payload, options) => send(group, { type, payload }, Math.min(900, options?.delaySeconds ?? 0)),
+  };
 }
 
 /** Defines a schedule of `group`; its period is the manifest's (`background.schedules[name]`). */
@@ -93,12 +100,21 @@ export async function runSchedule(group: string, name: string): Promise<void> {
 
 // ---- where jobs go ----------------------------------------------------------------------------
 
-async function send(group: EndpointGroupName, job: QueuedJob): Promise<void> {
+async function send(group: EndpointGroupName, job: QueuedJob, delaySeconds: number): Promise<void> {
   const queueUrl = config.jobQueues[group];
   if (queueUrl) {
     // The SQS client loads on first use, so functions that never queue work do not carry it.
     const { sendToQueue } = await import('./sqs');
-    await sendToQueue(queueUrl, job);
+    await sendToQueue(queueUrl, job, delaySeconds);
+    return;
+  }
+  if (delaySeconds > 0) {
+    // A held-back job waits on a timer that does not keep the process alive; drainJobs() does
+    // not wait for it either (it is not queued yet).
+    setTimeout(() => {
+      localQueue.push({ ...job, attempt: 1 });
+      pump();
+    }, delaySeconds * 1000).unref();
     return;
   }
   localQueue.push({ ...job, attempt: 1 });

@@ -17,6 +17,7 @@ import type { JournalKind, JournalRecord } from './store/journals';
 import * as db from './store/journals';
 import type { IssueRecord } from './store/work-items';
 import { journalView } from './views';
+import { writeCounted } from './write-loop';
 
 /** A new journal entry about `issue` (as it is after the change). */
 export function journalFor(
@@ -74,7 +75,9 @@ export async function addComment(
 ): Promise<Journal> {
   const { issue } = await loadIssue(enterpriseId, issueId);
   const journal = journalFor(enterpriseId, issue, 'comment', userId, nowIso(), [], notes);
-  await onConditionFailed(db.createComment(journal), { issue: () => issueNotFound(issueId) });
+  await onConditionFailed(writeCounted(enterpriseId, issue.projectId, db.createCommentOps(journal), +1), {
+    issue: () => issueNotFound(issueId),
+  });
   const [view] = await journalViews([journal]);
   return view!;
 }
@@ -123,7 +126,7 @@ export async function deleteComment(
 ): Promise<void> {
   const journal = await ownComment(enterpriseId, userId, issueId, journalId, 'deleted');
   try {
-    await db.deleteComment(journal);
+    await writeCounted(enterpriseId, journal.projectId, db.deleteCommentOps(journal), -1);
   } catch (error) {
     if (error instanceof ConditionFailedError) throw journalNotFound(journalId);
     throw error;
