@@ -82,8 +82,9 @@ export const PERMISSION_MENU: MenuNode[] = [
     ...crud('test', 'report', 'test reports'),
   ]),
   group('code', 'Code', [
-    leaf('code:repository:list', 'View code repositories'),
+    ...crud('code', 'repository', 'code repositories'),
     leaf('code:repository:link', 'Link repositories to projects'),
+    leaf('code:branch:add', 'Create branches from work items'),
   ]),
   group('pipeline', 'Pipelines', [
     ...crud('pipeline', 'pipeline', 'pipelines'),

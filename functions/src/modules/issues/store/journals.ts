@@ -14,7 +14,7 @@ import { conditions, getItem, queryAll, transact, updateVersioned } from '@core/
 import type { JournalDetail } from '@shared/schemas/issues';
 import { journalCountOp } from './counters';
 
-export type JournalKind = 'created' | 'updated' | 'comment' | 'deleted';
+export type JournalKind = 'created' | 'updated' | 'comment' | 'deleted' | 'commit' | 'branch';
 
 export interface JournalRecord {
   enterpriseId: string;
@@ -30,6 +30,8 @@ export interface JournalRecord {
   userId: string;
   notes: string;
   details: JournalDetail[];
+  /** The repository a `commit` or `branch` entry is about. */
+  pmProjectRepositoryId?: string | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -58,6 +60,7 @@ function fromItem(item: Item): JournalRecord {
     userId: item.userId,
     notes: item.notes ?? '',
     details: item.details ?? [],
+    pmProjectRepositoryId: item.pmProjectRepositoryId ?? null,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     version: item.version,

@@ -1,0 +1,22 @@
+import { startGitServer } from '/work/wt-repos/scripts/lib/git-server';
+import { exec } from 'node:child_process'; import { promisify } from 'node:util'; const sh = promisify(exec);
+import * as git from 'isomorphic-git';
+import http from 'isomorphic-git/http/node';
+import fs from 'node:fs';
+const s = await startGitServer({ root: '/tmp/gs-root', token: 'tok123' });
+await s.createRepository('demo');
+console.log((await sh(`rm -rf /tmp/gs-work && mkdir /tmp/gs-work && cd /tmp/gs-work && git init -q -b main && git -c user.name=a -c user.email=a@b commit -q --allow-empty -m "first #1" && git push -q ${s.authedUrl('demo')} main`)).stdout);
+const onAuth = () => ({ username: 'x', password: 'tok123' });
+console.log(await git.listServerRefs({ http, url: s.cloneUrl('demo'), onAuth, prefix: 'refs/heads/', symrefs: true, protocolVersion: 2 }));
+console.log(await git.listServerRefs({ http, url: s.cloneUrl('demo'), onAuth, symrefs: true, protocolVersion: 1 }));
+try { await git.listServerRefs({ http, url: s.cloneUrl('demo'), onAuth: () => ({username:'x', password:'bad'}) }); } catch (e) { console.log('bad', (e as Error).name, (e as Error).message); }
+const dir = '/tmp/gs-iso'; fs.rmSync(dir, {recursive:true, force:true});
+await git.init({ fs, gitdir: dir, bare: true }); await git.addRemote({ fs, gitdir: dir, remote: 'origin', url: s.cloneUrl('demo') });
+const r = await git.fetch({ fs, http, gitdir: dir, url: s.cloneUrl('demo'), onAuth, ref: 'main', depth: 5, singleBranch: true, tags: false });
+console.log(r);
+console.log(await git.log({ fs, gitdir: dir, ref: r.fetchHead!, depth: 5 }));
+await git.writeRef({ fs, gitdir: dir, ref: 'refs/heads/feature/1-x', value: r.fetchHead! });
+const p = await git.push({ fs, http, gitdir: dir, url: s.cloneUrl('demo'), onAuth, ref: 'refs/heads/feature/1-x', remoteRef: 'refs/heads/feature/1-x' });
+console.log(p);
+console.log((await sh(`git --git-dir /tmp/gs-root/demo.git branch -a`)).stdout);
+await s.close();
