@@ -17,7 +17,7 @@ import { branchNameForItem, branchNameProblem } from '@shared/domain/repositorie
 import type { IssueDetail } from '@shared/schemas/issues';
 import { IconGitBranch, IconGitCommit, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { showServerFieldError } from '../../../lib/server-errors';
 import {
@@ -155,8 +155,8 @@ function CreateBranchForm({
   const rows = repositories.data?.rows ?? [];
   const form = useForm<BranchValues>({
     initialValues: { repositoryId: null, name: branchNameForItem(issue), from: null },
+    // The repository is checked on submit: with one linked repository it is chosen without a pick.
     validate: {
-      repositoryId: (value) => (value ? null : 'Choose a repository'),
       name: (value) => branchNameProblem(value.trim()),
     },
   });
@@ -164,14 +164,19 @@ function CreateBranchForm({
   const repositoryId = values.repositoryId ?? (rows.length === 1 ? rows[0]!.id : null);
   const repository = rows.find((r) => r.id === repositoryId);
   const branches = useQuery({ ...branchesQueryOptions(repositoryId ?? ''), enabled: Boolean(repositoryId) });
+  // The submit handler may be the one of an earlier render: it reads the values it is given and
+  // the only linked repository (chosen without a pick) from this ref, never from its closure.
+  const onlyRepository = useRef<string | null>(null);
+  onlyRepository.current = rows.length === 1 ? rows[0]!.id : null;
 
-  const submit = form.onSubmit(() => {
-    if (!repositoryId) return form.setFieldError('repositoryId', 'Choose a repository');
+  const submit = form.onSubmit((submitted) => {
+    const chosen = submitted.repositoryId ?? onlyRepository.current;
+    if (!chosen) return form.setFieldError('repositoryId', 'Choose a repository');
     create.mutate(
       {
-        repositoryId,
-        name: values.name.trim(),
-        ...(values.from ? { from: values.from } : {}),
+        repositoryId: chosen,
+        name: submitted.name.trim(),
+        ...(submitted.from ? { from: submitted.from } : {}),
       },
       {
         onSuccess: (branch) => {
@@ -237,7 +242,8 @@ function CreateBranchForm({
             <Button size="xs" variant="default" onClick={onDone} disabled={create.isPending}>
               Cancel
             </Button>
-            <Button size="xs" type="submit" loading={create.isPending}>
+            {/* Not before the linked repositories are known (the only one is chosen by itself). */}
+            <Button size="xs" type="submit" loading={create.isPending} disabled={repositories.isPending}>
               Create branch
             </Button>
           </Group>

@@ -24,7 +24,7 @@ export function LastCommit({ commit }: { commit: CommitSummary | null }) {
   return (
     <Stack gap={0} miw={0}>
       <Group gap={6} wrap="nowrap" miw={0}>
-        <Code>{commit.shortSha}</Code>
+        <Code style={{ flexShrink: 0 }}>{commit.shortSha}</Code>
         <Text size="sm" truncate="end" title={commit.title}>
           {commit.title}
         </Text>
@@ -52,10 +52,10 @@ export function RepositoryTable<R extends Repository>({
             <Table.Th w="28%">Repository</Table.Th>
             <Table.Th w={150}>Default branch</Table.Th>
             <Table.Th>Last commit</Table.Th>
-            <Table.Th w={130}>Activity</Table.Th>
+            <Table.Th w={140}>Activity</Table.Th>
             {showProjects && <Table.Th w={90}>Projects</Table.Th>}
             {actions && (
-              <Table.Th w={150} ta="right">
+              <Table.Th w={90} ta="right">
                 Actions
               </Table.Th>
             )}
@@ -102,7 +102,7 @@ export function RepositoryTable<R extends Repository>({
               <Table.Td>
                 <Stack gap={2}>
                   {row.lastActivityAt ? (
-                    <RelativeTime value={row.lastActivityAt} size="sm" />
+                    <RelativeTime value={row.lastActivityAt} size="sm" style={{ whiteSpace: 'nowrap' }} />
                   ) : (
                     <Text size="sm" c="dimmed">
                       None yet
