@@ -6,6 +6,9 @@ const alias = {
   '@core': fileURLToPath(new URL('./functions/src/core', import.meta.url)),
 };
 
+// The SDK's Node 22 notice is for Lambda's runtime, not the tests' Node (scripts/lib/local-stack.ts).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /**
  * One runner, five projects: pure unit tests, web unit tests (happy-dom), API integration tests
  * against DynamoDB Local and s3rver, CDK assertion tests, and browser tests in Chromium.

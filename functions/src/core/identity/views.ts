@@ -12,15 +12,19 @@ import type { MembershipRecord } from './store/memberships';
 import type { RoleRecord } from './store/roles';
 import type { UserRecord } from './store/users';
 
-export function userProfileView(user: UserRecord): UserProfile {
+/** Who a user is, as profiles and member rows begin (gitlinkUserId is the same id). */
+function userIdentity(user: UserRecord) {
   return {
     userId: user.userId,
     gitlinkUserId: user.userId,
     login: user.login,
     nickname: user.nickname,
     email: user.email,
-    createdAt: user.createdAt,
   };
+}
+
+export function userProfileView(user: UserRecord): UserProfile {
+  return { ...userIdentity(user), createdAt: user.createdAt };
 }
 
 /** A user as pickers and rows show them; `userId` alone when the user cannot be found. */
@@ -75,11 +79,7 @@ export function memberView(
   ownerId: string,
 ): Member {
   return {
-    userId: user.userId,
-    gitlinkUserId: user.userId,
-    login: user.login,
-    nickname: user.nickname,
-    email: user.email,
+    ...userIdentity(user),
     roles: membership.roleIds.flatMap((id) => {
       const role = rolesById.get(id);
       return role ? [roleRefView(role)] : [];

@@ -9,7 +9,8 @@
  */
 import { enterprisePartition, type Key } from '../db/keys';
 import type { Item, TxOp } from '../db/operations';
-import { batchGet, conditions, getItem, queryPartition, transact } from '../db/operations';
+import { conditions, transact } from '../db/operations';
+import { getRecord, getRecords, queryRecords, readRecord } from '../db/records';
 
 export interface TagRecord {
   enterpriseId: string;
@@ -36,15 +37,11 @@ export interface TagVocabularyKeys {
 }
 
 function fromItem(item: Item): TagRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    tagId: item.tagId,
-    name: item.name,
-    color: item.color,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    ['enterpriseId', 'tagId', 'name', 'color', 'createdAt', 'updatedAt', 'version'],
+    {},
+  );
 }
 
 /** The reads and writes of one vocabulary. Writes fail with `ConditionFailedError` labelled as noted. */
@@ -65,20 +62,20 @@ export function tagVocabulary(v: TagVocabularyKeys) {
   return {
     // Access pattern: every tag of the vocabulary (ENT#{id}, begins_with(sk, prefix)).
     async list(enterpriseId: string): Promise<TagRecord[]> {
-      const items = await queryPartition(enterprisePartition(enterpriseId), v.prefix);
-      return items.map(fromItem);
+      return queryRecords(enterprisePartition(enterpriseId), v.prefix, fromItem);
     },
 
     // Access pattern: one tag.
     async get(enterpriseId: string, tagId: string): Promise<TagRecord | null> {
-      const item = await getItem(v.tag(enterpriseId, tagId));
-      return item ? fromItem(item) : null;
+      return getRecord(v.tag(enterpriseId, tagId), fromItem);
     },
 
     // Access pattern: several tags by id (batch); unknown ids are left out.
     async getMany(enterpriseId: string, tagIds: readonly string[]): Promise<TagRecord[]> {
-      const items = await batchGet(tagIds.map((id) => v.tag(enterpriseId, id)));
-      return items.map(fromItem);
+      return getRecords(
+        tagIds.map((id) => v.tag(enterpriseId, id)),
+        fromItem,
+      );
     },
 
     /** Creates a tag and claims its name (`'name'` when taken). */

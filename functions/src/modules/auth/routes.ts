@@ -32,10 +32,14 @@ function currentUser(c: Context, user: UserRecord) {
   });
 }
 
-/** Starts a fresh session for `user` (ending the one the request carried) and sets the cookie. */
-async function signInAs(c: Context, user: UserRecord): Promise<void> {
+/**
+ * Starts a fresh session for `user` (ending the one the request carried), sets the cookie, and
+ * answers the signed-in user.
+ */
+async function signInAs(c: Context, user: UserRecord) {
   const { token } = await startSession(user.userId, sessionToken(c));
   setSessionCookie(c, token);
+  return currentUser(c, user);
 }
 
 const signUpRoute = publicRoute({
@@ -98,16 +102,8 @@ const settingRoute = publicRoute({
 });
 
 export const authRoutes = createRouter()
-  .openapi(signUpRoute, async (c) => {
-    const user = await signUp(c.req.valid('json'));
-    await signInAs(c, user);
-    return created(c, currentUser(c, user));
-  })
-  .openapi(signInRoute, async (c) => {
-    const user = await authenticate(c.req.valid('json'));
-    await signInAs(c, user);
-    return ok(c, currentUser(c, user));
-  })
+  .openapi(signUpRoute, async (c) => created(c, await signInAs(c, await signUp(c.req.valid('json')))))
+  .openapi(signInRoute, async (c) => ok(c, await signInAs(c, await authenticate(c.req.valid('json')))))
   .openapi(logoutRoute, async (c) => {
     const token = sessionToken(c);
     if (token) await endSession(token);

@@ -1,6 +1,7 @@
 /** Failed sign-in counters, one per login, expiring by TTL when their window is over. */
 import { keys } from '@core/db/keys';
-import { ConditionFailedError, deleteItem, getItem, type Item, updateItem } from '@core/db/operations';
+import { ConditionFailedError, deleteItem, type Item, updateItem } from '@core/db/operations';
+import { getRecord, readRecord } from '@core/db/records';
 
 export interface ThrottleRecord {
   login: string;
@@ -10,13 +11,12 @@ export interface ThrottleRecord {
 }
 
 function fromItem(item: Item): ThrottleRecord {
-  return { login: item.login, failures: item.failures, windowStartedAt: item.windowStartedAt };
+  return readRecord(item, ['login', 'failures', 'windowStartedAt'], {});
 }
 
 // Access pattern: the throttle of a login (base table).
 export async function getThrottle(login: string): Promise<ThrottleRecord | null> {
-  const item = await getItem(keys.throttle(login));
-  return item ? fromItem(item) : null;
+  return getRecord(keys.throttle(login), fromItem);
 }
 
 /**

@@ -9,6 +9,7 @@ import * as db from '@core/identity/store/memberships';
 import { listRoles } from '@core/identity/store/roles';
 import { getUser, getUsers, type UserRecord, usersByPrefix } from '@core/identity/store/users';
 import { candidateView, memberView } from '@core/identity/views';
+import { pageOf } from '@core/paging';
 import { MEMBER_ROLE_KEY } from '@shared/permissions/catalogue';
 import type { Page } from '@shared/schemas/common';
 import type { Member, MemberListQuery } from '@shared/schemas/enterprise';
@@ -49,13 +50,7 @@ export async function listMembers(
 ): Promise<Page<Member>> {
   const all = await memberViews(enterprise, await db.listMemberships(enterprise.id));
   const rows = query.keyword ? all.filter((m) => matches(m, query.keyword!)) : all;
-  const start = (query.pageNum - 1) * query.pageSize;
-  return {
-    rows: rows.slice(start, start + query.pageSize),
-    total: rows.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return pageOf(rows, query);
 }
 
 async function requireUser(userId: string): Promise<UserRecord> {

@@ -10,6 +10,7 @@ import { ConditionFailedError, conditions, onConditionFailed, type TxOp } from '
 import { conflict, forbidden, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { newJournalId } from '@core/ids';
+import { pageOf } from '@core/paging';
 import type { Page } from '@shared/schemas/common';
 import type { Journal, JournalDetail } from '@shared/schemas/issues';
 import { issueNotFound, loadIssue } from './context';
@@ -98,13 +99,7 @@ export async function listJournals(
     query.kind === undefined
       ? all
       : all.filter((j) => (query.kind === 'comment' ? j.kind === 'comment' : j.kind !== 'comment'));
-  const start = (query.pageNum - 1) * query.pageSize;
-  return {
-    rows: await journalViews(wanted.slice(start, start + query.pageSize)),
-    total: wanted.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return pageOf(wanted, query, journalViews);
 }
 
 export async function addComment(

@@ -4,6 +4,7 @@
  */
 
 import { nicknamesOf, userSummaries } from '@core/identity/people';
+import { pageOf } from '@core/paging';
 import { CLOSED_ISSUE_STATUS } from '@shared/domain/work-item-workflow';
 import { STATUS_GROUPS } from '@shared/domain/work-items';
 import type { IssueListQuery, IssueOrderBy, IssuePage } from '@shared/schemas/issues';
@@ -128,19 +129,13 @@ export async function listIssues(enterpriseId: string, query: IssueListQuery): P
       ? await nicknamesOf(matched.flatMap((row) => (row.assigneeId ? [row.assigneeId] : [])))
       : new Map<string, string>();
   const sorted = sortRows(matched, query.orderBy, query.sort, nicknames);
-  const start = (query.pageNum - 1) * query.pageSize;
-  const page = sorted.slice(start, start + query.pageSize);
-
-  const [users, tags] = await Promise.all([
-    userSummaries(page.flatMap((row) => [row.assigneeId, row.authorId])),
-    tagsAt(enterpriseId, tagSeq),
-  ]);
-  const context = { users, tags: new Map(tags.map((t) => [t.tagId, t])) };
-  return {
-    rows: page.map((row) => issueRowView(row, index, context)),
-    total: matched.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-    counts,
-  };
+  const page = await pageOf(sorted, query, async (rows) => {
+    const [users, tags] = await Promise.all([
+      userSummaries(rows.flatMap((row) => [row.assigneeId, row.authorId])),
+      tagsAt(enterpriseId, tagSeq),
+    ]);
+    const context = { users, tags: new Map(tags.map((t) => [t.tagId, t])) };
+    return rows.map((row) => issueRowView(row, index, context));
+  });
+  return { ...page, counts };
 }

@@ -22,7 +22,7 @@ export async function tagsAt(enterpriseId: string, tagSeq: number): Promise<db.I
   const cached = tagCache.get(enterpriseId);
   if (cached && cached.seq === tagSeq) return cached.tags;
   // Read after the sequence, so what comes back is at least as new as `tagSeq`.
-  const tags = await db.listIssueTags(enterpriseId);
+  const tags = await db.issueTags.list(enterpriseId);
   const current = tagCache.get(enterpriseId);
   if (!current || current.seq <= tagSeq) {
     if (tagCache.size >= MAX_CACHED_ENTERPRISES) tagCache.clear();

@@ -52,7 +52,7 @@ import {
 } from './project-index';
 import type { CounterChanges } from './store/counters';
 import { putJournalOp } from './store/journals';
-import { getIssueTags, listIssueTags } from './store/tags';
+import { issueTags } from './store/tags';
 import {
   commitIssueWrite,
   createIssueOps,
@@ -196,7 +196,7 @@ async function assertAssignable(enterpriseId: string, projectId: string, userId:
 /** 400 naming the first id that is not a tag of the enterprise. */
 async function assertTagsExist(enterpriseId: string, tagIds: readonly string[] | undefined) {
   if (!tagIds || tagIds.length === 0) return;
-  const found = new Set((await getIssueTags(enterpriseId, tagIds)).map((t) => t.tagId));
+  const found = new Set((await issueTags.getMany(enterpriseId, tagIds)).map((t) => t.tagId));
   const unknown = tagIds.find((id) => !found.has(id));
   if (unknown !== undefined) throw badRequest('tagIds', `tag ${unknown} does not exist in this enterprise`);
 }
@@ -427,7 +427,7 @@ async function historyDetails(
   );
   const [users, tags, sprints] = await Promise.all([
     userSummaries(userIds),
-    wantTags ? listIssueTags(enterpriseId) : Promise.resolve([]),
+    wantTags ? issueTags.list(enterpriseId) : Promise.resolve([]),
     sprintIds.length > 0 ? getSprints(enterpriseId, [...new Set(sprintIds)]) : Promise.resolve([]),
   ]);
   // Sprints by name, as people know them; the id stands in for one that is gone.
@@ -845,15 +845,32 @@ function bothIn(index: ProjectIndex, a: string, b: string): [IssueRecord, IssueR
   return [first, second];
 }
 
+/**
+ * Links or unlinks two items of one project: `opsOf` checks the links as they are and answers
+ * the writes. Neither item's row changes, but both are named in the change log (they show
+ * their links).
+ */
+async function writeLink(
+  enterpriseId: string,
+  issueId: string,
+  linkedIssueId: string,
+  opsOf: (projectId: string, a: IssueRecord, b: IssueRecord) => Promise<TxOp[]>,
+): Promise<void> {
+  const projectId = await linkProject(enterpriseId, issueId, linkedIssueId);
+  await writeIssues(enterpriseId, projectId, async (index) => {
+    const [a, b] = bothIn(index, issueId, linkedIssueId);
+    const ops = await opsOf(projectId, a, b);
+    return { ops, changed: new Map(), alsoTouched: [issueId, linkedIssueId] };
+  });
+}
+
 export async function linkIssues(
   enterpriseId: string,
   userId: string,
   issueId: string,
   linkedIssueId: string,
 ): Promise<void> {
-  const projectId = await linkProject(enterpriseId, issueId, linkedIssueId);
-  await writeIssues(enterpriseId, projectId, async (index) => {
-    const [a, b] = bothIn(index, issueId, linkedIssueId);
+  await writeLink(enterpriseId, issueId, linkedIssueId, async (projectId, a, b) => {
     const [linksOfA, linksOfB] = await Promise.all([
       listLinkedIds(enterpriseId, projectId, issueId),
       listLinkedIds(enterpriseId, projectId, linkedIssueId),
@@ -871,11 +888,7 @@ export async function linkIssues(
         );
       }
     }
-    return {
-      ops: linkOps(enterpriseId, projectId, issueId, linkedIssueId, userId, nowIso()),
-      changed: new Map(),
-      alsoTouched: [issueId, linkedIssueId],
-    };
+    return linkOps(enterpriseId, projectId, issueId, linkedIssueId, userId, nowIso());
   });
 }
 
@@ -884,17 +897,11 @@ export async function unlinkIssues(
   issueId: string,
   linkedIssueId: string,
 ): Promise<void> {
-  const projectId = await linkProject(enterpriseId, issueId, linkedIssueId);
-  await writeIssues(enterpriseId, projectId, async (index) => {
-    const [a, b] = bothIn(index, issueId, linkedIssueId);
+  await writeLink(enterpriseId, issueId, linkedIssueId, async (projectId, a, b) => {
     const links = await listLinkedIds(enterpriseId, projectId, issueId);
     if (!links.includes(linkedIssueId)) {
       throw new AppError(404, `Work items #${a.issueNumber} and #${b.issueNumber} are not linked`);
     }
-    return {
-      ops: unlinkOps(enterpriseId, projectId, issueId, linkedIssueId),
-      changed: new Map(),
-      alsoTouched: [issueId, linkedIssueId],
-    };
+    return unlinkOps(enterpriseId, projectId, issueId, linkedIssueId);
   });
 }

@@ -9,6 +9,7 @@ import { onConditionFailed } from '@core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { getUser, getUsers } from '@core/identity/store/users';
 import { scopedId } from '@core/ids';
+import { pageOf } from '@core/paging';
 import { displayedPlanStatus, PLAN_STATUS } from '@shared/domain/products';
 import { SPEC_STATUS } from '@shared/domain/requirement-workflow';
 import type { Page } from '@shared/schemas/common';
@@ -79,22 +80,17 @@ export async function listPlans(enterpriseId: string, query: PlanListQuery): Pro
       (p) => query.status === undefined || displayedPlanStatus(p.status, p.endDate, day) === query.status,
     )
     .sort(byEndDate);
-  const start = (query.pageNum - 1) * query.pageSize;
-  const rows = found.slice(start, start + query.pageSize);
-  const creators = await getUsers(rows.map((p) => p.creatorId));
-  const counts = specCountsByPlan(refs);
-  return {
-    rows: rows.map((p) =>
+  return pageOf(found, query, async (rows) => {
+    const creators = await getUsers(rows.map((p) => p.creatorId));
+    const counts = specCountsByPlan(refs);
+    return rows.map((p) =>
       planView(p, {
         creator: creators.get(p.creatorId),
         specs: counts.get(p.planId) ?? NO_SPECS,
         today: day,
       }),
-    ),
-    total: found.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+    );
+  });
 }
 
 function assertDates(startDate: string | null, endDate: string | null): void {

@@ -12,6 +12,7 @@ import { getMembership } from '@core/identity/store/memberships';
 import { getUsers } from '@core/identity/store/users';
 import { userSummaryView } from '@core/identity/views';
 import { newId } from '@core/ids';
+import { pageOf } from '@core/paging';
 import { PRODUCT_STATUS } from '@shared/domain/products';
 import type { Page } from '@shared/schemas/common';
 import type { Product, ProductBody, ProductListQuery, ProductUpdateBody } from '@shared/schemas/products';
@@ -82,13 +83,7 @@ export async function listProducts(
   const found = (await db.listProducts(enterpriseId))
     .filter((p) => matches(p, query, userId))
     .sort(listOrder);
-  const start = (query.pageNum - 1) * query.pageSize;
-  return {
-    rows: await viewsOf(enterpriseId, userId, found.slice(start, start + query.pageSize)),
-    total: found.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return pageOf(found, query, (rows) => viewsOf(enterpriseId, userId, rows));
 }
 
 export async function getProduct(enterpriseId: string, userId: string, productId: string): Promise<Product> {

@@ -9,6 +9,7 @@ import { onConditionFailed } from '@core/db/operations';
 import { badRequest, notFound, staleVersion } from '@core/errors';
 import { getUser, getUsers } from '@core/identity/store/users';
 import { newId } from '@core/ids';
+import { pageOf } from '@core/paging';
 import { PROJECT_STATE } from '@shared/domain/work-items';
 import type { Page } from '@shared/schemas/common';
 import type { Project, ProjectBody, ProjectListQuery, ProjectUpdateBody } from '@shared/schemas/projects';
@@ -74,27 +75,22 @@ export async function listProjects(
 ): Promise<Page<Project>> {
   const [all, mine] = await Promise.all([db.listProjects(enterpriseId), projectIdsOf(enterpriseId, userId)]);
   const found = all.filter((p) => matches(p, query, mine)).sort(newestFirst);
-  const start = (query.pageNum - 1) * query.pageSize;
-  const rows = found.slice(start, start + query.pageSize);
-  const [creators, counters] = await Promise.all([
-    getUsers(rows.map((p) => p.creatorId)),
-    getCountersOf(
-      enterpriseId,
-      rows.map((p) => p.projectId),
-    ),
-  ]);
-  return {
-    rows: rows.map((p) =>
+  return pageOf(found, query, async (rows) => {
+    const [creators, counters] = await Promise.all([
+      getUsers(rows.map((p) => p.creatorId)),
+      getCountersOf(
+        enterpriseId,
+        rows.map((p) => p.projectId),
+      ),
+    ]);
+    return rows.map((p) =>
       projectView(p, {
         creator: creators.get(p.creatorId),
         counters: counters.get(p.projectId) ?? EMPTY_COUNTERS,
         isMember: mine.has(p.projectId),
       }),
-    ),
-    total: found.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+    );
+  });
 }
 
 export async function getProject(enterpriseId: string, userId: string, projectId: string): Promise<Project> {

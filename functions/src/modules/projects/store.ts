@@ -9,17 +9,15 @@
  */
 import { enterprisePartition, indexKeys, indexPrefixes, keys, projectPartition, SK } from '@core/db/keys';
 import {
-  batchGet,
   conditions,
   deletePartition,
-  getItem,
   type Item,
   queryIndexAll,
-  queryPartition,
   type TxOp,
   transact,
   updateVersioned,
 } from '@core/db/operations';
+import { getRecord, getRecords, queryRecords, readRecord } from '@core/db/records';
 
 export interface ProjectRecord {
   enterpriseId: string;
@@ -69,19 +67,11 @@ function toItem(enterpriseId: string, project: ProjectRecord, managerCount: numb
 }
 
 export function projectFromItem(item: Item): ProjectRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    projectId: item.projectId,
-    name: item.name,
-    description: item.description ?? '',
-    status: item.status,
-    productId: item.productId ?? null,
-    creatorId: item.creatorId,
-    memberCount: item.memberCount ?? 0,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    ['enterpriseId', 'projectId', 'name', 'status', 'creatorId', 'createdAt', 'updatedAt', 'version'],
+    { description: '', productId: null, memberCount: 0 },
+  );
 }
 
 function memberToItem(enterpriseId: string, member: ProjectMemberRecord): Item {
@@ -109,14 +99,9 @@ function noticeToItem(enterpriseId: string, notice: NoticeRecord): Item {
 }
 
 function noticeFromItem(item: Item): NoticeRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    projectId: item.projectId,
-    content: item.content ?? '',
-    updatedBy: item.updatedBy,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(item, ['enterpriseId', 'projectId', 'updatedBy', 'updatedAt', 'version'], {
+    content: '',
+  });
 }
 
 /** The write that requires the project to exist, adjusting its member counts. */
@@ -151,14 +136,12 @@ export async function createProject(
 
 // Access pattern: one project of an enterprise (base table ENT#{id} / PROJECT#{projectId}).
 export async function getProject(enterpriseId: string, projectId: string): Promise<ProjectRecord | null> {
-  const item = await getItem(keys.project(enterpriseId, projectId));
-  return item ? projectFromItem(item) : null;
+  return getRecord(keys.project(enterpriseId, projectId), projectFromItem);
 }
 
 // Access pattern: every project of an enterprise (partition ENT#{id}, sk begins_with PROJECT#).
 export async function listProjects(enterpriseId: string): Promise<ProjectRecord[]> {
-  const items = await queryPartition(enterprisePartition(enterpriseId), SK.projectPrefix);
-  return items.map(projectFromItem);
+  return queryRecords(enterprisePartition(enterpriseId), SK.projectPrefix, projectFromItem);
 }
 
 /** Edits a project if it still has `expectedVersion` (`ConditionFailedError('stale' | 'missing')`). */
@@ -198,8 +181,7 @@ export async function getProjectMember(
   projectId: string,
   userId: string,
 ): Promise<ProjectMemberRecord | null> {
-  const item = await getItem(keys.projectMember(enterpriseId, projectId, userId));
-  return item ? projectMemberFromItem(item) : null;
+  return getRecord(keys.projectMember(enterpriseId, projectId, userId), projectMemberFromItem);
 }
 
 // Access pattern: several members of a project by user id (batch); non-members are left out.
@@ -208,8 +190,10 @@ export async function getProjectMembers(
   projectId: string,
   userIds: readonly string[],
 ): Promise<ProjectMemberRecord[]> {
-  const items = await batchGet(userIds.map((userId) => keys.projectMember(enterpriseId, projectId, userId)));
-  return items.map(projectMemberFromItem);
+  return getRecords(
+    userIds.map((userId) => keys.projectMember(enterpriseId, projectId, userId)),
+    projectMemberFromItem,
+  );
 }
 
 // Access pattern: every member of a project (partition ENT#{id}#PRJ#{projectId}, begins_with MEMBER#).
@@ -217,8 +201,11 @@ export async function listProjectMembers(
   enterpriseId: string,
   projectId: string,
 ): Promise<ProjectMemberRecord[]> {
-  const items = await queryPartition(projectPartition(enterpriseId, projectId), SK.projectMemberPrefix);
-  return items.map(projectMemberFromItem);
+  return queryRecords(
+    projectPartition(enterpriseId, projectId),
+    SK.projectMemberPrefix,
+    projectMemberFromItem,
+  );
 }
 
 // Access pattern: a user's projects in one enterprise (gsi1 USER#{userId}, begins_with PROJECT#{enterpriseId}#).
@@ -293,8 +280,7 @@ export async function removeProjectMember(
 
 // Access pattern: a project's notice (ENT#{id}#PRJ#{projectId} / NOTICE).
 export async function getNotice(enterpriseId: string, projectId: string): Promise<NoticeRecord | null> {
-  const item = await getItem(keys.notice(enterpriseId, projectId));
-  return item ? noticeFromItem(item) : null;
+  return getRecord(keys.notice(enterpriseId, projectId), noticeFromItem);
 }
 
 /**

@@ -9,6 +9,7 @@ import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
 import { forbidden, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { newJournalId, parseScopedId } from '@core/ids';
+import { pageOf } from '@core/paging';
 import type { Page } from '@shared/schemas/common';
 import type { ProductJournal } from '@shared/schemas/requirements';
 import { splitProductScopedId } from '../products';
@@ -39,13 +40,7 @@ export async function listProductJournals(
 ): Promise<Page<ProductJournal>> {
   const { productId, localId } = await requireObject(enterpriseId, query.objectId);
   const all = await db.listProductJournals(enterpriseId, productId, localId);
-  const start = (query.pageNum - 1) * query.pageSize;
-  return {
-    rows: await views(all.slice(start, start + query.pageSize)),
-    total: all.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return pageOf(all, query, views);
 }
 
 export async function addProductJournal(

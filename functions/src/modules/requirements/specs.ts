@@ -11,6 +11,7 @@ import type { TxOp } from '@core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { newId } from '@core/ids';
+import { pageOf } from '@core/paging';
 import { DEFAULT_REQUIREMENT_PRIORITY, DEFAULT_SPEC_TYPE } from '@shared/domain/products';
 import {
   type RequirementAction,
@@ -68,7 +69,6 @@ import {
   nextOrRefuse,
   nothingToChange,
   numbersOf,
-  pageOf,
   requireUserRequirement,
   uniqueIds,
   withNextNumber,
@@ -149,14 +149,10 @@ export async function listSpecs(enterpriseId: string, query: SpecListQuery): Pro
         (!query.tagId || s.tagIds.includes(query.tagId)),
     )
     .sort(newestFirst);
-  const rows = pageOf(found, query);
-  const lookups = await loadLookups(enterpriseId, productId, viewNeeds(rows));
-  return {
-    rows: rows.map((s) => specView(s, lookups)),
-    total: found.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return pageOf(found, query, async (rows) => {
+    const lookups = await loadLookups(enterpriseId, productId, viewNeeds(rows));
+    return rows.map((s) => specView(s, lookups));
+  });
 }
 
 async function detailOf(enterpriseId: string, spec: SpecState): Promise<SpecDetail> {

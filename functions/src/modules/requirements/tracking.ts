@@ -41,44 +41,32 @@ const moduleName = (id: string | null, lookups: ProductLookups) =>
 const tagNames = (ids: readonly string[], lookups: ProductLookups) =>
   orNull(ids.flatMap((id) => lookups.tags.get(id)?.name ?? []).join(', '));
 
+/** A field a record lists by its own value (`raw` is the item's `field`). */
+function tracked<T, F extends keyof T & string>(
+  field: F,
+  label: string,
+  show: TrackedField<T>['show'],
+  needs?: TrackedField<T>['needs'],
+): TrackedField<T> {
+  return { field, label, raw: (x) => x[field] as Raw, show, ...(needs ? { needs } : {}) };
+}
+
 /** The fields both kinds have. */
 function sharedFields<T extends UserRequirementState | SpecState>() {
   return {
-    title: { field: 'title', label: 'Title', raw: (x) => x.title, show: (x) => x.title },
-    priority: {
-      field: 'priority',
-      label: 'Priority',
-      raw: (x) => x.priority,
-      show: (x) => priorityLabel(x.priority),
-    },
-    moduleId: {
-      field: 'moduleId',
-      label: 'Module',
-      raw: (x) => x.moduleId,
-      show: (x, l) => moduleName(x.moduleId, l),
-      needs: 'modules',
-    },
-    tagIds: {
-      field: 'tagIds',
-      label: 'Tags',
-      raw: (x) => x.tagIds,
-      show: (x, l) => tagNames(x.tagIds, l),
-      needs: 'tags',
-    },
-    description: {
-      field: 'description',
-      label: 'Description',
-      raw: (x) => x.description,
-      show: (x) => orNull(x.description),
-    },
-  } satisfies Record<string, TrackedField<T>>;
+    title: tracked<T, 'title'>('title', 'Title', (x) => x.title),
+    priority: tracked<T, 'priority'>('priority', 'Priority', (x) => priorityLabel(x.priority)),
+    moduleId: tracked<T, 'moduleId'>('moduleId', 'Module', (x, l) => moduleName(x.moduleId, l), 'modules'),
+    tagIds: tracked<T, 'tagIds'>('tagIds', 'Tags', (x, l) => tagNames(x.tagIds, l), 'tags'),
+    description: tracked<T, 'description'>('description', 'Description', (x) => orNull(x.description)),
+  };
 }
 
 const ur = sharedFields<UserRequirementState>();
 /** The fields of a user requirement, in the order records list them. */
 export const USER_REQUIREMENT_FIELDS: readonly TrackedField<UserRequirementState>[] = [
   ur.title,
-  { field: 'source', label: 'Source', raw: (x) => x.source, show: (x) => sourceName(x.source) },
+  tracked('source', 'Source', (x) => sourceName(x.source)),
   ur.priority,
   ur.moduleId,
   ur.tagIds,
@@ -89,37 +77,22 @@ const spec = sharedFields<SpecState>();
 /** The fields of a spec, in the order records list them. */
 export const SPEC_FIELDS: readonly TrackedField<SpecState>[] = [
   spec.title,
-  { field: 'type', label: 'Type', raw: (x) => x.type, show: (x) => specTypeName(x.type) },
+  tracked('type', 'Type', (x) => specTypeName(x.type)),
   spec.priority,
   spec.moduleId,
   spec.tagIds,
-  {
-    field: 'ownerId',
-    label: 'Owner',
-    raw: (x) => x.ownerId,
-    show: (x, l) => (x.ownerId ? summaryOf(l.users, x.ownerId).nickname : null),
-    needs: 'users',
-  },
-  {
-    field: 'estimatedHours',
-    label: 'Estimated hours',
-    raw: (x) => x.estimatedHours,
-    show: (x) => (x.estimatedHours === null ? null : String(x.estimatedHours)),
-  },
-  {
-    field: 'planId',
-    label: 'Plan',
-    raw: (x) => x.planId,
-    show: (x, l) => (x.planId ? (l.plans.get(x.planId)?.title ?? 'Deleted plan') : null),
-    needs: 'plans',
-  },
+  tracked('ownerId', 'Owner', (x, l) => (x.ownerId ? summaryOf(l.users, x.ownerId).nickname : null), 'users'),
+  tracked('estimatedHours', 'Estimated hours', (x) =>
+    x.estimatedHours === null ? null : String(x.estimatedHours),
+  ),
+  tracked(
+    'planId',
+    'Plan',
+    (x, l) => (x.planId ? (l.plans.get(x.planId)?.title ?? 'Deleted plan') : null),
+    'plans',
+  ),
   spec.description,
-  {
-    field: 'acceptance',
-    label: 'Acceptance criteria',
-    raw: (x) => x.acceptance,
-    show: (x) => orNull(x.acceptance),
-  },
+  tracked('acceptance', 'Acceptance criteria', (x) => orNull(x.acceptance)),
 ];
 
 function sameRaw(a: Raw, b: Raw): boolean {

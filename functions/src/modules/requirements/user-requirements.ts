@@ -13,6 +13,7 @@ import { ConditionFailedError, onConditionFailed, type TxOp, transact } from '@c
 import { AppError, badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { newId } from '@core/ids';
+import { pageOf } from '@core/paging';
 import { DEFAULT_REQUIREMENT_PRIORITY, REQUIREMENT_SOURCES } from '@shared/domain/products';
 import {
   nextRequirementStatus,
@@ -137,11 +138,6 @@ export const newestFirst = (
   b: { createdAt: string; number: number },
 ) => b.createdAt.localeCompare(a.createdAt) || b.number - a.number;
 
-export function pageOf<T>(all: readonly T[], query: { pageNum: number; pageSize: number }) {
-  const start = (query.pageNum - 1) * query.pageSize;
-  return all.slice(start, start + query.pageSize);
-}
-
 /** The status `action` leads to, or 409 naming the refused action and the allowed ones. */
 export function nextOrRefuse(
   kind: RequirementKind,
@@ -206,18 +202,14 @@ export async function listUserRequirements(
         (query.source === undefined || ur.source === query.source),
     )
     .sort(newestFirst);
-  const rows = pageOf(found, query);
-  const lookups = await loadLookups(enterpriseId, productId, {
-    modules: true,
-    tags: true,
-    userIds: peopleOf(rows),
+  return pageOf(found, query, async (rows) => {
+    const lookups = await loadLookups(enterpriseId, productId, {
+      modules: true,
+      tags: true,
+      userIds: peopleOf(rows),
+    });
+    return rows.map((ur) => userRequirementView(ur, lookups));
   });
-  return {
-    rows: rows.map((ur) => userRequirementView(ur, lookups)),
-    total: found.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
 }
 
 async function detailOf(enterpriseId: string, ur: UserRequirementState): Promise<UserRequirementDetail> {

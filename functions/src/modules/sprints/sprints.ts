@@ -13,6 +13,7 @@ import { onConditionFailed } from '@core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { scopedId } from '@core/ids';
+import { pageOf } from '@core/paging';
 import {
   ITERATION_STATE,
   MAX_SPRINT_DAYS,
@@ -98,16 +99,11 @@ export async function listSprints(enterpriseId: string, query: SprintListQuery):
   const found = sprints
     .filter((s) => query.status === undefined || s.status === query.status)
     .sort(bySprintOrder);
-  const start = (query.pageNum - 1) * query.pageSize;
-  const rows = found.slice(start, start + query.pageSize);
-  const users = await userSummaries(rows.map((s) => s.creatorId));
-  const counts = sprintCounts(index);
-  return {
-    rows: rows.map((s) => sprintView(s, counts.get(s.sprintId) ?? NO_ITEMS, users)),
-    total: found.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return pageOf(found, query, async (rows) => {
+    const users = await userSummaries(rows.map((s) => s.creatorId));
+    const counts = sprintCounts(index);
+    return rows.map((s) => sprintView(s, counts.get(s.sprintId) ?? NO_ITEMS, users));
+  });
 }
 
 // ---- create and edit ------------------------------------------------------------------------

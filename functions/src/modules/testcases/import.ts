@@ -23,7 +23,7 @@ import {
   sheetRows,
 } from './spreadsheet';
 import { listCaseModules } from './store/case-modules';
-import { listCaseTagRecords } from './store/tags';
+import { caseTags } from './store/tags';
 import { getTestcaseBodies, listTestcases, type TestcaseBody, type TestcaseRecord } from './store/testcases';
 import {
   type CaseSave,
@@ -64,7 +64,7 @@ export async function downloadCases(
   if (foreign) throw caseNotFound(foreign.caseId);
   const [modules, tags, bodies] = await Promise.all([
     listCaseModules(enterpriseId, projectId),
-    listCaseTagRecords(enterpriseId),
+    caseTags.list(enterpriseId),
     getTestcaseBodies(
       enterpriseId,
       cases.map((c) => c.caseId),
@@ -266,7 +266,7 @@ export async function uploadCases(
   assertSize(file);
   const { columns, rows } = sheetRows(await readSpreadsheet(file.name, new Uint8Array(await file.bytes())));
   const [tags, library] = await Promise.all([
-    listCaseTagRecords(enterpriseId),
+    caseTags.list(enterpriseId),
     listTestcases(enterpriseId, projectId),
   ]);
   const byNumber = new Map(library.map((c) => [c.caseNumber, c]));

@@ -19,7 +19,7 @@ export const updateCaseTag = tags.update;
 export const deleteCaseTag = tags.remove;
 
 /** The tag records, for callers that resolve names (spreadsheets). */
-export const listCaseTagRecords = db.listCaseTagRecords;
+export const listCaseTagRecords = db.caseTags.list;
 
 export function listCaseTypes() {
   return CASE_TYPES.map((t) => ({ id: t.id, name: t.name }));
@@ -29,7 +29,7 @@ export function listCaseTypes() {
 export async function assertCaseTags(enterpriseId: string, field: string, tagIds: readonly string[]) {
   const unique = [...new Set(tagIds)];
   if (unique.length === 0) return;
-  const found = new Set((await db.getCaseTags(enterpriseId, unique)).map((t) => t.tagId));
+  const found = new Set((await db.caseTags.getMany(enterpriseId, unique)).map((t) => t.tagId));
   const unknown = unique.find((id) => !found.has(id));
   if (unknown !== undefined) throw badRequest(field, `Tag ${unknown} does not exist`);
 }

@@ -10,6 +10,7 @@ import { type Key, keys } from '@core/db/keys';
 import { batchDelete, ConditionFailedError, conditions, type TxOp, transact } from '@core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { newId } from '@core/ids';
+import { pageOf } from '@core/paging';
 import { DEFAULT_CASE_TYPE, MAX_CASE_TAGS } from '@shared/domain/testing';
 import type { Page } from '@shared/schemas/common';
 import type {
@@ -359,13 +360,7 @@ export async function listCases(enterpriseId: string, query: CaseListQuery): Pro
     listFilter(enterpriseId, query),
   ]);
   const found = all.filter(filter).sort((a, b) => b.caseNumber - a.caseNumber);
-  const start = (query.pageNum - 1) * query.pageSize;
-  return {
-    rows: await caseRows(enterpriseId, found.slice(start, start + query.pageSize)),
-    total: found.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return pageOf(found, query, (rows) => caseRows(enterpriseId, rows));
 }
 
 // ---- editing ----------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
 import { conflict, notFound, staleVersion } from '@core/errors';
 import { summaryOf, userSummaries } from '@core/identity/people';
 import { scopedId } from '@core/ids';
+import { pageOf } from '@core/paging';
 import { testResultName } from '@shared/domain/testing';
 import { type IssueKind, issueStatusName } from '@shared/domain/work-item-workflow';
 import { WORK_ITEM_KIND } from '@shared/domain/work-items';
@@ -172,15 +173,10 @@ export async function listReportPage(enterpriseId: string, query: ReportListQuer
   const found = (await db.listReports(enterpriseId, query.pmsProjectId))
     .filter((r) => words.every((w) => r.name.toLowerCase().includes(w)))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.reportId.localeCompare(a.reportId));
-  const start = (query.pageNum - 1) * query.pageSize;
-  const rows = found.slice(start, start + query.pageSize);
-  const users = await userSummaries(rows.map((r) => r.creatorId));
-  return {
-    rows: rows.map((r) => reportView(r, users)),
-    total: found.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return pageOf(found, query, async (rows) => {
+    const users = await userSummaries(rows.map((r) => r.creatorId));
+    return rows.map((r) => reportView(r, users));
+  });
 }
 
 /** Renames a report or edits its summary at the version read; the snapshot stays as it is. */

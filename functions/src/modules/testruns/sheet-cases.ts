@@ -13,6 +13,7 @@ import { batchDelete, ConditionFailedError, onConditionFailed, transact } from '
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { newId } from '@core/ids';
+import { pageOf } from '@core/paging';
 import { caseCode, MAX_SHEET_CASES, TEST_RESULT } from '@shared/domain/testing';
 import type { Page } from '@shared/schemas/common';
 import type {
@@ -151,14 +152,14 @@ export async function listSheetCasePage(
     .sort(
       (a, b) => a.fields.caseNumber - b.fields.caseNumber || a.record.caseId.localeCompare(b.record.caseId),
     );
-  const start = (query.pageNum - 1) * query.pageSize;
-  const page = found.slice(start, start + query.pageSize).map((f) => f.record);
-  return {
-    rows: await sheetCaseRows(enterpriseId, sheet.projectId, page, live),
-    total: found.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return pageOf(found, query, (rows) =>
+    sheetCaseRows(
+      enterpriseId,
+      sheet.projectId,
+      rows.map((f) => f.record),
+      live,
+    ),
+  );
 }
 
 // ---- adding cases -------------------------------------------------------------------------------

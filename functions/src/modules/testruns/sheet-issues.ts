@@ -12,6 +12,7 @@ import { nowIso } from '@core/clock';
 import { ConditionFailedError, type TxOp, transact } from '@core/db/operations';
 import { badRequest, conflict, notFound } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
+import { pageOf } from '@core/paging';
 import { caseCode, MAX_SHEET_CASE_ISSUES } from '@shared/domain/testing';
 import { WORK_ITEM_KIND } from '@shared/domain/work-items';
 import type { Page } from '@shared/schemas/common';
@@ -111,13 +112,7 @@ export async function listSheetIssuePage(
     ]);
     rows = await linkRows(enterpriseId, sheet.projectId, records, links);
   }
-  const start = (query.pageNum - 1) * query.pageSize;
-  return {
-    rows: rows.slice(start, start + query.pageSize),
-    total: rows.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return pageOf(rows, query);
 }
 
 // ---- linking ------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import { batchDelete, ConditionFailedError, onConditionFailed } from '@core/db/o
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { scopedId } from '@core/ids';
+import { pageOf } from '@core/paging';
 import { SHEET_STATUS } from '@shared/domain/testing';
 import type { Page } from '@shared/schemas/common';
 import type { Sheet, SheetBody, SheetListQuery, SheetNode, SheetUpdateBody } from '@shared/schemas/testruns';
@@ -102,13 +103,7 @@ export async function listSheetPage(enterpriseId: string, query: SheetListQuery)
   const found = sheets
     .filter((s) => (query.status === undefined || s.status === query.status) && matches(s))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.sheetId.localeCompare(a.sheetId));
-  const start = (query.pageNum - 1) * query.pageSize;
-  return {
-    rows: await sheetViews(enterpriseId, found.slice(start, start + query.pageSize), counts),
-    total: found.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return pageOf(found, query, (rows) => sheetViews(enterpriseId, rows, counts));
 }
 
 /** The project's sheet tree, siblings by sort then name. */

@@ -1,7 +1,6 @@
 /** Enterprises (tenants) and their identifiers. */
 import { enterprisePartition, keys } from '../../db/keys';
 import {
-  batchGet,
   conditions,
   deletePartition,
   getItem,
@@ -9,6 +8,7 @@ import {
   transact,
   updateVersioned,
 } from '../../db/operations';
+import { getRecord, getRecords, readRecord } from '../../db/records';
 import { createMembershipOp, type MembershipRecord } from './memberships';
 import { createRoleOps, type RoleRecord } from './roles';
 
@@ -34,18 +34,11 @@ function toItem(enterprise: EnterpriseRecord): Item {
 }
 
 function fromItem(item: Item): EnterpriseRecord {
-  return {
-    id: item.id,
-    identifier: item.identifier,
-    name: item.name,
-    description: item.description ?? '',
-    ownerId: item.ownerId,
-    gitlinkUrl: item.gitlinkUrl ?? '',
-    memberCount: item.memberCount ?? 0,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(item, ['id', 'identifier', 'name', 'ownerId', 'createdAt', 'updatedAt', 'version'], {
+    description: '',
+    gitlinkUrl: '',
+    memberCount: 0,
+  });
 }
 
 /**
@@ -75,8 +68,7 @@ export async function createEnterprise(
 
 // Access pattern: enterprise by id (base table ENT#{id} / ENTERPRISE).
 export async function getEnterprise(enterpriseId: string): Promise<EnterpriseRecord | null> {
-  const item = await getItem(keys.enterprise(enterpriseId));
-  return item ? fromItem(item) : null;
+  return getRecord(keys.enterprise(enterpriseId), fromItem);
 }
 
 // Access pattern: the id of the enterprise with an identifier (uniqueness item ENTIDENT#{identifier}).
@@ -93,8 +85,7 @@ export async function findEnterpriseByIdentifier(identifier: string): Promise<En
 
 // Access pattern: several enterprises by id (batch), e.g. the switcher's list.
 export async function getEnterprises(enterpriseIds: readonly string[]): Promise<EnterpriseRecord[]> {
-  const items = await batchGet(enterpriseIds.map(keys.enterprise));
-  return items.map(fromItem);
+  return getRecords(enterpriseIds.map(keys.enterprise), fromItem);
 }
 
 /** Edits an enterprise if it still has `expectedVersion` (`ConditionFailedError('stale' | 'missing')`). */

@@ -5,7 +5,8 @@
  */
 import { enterprisePartition, indexKeys, indexPrefixes, keys, SK } from '../../db/keys';
 import type { Item, TxOp } from '../../db/operations';
-import { conditions, getItem, queryIndexAll, queryPartition, transact } from '../../db/operations';
+import { conditions, queryIndexAll, transact } from '../../db/operations';
+import { getRecord, queryRecords, readRecord } from '../../db/records';
 import { roleHoldersOp } from './roles';
 
 export interface MembershipRecord {
@@ -26,13 +27,7 @@ function toItem(member: MembershipRecord): Item {
 }
 
 function fromItem(item: Item): MembershipRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    userId: item.userId,
-    roleIds: item.roleIds ?? [],
-    joinedAt: item.joinedAt,
-    version: item.version,
-  };
+  return readRecord(item, ['enterpriseId', 'userId', 'joinedAt', 'version'], { roleIds: [] });
 }
 
 function enterpriseHoldersOp(enterpriseId: string, delta: number): TxOp {
@@ -51,14 +46,12 @@ export function createMembershipOp(member: MembershipRecord): TxOp {
 
 // Access pattern: one member of an enterprise (base table ENT#{id} / MEMBER#{userId}).
 export async function getMembership(enterpriseId: string, userId: string): Promise<MembershipRecord | null> {
-  const item = await getItem(keys.member(enterpriseId, userId));
-  return item ? fromItem(item) : null;
+  return getRecord(keys.member(enterpriseId, userId), fromItem);
 }
 
 // Access pattern: every member of an enterprise (partition ENT#{id}, sk begins_with MEMBER#).
 export async function listMemberships(enterpriseId: string): Promise<MembershipRecord[]> {
-  const items = await queryPartition(enterprisePartition(enterpriseId), SK.memberPrefix);
-  return items.map(fromItem);
+  return queryRecords(enterprisePartition(enterpriseId), SK.memberPrefix, fromItem);
 }
 
 // Access pattern: the enterprises a user belongs to (gsi1 USER#{userId}, gsi1sk begins_with ENT#).

@@ -1,15 +1,7 @@
 /** Department roles of an enterprise (tenant-owned: enterprise id first). */
 import { enterprisePartition, keys, SK } from '../../db/keys';
-import {
-  batchGet,
-  conditions,
-  getItem,
-  type Item,
-  queryPartition,
-  type TxOp,
-  transact,
-  updateVersioned,
-} from '../../db/operations';
+import { conditions, getItem, type Item, type TxOp, transact, updateVersioned } from '../../db/operations';
+import { getRecord, getRecords, queryRecords, readRecord } from '../../db/records';
 
 export interface RoleRecord {
   enterpriseId: string;
@@ -33,19 +25,11 @@ function toItem(role: RoleRecord): Item {
 }
 
 function fromItem(item: Item): RoleRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    roleId: item.roleId,
-    roleKey: item.roleKey,
-    roleName: item.roleName,
-    remark: item.remark ?? '',
-    permissions: item.permissions ?? [],
-    builtIn: item.builtIn === true,
-    memberCount: item.memberCount ?? 0,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    ['enterpriseId', 'roleId', 'roleKey', 'roleName', 'createdAt', 'updatedAt', 'version'],
+    { remark: '', permissions: [], builtIn: false, memberCount: 0 },
+  );
 }
 
 function roleKeyItem(enterpriseId: string, roleKey: string, roleId: string): Item {
@@ -86,8 +70,7 @@ export async function createRole(
 
 // Access pattern: a role of an enterprise by id (base table).
 export async function getRole(enterpriseId: string, roleId: string): Promise<RoleRecord | null> {
-  const item = await getItem(keys.role(enterpriseId, roleId));
-  return item ? fromItem(item) : null;
+  return getRecord(keys.role(enterpriseId, roleId), fromItem);
 }
 
 // Access pattern: a role of an enterprise by key (uniqueness item ROLEKEY#{key}, then by id).
@@ -98,14 +81,15 @@ export async function findRoleByKey(enterpriseId: string, roleKey: string): Prom
 
 // Access pattern: several roles of an enterprise by id (batch); unknown ids are left out.
 export async function getRoles(enterpriseId: string, roleIds: readonly string[]): Promise<RoleRecord[]> {
-  const items = await batchGet(roleIds.map((roleId) => keys.role(enterpriseId, roleId)));
-  return items.map(fromItem);
+  return getRecords(
+    roleIds.map((roleId) => keys.role(enterpriseId, roleId)),
+    fromItem,
+  );
 }
 
 // Access pattern: every role of an enterprise (partition ENT#{id}, sk begins_with ROLE#).
 export async function listRoles(enterpriseId: string): Promise<RoleRecord[]> {
-  const items = await queryPartition(enterprisePartition(enterpriseId), SK.rolePrefix);
-  return items.map(fromItem);
+  return queryRecords(enterprisePartition(enterpriseId), SK.rolePrefix, fromItem);
 }
 
 /**

@@ -8,12 +8,12 @@ import {
   batchDelete,
   ConditionFailedError,
   conditions,
-  getItem,
   type Item,
   queryPartition,
   transact,
   updateItem,
 } from '../../db/operations';
+import { getRecord, readRecord } from '../../db/records';
 
 export interface SessionRecord {
   tokenHash: string;
@@ -33,14 +33,7 @@ function toItem(session: SessionRecord): Item {
 }
 
 function fromItem(item: Item): SessionRecord {
-  return {
-    tokenHash: item.tokenHash,
-    userId: item.userId,
-    createdAt: item.createdAt,
-    lastSeenAt: item.lastSeenAt,
-    expiresAt: item.expiresAt,
-    endsAt: item.endsAt,
-  };
+  return readRecord(item, ['tokenHash', 'userId', 'createdAt', 'lastSeenAt', 'expiresAt', 'endsAt'], {});
 }
 
 export async function createSession(session: SessionRecord): Promise<void> {
@@ -60,8 +53,7 @@ export async function createSession(session: SessionRecord): Promise<void> {
 
 // Access pattern: session by token hash (base table).
 export async function getSession(tokenHash: string): Promise<SessionRecord | null> {
-  const item = await getItem(keys.session(tokenHash));
-  return item ? fromItem(item) : null;
+  return getRecord(keys.session(tokenHash), fromItem);
 }
 
 /** Records activity; does nothing if the session was ended meanwhile. */

@@ -9,6 +9,7 @@ import {
   transact,
   updateVersioned,
 } from '../../db/operations';
+import { getRecord, readRecord } from '../../db/records';
 
 export interface UserRecord {
   userId: string;
@@ -35,16 +36,11 @@ function toItem(user: UserRecord): Item {
 }
 
 function fromItem(item: Item): UserRecord {
-  return {
-    userId: item.userId,
-    login: item.login,
-    email: item.email,
-    nickname: item.nickname,
-    passwordHash: item.passwordHash,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    ['userId', 'login', 'email', 'nickname', 'passwordHash', 'createdAt', 'updatedAt', 'version'],
+    {},
+  );
 }
 
 /**
@@ -69,8 +65,7 @@ export async function createUser(user: UserRecord): Promise<void> {
 
 // Access pattern: user by id (base table).
 export async function getUser(userId: string): Promise<UserRecord | null> {
-  const item = await getItem(keys.user(userId));
-  return item ? fromItem(item) : null;
+  return getRecord(keys.user(userId), fromItem);
 }
 
 // Access pattern: many users by id (batch), e.g. the rows of a member list.

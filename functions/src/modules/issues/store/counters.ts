@@ -10,6 +10,7 @@
  */
 import { changeSeqKey, keys, projectPartition } from '@core/db/keys';
 import { batchGet, getItem, type Item, queryAll, type TxOp } from '@core/db/operations';
+import { readRecord } from '@core/db/records';
 
 export interface ProjectCounters {
   /** The last work-item number given out (#1, #2, ...); numbers are never reused. */
@@ -33,14 +34,9 @@ export const EMPTY_COUNTERS: ProjectCounters = {
 /** Change-log entries live two days: a process whose copy is older reloads the project instead. */
 export const CHANGE_LOG_TTL_SECONDS = 2 * 24 * 60 * 60;
 
+/** The counters an item holds, 0 for each one not stepped yet (all of them without an item). */
 export function countersFromItem(item: Item | undefined): ProjectCounters {
-  return {
-    issueSeq: item?.issueSeq ?? 0,
-    changeSeq: item?.changeSeq ?? 0,
-    issueCount: item?.issueCount ?? 0,
-    openIssueCount: item?.openIssueCount ?? 0,
-    journalCount: item?.journalCount ?? 0,
-  };
+  return readRecord(item ?? {}, [], EMPTY_COUNTERS);
 }
 
 // Access pattern: a project's counters (strongly consistent: the work-item index syncs from it).

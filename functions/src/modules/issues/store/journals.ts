@@ -10,7 +10,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@core/db/client';
 import { indexKeys, indexPrefixes, keys, projectPartition, SK } from '@core/db/keys';
 import type { Item, TxOp } from '@core/db/operations';
-import { conditions, getItem, queryAll, transact, updateVersioned } from '@core/db/operations';
+import { conditions, queryAll, transact, updateVersioned } from '@core/db/operations';
+import { getRecord, readRecord } from '@core/db/records';
 import type { JournalDetail } from '@shared/schemas/issues';
 import { journalCountOp } from './counters';
 
@@ -48,23 +49,24 @@ function toItem(journal: JournalRecord): Item {
 }
 
 function fromItem(item: Item): JournalRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    projectId: item.projectId,
-    issueId: item.issueId,
-    journalId: item.journalId,
-    issueNumber: item.issueNumber,
-    pmIssueType: item.pmIssueType,
-    issueTitle: item.issueTitle,
-    kind: item.kind,
-    userId: item.userId,
-    notes: item.notes ?? '',
-    details: item.details ?? [],
-    pmProjectRepositoryId: item.pmProjectRepositoryId ?? null,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    [
+      'enterpriseId',
+      'projectId',
+      'issueId',
+      'journalId',
+      'issueNumber',
+      'pmIssueType',
+      'issueTitle',
+      'kind',
+      'userId',
+      'createdAt',
+      'updatedAt',
+      'version',
+    ],
+    { notes: '', details: [], pmProjectRepositoryId: null },
+  );
 }
 
 /** The write of a new journal entry (part of the work-item write it records). */
@@ -92,8 +94,7 @@ export async function getJournal(
   issueId: string,
   journalId: string,
 ): Promise<JournalRecord | null> {
-  const item = await getItem(keys.journal(enterpriseId, projectId, issueId, journalId));
-  return item ? fromItem(item) : null;
+  return getRecord(keys.journal(enterpriseId, projectId, issueId, journalId), fromItem);
 }
 
 // Access pattern: a work item's journals, oldest first (begins_with(sk, JOURNAL#{issueId}#)).

@@ -5,10 +5,9 @@
  */
 import { enterprisePartition, type Key, keys, SK } from '@core/db/keys';
 import { getItem, type TxOp } from '@core/db/operations';
-import { type TagChanges, type TagRecord, tagVocabulary } from '@core/tags/store';
+import { type TagRecord, tagVocabulary } from '@core/tags/store';
 
 export type IssueTagRecord = TagRecord;
-export type IssueTagChanges = TagChanges;
 
 /**
  * The enterprise's tag sequence (ENT#{id} / TAGSEQ): `tagSeq` goes up by one in every tag write's
@@ -38,10 +37,3 @@ export const issueTags = tagVocabulary({
   entity: 'IssueTag',
   alsoOnWrite: (enterpriseId) => [tagSeqOp(enterpriseId)],
 });
-
-export const listIssueTags = issueTags.list;
-export const getIssueTag = issueTags.get;
-export const getIssueTags = issueTags.getMany;
-export const createIssueTag = issueTags.create;
-export const updateIssueTag = issueTags.update;
-export const deleteIssueTag = issueTags.remove;

@@ -20,10 +20,10 @@ import {
   getItem,
   type Item,
   queryAll,
-  queryPartition,
   type TxOp,
   transact,
 } from '@core/db/operations';
+import { getRecords, queryRecords, readRecord } from '@core/db/records';
 import type { IssueKind, IssueStatusId } from '@shared/domain/work-item-workflow';
 import { type ProjectRecord, projectFromItem } from '../../projects';
 import {
@@ -81,27 +81,32 @@ export function issueToItem(enterpriseId: string, issue: IssueRecord): Item {
 }
 
 export function issueFromItem(item: Item): IssueRecord {
-  return {
-    issueId: item.issueId,
-    projectId: item.projectId,
-    issueNumber: item.issueNumber,
-    pmIssueType: item.pmIssueType,
-    title: item.title,
-    status: item.status,
-    priority: item.priority,
-    assigneeId: item.assigneeId ?? null,
-    authorId: item.authorId,
-    tagIds: item.tagIds ?? [],
-    startDate: item.startDate ?? null,
-    endDate: item.endDate ?? null,
-    estimatedHours: item.estimatedHours ?? null,
-    parentId: item.parentId ?? null,
-    sprintId: item.sprintId ?? null,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    closedAt: item.closedAt ?? null,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    [
+      'issueId',
+      'projectId',
+      'issueNumber',
+      'pmIssueType',
+      'title',
+      'status',
+      'priority',
+      'authorId',
+      'createdAt',
+      'updatedAt',
+      'version',
+    ],
+    {
+      assigneeId: null,
+      tagIds: [],
+      startDate: null,
+      endDate: null,
+      estimatedHours: null,
+      parentId: null,
+      sprintId: null,
+      closedAt: null,
+    },
+  );
 }
 
 export function issueBodyItem(
@@ -160,8 +165,7 @@ export async function findIssueProjects(
 // Access pattern: every work item of a project, list fields only
 // (pk = ENT#{id}#PRJ#{projectId}, begins_with(sk, ISSUE#), strongly consistent, all pages).
 export async function loadProjectIssues(enterpriseId: string, projectId: string): Promise<IssueRecord[]> {
-  const items = await queryPartition(projectPartition(enterpriseId, projectId), SK.issuePrefix);
-  return items.map(issueFromItem);
+  return queryRecords(projectPartition(enterpriseId, projectId), SK.issuePrefix, issueFromItem);
 }
 
 // Access pattern: several work items of a project by id (batch, strongly consistent).
@@ -170,8 +174,10 @@ export async function getIssues(
   projectId: string,
   issueIds: readonly string[],
 ): Promise<IssueRecord[]> {
-  const items = await batchGet(issueIds.map((id) => keys.issue(enterpriseId, projectId, id)));
-  return items.map(issueFromItem);
+  return getRecords(
+    issueIds.map((id) => keys.issue(enterpriseId, projectId, id)),
+    issueFromItem,
+  );
 }
 
 // Access pattern: a work item's description (BODY#{issueId}).

@@ -4,7 +4,8 @@
  * Specs name their plan by `planId` on the SPEC# item; plans count them by one query.
  */
 import { keys, productPartition, SK } from '@core/db/keys';
-import { conditions, getItem, type Item, queryAll, queryPartition, transact } from '@core/db/operations';
+import { conditions, type Item, queryAll, transact } from '@core/db/operations';
+import { getRecord, queryRecords, readRecord } from '@core/db/records';
 import { productCountersOp, productExistsOp } from './products';
 
 export interface PlanRecord {
@@ -38,20 +39,21 @@ function toItem(plan: PlanRecord): Item {
 }
 
 function fromItem(item: Item): PlanRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    productId: item.productId,
-    planId: item.planId,
-    title: item.title,
-    description: item.description ?? '',
-    startDate: item.startDate ?? null,
-    endDate: item.endDate ?? null,
-    status: item.status,
-    creatorId: item.creatorId,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    [
+      'enterpriseId',
+      'productId',
+      'planId',
+      'title',
+      'status',
+      'creatorId',
+      'createdAt',
+      'updatedAt',
+      'version',
+    ],
+    { description: '', startDate: null, endDate: null },
+  );
 }
 
 // Access pattern: one plan (ENT#{e}#PRD#{p} / PLAN#{localId}).
@@ -60,14 +62,12 @@ export async function getPlan(
   productId: string,
   localId: string,
 ): Promise<PlanRecord | null> {
-  const item = await getItem(keys.plan(enterpriseId, productId, localId));
-  return item ? fromItem(item) : null;
+  return getRecord(keys.plan(enterpriseId, productId, localId), fromItem);
 }
 
 // Access pattern: every plan of a product (ENT#{e}#PRD#{p}, begins_with PLAN#).
 export async function listPlans(enterpriseId: string, productId: string): Promise<PlanRecord[]> {
-  const items = await queryPartition(productPartition(enterpriseId, productId), SK.planPrefix);
-  return items.map(fromItem);
+  return queryRecords(productPartition(enterpriseId, productId), SK.planPrefix, fromItem);
 }
 
 /** The plan and status of a spec, as plans count them. */

@@ -9,7 +9,8 @@
  */
 import { keys, productPartition, SK } from '@core/db/keys';
 import type { Item, TxOp } from '@core/db/operations';
-import { conditions, getItem, queryAll, queryPartition, transact } from '@core/db/operations';
+import { conditions, getItem, queryAll, transact } from '@core/db/operations';
+import { getRecord, queryRecords, readRecord } from '@core/db/records';
 import { productExistsOp } from './products';
 
 export interface ModuleRecord {
@@ -38,17 +39,11 @@ function toItem(module: ModuleRecord): Item {
 }
 
 function fromItem(item: Item): ModuleRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    productId: item.productId,
-    moduleId: item.moduleId,
-    name: item.name,
-    root_id: item.root_id ?? null,
-    sort: item.sort ?? 0,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    ['enterpriseId', 'productId', 'moduleId', 'name', 'createdAt', 'updatedAt', 'version'],
+    { root_id: null, sort: 0 },
+  );
 }
 
 /** The tree as read, with the sequence the next write must be conditioned on. */
@@ -67,8 +62,7 @@ export async function readModuleTree(enterpriseId: string, productId: string): P
 
 // Access pattern: every module of a product (ENT#{e}#PRD#{p}, begins_with MODULE#).
 export async function listModuleRecords(enterpriseId: string, productId: string): Promise<ModuleRecord[]> {
-  const items = await queryPartition(productPartition(enterpriseId, productId), SK.modulePrefix);
-  return items.map(fromItem);
+  return queryRecords(productPartition(enterpriseId, productId), SK.modulePrefix, fromItem);
 }
 
 // Access pattern: one module (ENT#{e}#PRD#{p} / MODULE#{localId}).
@@ -77,8 +71,7 @@ export async function getModule(
   productId: string,
   localId: string,
 ): Promise<ModuleRecord | null> {
-  const item = await getItem(keys.productModule(enterpriseId, productId, localId));
-  return item ? fromItem(item) : null;
+  return getRecord(keys.productModule(enterpriseId, productId, localId), fromItem);
 }
 
 /** Steps `moduleSeq` from the value read (`'modules'` when another module write went first). */

@@ -25,6 +25,7 @@ import {
   updateItem,
   updateVersioned,
 } from '@core/db/operations';
+import { getRecord, getRecords, queryRecords, readRecord } from '@core/db/records';
 import { listProjects } from '../../projects';
 
 export interface ProductRecord {
@@ -72,37 +73,32 @@ export type ProductChanges = Partial<
 >;
 
 export function productFromItem(item: Item): ProductRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    productId: item.productId,
-    name: item.name,
-    identifier: item.identifier,
-    description: item.description ?? '',
-    status: item.status,
-    ownerId: item.ownerId,
-    memberIds: item.memberIds ?? [],
-    creatorId: item.creatorId,
-    topAt: item.topAt ?? null,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    [
+      'enterpriseId',
+      'productId',
+      'name',
+      'identifier',
+      'status',
+      'ownerId',
+      'creatorId',
+      'createdAt',
+      'updatedAt',
+      'version',
+    ],
+    { description: '', memberIds: [], topAt: null },
+  );
 }
 
 // Access pattern: one product of an enterprise (ENT#{id} / PRODUCT#{productId}).
 export async function getProduct(enterpriseId: string, productId: string): Promise<ProductRecord | null> {
-  const item = await getItem(keys.product(enterpriseId, productId));
-  return item ? productFromItem(item) : null;
+  return getRecord(keys.product(enterpriseId, productId), productFromItem);
 }
 
+/** The counters an item holds, 0 for each one not stepped yet (all of them without an item). */
 export function productCountersFromItem(item: Item | undefined): ProductCounters {
-  return {
-    urSeq: item?.urSeq ?? 0,
-    specSeq: item?.specSeq ?? 0,
-    userRequirementCount: item?.userRequirementCount ?? 0,
-    specCount: item?.specCount ?? 0,
-    planCount: item?.planCount ?? 0,
-  };
+  return readRecord(item ?? {}, [], EMPTY_PRODUCT_COUNTERS);
 }
 
 // Access pattern: a product's counters (ENT#{id}#PRD#{productId} / COUNTERS).
@@ -172,8 +168,7 @@ export async function createProduct(product: ProductRecord): Promise<void> {
 // Access pattern: every product of an enterprise (partition ENT#{id}, sk begins_with PRODUCT#;
 // PRODUCTKEY# items do not match the prefix).
 export async function listProducts(enterpriseId: string): Promise<ProductRecord[]> {
-  const items = await queryPartition(enterprisePartition(enterpriseId), SK.productPrefix);
-  return items.map(productFromItem);
+  return queryRecords(enterprisePartition(enterpriseId), SK.productPrefix, productFromItem);
 }
 
 // Access pattern: several products by id (batch); unknown ids are left out.
@@ -181,8 +176,10 @@ export async function getProducts(
   enterpriseId: string,
   productIds: readonly string[],
 ): Promise<ProductRecord[]> {
-  const items = await batchGet(productIds.map((id) => keys.product(enterpriseId, id)));
-  return items.map(productFromItem);
+  return getRecords(
+    productIds.map((id) => keys.product(enterpriseId, id)),
+    productFromItem,
+  );
 }
 
 // Access pattern: a product by its key (ENT#{id} / PRODUCTKEY#{KEY}, then the product).

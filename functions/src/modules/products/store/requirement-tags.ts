@@ -4,10 +4,7 @@
  * (core/tags/store.ts), like the work-item tags.
  */
 import { keys, SK } from '@core/db/keys';
-import { type TagChanges, type TagRecord, tagVocabulary } from '@core/tags/store';
-
-export type RequirementTagRecord = TagRecord;
-export type RequirementTagChanges = TagChanges;
+import { tagVocabulary } from '@core/tags/store';
 
 export const requirementTags = tagVocabulary({
   prefix: SK.requirementTagPrefix,
@@ -15,10 +12,3 @@ export const requirementTags = tagVocabulary({
   name: keys.requirementTagName,
   entity: 'RequirementTag',
 });
-
-export const listRequirementTagRecords = requirementTags.list;
-export const getRequirementTag = requirementTags.get;
-export const getRequirementTags = requirementTags.getMany;
-export const createRequirementTag = requirementTags.create;
-export const updateRequirementTag = requirementTags.update;
-export const deleteRequirementTag = requirementTags.remove;

@@ -9,13 +9,12 @@ import {
   batchDelete,
   batchGet,
   conditions,
-  getItem,
   type Item,
   queryAll,
-  queryPartition,
   transact,
   updateVersioned,
 } from '@core/db/operations';
+import { getRecord, queryRecords, readRecord } from '@core/db/records';
 
 export interface ProductJournalRecord {
   enterpriseId: string;
@@ -40,17 +39,11 @@ function toItem(journal: ProductJournalRecord): Item {
 }
 
 function fromItem(item: Item): ProductJournalRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    productId: item.productId,
-    objectId: item.objectId,
-    journalId: item.journalId,
-    userId: item.userId,
-    notes: item.notes ?? '',
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    ['enterpriseId', 'productId', 'objectId', 'journalId', 'userId', 'createdAt', 'updatedAt', 'version'],
+    { notes: '' },
+  );
 }
 
 /** The kinds of product item a comment may be on. */
@@ -81,11 +74,11 @@ export async function listProductJournals(
   productId: string,
   objectId: string,
 ): Promise<ProductJournalRecord[]> {
-  const items = await queryPartition(
+  return queryRecords(
     productPartition(enterpriseId, productId),
     `${SK.productJournalPrefix}${objectId}#`,
+    fromItem,
   );
-  return items.map(fromItem);
 }
 
 // Access pattern: one comment (PJOURNAL#{objectLocal}#{journalId}).
@@ -95,8 +88,7 @@ export async function getProductJournal(
   objectId: string,
   journalId: string,
 ): Promise<ProductJournalRecord | null> {
-  const item = await getItem(keys.productJournal(enterpriseId, productId, objectId, journalId));
-  return item ? fromItem(item) : null;
+  return getRecord(keys.productJournal(enterpriseId, productId, objectId, journalId), fromItem);
 }
 
 /** Adds a comment if the item `objectKey` still exists (`ConditionFailedError('object')`). */

@@ -11,6 +11,7 @@
 import { type Condition, conditions } from '@core/db/expressions';
 import { keys, productPartition, projectPartition, SK } from '@core/db/keys';
 import { batchDelete, getItem, type Item, queryPartition, type TxOp, transact } from '@core/db/operations';
+import { getRecord, queryRecords, readRecord } from '@core/db/records';
 import { getIssues, type IssueRecord } from '../../issues';
 import { getProject, type ProjectRecord } from '../../projects';
 import { specDemandCountOp } from './specs';
@@ -43,15 +44,11 @@ function specDemandItem(link: DemandLinkRecord): Item {
 }
 
 function fromItem(item: Item): DemandLinkRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    projectId: item.projectId,
-    issueId: item.issueId,
-    productId: item.productId,
-    specId: item.specId,
-    createdBy: item.createdBy,
-    createdAt: item.createdAt,
-  };
+  return readRecord(
+    item,
+    ['enterpriseId', 'projectId', 'issueId', 'productId', 'specId', 'createdBy', 'createdAt'],
+    {},
+  );
 }
 
 // Access pattern: the spec a demand carries (ENT#{id}#PRJ#{projectId} / DEMANDSPEC#{issueId}).
@@ -60,8 +57,7 @@ export async function getDemandLink(
   projectId: string,
   issueId: string,
 ): Promise<DemandLinkRecord | null> {
-  const item = await getItem(keys.demandSpec(enterpriseId, projectId, issueId));
-  return item ? fromItem(item) : null;
+  return getRecord(keys.demandSpec(enterpriseId, projectId, issueId), fromItem);
 }
 
 // Access pattern: the demands that carry a spec
@@ -71,11 +67,11 @@ export async function listSpecDemands(
   productId: string,
   specId: string,
 ): Promise<DemandLinkRecord[]> {
-  const items = await queryPartition(
+  return queryRecords(
     productPartition(enterpriseId, productId),
     `${SK.specDemandPrefix}${specId}#`,
+    fromItem,
   );
-  return items.map(fromItem);
 }
 
 /** The project end still names `specId` (`'demandLink'` when someone relinked it meanwhile). */

@@ -11,7 +11,8 @@
 
 import type { Condition } from '@core/db/expressions';
 import { keys, productPartition, SK } from '@core/db/keys';
-import { batchGet, conditions, getItem, type Item, queryPartition, type TxOp } from '@core/db/operations';
+import { batchGet, conditions, type Item, type TxOp } from '@core/db/operations';
+import { getRecord, getRecords, queryRecords, readRecord, recordFields } from '@core/db/records';
 import { SPEC_STATUS } from '@shared/domain/requirement-workflow';
 import type { ReviewRecord } from './user-requirements';
 
@@ -49,50 +50,54 @@ export interface SpecBody {
   acceptance: string;
 }
 
-function savedFields(spec: SpecRecord): Item {
-  return {
-    title: spec.title,
-    type: spec.type,
-    priority: spec.priority,
-    moduleId: spec.moduleId,
-    tagIds: spec.tagIds,
-    ownerId: spec.ownerId,
-    estimatedHours: spec.estimatedHours,
-    status: spec.status,
-    planId: spec.planId,
-    lastReview: spec.lastReview,
-    updatedAt: spec.updatedAt,
-    version: spec.version,
-  };
-}
+/** What a save writes: all but the keys, the creation facts and the demand count (ADD only). */
+const SAVED_FIELDS = [
+  'title',
+  'type',
+  'priority',
+  'moduleId',
+  'tagIds',
+  'ownerId',
+  'estimatedHours',
+  'status',
+  'planId',
+  'lastReview',
+  'updatedAt',
+  'version',
+] as const;
 
 function toItem(spec: SpecRecord): Item {
   return { ...keys.spec(spec.enterpriseId, spec.productId, spec.specId), entity: 'Spec', ...spec };
 }
 
 function fromItem(item: Item): SpecRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    productId: item.productId,
-    specId: item.specId,
-    number: item.number,
-    title: item.title,
-    type: item.type,
-    priority: item.priority,
-    moduleId: item.moduleId ?? null,
-    tagIds: item.tagIds ?? [],
-    ownerId: item.ownerId ?? null,
-    estimatedHours: item.estimatedHours ?? null,
-    status: item.status,
-    planId: item.planId ?? null,
-    userRequirementId: item.userRequirementId ?? null,
-    authorId: item.authorId,
-    lastReview: item.lastReview ?? null,
-    demandCount: item.demandCount ?? 0,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    [
+      'enterpriseId',
+      'productId',
+      'specId',
+      'number',
+      'title',
+      'type',
+      'priority',
+      'status',
+      'authorId',
+      'createdAt',
+      'updatedAt',
+      'version',
+    ],
+    {
+      moduleId: null,
+      tagIds: [],
+      ownerId: null,
+      estimatedHours: null,
+      planId: null,
+      userRequirementId: null,
+      lastReview: null,
+      demandCount: 0,
+    },
+  );
 }
 
 function bodyItem(spec: Pick<SpecRecord, 'enterpriseId' | 'productId' | 'specId'>, body: SpecBody): Item {
@@ -108,8 +113,7 @@ function bodyItem(spec: Pick<SpecRecord, 'enterpriseId' | 'productId' | 'specId'
 // Access pattern: every spec of a product, list fields only
 // (pk = ENT#{id}#PRD#{productId}, begins_with(sk, SPEC#), strongly consistent).
 export async function listSpecs(enterpriseId: string, productId: string): Promise<SpecRecord[]> {
-  const items = await queryPartition(productPartition(enterpriseId, productId), SK.specPrefix);
-  return items.map(fromItem);
+  return queryRecords(productPartition(enterpriseId, productId), SK.specPrefix, fromItem);
 }
 
 // Access pattern: one spec (SPEC#{local}).
@@ -118,8 +122,7 @@ export async function getSpec(
   productId: string,
   specId: string,
 ): Promise<SpecRecord | null> {
-  const item = await getItem(keys.spec(enterpriseId, productId, specId));
-  return item ? fromItem(item) : null;
+  return getRecord(keys.spec(enterpriseId, productId, specId), fromItem);
 }
 
 // Access pattern: several specs of a product by local id (batch); unknown ids are left out.
@@ -128,8 +131,10 @@ export async function getSpecs(
   productId: string,
   specIds: readonly string[],
 ): Promise<SpecRecord[]> {
-  const items = await batchGet(specIds.map((id) => keys.spec(enterpriseId, productId, id)));
-  return items.map(fromItem);
+  return getRecords(
+    specIds.map((id) => keys.spec(enterpriseId, productId, id)),
+    fromItem,
+  );
 }
 
 // Access pattern: one spec with its body (SPEC# and SPECBODY#, one batch).
@@ -160,7 +165,7 @@ export function createSpecOps(spec: SpecRecord, body: SpecBody): TxOp[] {
 export function saveSpecOp(spec: SpecRecord, expectedVersion: number, label = 'stale'): TxOp {
   return {
     update: keys.spec(spec.enterpriseId, spec.productId, spec.specId),
-    set: savedFields(spec),
+    set: recordFields(spec, SAVED_FIELDS),
     condition: conditions.version(expectedVersion),
     label,
   };

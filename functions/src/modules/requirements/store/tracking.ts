@@ -6,7 +6,8 @@
  */
 
 import { keys, productPartition, SK } from '@core/db/keys';
-import { batchDelete, conditions, type Item, queryAll, queryPartition, type TxOp } from '@core/db/operations';
+import { batchDelete, conditions, type Item, queryAll, type TxOp } from '@core/db/operations';
+import { queryRecords, readRecord } from '@core/db/records';
 import type { RequirementAction, RequirementKind } from '@shared/domain/requirement-workflow';
 import type { FieldChange } from '@shared/schemas/requirements';
 
@@ -38,20 +39,11 @@ function toItem(record: TrackRecord): Item {
 }
 
 function fromItem(item: Item): TrackRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    productId: item.productId,
-    kind: item.kind,
-    objectId: item.objectId,
-    recordId: item.recordId,
-    action: item.action,
-    userId: item.userId,
-    at: item.at,
-    comment: item.comment ?? '',
-    fromStatus: item.fromStatus ?? null,
-    toStatus: item.toStatus,
-    fields: item.fields ?? [],
-  };
+  return readRecord(
+    item,
+    ['enterpriseId', 'productId', 'kind', 'objectId', 'recordId', 'action', 'userId', 'at', 'toStatus'],
+    { comment: '', fromStatus: null, fields: [] },
+  );
 }
 
 /** The write of one record (part of the transaction of the change it records). */
@@ -68,8 +60,7 @@ export async function listTrackRecords(
   productId: string,
   objectId: string,
 ): Promise<TrackRecord[]> {
-  const items = await queryPartition(productPartition(enterpriseId, productId), prefixOf(objectId));
-  return items.map(fromItem);
+  return queryRecords(productPartition(enterpriseId, productId), prefixOf(objectId), fromItem);
 }
 
 /** Deletes an item's records (after the item itself is gone); reads their keys only. */

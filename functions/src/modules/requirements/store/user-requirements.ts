@@ -9,7 +9,8 @@
  * Every save is conditioned on the version read (`ConditionFailedError('stale')`).
  */
 import { keys, productPartition, SK } from '@core/db/keys';
-import { batchGet, conditions, getItem, type Item, queryPartition, type TxOp } from '@core/db/operations';
+import { batchGet, conditions, type Item, type TxOp } from '@core/db/operations';
+import { getRecord, queryRecords, readRecord, recordFields } from '@core/db/records';
 
 /** The last review of a requirement or spec. */
 export interface ReviewRecord {
@@ -43,19 +44,17 @@ export interface UserRequirementRecord {
 }
 
 /** The fields a save writes: everything but the keys, the creation facts and the spec count. */
-function savedFields(ur: UserRequirementRecord): Item {
-  return {
-    title: ur.title,
-    source: ur.source,
-    priority: ur.priority,
-    moduleId: ur.moduleId,
-    tagIds: ur.tagIds,
-    status: ur.status,
-    lastReview: ur.lastReview,
-    updatedAt: ur.updatedAt,
-    version: ur.version,
-  };
-}
+const SAVED_FIELDS = [
+  'title',
+  'source',
+  'priority',
+  'moduleId',
+  'tagIds',
+  'status',
+  'lastReview',
+  'updatedAt',
+  'version',
+] as const;
 
 function toItem(ur: UserRequirementRecord): Item {
   return {
@@ -66,24 +65,24 @@ function toItem(ur: UserRequirementRecord): Item {
 }
 
 function fromItem(item: Item): UserRequirementRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    productId: item.productId,
-    requirementId: item.requirementId,
-    number: item.number,
-    title: item.title,
-    source: item.source,
-    priority: item.priority,
-    moduleId: item.moduleId ?? null,
-    tagIds: item.tagIds ?? [],
-    status: item.status,
-    authorId: item.authorId,
-    lastReview: item.lastReview ?? null,
-    specCount: item.specCount ?? 0,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    [
+      'enterpriseId',
+      'productId',
+      'requirementId',
+      'number',
+      'title',
+      'source',
+      'priority',
+      'status',
+      'authorId',
+      'createdAt',
+      'updatedAt',
+      'version',
+    ],
+    { moduleId: null, tagIds: [], lastReview: null, specCount: 0 },
+  );
 }
 
 function bodyItem(
@@ -104,8 +103,7 @@ export async function listUserRequirements(
   enterpriseId: string,
   productId: string,
 ): Promise<UserRequirementRecord[]> {
-  const items = await queryPartition(productPartition(enterpriseId, productId), SK.userRequirementPrefix);
-  return items.map(fromItem);
+  return queryRecords(productPartition(enterpriseId, productId), SK.userRequirementPrefix, fromItem);
 }
 
 // Access pattern: one user requirement (UREQ#{local}).
@@ -114,8 +112,7 @@ export async function getUserRequirement(
   productId: string,
   requirementId: string,
 ): Promise<UserRequirementRecord | null> {
-  const item = await getItem(keys.userRequirement(enterpriseId, productId, requirementId));
-  return item ? fromItem(item) : null;
+  return getRecord(keys.userRequirement(enterpriseId, productId, requirementId), fromItem);
 }
 
 // Access pattern: one user requirement with its description (UREQ# and UREQBODY#, one batch).
@@ -151,7 +148,7 @@ export function saveUserRequirementOp(
 ): TxOp {
   return {
     update: keys.userRequirement(ur.enterpriseId, ur.productId, ur.requirementId),
-    set: savedFields(ur),
+    set: recordFields(ur, SAVED_FIELDS),
     add: specCountDelta === 0 ? undefined : { specCount: specCountDelta },
     condition: conditions.version(expectedVersion),
     label: 'stale',

@@ -6,7 +6,8 @@
 
 import { keys, projectPartition, SK } from '@core/db/keys';
 import type { Item, TxOp } from '@core/db/operations';
-import { batchGet, conditions, getItem, queryPartition, transact } from '@core/db/operations';
+import { conditions, transact } from '@core/db/operations';
+import { getRecord, getRecords, queryRecords, readRecord } from '@core/db/records';
 import { parseScopedId } from '@core/ids';
 import type { SprintCompletion } from '@shared/schemas/sprints';
 
@@ -45,31 +46,28 @@ export function sprintToItem(sprint: SprintRecord): Item {
 }
 
 export function sprintFromItem(item: Item): SprintRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    projectId: item.projectId,
-    sprintId: item.sprintId,
-    name: item.name,
-    goal: item.goal ?? '',
-    status: item.status,
-    startDate: item.startDate,
-    endDate: item.endDate,
-    startedAt: item.startedAt ?? null,
-    completedAt: item.completedAt ?? null,
-    completion: item.completion ?? null,
-    creatorId: item.creatorId,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    [
+      'enterpriseId',
+      'projectId',
+      'sprintId',
+      'name',
+      'status',
+      'startDate',
+      'endDate',
+      'creatorId',
+      'createdAt',
+      'updatedAt',
+      'version',
+    ],
+    { goal: '', startedAt: null, completedAt: null, completion: null },
+  );
 }
 
 // Access pattern: one sprint by its scoped id (ENT#{id}#PRJ#{projectId} / SPRINT#{localId}).
 export async function getSprint(enterpriseId: string, sprintId: string): Promise<SprintRecord | null> {
-  const located = sprintKeyOf(enterpriseId, sprintId);
-  if (!located) return null;
-  const item = await getItem(located.key);
-  return item ? sprintFromItem(item) : null;
+  return getRecord(sprintKeyOf(enterpriseId, sprintId)?.key, sprintFromItem);
 }
 
 // Access pattern: several sprints by their scoped ids (batch); unknown ids are left out.
@@ -77,16 +75,16 @@ export async function getSprints(
   enterpriseId: string,
   sprintIds: readonly string[],
 ): Promise<SprintRecord[]> {
-  const located = sprintIds.flatMap((id) => sprintKeyOf(enterpriseId, id)?.key ?? []);
-  if (located.length === 0) return [];
-  return (await batchGet(located)).map(sprintFromItem);
+  return getRecords(
+    sprintIds.flatMap((id) => sprintKeyOf(enterpriseId, id)?.key ?? []),
+    sprintFromItem,
+  );
 }
 
 // Access pattern: every sprint of a project (ENT#{e}#PRJ#{projectId}, begins_with SPRINT#; the
 // prefix does not match the SPRINTLOG# entries, whose sort keys go on with `L`, not `#`).
 export async function listSprints(enterpriseId: string, projectId: string): Promise<SprintRecord[]> {
-  const items = await queryPartition(projectPartition(enterpriseId, projectId), SK.sprintPrefix);
-  return items.map(sprintFromItem);
+  return queryRecords(projectPartition(enterpriseId, projectId), SK.sprintPrefix, sprintFromItem);
 }
 
 /** Creates a sprint in an existing project (`'project'` when the project is gone). */

@@ -10,7 +10,8 @@
  */
 
 import { keys, projectPartition, SK } from '@core/db/keys';
-import { conditions, getItem, type Item, queryPartition, type TxOp } from '@core/db/operations';
+import { conditions, getItem, type Item, type TxOp } from '@core/db/operations';
+import { queryRecords, readRecord } from '@core/db/records';
 import { parseScopedId } from '@core/ids';
 
 export interface CaseModuleRecord {
@@ -47,24 +48,16 @@ function toItem(module: CaseModuleRecord): Item {
 }
 
 function fromItem(item: Item): CaseModuleRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    projectId: item.projectId,
-    moduleId: item.moduleId,
-    name: item.name,
-    root_id: item.root_id ?? null,
-    sort: item.sort ?? 0,
-    productModuleId: item.productModuleId ?? null,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    ['enterpriseId', 'projectId', 'moduleId', 'name', 'createdAt', 'updatedAt', 'version'],
+    { root_id: null, sort: 0, productModuleId: null },
+  );
 }
 
 // Access pattern: every case module of a project (ENT#{e}#PRJ#{p}, begins_with CASEMODULE#).
 export async function listCaseModules(enterpriseId: string, projectId: string): Promise<CaseModuleRecord[]> {
-  const items = await queryPartition(projectPartition(enterpriseId, projectId), SK.caseModulePrefix);
-  return items.map(fromItem);
+  return queryRecords(projectPartition(enterpriseId, projectId), SK.caseModulePrefix, fromItem);
 }
 
 /** The tree as read, with the sequence the next write must be conditioned on. */

@@ -5,10 +5,7 @@
  * enterprise partition when the enterprise is deleted.
  */
 import { keys, SK } from '@core/db/keys';
-import { type TagChanges, type TagRecord, tagVocabulary } from '@core/tags/store';
-
-export type CaseTagRecord = TagRecord;
-export type CaseTagChanges = TagChanges;
+import { tagVocabulary } from '@core/tags/store';
 
 export const caseTags = tagVocabulary({
   prefix: SK.caseTagPrefix,
@@ -16,10 +13,3 @@ export const caseTags = tagVocabulary({
   name: keys.caseTagName,
   entity: 'CaseTag',
 });
-
-export const listCaseTagRecords = caseTags.list;
-export const getCaseTag = caseTags.get;
-export const getCaseTags = caseTags.getMany;
-export const createCaseTag = caseTags.create;
-export const updateCaseTag = caseTags.update;
-export const deleteCaseTag = caseTags.remove;

@@ -17,6 +17,7 @@
 
 import { type Key, keys, productPartition, projectPartition, SK } from '@core/db/keys';
 import { batchGet, conditions, getItem, type Item, queryPartition, type TxOp } from '@core/db/operations';
+import { getRecord, getRecords, queryRecords, readRecord, recordFields } from '@core/db/records';
 import { parseScopedId } from '@core/ids';
 
 export interface TestcaseRecord {
@@ -80,25 +81,30 @@ function toItem(record: TestcaseRecord): Item {
 }
 
 function fromItem(item: Item): TestcaseRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    projectId: item.projectId,
-    caseId: item.caseId,
-    caseNumber: item.caseNumber,
-    title: item.title,
-    moduleId: item.moduleId ?? null,
-    type: item.type,
-    priority: item.priority,
-    tagIds: item.tagIds ?? [],
-    specIds: item.specIds ?? [],
-    changedSpecIds: item.changedSpecIds ?? [],
-    needsConfirmation: item.needsConfirmation === true,
-    linkedIssueCount: item.linkedIssueCount ?? 0,
-    creatorId: item.creatorId,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    [
+      'enterpriseId',
+      'projectId',
+      'caseId',
+      'caseNumber',
+      'title',
+      'type',
+      'priority',
+      'creatorId',
+      'createdAt',
+      'updatedAt',
+      'version',
+    ],
+    {
+      moduleId: null,
+      tagIds: [],
+      specIds: [],
+      changedSpecIds: [],
+      needsConfirmation: false,
+      linkedIssueCount: 0,
+    },
+  );
 }
 
 function bodyKey(enterpriseId: string, caseId: string) {
@@ -107,21 +113,14 @@ function bodyKey(enterpriseId: string, caseId: string) {
 }
 
 function bodyFromItem(item: Item): TestcaseBody {
-  return {
-    precondition: item.precondition ?? '',
-    steps: (item.steps as TestcaseBody['steps'] | undefined) ?? [],
-    remark: item.remark ?? '',
-  };
+  return readRecord(item, [], { precondition: '', steps: [], remark: '' });
 }
 
 // ---- reads ----------------------------------------------------------------------------------
 
 // Access pattern: one case (ENT#{e}#PRJ#{p} / TESTCASE#{local}).
 export async function getTestcase(enterpriseId: string, caseId: string): Promise<TestcaseRecord | null> {
-  const at = testcaseKeyOf(enterpriseId, caseId);
-  if (!at) return null;
-  const item = await getItem(at.key);
-  return item ? fromItem(item) : null;
+  return getRecord(testcaseKeyOf(enterpriseId, caseId)?.key, fromItem);
 }
 
 // Access pattern: several cases by scoped id, any projects of the enterprise (batch); unknown ids are left out.
@@ -129,16 +128,16 @@ export async function getTestcases(
   enterpriseId: string,
   caseIds: readonly string[],
 ): Promise<TestcaseRecord[]> {
-  const keyList = caseIds.flatMap((id) => testcaseKeyOf(enterpriseId, id)?.key ?? []);
-  if (keyList.length === 0) return [];
-  return (await batchGet(keyList)).map(fromItem);
+  return getRecords(
+    caseIds.flatMap((id) => testcaseKeyOf(enterpriseId, id)?.key ?? []),
+    fromItem,
+  );
 }
 
 // Access pattern: a case's body (TESTCASEBODY#{local}).
 export async function getTestcaseBody(enterpriseId: string, caseId: string): Promise<TestcaseBody | null> {
   if (!testcaseKeyOf(enterpriseId, caseId)) return null;
-  const item = await getItem(bodyKey(enterpriseId, caseId));
-  return item ? bodyFromItem(item) : null;
+  return getRecord(bodyKey(enterpriseId, caseId), bodyFromItem);
 }
 
 // Access pattern: several cases' bodies (batch), by case id; a case without a body item gets the empty one.
@@ -155,8 +154,7 @@ export async function getTestcaseBodies(
 // Access pattern: a project's whole case library, list fields only (ENT#{e}#PRJ#{p},
 // begins_with TESTCASE#; the prefix does not match TESTCASEBODY#, which goes on with `B`).
 export async function listTestcases(enterpriseId: string, projectId: string): Promise<TestcaseRecord[]> {
-  const items = await queryPartition(projectPartition(enterpriseId, projectId), SK.testcasePrefix);
-  return items.map(fromItem);
+  return queryRecords(projectPartition(enterpriseId, projectId), SK.testcasePrefix, fromItem);
 }
 
 // Access pattern: the last case number given out (caseSeq on the project's COUNTERS item).
@@ -208,26 +206,24 @@ function bodyItem(record: Pick<TestcaseRecord, 'enterpriseId' | 'caseId'>, body:
 }
 
 /** The fields a save writes: everything but the link count (ADD only) and the creation facts. */
-function savedFields(record: TestcaseRecord): Item {
-  return {
-    title: record.title,
-    moduleId: record.moduleId,
-    type: record.type,
-    priority: record.priority,
-    tagIds: record.tagIds,
-    specIds: record.specIds,
-    changedSpecIds: record.changedSpecIds,
-    needsConfirmation: record.needsConfirmation,
-    updatedAt: record.updatedAt,
-    version: record.version,
-  };
-}
+const SAVED_FIELDS = [
+  'title',
+  'moduleId',
+  'type',
+  'priority',
+  'tagIds',
+  'specIds',
+  'changedSpecIds',
+  'needsConfirmation',
+  'updatedAt',
+  'version',
+] as const;
 
 /** Saves a case read at `expectedVersion` (`'stale:{caseId}'` when it changed or went meanwhile). */
 export function saveCaseOp(record: TestcaseRecord, expectedVersion: number): TxOp {
   return {
     update: located(record.enterpriseId, record.caseId).key,
-    set: savedFields(record),
+    set: recordFields(record, SAVED_FIELDS),
     condition: conditions.version(expectedVersion),
     label: `stale:${record.caseId}`,
   };
@@ -344,18 +340,18 @@ export interface CaseIssueLink {
 }
 
 function linkFromItem(item: Item): CaseIssueLink {
-  return { caseId: item.caseId, issueId: item.issueId };
+  return readRecord(item, ['caseId', 'issueId'], {});
 }
 
 // Access pattern: the work items linked to a case (begins_with CASEISSUE#{caseLocal}#).
 export async function listCaseIssueLinks(enterpriseId: string, caseId: string): Promise<CaseIssueLink[]> {
   const at = testcaseKeyOf(enterpriseId, caseId);
   if (!at) return [];
-  const items = await queryPartition(
+  return queryRecords(
     projectPartition(enterpriseId, at.projectId),
     `${SK.caseIssuePrefix}${at.localId}#`,
+    linkFromItem,
   );
-  return items.map(linkFromItem);
 }
 
 // Access pattern: the cases linked to a work item (begins_with ISSUECASE#{issueId}#).
@@ -364,11 +360,11 @@ export async function listIssueCaseLinks(
   projectId: string,
   issueId: string,
 ): Promise<CaseIssueLink[]> {
-  const items = await queryPartition(
+  return queryRecords(
     projectPartition(enterpriseId, projectId),
     `${SK.issueCasePrefix}${issueId}#`,
+    linkFromItem,
   );
-  return items.map(linkFromItem);
 }
 
 /** Both ends of a link, as keys (for deletes outside a transaction). */

@@ -11,7 +11,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { type Key, keys, projectPartition, SK } from '@core/db/keys';
 import type { Item, TxOp } from '@core/db/operations';
-import { batchDelete, batchGet, conditions, getItem, queryPartition, transact } from '@core/db/operations';
+import { batchDelete, batchGet, conditions, transact } from '@core/db/operations';
+import { getRecord, getRecords, queryRecords, readRecord } from '@core/db/records';
 import { parseScopedId } from '@core/ids';
 import type { ReportBug, ReportCase, ResultCounts } from '@shared/schemas/testruns';
 
@@ -77,22 +78,23 @@ function toItem(record: ReportRecord): Item {
 }
 
 function fromItem(item: Item): ReportRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    projectId: item.projectId,
-    reportId: item.reportId,
-    sheetId: item.sheetId,
-    sheetName: item.sheetName,
-    name: item.name,
-    summary: item.summary ?? '',
-    counts: item.counts,
-    bugCount: item.bugCount ?? 0,
-    snapshotParts: item.snapshotParts ?? 0,
-    creatorId: item.creatorId,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    [
+      'enterpriseId',
+      'projectId',
+      'reportId',
+      'sheetId',
+      'sheetName',
+      'name',
+      'counts',
+      'creatorId',
+      'createdAt',
+      'updatedAt',
+      'version',
+    ],
+    { summary: '', bugCount: 0, snapshotParts: 0 },
+  );
 }
 
 /** The snapshot as parts: gzipped JSON cut into pieces that each fit an item. */
@@ -109,10 +111,7 @@ function snapshotParts(snapshot: ReportSnapshot): Buffer[] {
 
 // Access pattern: one report (ENT#{e}#PRJ#{p} / REPORT#{localId}).
 export async function getReport(enterpriseId: string, reportId: string): Promise<ReportRecord | null> {
-  const located = reportKeyOf(enterpriseId, reportId);
-  if (!located) return null;
-  const item = await getItem(located.key);
-  return item ? fromItem(item) : null;
+  return getRecord(reportKeyOf(enterpriseId, reportId)?.key, fromItem);
 }
 
 // Access pattern: several reports by id (batch); unknown ids are left out.
@@ -120,15 +119,15 @@ export async function getReports(
   enterpriseId: string,
   reportIds: readonly string[],
 ): Promise<ReportRecord[]> {
-  const located = reportIds.flatMap((id) => reportKeyOf(enterpriseId, id)?.key ?? []);
-  if (located.length === 0) return [];
-  return (await batchGet(located)).map(fromItem);
+  return getRecords(
+    reportIds.flatMap((id) => reportKeyOf(enterpriseId, id)?.key ?? []),
+    fromItem,
+  );
 }
 
 // Access pattern: every report of a project (begins_with REPORT#; does not match REPORTSNAP#).
 export async function listReports(enterpriseId: string, projectId: string): Promise<ReportRecord[]> {
-  const items = await queryPartition(projectPartition(enterpriseId, projectId), SK.reportPrefix);
-  return items.map(fromItem);
+  return queryRecords(projectPartition(enterpriseId, projectId), SK.reportPrefix, fromItem);
 }
 
 // Access pattern: a report's snapshot (its REPORTSNAP#{localId}#{n} parts, by batch).

@@ -14,7 +14,8 @@
 
 import { type Key, keys, projectPartition, SK } from '@core/db/keys';
 import type { Item, TxOp } from '@core/db/operations';
-import { batchGet, conditions, getItem, queryAll, queryPartition } from '@core/db/operations';
+import { conditions, queryAll, queryPartition } from '@core/db/operations';
+import { getRecord, getRecords, readRecord } from '@core/db/records';
 import { parseScopedId } from '@core/ids';
 
 export interface SheetCaseRecord {
@@ -108,28 +109,33 @@ function toItem(record: SheetCaseRecord): Item {
 }
 
 function fromItem(item: Item): SheetCaseRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    projectId: item.projectId,
-    sheetId: item.sheetId,
-    sheetCaseId: item.sheetCaseId,
-    caseId: item.caseId,
-    caseNumber: item.caseNumber,
-    title: item.title,
-    moduleId: item.moduleId ?? null,
-    type: item.type,
-    priority: item.priority,
-    result: item.result ?? 0,
-    executorId: item.executorId ?? null,
-    executedAt: item.executedAt ?? null,
-    note: item.note ?? '',
-    assigneeId: item.assigneeId ?? null,
-    runCount: item.runCount ?? 0,
-    linkIssueIds: item.linkIssueIds ?? [],
-    addedBy: item.addedBy,
-    addedAt: item.addedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    [
+      'enterpriseId',
+      'projectId',
+      'sheetId',
+      'sheetCaseId',
+      'caseId',
+      'caseNumber',
+      'title',
+      'type',
+      'priority',
+      'addedBy',
+      'addedAt',
+      'version',
+    ],
+    {
+      moduleId: null,
+      result: 0,
+      executorId: null,
+      executedAt: null,
+      note: '',
+      assigneeId: null,
+      runCount: 0,
+      linkIssueIds: [],
+    },
+  );
 }
 
 // ---- sheet cases ------------------------------------------------------------------------------
@@ -139,10 +145,7 @@ export async function getSheetCase(
   enterpriseId: string,
   sheetCaseId: string,
 ): Promise<SheetCaseRecord | null> {
-  const located = sheetCaseKeyOf(enterpriseId, sheetCaseId);
-  if (!located) return null;
-  const item = await getItem(located.key);
-  return item ? fromItem(item) : null;
+  return getRecord(sheetCaseKeyOf(enterpriseId, sheetCaseId)?.key, fromItem);
 }
 
 // Access pattern: several sheet cases by id (batch); unknown ids are left out.
@@ -150,9 +153,10 @@ export async function getSheetCases(
   enterpriseId: string,
   sheetCaseIds: readonly string[],
 ): Promise<SheetCaseRecord[]> {
-  const located = sheetCaseIds.flatMap((id) => sheetCaseKeyOf(enterpriseId, id)?.key ?? []);
-  if (located.length === 0) return [];
-  return (await batchGet(located)).map(fromItem);
+  return getRecords(
+    sheetCaseIds.flatMap((id) => sheetCaseKeyOf(enterpriseId, id)?.key ?? []),
+    fromItem,
+  );
 }
 
 // Access pattern: the cases of one sheet (begins_with SHEETCASE#{sheetLocal}#).
@@ -282,13 +286,7 @@ export function unlinkOps(
 }
 
 function linkFromItem(item: Item): SheetIssueLinkRecord {
-  return {
-    sheetId: item.sheetId,
-    sheetCaseId: item.sheetCaseId,
-    issueId: item.issueId,
-    createdBy: item.createdBy,
-    createdAt: item.createdAt,
-  };
+  return readRecord(item, ['sheetId', 'sheetCaseId', 'issueId', 'createdBy', 'createdAt'], {});
 }
 
 // Access pattern: the links of one sheet case, or of every case of a sheet

@@ -11,7 +11,8 @@
  */
 
 import { keys, projectPartition, SK } from '@core/db/keys';
-import { conditions, getItem, type Item, queryPartition, type TxOp, transact } from '@core/db/operations';
+import { conditions, getItem, type Item, type TxOp, transact } from '@core/db/operations';
+import { getRecord, queryRecords, readRecord } from '@core/db/records';
 import { parseScopedId } from '@core/ids';
 
 export interface SheetRecord {
@@ -65,41 +66,33 @@ function toItem(sheet: SheetRecord): Item {
 }
 
 function fromItem(item: Item): SheetRecord {
-  return {
-    enterpriseId: item.enterpriseId,
-    projectId: item.projectId,
-    sheetId: item.sheetId,
-    name: item.name,
-    description: item.description ?? '',
-    root_id: item.root_id ?? null,
-    sort: item.sort ?? 0,
-    sprintId: item.sprintId ?? null,
-    ownerId: item.ownerId ?? null,
-    startDate: item.startDate ?? null,
-    endDate: item.endDate ?? null,
-    status: item.status ?? 0,
-    startedAt: item.startedAt ?? null,
-    completedAt: item.completedAt ?? null,
-    creatorId: item.creatorId,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-    version: item.version,
-  };
+  return readRecord(
+    item,
+    ['enterpriseId', 'projectId', 'sheetId', 'name', 'creatorId', 'createdAt', 'updatedAt', 'version'],
+    {
+      description: '',
+      root_id: null,
+      sort: 0,
+      sprintId: null,
+      ownerId: null,
+      startDate: null,
+      endDate: null,
+      status: 0,
+      startedAt: null,
+      completedAt: null,
+    },
+  );
 }
 
 // Access pattern: one sheet by its scoped id (ENT#{e}#PRJ#{projectId} / SHEET#{localId}).
 export async function getSheet(enterpriseId: string, sheetId: string): Promise<SheetRecord | null> {
-  const located = sheetKeyOf(enterpriseId, sheetId);
-  if (!located) return null;
-  const item = await getItem(located.key);
-  return item ? fromItem(item) : null;
+  return getRecord(sheetKeyOf(enterpriseId, sheetId)?.key, fromItem);
 }
 
 // Access pattern: every sheet of a project (begins_with SHEET#; does not match SHEETCASE#,
 // SHEETRUN# or SHEETISSUE#, whose sort keys go on with a letter, not `#`).
 export async function listSheets(enterpriseId: string, projectId: string): Promise<SheetRecord[]> {
-  const items = await queryPartition(projectPartition(enterpriseId, projectId), SK.sheetPrefix);
-  return items.map(fromItem);
+  return queryRecords(projectPartition(enterpriseId, projectId), SK.sheetPrefix, fromItem);
 }
 
 /** The sheet tree as read, with the sequence the next tree write must be conditioned on. */
