@@ -42,7 +42,6 @@ Object.assign(process.env, stack.env, {
   REPOSITORY_TOKEN_KEY: randomBytes(32).toString('base64'),
 });
 
-
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const fmt = (n: number) => `${n.toFixed(1)} ms`;
 
