@@ -331,6 +331,15 @@ describe('pushes reach work items', () => {
     const after = expectStatus(await owner().get<Repository>(`${base}/${repository.id}`), 200).data;
     expect(after.lastCommit).toMatchObject({ sha, branch: 'main' });
     expect(after.lastWebhookAt).not.toBeNull();
+    expect(after.branchCount).toBe(1);
+
+    // A new branch pushed: its webhook brings the branch count up without a poll.
+    await copy.git('branch', 'release/2.0');
+    await copy.push('release/2.0');
+    expect((await webhooksSettled(gitServer.url)).map((d) => d.status)).toEqual([200]);
+    await drainJobs();
+    const wider = expectStatus(await owner().get<Repository>(`${base}/${repository.id}`), 200).data;
+    expect(wider.branchCount).toBe(2);
   });
 
   it('through the poll: a push without a webhook is found, and the same commit is never recorded twice', async () => {
@@ -630,7 +639,8 @@ describe('the webhook receiver', () => {
         format.name,
       ).toContain(push.after);
     }
-  });
+    // Three hosts, each with real pushes: more than the default time on a busy machine.
+  }, 90_000);
 
   it('answers malformed, unknown and oversized deliveries with a 4xx naming the problem', async () => {
     const headers = (b: string) => ({

@@ -223,9 +223,11 @@ export async function ingestRefUpdates(
     });
   }
 
-  await saveHeads(enterpriseId, repositoryId, pending);
+  // The heads start as every branch at connection, so their count is the branch count.
+  const branchCount = await saveHeads(enterpriseId, repositoryId, pending);
   await db.recordSyncState(enterpriseId, repositoryId, {
     lastActivityAt: at,
+    branchCount,
     ...(newest ? { lastCommit: commitSummary(newest.commit, newest.branch) } : {}),
   });
   for (const push of pushes) await publishPush({ enterpriseId, repositoryId, ...push });
