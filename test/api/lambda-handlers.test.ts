@@ -245,6 +245,12 @@ const CALLS: Record<EndpointGroupName, RepresentativeCall> = {
     status: 200,
     check: emptyPage,
   },
+  repositories: {
+    method: 'GET',
+    path: (w) => pms(w, `pmsProjectRepository/list?pmsProjectId=${w.projectId}`),
+    status: 200,
+    check: emptyPage,
+  },
 };
 
 let world: World;

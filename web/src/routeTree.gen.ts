@@ -17,6 +17,7 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as IdentifierIndexRouteImport } from './routes/$identifier.index'
+import { Route as IdentifierCodesRouteImport } from './routes/$identifier.codes'
 import { Route as IdentifierMembersRouteImport } from './routes/$identifier.members'
 import { Route as IdentifierAdminIndexRouteImport } from './routes/$identifier.admin.index'
 import { Route as IdentifierAdminLabelsRouteImport } from './routes/$identifier.admin.labels'
@@ -32,6 +33,7 @@ import { Route as IdentifierAdminRolesRoleIdRouteImport } from './routes/$identi
 import { Route as IdentifierAdminRolesAddRouteImport } from './routes/$identifier.admin.roles.add'
 import { Route as IdentifierProductsProductIdIndexRouteImport } from './routes/$identifier.products.$productId.index'
 import { Route as IdentifierProjectsProjectIdIndexRouteImport } from './routes/$identifier.projects.$projectId.index'
+import { Route as IdentifierProjectsProjectIdCodeRouteImport } from './routes/$identifier.projects.$projectId.code'
 import { Route as IdentifierProjectsProjectIdTestRouteImport } from './routes/$identifier.projects.$projectId.test'
 import { Route as IdentifierProductsProductIdDemandIndexRouteImport } from './routes/$identifier.products.$productId.demand.index'
 import { Route as IdentifierProductsProductIdDemandDemandIdeRouteImport } from './routes/$identifier.products.$productId.demand.$demandIde'
@@ -95,6 +97,11 @@ const SignupRoute = SignupRouteImport.update({
 const IdentifierIndexRoute = IdentifierIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => IdentifierRoute,
+} as any)
+const IdentifierCodesRoute = IdentifierCodesRouteImport.update({
+  id: '/codes',
+  path: '/codes',
   getParentRoute: () => IdentifierRoute,
 } as any)
 const IdentifierMembersRoute = IdentifierMembersRouteImport.update({
@@ -176,6 +183,12 @@ const IdentifierProjectsProjectIdIndexRoute =
   IdentifierProjectsProjectIdIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierProjectsProjectIdCodeRoute =
+  IdentifierProjectsProjectIdCodeRouteImport.update({
+    id: '/code',
+    path: '/code',
     getParentRoute: () => IdentifierProjectsProjectIdRoute,
   } as any)
 const IdentifierProjectsProjectIdTestRoute =
@@ -338,6 +351,7 @@ export interface FileRoutesByFullPath {
   '/404': typeof R404Route
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/members': typeof IdentifierMembersRoute
   '/$identifier/': typeof IdentifierIndexRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
@@ -351,6 +365,7 @@ export interface FileRoutesByFullPath {
   '/enterprises/': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
+  '/$identifier/projects/$projectId/code': typeof IdentifierProjectsProjectIdCodeRoute
   '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestRouteWithChildren
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
   '/$identifier/products/$productId/': typeof IdentifierProductsProductIdIndexRoute
@@ -386,6 +401,7 @@ export interface FileRoutesByTo {
   '/404': typeof R404Route
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/members': typeof IdentifierMembersRoute
   '/$identifier': typeof IdentifierIndexRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
@@ -397,6 +413,7 @@ export interface FileRoutesByTo {
   '/enterprises': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
+  '/$identifier/projects/$projectId/code': typeof IdentifierProjectsProjectIdCodeRoute
   '/$identifier/admin/roles': typeof IdentifierAdminRolesIndexRoute
   '/$identifier/products/$productId': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdIndexRoute
@@ -432,6 +449,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/members': typeof IdentifierMembersRoute
   '/$identifier/': typeof IdentifierIndexRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
@@ -445,6 +463,7 @@ export interface FileRoutesById {
   '/_authed/enterprises/': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
+  '/$identifier/projects/$projectId/code': typeof IdentifierProjectsProjectIdCodeRoute
   '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestRouteWithChildren
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
   '/$identifier/products/$productId/': typeof IdentifierProductsProductIdIndexRoute
@@ -483,6 +502,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/login'
     | '/signup'
+    | '/$identifier/codes'
     | '/$identifier/members'
     | '/$identifier/'
     | '/$identifier/admin/labels'
@@ -496,6 +516,7 @@ export interface FileRouteTypes {
     | '/enterprises/'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
+    | '/$identifier/projects/$projectId/code'
     | '/$identifier/projects/$projectId/test'
     | '/$identifier/admin/roles/'
     | '/$identifier/products/$productId/'
@@ -531,6 +552,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/login'
     | '/signup'
+    | '/$identifier/codes'
     | '/$identifier/members'
     | '/$identifier'
     | '/$identifier/admin/labels'
@@ -542,6 +564,7 @@ export interface FileRouteTypes {
     | '/enterprises'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
+    | '/$identifier/projects/$projectId/code'
     | '/$identifier/admin/roles'
     | '/$identifier/products/$productId'
     | '/$identifier/projects/$projectId'
@@ -576,6 +599,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/login'
     | '/signup'
+    | '/$identifier/codes'
     | '/$identifier/members'
     | '/$identifier/'
     | '/$identifier/admin/labels'
@@ -589,6 +613,7 @@ export interface FileRouteTypes {
     | '/_authed/enterprises/'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
+    | '/$identifier/projects/$projectId/code'
     | '/$identifier/projects/$projectId/test'
     | '/$identifier/admin/roles/'
     | '/$identifier/products/$productId/'
@@ -685,6 +710,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/$identifier/'
       preLoaderRoute: typeof IdentifierIndexRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/codes': {
+      id: '/$identifier/codes'
+      path: '/codes'
+      fullPath: '/$identifier/codes'
+      preLoaderRoute: typeof IdentifierCodesRouteImport
       parentRoute: typeof IdentifierRoute
     }
     '/$identifier/members': {
@@ -790,6 +822,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/$identifier/projects/$projectId/'
       preLoaderRoute: typeof IdentifierProjectsProjectIdIndexRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/projects/$projectId/code': {
+      id: '/$identifier/projects/$projectId/code'
+      path: '/code'
+      fullPath: '/$identifier/projects/$projectId/code'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdCodeRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdRoute
     }
     '/$identifier/projects/$projectId/test': {
@@ -1064,6 +1103,7 @@ const IdentifierProjectsProjectIdIterationIterationIdRouteWithChildren =
   )
 
 interface IdentifierProjectsProjectIdRouteChildren {
+  IdentifierProjectsProjectIdCodeRoute: typeof IdentifierProjectsProjectIdCodeRoute
   IdentifierProjectsProjectIdTestRoute: typeof IdentifierProjectsProjectIdTestRouteWithChildren
   IdentifierProjectsProjectIdIndexRoute: typeof IdentifierProjectsProjectIdIndexRoute
   IdentifierProjectsProjectIdBugWorkItemIdRoute: typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
@@ -1080,6 +1120,7 @@ interface IdentifierProjectsProjectIdRouteChildren {
 
 const IdentifierProjectsProjectIdRouteChildren: IdentifierProjectsProjectIdRouteChildren =
   {
+    IdentifierProjectsProjectIdCodeRoute: IdentifierProjectsProjectIdCodeRoute,
     IdentifierProjectsProjectIdTestRoute:
       IdentifierProjectsProjectIdTestRouteWithChildren,
     IdentifierProjectsProjectIdIndexRoute:
@@ -1112,6 +1153,7 @@ const IdentifierProjectsProjectIdRouteWithChildren =
   )
 
 interface IdentifierRouteChildren {
+  IdentifierCodesRoute: typeof IdentifierCodesRoute
   IdentifierMembersRoute: typeof IdentifierMembersRoute
   IdentifierIndexRoute: typeof IdentifierIndexRoute
   IdentifierAdminLabelsRoute: typeof IdentifierAdminLabelsRoute
@@ -1126,6 +1168,7 @@ interface IdentifierRouteChildren {
 }
 
 const IdentifierRouteChildren: IdentifierRouteChildren = {
+  IdentifierCodesRoute: IdentifierCodesRoute,
   IdentifierMembersRoute: IdentifierMembersRoute,
   IdentifierIndexRoute: IdentifierIndexRoute,
   IdentifierAdminLabelsRoute: IdentifierAdminLabelsRoute,

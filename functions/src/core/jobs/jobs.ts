@@ -20,7 +20,7 @@
  *   that the local server starts. Jobs still queued when the process stops are lost: acceptable
  *   for the one-machine default. Every job must be safe to run twice (SQS delivers at least once).
  */
-import { backgroundOf, type EndpointGroupName } from '../../manifest';
+import { backgroundOf, type EndpointGroupName, subscribersOf } from '../../manifest';
 import { clock } from '../clock';
 import { config } from '../config';
 import { MAX_JOB_ATTEMPTS } from './attempts';
@@ -82,6 +82,34 @@ export function defineSchedule(group: EndpointGroupName, name: string, run: Sche
   const schedule = { group, name, everyMinutes: declared.everyMinutes };
   schedules.set(key, { ...schedule, run });
   return schedule;
+}
+
+/**
+ * Defines the job through which `group` receives `event` from the group that publishes it
+ * (manifest: the publisher's `publishes`, this group's `subscribes`). Publishers never import
+ * subscribers: `publish` reads the manifest, so a new subscriber needs no change to them.
+ */
+export function defineSubscriber<P>(group: EndpointGroupName, event: string, run: JobRunner<P>): Job<P> {
+  if (!(backgroundOf(group).subscribes ?? []).includes(event)) {
+    throw new Error(
+      `Subscriber ${group} of ${event}: declare background.subscribes in functions/src/manifest.ts`,
+    );
+  }
+  return defineJob(group, subscriberJobName(event), run);
+}
+
+const subscriberJobName = (event: string) => `on:${event}`;
+
+/** Queues `payload` for every group subscribed to `event` (none: nothing happens). */
+export async function publish(from: EndpointGroupName, event: string, payload: unknown): Promise<void> {
+  if (!(backgroundOf(from).publishes ?? []).includes(event)) {
+    throw new Error(`${from} publishes ${event}: declare background.publishes in functions/src/manifest.ts`);
+  }
+  await Promise.all(
+    subscribersOf(event).map((group) =>
+      send(group, { type: `${group}.${subscriberJobName(event)}`, payload }),
+    ),
+  );
 }
 
 /** Runs one job now (the Lambda handler, and the local queue). */

@@ -5,7 +5,8 @@
  */
 
 import { nowIso } from '@core/clock';
-import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
+import { keys } from '@core/db/keys';
+import { ConditionFailedError, conditions, onConditionFailed, type TxOp } from '@core/db/operations';
 import { conflict, forbidden, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { newJournalId } from '@core/ids';
@@ -13,6 +14,7 @@ import { pageOf } from '@core/paging';
 import type { Page } from '@shared/schemas/common';
 import type { Journal, JournalDetail } from '@shared/schemas/issues';
 import { issueNotFound, loadIssue } from './context';
+import { journalCountOp } from './store/counters';
 import type { JournalKind, JournalRecord } from './store/journals';
 import * as db from './store/journals';
 import type { IssueRecord } from './store/work-items';
@@ -45,6 +47,40 @@ export function journalFor(
     updatedAt: at,
     version: 1,
   };
+}
+
+/**
+ * The writes of a `commit` or `branch` journal entry that the repositories module records when a
+ * commit or branch of a linked repository mentions the item (`pmProjectRepositoryId` names the
+ * repository): the entry, the project's journal count, and a check that the item still exists
+ * (`ConditionFailedError('issue')` otherwise). The caller adds its own writes (the mention
+ * itself, conditioned on being new) to the same transaction, so an entry is written once.
+ */
+export function repositoryJournalOps(
+  enterpriseId: string,
+  issue: IssueRecord,
+  entry: {
+    kind: 'commit' | 'branch';
+    pmProjectRepositoryId: string;
+    userId: string;
+    notes: string;
+    details: JournalDetail[];
+    at: string;
+  },
+): TxOp[] {
+  const journal = {
+    ...journalFor(enterpriseId, issue, entry.kind, entry.userId, entry.at, entry.details, entry.notes),
+    pmProjectRepositoryId: entry.pmProjectRepositoryId,
+  };
+  return [
+    {
+      check: keys.issue(enterpriseId, issue.projectId, issue.issueId),
+      condition: conditions.exists,
+      label: 'issue',
+    },
+    db.putJournalOp(journal),
+    journalCountOp(enterpriseId, issue.projectId, 1),
+  ];
 }
 
 export async function journalViews(journals: readonly JournalRecord[]): Promise<Journal[]> {

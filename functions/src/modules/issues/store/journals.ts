@@ -14,7 +14,7 @@ import { conditions, queryAll, updateVersioned } from '@core/db/operations';
 import { getRecord, readRecord } from '@core/db/records';
 import type { JournalDetail } from '@shared/schemas/issues';
 
-export type JournalKind = 'created' | 'updated' | 'comment' | 'deleted';
+export type JournalKind = 'created' | 'updated' | 'comment' | 'deleted' | 'commit' | 'branch';
 
 export interface JournalRecord {
   enterpriseId: string;
@@ -30,6 +30,8 @@ export interface JournalRecord {
   userId: string;
   notes: string;
   details: JournalDetail[];
+  /** The repository a `commit` or `branch` entry is about. */
+  pmProjectRepositoryId?: string | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -62,7 +64,7 @@ function fromItem(item: Item): JournalRecord {
       'updatedAt',
       'version',
     ],
-    { notes: '', details: [] },
+    { notes: '', details: [], pmProjectRepositoryId: null },
   );
 }
 

@@ -16,9 +16,10 @@ const SECTIONS = [
     sprints: true,
   },
   { value: 'test', label: 'Tests', to: '/$identifier/projects/$projectId/test', tests: true },
+  { value: 'code', label: 'Code', to: '/$identifier/projects/$projectId/code', code: true },
 ] as const;
 
-const SOON = ['Docs', 'Code', 'Weekly'];
+const SOON = ['Docs', 'Weekly'];
 
 /** Who may open a section: the work-item lists, the iterations and the tests each need a list permission. */
 function allowed(
@@ -28,6 +29,7 @@ function allowed(
   if ('list' in section) return can('project:issue:list');
   if ('sprints' in section) return can('project:sprint:list');
   if ('tests' in section) return can(['test:case:list', 'test:sheet:list', 'test:report:list']);
+  if ('code' in section) return can('code:repository:list');
   return true;
 }
 

@@ -24,6 +24,7 @@ import { LinkButton } from '../../../components/Links/Links';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { issueQueryOptions, useDeleteIssue } from '../../../queries/issues';
+import { ItemCodePanel } from '../repositories/ItemCodePanel';
 import { CommentsPanel } from './CommentsPanel';
 import { DescriptionEditor } from './DescriptionEditor';
 import { HistoryPanel } from './HistoryPanel';
@@ -79,6 +80,7 @@ function LoadedDetail({
   const canAdd = can('project:issue:add');
   // The linked cases come from the case library's list, which needs its own permission.
   const canSeeCases = can('test:case:list');
+  const canSeeCode = can('code:repository:list');
   const params = { identifier, projectId, workItemId: issue.id };
 
   function confirmDelete() {
@@ -178,6 +180,7 @@ function LoadedDetail({
         </Tabs.Tab>
         {/* No counter: the item's detail does not carry its cases, and the tab loads them when opened. */}
         {canSeeCases && <Tabs.Tab value="cases">Test cases</Tabs.Tab>}
+        {canSeeCode && <Tabs.Tab value="code">Code</Tabs.Tab>}
       </Tabs.List>
       {/* Named "Discussion" rather than after its tab: a lookup of the "Comment" box by its label
           would otherwise also find the panel around it. */}
@@ -213,6 +216,11 @@ function LoadedDetail({
       {canSeeCases && (
         <Tabs.Panel value="cases" pt="md">
           <TestCasesPanel issueId={issue.id} projectId={projectId} canEdit={canEdit} />
+        </Tabs.Panel>
+      )}
+      {canSeeCode && (
+        <Tabs.Panel value="code" pt="md">
+          <ItemCodePanel issue={issue} projectId={projectId} canCreateBranch={can('code:branch:add')} />
         </Tabs.Panel>
       )}
     </Tabs>
