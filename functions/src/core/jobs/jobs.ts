@@ -107,7 +107,7 @@ export async function publish(from: EndpointGroupName, event: string, payload: u
   }
   await Promise.all(
     subscribersOf(event).map((group) =>
-      send(group, { type: `${group}.${subscriberJobName(event)}`, payload }),
+      send(group, { type: `${group}.${subscriberJobName(event)}`, payload }, 0),
     ),
   );
 }

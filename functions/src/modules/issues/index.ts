@@ -5,7 +5,7 @@
 
 // Finding work items and their project's current copy (project-index.ts).
 export { issueNotFound, projectOfIssue, projectWithIndex } from './context';
-export { journalViews, repositoryJournalOps } from './journals';
+export { journalViews, repositoryJournalOps, writeJournalEntry } from './journals';
 export { listIssues } from './list';
 export { type ProjectIndex, projectIndex } from './project-index';
 export {

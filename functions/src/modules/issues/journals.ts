@@ -14,7 +14,6 @@ import { pageOf } from '@core/paging';
 import type { Page } from '@shared/schemas/common';
 import type { Journal, JournalDetail } from '@shared/schemas/issues';
 import { issueNotFound, loadIssue } from './context';
-import { journalCountOp } from './store/counters';
 import type { JournalKind, JournalRecord } from './store/journals';
 import * as db from './store/journals';
 import type { IssueRecord } from './store/work-items';
@@ -52,7 +51,7 @@ export function journalFor(
 /**
  * The writes of a `commit` or `branch` journal entry that the repositories module records when a
  * commit or branch of a linked repository mentions the item (`pmProjectRepositoryId` names the
- * repository): the entry, the project's journal count, and a check that the item still exists
+ * repository): the entry and a check that the item still exists
  * (`ConditionFailedError('issue')` otherwise). The caller adds its own writes (the mention
  * itself, conditioned on being new) to the same transaction, so an entry is written once.
  */
@@ -79,8 +78,12 @@ export function repositoryJournalOps(
       label: 'issue',
     },
     db.putJournalOp(journal),
-    journalCountOp(enterpriseId, issue.projectId, 1),
   ];
+}
+
+/** Writes ops that add one journal entry (and whatever else they hold) through the change log. */
+export function writeJournalEntry(enterpriseId: string, projectId: string, ops: TxOp[]): Promise<void> {
+  return writeCounted(enterpriseId, projectId, ops, 1);
 }
 
 export async function journalViews(journals: readonly JournalRecord[]): Promise<Journal[]> {

@@ -151,7 +151,7 @@ export async function ingestRefUpdates(
     const branchNumber = branchItemNumber(branch);
     if (update.before === ZERO_SHA && branchNumber !== null) {
       for (const issue of items.get(branchNumber) ?? []) {
-        const written = await writeOnceOps([
+        const written = await writeOnceOps(enterpriseId, issue.projectId, [
           putIssueBranchOp({
             enterpriseId,
             projectId: issue.projectId,
@@ -189,7 +189,7 @@ export async function ingestRefUpdates(
     await inBatches(mentions, WRITE_CONCURRENCY, async ({ commit, issue }) => {
       const summary = commitSummary(commit, branch);
       const userId = await authorOf(commit.author.email);
-      const written = await writeOnceOps([
+      const written = await writeOnceOps(enterpriseId, issue.projectId, [
         putIssueCommitOp({
           ...summary,
           enterpriseId,

@@ -85,7 +85,7 @@ export async function createItemBranch(
     createdBy: userId,
     createdAt: at,
   };
-  await writeOnceOps([
+  await writeOnceOps(enterpriseId, issue.projectId, [
     putIssueBranchOp(record),
     ...repositoryJournalOps(enterpriseId, issue, {
       kind: 'branch',

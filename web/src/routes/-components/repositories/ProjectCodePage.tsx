@@ -18,10 +18,10 @@ import { IconCode, IconLink, IconLinkOff, IconSearch } from '@tabler/icons-react
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { LoadFailed, TableSkeleton } from '../../../kit/ListPage/ListPage';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { DEFAULT_PAGE_SIZE } from '../../../queries/query-client';
 import { projectRepositoriesQueryOptions, useUnlinkRepository } from '../../../queries/repositories';
-import { LoadFailed, TableSkeleton } from '../requirements/ListLayout';
 import { LinkRepositoriesModal } from './LinkRepositoriesModal';
 import { RepositoryTable } from './RepositoryTable';
 
