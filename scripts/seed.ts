@@ -4,11 +4,12 @@
  * http://localhost:$PORT, PORT 3000) when one is running; otherwise starts the product in this
  * process on the same data folder, seeds, and stops it.
  */
-import { startProduct } from './lib/product';
+import { readLocalGitInfo, startProduct } from './lib/product';
 import { seedDocs } from './seed/docs';
 import { DEMO_IDENTIFIER, DEMO_PASSWORD, seedFoundation } from './seed/foundation';
 import { seedProducts } from './seed/products';
 import { seedProjects } from './seed/projects';
+import { seedRepositories } from './seed/repositories';
 import { seedSprints } from './seed/sprints';
 import { seedTesting } from './seed/testing';
 
@@ -34,12 +35,15 @@ try {
   const sprints = await seedSprints(foundation, baseUrl, product !== null);
   const testing = await seedTesting(foundation);
   const docs = await seedDocs(foundation);
+  const repositories = await seedRepositories(foundation, readLocalGitInfo(), baseUrl);
   console.log(`Seeded the enterprise "${foundation.enterprise.name}" at /${DEMO_IDENTIFIER}.`);
   if (workItems > 0) console.log(`Added projects with ${workItems} work items.`);
   if (sprints > 0) console.log(`Added ${sprints} sprints to Fleet Console.`);
   if (testing)
     console.log(`Added ${testing.cases} test cases and ${testing.sheets} test sheets to Fleet Console.`);
   if (docs) console.log(`Added ${docs.pages} knowledge-base pages and ${docs.files} files.`);
+  if (repositories > 0)
+    console.log(`Connected ${repositories} repositories of the local git server to Fleet Console.`);
   if (sprints === 2)
     console.log(
       '(For a closed sprint with its day-by-day history, seed fresh data with the server stopped.)',

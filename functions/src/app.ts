@@ -12,8 +12,11 @@ import { docsApp } from './modules/docs/app';
 import { docsBackground } from './modules/docs/background';
 import { enterpriseApp } from './modules/enterprise/app';
 import { issuesApp } from './modules/issues/app';
+import { issuesBackground } from './modules/issues/background';
 import { productsApp } from './modules/products/app';
 import { projectsApp } from './modules/projects/app';
+import { repositoriesApp } from './modules/repositories/app';
+import { repositoriesBackground } from './modules/repositories/background';
 import { requirementsApp } from './modules/requirements/app';
 import { sprintsApp } from './modules/sprints/app';
 import { systemApp } from './modules/system/app';
@@ -27,6 +30,8 @@ const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', enterpriseApp)
   .route('/', systemApp)
   .route('/', projectsApp)
+  // Before issues: its `pmsProjectIssues/{id}` would also match `repoBranches` and `repoCommits`.
+  .route('/', repositoriesApp)
   .route('/', issuesApp)
   .route('/', productsApp)
   .route('/', requirementsApp)
@@ -70,7 +75,7 @@ api.notFound(notFoundHandler);
  * The background work of every group (each module's background.ts: jobs and schedules), loaded
  * with the app so the local server's queue and timers know them all (core/jobs/jobs.ts).
  */
-export const BACKGROUND = [docsBackground] as const;
+export const BACKGROUND = [...issuesBackground, ...repositoriesBackground, ...docsBackground] as const;
 
 export const app = api;
 export type AppType = typeof api;

@@ -28,6 +28,13 @@ export interface GroupBackground {
   queuesTo?: readonly string[];
   /** Recurring runs by name, each an EventBridge rule invoking the group's function. */
   schedules?: Readonly<Record<string, { everyMinutes: number }>>;
+  /**
+   * Events this group publishes (`repositories.push`): every group that subscribes gets a job
+   * per event on its own queue, and this group may send to those queues.
+   */
+  publishes?: readonly string[];
+  /** Events of other groups this group's jobs receive (core/jobs `defineSubscriber`). */
+  subscribes?: readonly string[];
 }
 
 export const ENDPOINT_GROUPS = [
@@ -40,11 +47,19 @@ export const ENDPOINT_GROUPS = [
   {
     name: 'projects',
     routes: ['/api/pms/{identifier}/pmsProject', '/api/pms/{identifier}/pmsProject/{proxy+}'],
+    // Reading a project's work items may settle its change log (modules/issues/settle.ts).
+    background: { queuesTo: ['issues'] },
   },
-  { name: 'issues', routes: ['/api/pms/{identifier}/pmsProjectIssues/{proxy+}'] },
+  {
+    name: 'issues',
+    routes: ['/api/pms/{identifier}/pmsProjectIssues/{proxy+}'],
+    // The settle job: counts folded, dead change numbers filled, list snapshots taken.
+    background: { queue: true },
+  },
   {
     name: 'sprints',
     routes: ['/api/pms/{identifier}/pmsProjectSprint', '/api/pms/{identifier}/pmsProjectSprint/{proxy+}'],
+    background: { queuesTo: ['issues'] },
   },
   {
     name: 'products',
@@ -74,6 +89,7 @@ export const ENDPOINT_GROUPS = [
       '/api/pms/{identifier}/pmsJournals',
       '/api/pms/{identifier}/pmsJournals/{proxy+}',
     ],
+    background: { queuesTo: ['issues'] },
   },
   {
     name: 'testcases',
@@ -99,6 +115,24 @@ export const ENDPOINT_GROUPS = [
       '/api/pms/{identifier}/testReport',
       '/api/pms/{identifier}/testReport/{proxy+}',
     ],
+    background: { queuesTo: ['issues'] },
+  },
+  {
+    name: 'repositories',
+    routes: [
+      '/api/pms/{identifier}/pmsRepository',
+      '/api/pms/{identifier}/pmsRepository/{proxy+}',
+      '/api/pms/{identifier}/pmsProjectRepository',
+      '/api/pms/{identifier}/pmsProjectRepository/{proxy+}',
+      // More specific than the issues group's {proxy+}: API Gateway routes these here.
+      '/api/pms/{identifier}/pmsProjectIssues/repoBranches',
+      '/api/pms/{identifier}/pmsProjectIssues/repoCommits',
+    ],
+    background: {
+      queue: true,
+      schedules: { poll: { everyMinutes: 5 } },
+      publishes: ['repositories.push'],
+    },
   },
   {
     name: 'docs',
@@ -123,6 +157,13 @@ export type EndpointGroupName = (typeof ENDPOINT_GROUPS)[number]['name'];
 export function backgroundOf(name: string): GroupBackground {
   const group: EndpointGroup | undefined = ENDPOINT_GROUPS.find((g) => g.name === name);
   return group?.background ?? {};
+}
+
+/** The groups whose manifest entry subscribes to `event`. */
+export function subscribersOf(event: string): EndpointGroupName[] {
+  return ENDPOINT_GROUPS.filter((g) => (backgroundOf(g.name).subscribes ?? []).includes(event)).map(
+    (g) => g.name,
+  );
 }
 
 /** A group's Lambda entry (exports `handler`), relative to the repository root. */

@@ -26,7 +26,15 @@ export type GroupBucketAccess = { readonly [G in EndpointGroupName]?: readonly B
  * enterprise, system) keep all their data in the table, so none of them has bucket access yet;
  * the artifact, knowledge-base and test-case groups will, as they are added to the manifest.
  */
+/** Work-item list snapshots (modules/issues/snapshots.ts): the issues group writes them, every group that loads a project's work items reads them. */
+const LIST_SNAPSHOTS = '*/issue-index/*';
+
 export const GROUP_BUCKET_ACCESS: GroupBucketAccess = {
+  issues: [{ bucket: 'files', access: 'readWrite', keys: LIST_SNAPSHOTS }],
+  projects: [{ bucket: 'files', access: 'read', keys: LIST_SNAPSHOTS }],
+  sprints: [{ bucket: 'files', access: 'read', keys: LIST_SNAPSHOTS }],
+  requirements: [{ bucket: 'files', access: 'read', keys: LIST_SNAPSHOTS }],
+  testruns: [{ bucket: 'files', access: 'read', keys: LIST_SNAPSHOTS }],
   // The knowledge base keeps files and its saved search indexes under each enterprise's prefix
   // (`ent/{enterpriseId}/docs/...`, functions/src/modules/docs): that sub-prefix only.
   docs: [{ bucket: 'files', access: 'readWrite', keys: DOCS_FILE_KEYS }],

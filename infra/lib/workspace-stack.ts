@@ -3,6 +3,7 @@ import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { GroupBucketAccess } from './bucket-access';
 import { Api } from './constructs/api';
+import { RepositorySecrets } from './constructs/repository-secrets';
 import { Storage } from './constructs/storage';
 import { WorkspaceTable } from './constructs/table';
 import { Web } from './constructs/web';
@@ -28,6 +29,7 @@ export class WorkspaceStack extends Stack {
   readonly storage: Storage;
   readonly web: Web;
   readonly api: Api;
+  readonly repositorySecrets: RepositorySecrets;
 
   constructor(scope: Construct, id: string, props: WorkspaceStackProps) {
     super(scope, id, props);
@@ -54,6 +56,10 @@ export class WorkspaceStack extends Stack {
       ...(props.bucketAccess ? { bucketAccess: props.bucketAccess } : {}),
     });
     this.web.routeApi(this.api.httpApi);
+    // Repository tokens: sealed with a key only the repositories group's function may use.
+    this.repositorySecrets = new RepositorySecrets(this, 'RepositorySecrets', { retain });
+    const repositories = this.api.functions.repositories;
+    if (repositories) this.repositorySecrets.grantTo(repositories);
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.url, description: 'The web app' });
     new CfnOutput(this, 'ApiUrl', {

@@ -3,8 +3,11 @@
  * AWS_ENDPOINT_URL), the web build when stale, and the one server. Used by `npm start` and by
  * `npm run seed` when no server is running.
  */
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { LOCAL_NAMES } from '../../infra/lib/definitions';
+import { type GitServer, localGitToken, startGitServer } from './git-server';
 import { createLocalApp, listen } from './local-server';
 import { dynamoClient, ensureBuckets, ensureTable, localEnv, s3Client, startLocalStack } from './local-stack';
 import { buildWebIfNeeded } from './web-build';
@@ -30,11 +33,57 @@ async function startStorage(log: (message: string) => void): Promise<() => Promi
     log(`Using the AWS endpoint at ${external}`);
     return async () => undefined;
   }
-  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
-  const stack = await startLocalStack({ dataDir });
+  const stack = await startLocalStack({ dataDir: dataDir() });
   Object.assign(process.env, stack.env);
-  log(`DynamoDB Local at ${stack.dynamoEndpoint}, S3 at ${stack.s3Endpoint}, data in ${dataDir}`);
+  log(`DynamoDB Local at ${stack.dynamoEndpoint}, S3 at ${stack.s3Endpoint}, data in ${dataDir()}`);
   return stack.stop;
+}
+
+/** Where the embedded default keeps its data: DATA_DIR, or .data. */
+export const dataDir = () => resolve(process.env.DATA_DIR ?? '.data');
+
+/** The local git server's address and token, written where `npm run seed` finds them. */
+export interface LocalGitInfo {
+  url: string;
+  token: string;
+  root: string;
+}
+
+export const localGitInfoFile = () => join(dataDir(), 'git', 'server.json');
+
+export function readLocalGitInfo(): LocalGitInfo | null {
+  const file = localGitInfoFile();
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LocalGitInfo) : null;
+}
+
+/**
+ * Repository settings of the embedded default: a token key made once and kept in the data folder
+ * (the cloud uses KMS instead), and loopback repositories allowed, so the local git server below
+ * can be connected. Both stay as set when the environment already says.
+ */
+function repositorySettings(): void {
+  const keyFile = join(dataDir(), 'repository-token.key');
+  if (!process.env.REPOSITORY_TOKEN_KEY) {
+    mkdirSync(dataDir(), { recursive: true });
+    if (!existsSync(keyFile)) writeFileSync(keyFile, randomBytes(32).toString('base64'), { mode: 0o600 });
+    process.env.REPOSITORY_TOKEN_KEY = readFileSync(keyFile, 'utf8').trim();
+  }
+  process.env.REPOSITORY_ALLOW_LOOPBACK ??= 'true';
+}
+
+/** The local git server (git http-backend) on DATA_DIR/git, on GIT_SERVER_PORT or a free port. */
+async function startLocalGit(log: (message: string) => void): Promise<GitServer> {
+  const root = join(dataDir(), 'git');
+  const git = await startGitServer({
+    root,
+    token: localGitToken(root),
+    port: process.env.GIT_SERVER_PORT ? Number(process.env.GIT_SERVER_PORT) : 0,
+  });
+  writeFileSync(localGitInfoFile(), JSON.stringify({ url: git.url, token: git.token, root }), {
+    mode: 0o600,
+  });
+  log(`Local git server at ${git.url}/{name}.git (token ${git.token}, repositories in ${root})`);
+  return git;
 }
 
 export async function startProduct(
@@ -42,7 +91,10 @@ export async function startProduct(
   log: (message: string) => void = console.log,
 ): Promise<RunningProduct> {
   const stopStorage = await startStorage(log);
+  repositorySettings();
+  let git: GitServer | undefined;
   try {
+    git = await startLocalGit(log);
     await buildWebIfNeeded(log);
     // Imported only now: the API reads its configuration from the environment set above.
     const { app: api } = await import('../../functions/src/app');
@@ -55,10 +107,12 @@ export async function startProduct(
       stop: async () => {
         stopSchedules();
         await server.close();
+        await git?.close();
         await stopStorage();
       },
     };
   } catch (error) {
+    await git?.close();
     await stopStorage();
     throw error;
   }

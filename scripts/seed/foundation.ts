@@ -36,6 +36,7 @@ const ROLES = [
       'project:sprint:edit',
       'code:repository:list',
       'code:repository:link',
+      'code:branch:add',
       'pipeline:pipeline:list',
       'pipeline:pipeline:run',
       'docs:doc:list',

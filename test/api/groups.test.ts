@@ -10,6 +10,7 @@ import { enterpriseApp } from '../../functions/src/modules/enterprise/app';
 import { issuesApp } from '../../functions/src/modules/issues/app';
 import { productsApp } from '../../functions/src/modules/products/app';
 import { projectsApp } from '../../functions/src/modules/projects/app';
+import { repositoriesApp } from '../../functions/src/modules/repositories/app';
 import { requirementsApp } from '../../functions/src/modules/requirements/app';
 import { sprintsApp } from '../../functions/src/modules/sprints/app';
 import { systemApp } from '../../functions/src/modules/system/app';
@@ -30,20 +31,37 @@ const GROUP_APPS = {
   testcases: testcasesApp,
   testruns: testrunsApp,
   docs: docsApp,
+  repositories: repositoriesApp,
 };
 
-/** API Gateway route paths (`{proxy+}`) as a matcher. */
-function gatewayMatcher(routes: readonly string[]): (path: string) => boolean {
-  const patterns = routes.map(
-    (route) =>
-      new RegExp(
-        `^${route
-          .replace(/[.]/g, '\\.')
-          .replace('{proxy+}', '.+')
-          .replace(/\{[^}]+\}/g, '[^/]+')}$`,
-      ),
+/** An API Gateway route path (`{proxy+}`) as a pattern. */
+function routePattern(route: string): RegExp {
+  return new RegExp(
+    `^${route
+      .replace(/[.]/g, '\\.')
+      .replace('{proxy+}', '.+')
+      .replace(/\{[^}]+\}/g, '[^/]+')}$`,
   );
-  return (path) => patterns.some((pattern) => pattern.test(path));
+}
+
+/**
+ * API Gateway's choice among matching routes: the most specific wins, and a route without a
+ * greedy `{proxy+}` is more specific than one with it (then: more literal segments).
+ */
+function specificity(route: string): number {
+  const segments = route.split('/').filter(Boolean);
+  const greedy = route.includes('{proxy+}') ? 0 : 1000;
+  return greedy + segments.filter((s) => !s.startsWith('{')).length;
+}
+
+/** The groups whose best matching route for `path` is the most specific of all groups' routes. */
+function ownersOf(path: string) {
+  const best = ENDPOINT_GROUPS.map((g) => ({
+    name: g.name,
+    score: Math.max(-1, ...g.routes.filter((r) => routePattern(r).test(path)).map(specificity)),
+  })).filter((g) => g.score >= 0);
+  const top = Math.max(...best.map((g) => g.score));
+  return best.filter((g) => g.score === top);
 }
 
 describe('endpoint groups', () => {
@@ -54,7 +72,7 @@ describe('endpoint groups', () => {
   it('routes every documented call to exactly one group, whose app serves it', () => {
     for (const route of documentedRoutes()) {
       const concrete = route.path.replace(/\{[^}]+\}/g, 'x');
-      const owners = ENDPOINT_GROUPS.filter((g) => gatewayMatcher(g.routes)(concrete));
+      const owners = ownersOf(concrete);
       expect(
         owners.map((g) => g.name),
         route.id,

@@ -9,6 +9,7 @@ import type { DocDetail, WikiDetail } from '@shared/schemas/docs';
 import type { Enterprise } from '@shared/schemas/enterprise';
 import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
 import type { Project } from '@shared/schemas/projects';
+import type { Repository } from '@shared/schemas/repositories';
 import type { Sprint } from '@shared/schemas/sprints';
 import type { Role } from '@shared/schemas/system';
 import type { CaseDetail, CaseModule, CaseTag } from '@shared/schemas/testcases';
@@ -31,6 +32,7 @@ import {
 } from './helpers';
 import { type DocumentedRoute, documentedRoutes, fillPath } from './openapi-routes';
 import { type ProductWork, productWorkOf, uniqueProductKey } from './product-fixtures';
+import { gitServer, WorkingCopy } from './repository-fixtures';
 
 interface Tenant {
   enterprise: Enterprise;
@@ -40,6 +42,31 @@ interface Tenant {
   products: ProductWork;
   testing: TestingWork;
   docs: DocsWork;
+  /** A repository on the test git server, connected and linked to the tenant's project. */
+  repository: Repository;
+}
+
+async function repositoryOf(owner: TestUser, enterprise: Enterprise, project: Project): Promise<Repository> {
+  const pms = (rest: string) => `/api/pms/${enterprise.enterpriseIdentifier}/${rest}`;
+  const copy = await WorkingCopy.create(unique('secretrepo'));
+  await copy.commit(unique('Secret commit '));
+  await copy.push('main');
+  const repository = expectStatus(
+    await owner.client.post<Repository>(pms('pmsRepository'), {
+      cloneUrl: copy.cloneUrl,
+      token: gitServer.token,
+      name: unique('Secret repository '),
+    }),
+    201,
+  ).data;
+  expectStatus(
+    await owner.client.post(pms('pmsProjectRepository'), {
+      pmsProjectId: project.id,
+      repositoryIds: [repository.id],
+    }),
+    201,
+  );
+  return repository;
 }
 
 /** The enterprise library: a folder holding a page (with a secret in it), and a file. */
@@ -189,7 +216,8 @@ async function tenant(owner: TestUser, name: string): Promise<Tenant> {
   const products = await productWorkOf(owner.client, enterprise.enterpriseIdentifier);
   const testing = await testingOf(owner, enterprise, work.project);
   const docs = await docsOf(owner, enterprise, work.project);
-  return { enterprise, role, member, work, products, testing, docs };
+  const repository = await repositoryOf(owner, enterprise, work.project);
+  return { enterprise, role, member, work, products, testing, docs, repository };
 }
 
 beforeAll(async () => {
@@ -241,6 +269,9 @@ beforeAll(async () => {
     b.testing.sheet.name,
     b.testing.report.id,
     b.testing.report.name,
+    b.repository.id,
+    b.repository.name,
+    b.repository.cloneUrl,
   ];
 });
 
@@ -257,6 +288,7 @@ function idFor(route: DocumentedRoute, where: Tenant, items: Tenant): string {
   if (product) return product;
   const testing = testingIdFor(route.path, items.testing);
   if (testing) return testing;
+  if (route.path.includes('/pmsRepository/')) return items.repository.id;
   if (route.path.includes('/pmsProjectSprint/')) return items.work.sprint.id;
   if (route.path.includes('/pmsProjectIssues/')) return items.work.issue.id;
   if (route.path.includes('/pmsProject/')) return items.work.project.id;
@@ -322,6 +354,8 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     key: 'pms_priority',
     ids: testingIdFor(route.path, items.testing) ?? items.products.product.id,
     productIdentifier: items.products.product.identifier,
+    pmsProjectId: items.work.project.id,
+    repositoryId: items.repository.id,
   };
   const query = new URLSearchParams();
   for (const name of route.queryParams) {
@@ -408,6 +442,17 @@ function bodyFor(route: DocumentedRoute, items: Tenant): unknown {
     'PUT /api/pms/{identifier}/pmsProjectSprint/{id}': { name: 'Hijacked', version: 1, status: 1 },
     'PUT /api/pms/{identifier}/pmsProjectSprint/{id}/issues': { remove: [items.work.issue.id] },
     'PUT /api/pms/{identifier}/pmsProjectSprint/{id}/complete': { version: 1, choice: 2 },
+    'POST /api/pms/{identifier}/pmsRepository': { cloneUrl: items.repository.cloneUrl, token: 'x' },
+    'PUT /api/pms/{identifier}/pmsRepository/{id}': { name: 'Hijacked', version: 1 },
+    'POST /api/pms/{identifier}/pmsProjectRepository': {
+      pmsProjectId: items.work.project.id,
+      repositoryIds: [items.repository.id],
+    },
+    'POST /api/pms/{identifier}/pmsProjectIssues/repoBranches': {
+      issueId: items.work.issue.id,
+      repositoryId: items.repository.id,
+      name: 'planted',
+    },
     ...productBodies(items),
     ...testingBodies(items),
     ...docsBodies(items),
@@ -667,6 +712,39 @@ describe("an admin of enterprise A, naming B's projects, work items, tags and co
       200,
     ).data;
     expect(reports.rows.map((r: { name: string }) => r.name)).toEqual([report.name]);
+  });
+});
+
+describe("an admin of enterprise A, naming B's repositories inside A", () => {
+  const routes = documentedRoutes().filter(
+    (r) =>
+      isTenantRoute(r) &&
+      (r.pathParams.includes('repositoryId') ||
+        (r.path.includes('/pmsRepository/{id}') && r.pathParams.includes('id')) ||
+        (r.hasBody && /repoBranches|pmsProjectRepository$/.test(r.path))),
+  );
+
+  it('covers the routes that take a repository id', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(routes.map((r) => [r.id, r] as const))(
+    '%s answers 404 (or 400 for ids in the body)',
+    async (_, route) => {
+      // A's own project and work item, B's repository.
+      const mixed = { ...a, repository: b.repository };
+      const [path, body] = [addressOf(route, a, mixed), bodyFor(route, mixed)];
+      const res = await callAsAdminOfA(route, path, body);
+      expect([400, 404], `${route.id}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+      expectNoSecrets(res, route.id, path + JSON.stringify(body ?? ''));
+    },
+  );
+
+  it("left B's repository untouched", async () => {
+    const owner = await freshSession({ userId: b.enterprise.ownerId });
+    const pms = `/api/pms/${b.enterprise.enterpriseIdentifier}`;
+    const repository = expectStatus(await owner.get(`${pms}/pmsRepository/${b.repository.id}`), 200).data;
+    expect(repository).toMatchObject({ name: b.repository.name, version: 1, linkedProjectCount: 1 });
   });
 });
 

@@ -253,6 +253,12 @@ const CALLS: Record<EndpointGroupName, RepresentativeCall> = {
     check: (data, w) =>
       expect(data).toMatchObject({ kind: 'folder', title: 'Runbooks', space: w.projectId, path: [] }),
   },
+  repositories: {
+    method: 'GET',
+    path: (w) => pms(w, `pmsProjectRepository/list?pmsProjectId=${w.projectId}`),
+    status: 200,
+    check: emptyPage,
+  },
 };
 
 let world: World;

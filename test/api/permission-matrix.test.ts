@@ -15,6 +15,7 @@
  * The table must name every route of the OpenAPI document, with the access the document
  * declares: a new route fails this test until it gets its row.
  */
+import { createHmac } from 'node:crypto';
 import { ALL_PERMISSIONS } from '@shared/permissions/catalogue';
 import type { Page } from '@shared/schemas/common';
 import type { DocDetail, UploadTicket, WikiDetail } from '@shared/schemas/docs';
@@ -22,6 +23,7 @@ import type { Enterprise } from '@shared/schemas/enterprise';
 import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
 import type { Plan, Product, ProductModule, RequirementTag } from '@shared/schemas/products';
 import type { Project } from '@shared/schemas/projects';
+import type { Repository, WebhookSettings } from '@shared/schemas/repositories';
 import type { ProductJournal } from '@shared/schemas/requirements';
 import type { Sprint } from '@shared/schemas/sprints';
 import type { Role } from '@shared/schemas/system';
@@ -53,6 +55,7 @@ import {
   reviewedSpec,
   uniqueProductKey,
 } from './product-fixtures';
+import { gitServer, WorkingCopy } from './repository-fixtures';
 
 const PRINCIPALS = [
   'owner',
@@ -252,6 +255,41 @@ class World {
       }),
       201,
     ).data;
+  }
+
+  private repositoryPromise?: Promise<{ repository: Repository; webhook: WebhookSettings }>;
+
+  /** A repository on the test git server, connected and linked to the shared project, made once. */
+  repository(): Promise<{ repository: Repository; webhook: WebhookSettings }> {
+    this.repositoryPromise ??= (async () => {
+      const repository = await this.newRepository();
+      const owner = await this.asOwner();
+      const { project } = await this.work();
+      expectStatus(
+        await owner.post(this.pms('pmsProjectRepository'), {
+          pmsProjectId: project.id,
+          repositoryIds: [repository.id],
+        }),
+        201,
+      );
+      const webhook = await this.current<WebhookSettings>(this.pms(`pmsRepository/${repository.id}/webhook`));
+      return { repository, webhook };
+    })();
+    return this.repositoryPromise;
+  }
+
+  /** A new repository with one commit on the git server (not connected). */
+  async newCopy(): Promise<WorkingCopy> {
+    const copy = await WorkingCopy.create();
+    await copy.commit('Initial commit');
+    await copy.push('main');
+    return copy;
+  }
+
+  /** A new repository, connected by the owner. */
+  async newRepository(): Promise<Repository> {
+    const copy = await this.newCopy();
+    return this.created<Repository>('pmsRepository', { cloneUrl: copy.cloneUrl, token: gitServer.token });
   }
 
   private productPromise?: Promise<ProductWork>;
@@ -1273,6 +1311,122 @@ const MATRIX: Record<string, Row> = {
   'GET /api/pms/{identifier}/pmsProjectSprint/{id}/statistics': {
     requires: needs('project:sprint:list'),
     call: async ({ world }) => ({ params: { id: (await world.sprint()).id } }),
+  },
+
+  // Code repositories
+  'GET /api/pms/{identifier}/pmsRepository/list': { requires: needs('code:repository:list') },
+  'POST /api/pms/{identifier}/pmsRepository': {
+    requires: needs('code:repository:add'),
+    call: async ({ world }) => ({
+      body: { cloneUrl: (await world.newCopy()).cloneUrl, token: gitServer.token },
+    }),
+  },
+  'GET /api/pms/{identifier}/pmsRepository/{id}': {
+    requires: needs('code:repository:list'),
+    call: async ({ world }) => ({ params: { id: (await world.repository()).repository.id } }),
+  },
+  'PUT /api/pms/{identifier}/pmsRepository/{id}': {
+    requires: needs('code:repository:edit'),
+    call: async ({ world }) => {
+      const { repository } = await world.repository();
+      const current = await world.current<Repository>(world.pms(`pmsRepository/${repository.id}`));
+      return {
+        params: { id: repository.id },
+        body: { version: current.version, description: unique('About ') },
+      };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsRepository/{id}': {
+    requires: needs('code:repository:remove'),
+    call: async ({ world }) => ({ params: { id: (await world.newRepository()).id } }),
+  },
+  'GET /api/pms/{identifier}/pmsRepository/{id}/branches': {
+    requires: needs('code:repository:list'),
+    call: async ({ world }) => ({ params: { id: (await world.repository()).repository.id } }),
+  },
+  'GET /api/pms/{identifier}/pmsRepository/{id}/tags': {
+    requires: needs('code:repository:list'),
+    call: async ({ world }) => ({ params: { id: (await world.repository()).repository.id } }),
+  },
+  'GET /api/pms/{identifier}/pmsRepository/{id}/commits': {
+    requires: needs('code:repository:list'),
+    call: async ({ world }) => ({ params: { id: (await world.repository()).repository.id } }),
+  },
+  'GET /api/pms/{identifier}/pmsRepository/{id}/webhook': {
+    requires: needs('code:repository:edit'),
+    call: async ({ world }) => ({ params: { id: (await world.repository()).repository.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsRepository/{id}/sync': {
+    requires: needs('code:repository:edit'),
+    call: async ({ world }) => ({ params: { id: (await world.repository()).repository.id } }),
+  },
+  // Public: a host's delivery proves itself with its signature, whoever sends it.
+  'POST /api/pms/{identifier}/pmsRepository/{id}/webhook': {
+    requires: PUBLIC,
+    call: async ({ world }) => {
+      const { repository, webhook } = await world.repository();
+      const rawBody = JSON.stringify({ zen: 'Design for failure.', hook_id: 7 });
+      const signature = createHmac('sha256', webhook.secret).update(rawBody).digest('hex');
+      return {
+        params: { id: repository.id },
+        rawBody,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-GitHub-Event': 'ping',
+          'X-GitHub-Delivery': unique('delivery'),
+          'X-Hub-Signature-256': `sha256=${signature}`,
+        },
+      };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsProjectRepository/list': {
+    requires: needs('code:repository:list'),
+    call: async ({ world }) => ({ query: { pmsProjectId: (await world.work()).project.id } }),
+  },
+  'GET /api/pms/{identifier}/pmsProjectRepository/list/unlinked': {
+    requires: needs('code:repository:list'),
+    call: async ({ world }) => ({ query: { pmsProjectId: (await world.work()).project.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectRepository': {
+    requires: needs('code:repository:link'),
+    call: async ({ world }) => {
+      const { repository } = await world.repository();
+      return { body: { pmsProjectId: (await world.newProject()).id, repositoryIds: [repository.id] } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProjectRepository/{pmsProjectId}/{repositoryId}': {
+    requires: needs('code:repository:link'),
+    call: async ({ world }) => {
+      const { repository } = await world.repository();
+      const project = await world.newProject();
+      await world.created('pmsProjectRepository', {
+        pmsProjectId: project.id,
+        repositoryIds: [repository.id],
+      });
+      return { params: { pmsProjectId: project.id, repositoryId: repository.id } };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsProjectIssues/repoBranches': {
+    requires: needs('project:issue:list'),
+    call: async ({ world }) => ({ query: { issueId: (await world.work()).issue.id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProjectIssues/repoBranches': {
+    requires: needs('code:branch:add'),
+    call: async ({ world }) => {
+      const { repository } = await world.repository();
+      const { issue } = await world.work();
+      return {
+        body: {
+          issueId: issue.id,
+          repositoryId: repository.id,
+          name: `feature/${issue.issueNumber}-${unique('b')}`,
+        },
+      };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsProjectIssues/repoCommits': {
+    requires: needs('project:issue:list'),
+    call: async ({ world }) => ({ query: { issueId: (await world.work()).issue.id } }),
   },
 
   // Test management: the case library

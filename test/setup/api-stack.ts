@@ -3,9 +3,12 @@
  * table and buckets created. The environment is set here, before the test workers start, so
  * functions/src/core/config.ts reads it when the tests import the app.
  */
+
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startGitServer } from '../../scripts/lib/git-server';
 import { startLocalStack } from '../../scripts/lib/local-stack';
 
 export const TRUSTED_PARTNER_ORIGIN = 'https://partner.example.test';
@@ -15,10 +18,23 @@ export default async function setup(): Promise<() => Promise<void>> {
   if (process.env.API_TEST_URL) return async () => undefined;
   const scratchDir = mkdtempSync(join(tmpdir(), 'workspace-api-s3-'));
   const stack = await startLocalStack({ scratchDir });
-  // One extra trusted origin, so the CSRF tests can check that ALLOWED_ORIGINS is honoured.
-  Object.assign(process.env, stack.env, { ALLOWED_ORIGINS: TRUSTED_PARTNER_ORIGIN });
+  // A real git server over smart HTTP (git http-backend) for the repository tests.
+  const gitRoot = mkdtempSync(join(tmpdir(), 'workspace-api-git-'));
+  const git = await startGitServer({ root: gitRoot, token: randomBytes(16).toString('hex') });
+  Object.assign(process.env, stack.env, {
+    // One extra trusted origin, so the CSRF tests can check that ALLOWED_ORIGINS is honoured.
+    ALLOWED_ORIGINS: TRUSTED_PARTNER_ORIGIN,
+    // The git server is on this machine: the explicit setting that lets loopback through.
+    REPOSITORY_ALLOW_LOOPBACK: 'true',
+    REPOSITORY_TOKEN_KEY: randomBytes(32).toString('base64'),
+    GIT_SERVER_URL: git.url,
+    GIT_SERVER_ROOT: gitRoot,
+    GIT_SERVER_TOKEN: git.token,
+  });
   return async () => {
+    await git.close();
     await stack.stop();
     rmSync(scratchDir, { recursive: true, force: true });
+    rmSync(gitRoot, { recursive: true, force: true });
   };
 }

@@ -3,7 +3,7 @@
  * free port with its own data folder, so nothing here can reach into the server's memory.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -13,6 +13,8 @@ import { buildWebIfNeeded } from '../../scripts/lib/web-build';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The local git server `npm start` runs (scripts/lib/product.ts), for the repository tests. */
+    gitServer: { url: string; token: string; root: string };
   }
 }
 
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const baseUrl = `http://localhost:${port}`;
   await waitForServer(baseUrl, child, () => log);
   project.provide('baseUrl', baseUrl);
+  project.provide('gitServer', JSON.parse(readFileSync(join(dataDir, 'git', 'server.json'), 'utf8')));
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

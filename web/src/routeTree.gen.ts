@@ -17,6 +17,7 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as IdentifierIndexRouteImport } from './routes/$identifier.index'
+import { Route as IdentifierCodesRouteImport } from './routes/$identifier.codes'
 import { Route as IdentifierDocsRouteImport } from './routes/$identifier.docs'
 import { Route as IdentifierMembersRouteImport } from './routes/$identifier.members'
 import { Route as IdentifierAdminIndexRouteImport } from './routes/$identifier.admin.index'
@@ -38,6 +39,7 @@ import { Route as IdentifierDocsDocIdEditRouteImport } from './routes/$identifie
 import { Route as IdentifierDocsFolderFolderIdRouteImport } from './routes/$identifier.docs.folder.$folderId'
 import { Route as IdentifierProductsProductIdIndexRouteImport } from './routes/$identifier.products.$productId.index'
 import { Route as IdentifierProjectsProjectIdIndexRouteImport } from './routes/$identifier.projects.$projectId.index'
+import { Route as IdentifierProjectsProjectIdCodeRouteImport } from './routes/$identifier.projects.$projectId.code'
 import { Route as IdentifierProjectsProjectIdDocsRouteImport } from './routes/$identifier.projects.$projectId.docs'
 import { Route as IdentifierProjectsProjectIdTestRouteImport } from './routes/$identifier.projects.$projectId.test'
 import { Route as IdentifierDocsFileDocIdPreviewRouteImport } from './routes/$identifier.docs.file.$docId.preview'
@@ -115,6 +117,11 @@ const SignupRoute = SignupRouteImport.update({
 const IdentifierIndexRoute = IdentifierIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => IdentifierRoute,
+} as any)
+const IdentifierCodesRoute = IdentifierCodesRouteImport.update({
+  id: '/codes',
+  path: '/codes',
   getParentRoute: () => IdentifierRoute,
 } as any)
 const IdentifierDocsRoute = IdentifierDocsRouteImport.update({
@@ -228,6 +235,12 @@ const IdentifierProjectsProjectIdIndexRoute =
   IdentifierProjectsProjectIdIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierProjectsProjectIdCodeRoute =
+  IdentifierProjectsProjectIdCodeRouteImport.update({
+    id: '/code',
+    path: '/code',
     getParentRoute: () => IdentifierProjectsProjectIdRoute,
   } as any)
 const IdentifierProjectsProjectIdDocsRoute =
@@ -474,6 +487,7 @@ export interface FileRoutesByFullPath {
   '/404': typeof R404Route
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/docs': typeof IdentifierDocsRouteWithChildren
   '/$identifier/members': typeof IdentifierMembersRoute
   '/$identifier/': typeof IdentifierIndexRoute
@@ -492,6 +506,7 @@ export interface FileRoutesByFullPath {
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
   '/$identifier/docs/$docId/edit': typeof IdentifierDocsDocIdEditRoute
   '/$identifier/docs/folder/$folderId': typeof IdentifierDocsFolderFolderIdRoute
+  '/$identifier/projects/$projectId/code': typeof IdentifierProjectsProjectIdCodeRoute
   '/$identifier/projects/$projectId/docs': typeof IdentifierProjectsProjectIdDocsRouteWithChildren
   '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestRouteWithChildren
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
@@ -542,6 +557,7 @@ export interface FileRoutesByTo {
   '/404': typeof R404Route
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/members': typeof IdentifierMembersRoute
   '/$identifier': typeof IdentifierIndexRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
@@ -557,6 +573,7 @@ export interface FileRoutesByTo {
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
   '/$identifier/docs/$docId/edit': typeof IdentifierDocsDocIdEditRoute
   '/$identifier/docs/folder/$folderId': typeof IdentifierDocsFolderFolderIdRoute
+  '/$identifier/projects/$projectId/code': typeof IdentifierProjectsProjectIdCodeRoute
   '/$identifier/admin/roles': typeof IdentifierAdminRolesIndexRoute
   '/$identifier/docs/$docId': typeof IdentifierDocsDocIdIndexRoute
   '/$identifier/products/$productId': typeof IdentifierProductsProductIdIndexRoute
@@ -606,6 +623,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/docs': typeof IdentifierDocsRouteWithChildren
   '/$identifier/members': typeof IdentifierMembersRoute
   '/$identifier/': typeof IdentifierIndexRoute
@@ -624,6 +642,7 @@ export interface FileRoutesById {
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
   '/$identifier/docs/$docId/edit': typeof IdentifierDocsDocIdEditRoute
   '/$identifier/docs/folder/$folderId': typeof IdentifierDocsFolderFolderIdRoute
+  '/$identifier/projects/$projectId/code': typeof IdentifierProjectsProjectIdCodeRoute
   '/$identifier/projects/$projectId/docs': typeof IdentifierProjectsProjectIdDocsRouteWithChildren
   '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestRouteWithChildren
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
@@ -677,6 +696,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/login'
     | '/signup'
+    | '/$identifier/codes'
     | '/$identifier/docs'
     | '/$identifier/members'
     | '/$identifier/'
@@ -695,6 +715,7 @@ export interface FileRouteTypes {
     | '/$identifier/admin/roles/add'
     | '/$identifier/docs/$docId/edit'
     | '/$identifier/docs/folder/$folderId'
+    | '/$identifier/projects/$projectId/code'
     | '/$identifier/projects/$projectId/docs'
     | '/$identifier/projects/$projectId/test'
     | '/$identifier/admin/roles/'
@@ -745,6 +766,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/login'
     | '/signup'
+    | '/$identifier/codes'
     | '/$identifier/members'
     | '/$identifier'
     | '/$identifier/admin/labels'
@@ -760,6 +782,7 @@ export interface FileRouteTypes {
     | '/$identifier/admin/roles/add'
     | '/$identifier/docs/$docId/edit'
     | '/$identifier/docs/folder/$folderId'
+    | '/$identifier/projects/$projectId/code'
     | '/$identifier/admin/roles'
     | '/$identifier/docs/$docId'
     | '/$identifier/products/$productId'
@@ -808,6 +831,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/login'
     | '/signup'
+    | '/$identifier/codes'
     | '/$identifier/docs'
     | '/$identifier/members'
     | '/$identifier/'
@@ -826,6 +850,7 @@ export interface FileRouteTypes {
     | '/$identifier/admin/roles/add'
     | '/$identifier/docs/$docId/edit'
     | '/$identifier/docs/folder/$folderId'
+    | '/$identifier/projects/$projectId/code'
     | '/$identifier/projects/$projectId/docs'
     | '/$identifier/projects/$projectId/test'
     | '/$identifier/admin/roles/'
@@ -937,6 +962,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/$identifier/'
       preLoaderRoute: typeof IdentifierIndexRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/codes': {
+      id: '/$identifier/codes'
+      path: '/codes'
+      fullPath: '/$identifier/codes'
+      preLoaderRoute: typeof IdentifierCodesRouteImport
       parentRoute: typeof IdentifierRoute
     }
     '/$identifier/docs': {
@@ -1084,6 +1116,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/$identifier/projects/$projectId/'
       preLoaderRoute: typeof IdentifierProjectsProjectIdIndexRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/projects/$projectId/code': {
+      id: '/$identifier/projects/$projectId/code'
+      path: '/code'
+      fullPath: '/$identifier/projects/$projectId/code'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdCodeRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdRoute
     }
     '/$identifier/projects/$projectId/docs': {
@@ -1523,6 +1562,7 @@ const IdentifierProjectsProjectIdIterationIterationIdRouteWithChildren =
   )
 
 interface IdentifierProjectsProjectIdRouteChildren {
+  IdentifierProjectsProjectIdCodeRoute: typeof IdentifierProjectsProjectIdCodeRoute
   IdentifierProjectsProjectIdDocsRoute: typeof IdentifierProjectsProjectIdDocsRouteWithChildren
   IdentifierProjectsProjectIdTestRoute: typeof IdentifierProjectsProjectIdTestRouteWithChildren
   IdentifierProjectsProjectIdIndexRoute: typeof IdentifierProjectsProjectIdIndexRoute
@@ -1540,6 +1580,7 @@ interface IdentifierProjectsProjectIdRouteChildren {
 
 const IdentifierProjectsProjectIdRouteChildren: IdentifierProjectsProjectIdRouteChildren =
   {
+    IdentifierProjectsProjectIdCodeRoute: IdentifierProjectsProjectIdCodeRoute,
     IdentifierProjectsProjectIdDocsRoute:
       IdentifierProjectsProjectIdDocsRouteWithChildren,
     IdentifierProjectsProjectIdTestRoute:
@@ -1574,6 +1615,7 @@ const IdentifierProjectsProjectIdRouteWithChildren =
   )
 
 interface IdentifierRouteChildren {
+  IdentifierCodesRoute: typeof IdentifierCodesRoute
   IdentifierDocsRoute: typeof IdentifierDocsRouteWithChildren
   IdentifierMembersRoute: typeof IdentifierMembersRoute
   IdentifierIndexRoute: typeof IdentifierIndexRoute
@@ -1589,6 +1631,7 @@ interface IdentifierRouteChildren {
 }
 
 const IdentifierRouteChildren: IdentifierRouteChildren = {
+  IdentifierCodesRoute: IdentifierCodesRoute,
   IdentifierDocsRoute: IdentifierDocsRouteWithChildren,
   IdentifierMembersRoute: IdentifierMembersRoute,
   IdentifierIndexRoute: IdentifierIndexRoute,

@@ -65,6 +65,24 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /**
+   * Repositories on this machine (loopback addresses, plain http) may be connected: the embedded
+   * default's local git server. Never set in the cloud.
+   */
+  REPOSITORY_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** The KMS key that encrypts repository tokens (cloud; set by the stack). */
+  REPOSITORY_KMS_KEY_ID: z.string().min(1).optional(),
+  /** Otherwise a local AES-256 key, base64 (the embedded default keeps one in DATA_DIR). */
+  REPOSITORY_TOKEN_KEY: z
+    .string()
+    .optional()
+    .refine(
+      (value) => value === undefined || Buffer.from(value, 'base64').length === 32,
+      'must be 32 bytes in base64',
+    ),
 });
 
 export interface Config {
@@ -86,6 +104,9 @@ export interface Config {
   signUpOpen: boolean;
   /** Group name → SQS queue URL; empty in the embedded default, where jobs run in-process. */
   jobQueues: Readonly<Record<string, string>>;
+  repositoryAllowLoopback: boolean;
+  repositoryKmsKeyId: string | undefined;
+  repositoryTokenKey: string | undefined;
 }
 
 const MINUTE = 60_000;
@@ -116,6 +137,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     docsMaxUploadBytes: e.DOCS_MAX_UPLOAD_BYTES,
     signUpOpen: e.SIGN_UP_OPEN,
     jobQueues: e.JOB_QUEUES,
+    repositoryAllowLoopback: e.REPOSITORY_ALLOW_LOOPBACK,
+    repositoryKmsKeyId: e.REPOSITORY_KMS_KEY_ID,
+    repositoryTokenKey: e.REPOSITORY_TOKEN_KEY,
   };
 }
 

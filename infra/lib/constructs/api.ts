@@ -14,7 +14,12 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAX_JOB_ATTEMPTS } from '../../../functions/src/core/jobs/attempts';
-import { ENDPOINT_GROUPS, type EndpointGroup, handlerEntry } from '../../../functions/src/manifest';
+import {
+  ENDPOINT_GROUPS,
+  type EndpointGroup,
+  handlerEntry,
+  subscribersOf,
+} from '../../../functions/src/manifest';
 import { type BucketGrant, GROUP_BUCKET_ACCESS, type GroupBucketAccess } from '../bucket-access';
 import { functionBundling } from '../function-bundling';
 import { REPO_ROOT } from '../paths';
@@ -173,7 +178,10 @@ export class Api extends Construct {
     const own = queues[group.name];
     if (own) fn.addEventSource(new SqsEventSource(own, { batchSize: 5, reportBatchItemFailures: true }));
     const reachable: Record<string, string> = {};
-    for (const target of [...(own ? [group.name] : []), ...(background.queuesTo ?? [])]) {
+    // A publisher sends each event to the queues of the groups that subscribe to it.
+    const subscribers = (background.publishes ?? []).flatMap((event) => subscribersOf(event));
+    const targets = new Set([...(own ? [group.name] : []), ...(background.queuesTo ?? []), ...subscribers]);
+    for (const target of targets) {
       const queue = queues[target];
       if (!queue) throw new Error(`endpoint group ${group.name} queues to ${target}, which has no queue`);
       queue.grantSendMessages(fn);

@@ -41,6 +41,7 @@ export const RESERVED_IDENTIFIERS = [
   'projects',
   'products',
   'members',
+  'codes',
   'favicon.ico',
   'robots.txt',
 ] as const;

@@ -82,8 +82,9 @@ export const PERMISSION_MENU: MenuNode[] = [
     ...crud('test', 'report', 'test reports'),
   ]),
   group('code', 'Code', [
-    leaf('code:repository:list', 'View code repositories'),
+    ...crud('code', 'repository', 'code repositories'),
     leaf('code:repository:link', 'Link repositories to projects'),
+    leaf('code:branch:add', 'Create branches from work items'),
   ]),
   group('pipeline', 'Pipelines', [
     ...crud('pipeline', 'pipeline', 'pipelines'),
@@ -119,8 +120,8 @@ export const MEMBER_ROLE_KEY = 'member';
 
 /**
  * The default role of a plain member: may read everything, and do the everyday work of a team
- * (create and edit work items, comment, record test results, write documents), but not
- * administer the organization, delete, or manage roles.
+ * (create and edit work items, comment, record test results, create branches from work items,
+ * write documents), but not administer the organization, delete, or manage roles.
  */
 export const MEMBER_DEFAULT_PERMISSIONS: readonly string[] = Object.freeze([
   ...ALL_PERMISSIONS.filter((p) => p.endsWith(':list') || p.endsWith(':view')),
@@ -133,6 +134,7 @@ export const MEMBER_DEFAULT_PERMISSIONS: readonly string[] = Object.freeze([
   'project:weekly:add',
   'project:weekly:edit',
   'test:sheet:execute',
+  'code:branch:add',
   'docs:doc:add',
   'docs:doc:edit',
 ]);

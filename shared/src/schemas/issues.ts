@@ -253,7 +253,8 @@ export const JournalDetailSchema = z.object({
 });
 export type JournalDetail = z.infer<typeof JournalDetailSchema>;
 
-export const JOURNAL_KINDS = ['created', 'updated', 'comment', 'deleted'] as const;
+/** `commit` and `branch`: a commit or a branch of a linked repository mentioned the item. */
+export const JOURNAL_KINDS = ['created', 'updated', 'comment', 'deleted', 'commit', 'branch'] as const;
 
 export const JournalSchema = z
   .object({
@@ -268,6 +269,8 @@ export const JournalSchema = z
     /** The comment (markdown); empty for history entries. */
     notes: z.string(),
     details: z.array(JournalDetailSchema),
+    /** The repository of a `commit` or `branch` entry; null for the others. */
+    pmProjectRepositoryId: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
     version: z.number().int(),

@@ -33,27 +33,32 @@ interface SaveOptions<Saved> {
 }
 
 /**
+ * The mutate callbacks of one save: on success a green notification (`message` of what was saved),
+ * the modal closes and `then` gets what was saved; a refusal naming a field shows under that field.
+ */
+export function saveOnce<Saved>(
+  { form, onClose }: { form: FieldErrorTarget; onClose: () => void },
+  message: (saved: Saved) => string,
+  then?: (saved: Saved) => void,
+) {
+  return {
+    onSuccess: (saved: Saved) => {
+      notifications.show({ color: 'green', message: message(saved) });
+      onClose();
+      then?.(saved);
+    },
+    onError: (error: Error) => showServerFieldError(form, error),
+  };
+}
+
+/**
  * The mutate callbacks of a create-or-edit form modal: on success a green "saved" or "created"
  * notification and the modal closes (a new one is also handed to onCreated); a refusal naming a
  * field shows under that field.
  */
 export function saveCallbacks<Saved>({ form, onClose, onCreated, label }: SaveOptions<Saved>) {
-  const onError = (error: Error) => showServerFieldError(form, error);
   return {
-    updated: {
-      onSuccess: (saved: Saved) => {
-        notifications.show({ color: 'green', message: `${label(saved)} saved` });
-        onClose();
-      },
-      onError,
-    },
-    created: {
-      onSuccess: (saved: Saved) => {
-        notifications.show({ color: 'green', message: `${label(saved)} created` });
-        onClose();
-        onCreated?.(saved);
-      },
-      onError,
-    },
+    updated: saveOnce<Saved>({ form, onClose }, (saved) => `${label(saved)} saved`),
+    created: saveOnce<Saved>({ form, onClose }, (saved) => `${label(saved)} created`, onCreated),
   };
 }

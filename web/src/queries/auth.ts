@@ -5,10 +5,11 @@ import type {
   SignInBody,
   SignUpBody,
 } from '@shared/schemas/auth';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../api/client';
 import { forgetEnterprise } from '../api/enterprise-context';
+import { getQuery, LOOKUP } from './factory';
 
 export type Setting = z.infer<typeof SettingSchema>;
 
@@ -19,19 +20,11 @@ export const authKeys = {
 };
 
 /** GET /api/auth/me: the signed-in user, outside any enterprise (401 when signed out). */
-export const meQueryOptions = () =>
-  queryOptions({
-    queryKey: authKeys.me(),
-    queryFn: ({ signal }) => api.get<CurrentUser>('/api/auth/me', undefined, { signal }),
-  });
+export const meQueryOptions = () => getQuery<CurrentUser>(authKeys.me(), '/api/auth/me');
 
 /** GET /ruby/api/setting.json (-> {hosting address}/api/setting.json): product name, sign-up open. */
 export const settingQueryOptions = () =>
-  queryOptions({
-    queryKey: authKeys.setting(),
-    queryFn: ({ signal }) => api.get<Setting>('/ruby/api/setting.json', undefined, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  getQuery<Setting>(authKeys.setting(), '/ruby/api/setting.json', undefined, LOOKUP);
 
 /** A new session belongs to a (possibly) different user: nothing cached may survive it. */
 function useStartSession() {

@@ -1,8 +1,9 @@
 import type { CurrentUser } from '@shared/schemas/auth';
 import type { CreateEnterpriseBody, Enterprise, UpdateEnterpriseBody } from '@shared/schemas/enterprise';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { forgetEnterprise } from '../api/enterprise-context';
+import { getQuery } from './factory';
 
 export const enterpriseKeys = {
   all: ['enterprise'] as const,
@@ -13,26 +14,18 @@ export const enterpriseKeys = {
 
 /** GET pmsEnterprise/myList: the enterprises the signed-in user belongs to. */
 export const myEnterprisesQueryOptions = () =>
-  queryOptions({
-    queryKey: enterpriseKeys.mine(),
-    queryFn: ({ signal }) => api.get<Enterprise[]>('/api/pms/pmsEnterprise/myList', undefined, { signal }),
-  });
+  getQuery<Enterprise[]>(enterpriseKeys.mine(), '/api/pms/pmsEnterprise/myList');
 
 /** GET pmsEnterprise/{identifier}: the enterprise detail (404 unless the user is a member). */
 export const enterpriseQueryOptions = (identifier: string) =>
-  queryOptions({
-    queryKey: enterpriseKeys.detail(identifier),
-    queryFn: ({ signal }) =>
-      api.get<Enterprise>(`/api/pms/pmsEnterprise/${encodeURIComponent(identifier)}`, undefined, { signal }),
-  });
+  getQuery<Enterprise>(
+    enterpriseKeys.detail(identifier),
+    `/api/pms/pmsEnterprise/${encodeURIComponent(identifier)}`,
+  );
 
 /** GET system/user/{deptId}/getInfo: the current user inside the enterprise (roles, permissions). */
 export const enterpriseUserInfoQueryOptions = (deptId: string) =>
-  queryOptions({
-    queryKey: enterpriseKeys.userInfo(deptId),
-    queryFn: ({ signal }) =>
-      api.get<CurrentUser>(`/api/system/user/${deptId}/getInfo`, undefined, { signal }),
-  });
+  getQuery<CurrentUser>(enterpriseKeys.userInfo(deptId), `/api/system/user/${deptId}/getInfo`);
 
 export function useCreateEnterprise() {
   const queryClient = useQueryClient();

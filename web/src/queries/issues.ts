@@ -16,12 +16,11 @@ import {
   infiniteQueryOptions,
   keepPreviousData,
   type QueryClient,
-  queryOptions,
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { HttpError } from '../api/errors';
+import { getQuery, isStaleVersion, SEARCH } from './factory';
 import { nextPageOf, projectKeys } from './projects';
 import { DEFAULT_PAGE_SIZE } from './query-client';
 
@@ -97,24 +96,15 @@ export const issueListInfiniteOptions = (params: IssueListParams) =>
 
 /** Items of a project whose title matches (or `#12`), for pickers such as linking. */
 export const issueSearchQueryOptions = (projectId: string, keyword: string) =>
-  queryOptions({
-    queryKey: issueKeys.search(projectId, keyword),
-    queryFn: ({ signal }) =>
-      api.get<IssuePage>(
-        `${BASE}/list`,
-        issueListQuery({ pmsProjectId: projectId, keyword: keyword || undefined }, 1, 20),
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  getQuery<IssuePage>(
+    issueKeys.search(projectId, keyword),
+    `${BASE}/list`,
+    issueListQuery({ pmsProjectId: projectId, keyword: keyword || undefined }, 1, 20),
+    SEARCH,
+  );
 
 /** GET {id}: the item with description, parent, children, links and the statuses it may move to. */
-export const issueQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: issueKeys.detail(id),
-    queryFn: ({ signal }) => api.get<IssueDetail>(`${BASE}/${id}`, undefined, { signal }),
-  });
+export const issueQueryOptions = (id: string) => getQuery<IssueDetail>(issueKeys.detail(id), `${BASE}/${id}`);
 
 /** GET journals/{id}?kind=: comments or field history, oldest first. */
 export const journalsInfiniteOptions = (id: string, kind: JournalKind) =>
@@ -132,25 +122,16 @@ export const journalsInfiniteOptions = (id: string, kind: JournalKind) =>
 
 /** GET optionalParentIssue/{id}?keyword=: items that may become its parent (at most 50). */
 export const optionalParentsQueryOptions = (id: string, keyword: string) =>
-  queryOptions({
-    queryKey: issueKeys.parents(id, keyword),
-    queryFn: ({ signal }) =>
-      api.get<IssueRef[]>(`${BASE}/optionalParentIssue/${id}`, { keyword }, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  getQuery<IssueRef[]>(
+    issueKeys.parents(id, keyword),
+    `${BASE}/optionalParentIssue/${id}`,
+    { keyword },
+    SEARCH,
+  );
 
 /** GET enterpriseIssueTags: the enterprise's tags. */
 export const issueTagsQueryOptions = () =>
-  queryOptions({
-    queryKey: issueKeys.tags(),
-    queryFn: ({ signal }) => api.get<IssueTag[]>(`${BASE}/enterpriseIssueTags`, undefined, { signal }),
-  });
-
-/** A 409 because the item changed since it was read (not a refused status move, which is a 409 too). */
-export function isStaleVersion(error: unknown): boolean {
-  return error instanceof HttpError && error.status === 409 && /changed by someone else/i.test(error.message);
-}
+  getQuery<IssueTag[]>(issueKeys.tags(), `${BASE}/enterpriseIssueTags`);
 
 /**
  * What a change to work items makes out of date: the project's lists and searches, other items'

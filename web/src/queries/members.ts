@@ -1,9 +1,10 @@
 import type { Page } from '@shared/schemas/common';
 import type { Member, MemberListQuery } from '@shared/schemas/enterprise';
 import type { AssignUserBody, CandidateUser } from '@shared/schemas/system';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { enterpriseKeys } from './enterprise';
+import { getQuery, SEARCH } from './factory';
 import { DEFAULT_PAGE_PARAMS } from './query-client';
 import { roleKeys } from './roles';
 
@@ -20,24 +21,21 @@ export const memberKeys = {
 /** GET pmsEnterprise/{identifier}/userList: one page of members (with roles), filtered by keyword. */
 export const memberListQueryOptions = (identifier: string, params: MemberListParams = {}) => {
   const query = { ...DEFAULT_PAGE_PARAMS, ...params };
-  return queryOptions({
-    queryKey: memberKeys.list(identifier, query),
-    queryFn: ({ signal }) =>
-      api.get<Page<Member>>(`/api/pms/pmsEnterprise/${encodeURIComponent(identifier)}/userList`, query, {
-        signal,
-      }),
-  });
+  return getQuery<Page<Member>>(
+    memberKeys.list(identifier, query),
+    `/api/pms/pmsEnterprise/${encodeURIComponent(identifier)}/userList`,
+    query,
+  );
 };
 
 /** GET system/dept/{deptId}/gitlinkUserList: registered users who are not members yet (at most 20). */
 export const candidateUsersQueryOptions = (deptId: string, keyword: string) =>
-  queryOptions({
-    queryKey: memberKeys.candidates(deptId, keyword),
-    queryFn: ({ signal }) =>
-      api.get<CandidateUser[]>(`/api/system/dept/${deptId}/gitlinkUserList`, { keyword }, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  getQuery<CandidateUser[]>(
+    memberKeys.candidates(deptId, keyword),
+    `/api/system/dept/${deptId}/gitlinkUserList`,
+    { keyword },
+    SEARCH,
+  );
 
 /** Membership changes move member counts (enterprise, roles) and, for oneself, permissions. */
 function useInvalidateMembership() {

@@ -17,15 +17,10 @@ import type {
 } from '@shared/schemas/products';
 import type { UserSummary } from '@shared/schemas/projects';
 import type { Spec } from '@shared/schemas/requirements';
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { isStaleVersion } from './issues';
+import { getQuery, isStaleVersion, KEEP_ROWS, LOOKUP, useRefreshingWrite, useWrite } from './factory';
+
 import { DEFAULT_PAGE_SIZE } from './query-client';
 
 /**
@@ -90,30 +85,20 @@ export const productKeys = {
 
 /** GET pmsProduct/list: one page, pinned first (latest pin first), then newest first. */
 export const productListQueryOptions = (params: ProductListParams) =>
-  queryOptions({
-    queryKey: productKeys.list(params),
-    queryFn: ({ signal }) =>
-      api.get<Page<Product>>(
-        `${PRODUCT}/list`,
-        { ...params, mine: params.mine ? 'true' : undefined },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<Product>>(
+    productKeys.list(params),
+    `${PRODUCT}/list`,
+    { ...params, mine: params.mine ? 'true' : undefined },
+    KEEP_ROWS,
+  );
 
 /** GET pmsProduct/{id}. */
 export const productQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: productKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Product>(`${PRODUCT}/${id}`, undefined, { signal }),
-  });
+  getQuery<Product>(productKeys.detail(id), `${PRODUCT}/${id}`);
 
 /** GET pmsProduct/userList?productId=: the product's members, for pickers (owners, reviewers). */
 export const productUsersQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: productKeys.users(id),
-    queryFn: ({ signal }) => api.get<UserSummary[]>(`${PRODUCT}/userList`, { productId: id }, { signal }),
-  });
+  getQuery<UserSummary[]>(productKeys.users(id), `${PRODUCT}/userList`, { productId: id });
 
 /** A product's numbers and owner show in the list and the header: both go stale together. */
 function invalidateProduct(queryClient: QueryClient, id: string) {
@@ -184,53 +169,40 @@ export function useDeleteProducts() {
 
 /** GET pmsProductModule/list?productId=: flat, parents before children. */
 export const moduleListQueryOptions = (productId: string) =>
-  queryOptions({
-    queryKey: productKeys.moduleList(productId),
-    queryFn: ({ signal }) => api.get<ProductModule[]>(`${MODULE}/list`, { productId }, { signal }),
-  });
+  getQuery<ProductModule[]>(productKeys.moduleList(productId), `${MODULE}/list`, { productId });
 
 /** GET pmsProductModule/treeList?productId=: the tree built from `id`/`root_id`. */
 export const moduleTreeQueryOptions = (productId: string) =>
-  queryOptions({
-    queryKey: productKeys.moduleTree(productId),
-    queryFn: ({ signal }) => api.get<ProductModuleNode[]>(`${MODULE}/treeList`, { productId }, { signal }),
-  });
+  getQuery<ProductModuleNode[]>(productKeys.moduleTree(productId), `${MODULE}/treeList`, { productId });
 
 /**
  * Module names show on requirements and specs: after a rename or delete everything of the
  * product is refreshed, not only the tree.
  */
-function useInvalidateModules(productId: string) {
-  const queryClient = useQueryClient();
-  return () => invalidateProductData(queryClient, productId);
+function refreshModules(productId: string) {
+  return (queryClient: QueryClient) => invalidateProductData(queryClient, productId);
 }
 
 export function useCreateModule(productId: string) {
-  const invalidate = useInvalidateModules(productId);
-  return useMutation({
-    mutationFn: (body: Omit<ModuleBody, 'productId'>) =>
-      api.post<ProductModule>(MODULE, { ...body, productId }),
-    onSuccess: invalidate,
-  });
+  return useWrite(
+    (body: Omit<ModuleBody, 'productId'>) => api.post<ProductModule>(MODULE, { ...body, productId }),
+    {
+      refresh: refreshModules(productId),
+    },
+  );
 }
 
 /** PUT pmsProductModule: rename (`name`) and move (`root_id`, `sort`). */
 export function useUpdateModule(productId: string) {
-  const invalidate = useInvalidateModules(productId);
-  return useMutation({
-    mutationFn: (body: ModuleUpdateBody) => api.put<ProductModule>(MODULE, body),
-    onSuccess: invalidate,
-    onError: (error) => {
-      if (isStaleVersion(error)) return invalidate();
-    },
-  });
+  return useRefreshingWrite(
+    (body: ModuleUpdateBody) => api.put<ProductModule>(MODULE, body),
+    refreshModules(productId),
+  );
 }
 
 export function useDeleteModule(productId: string) {
-  const invalidate = useInvalidateModules(productId);
-  return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`${MODULE}/${encodeURIComponent(id)}`),
-    onSuccess: invalidate,
+  return useWrite((id: string) => api.delete<null>(`${MODULE}/${encodeURIComponent(id)}`), {
+    refresh: refreshModules(productId),
   });
 }
 
@@ -238,36 +210,29 @@ export function useDeleteModule(productId: string) {
 
 /** GET pmsProductPlan/list: a page of the product's plans, by end date (undated last). */
 export const planListQueryOptions = (productId: string, params: PlanListParams) =>
-  queryOptions({
-    queryKey: productKeys.planList(productId, params),
-    queryFn: ({ signal }) => api.get<Page<Plan>>(`${PLAN}/list`, { productId, ...params }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<Plan>>(
+    productKeys.planList(productId, params),
+    `${PLAN}/list`,
+    { productId, ...params },
+    KEEP_ROWS,
+  );
 
 /** GET pmsProductPlan/{id}. */
 export const planQueryOptions = (productId: string, planId: string) =>
-  queryOptions({
-    queryKey: productKeys.plan(productId, planId),
-    queryFn: ({ signal }) => api.get<Plan>(`${PLAN}/${encodeURIComponent(planId)}`, undefined, { signal }),
-  });
+  getQuery<Plan>(productKeys.plan(productId, planId), `${PLAN}/${encodeURIComponent(planId)}`);
 
 /** Specs in a plan (GET productRequirementSpecs/list?productId&planId), a page at a time. */
 export const planSpecsQueryOptions = (productId: string, planId: string, pageNum: number) =>
-  queryOptions({
-    queryKey: productKeys.planSpecs(productId, planId, pageNum),
-    queryFn: ({ signal }) =>
-      api.get<Page<Spec>>(
-        '/api/pms/productRequirementSpecs/list',
-        { productId, planId, pageNum, pageSize: DEFAULT_PAGE_SIZE },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<Spec>>(
+    productKeys.planSpecs(productId, planId, pageNum),
+    '/api/pms/productRequirementSpecs/list',
+    { productId, planId, pageNum, pageSize: DEFAULT_PAGE_SIZE },
+    KEEP_ROWS,
+  );
 
 /** Plan titles show on specs and the plan count on the product: refresh the product's data. */
-function useInvalidatePlans(productId: string) {
-  const queryClient = useQueryClient();
-  return () =>
+function refreshPlans(productId: string) {
+  return (queryClient: QueryClient) =>
     Promise.all([
       invalidateProductData(queryClient, productId),
       queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
@@ -275,22 +240,13 @@ function useInvalidatePlans(productId: string) {
 }
 
 export function useCreatePlan(productId: string) {
-  const invalidate = useInvalidatePlans(productId);
-  return useMutation({
-    mutationFn: (body: Omit<PlanBody, 'productId'>) => api.post<Plan>(PLAN, { ...body, productId }),
-    onSuccess: invalidate,
+  return useWrite((body: Omit<PlanBody, 'productId'>) => api.post<Plan>(PLAN, { ...body, productId }), {
+    refresh: refreshPlans(productId),
   });
 }
 
 export function useUpdatePlan(productId: string) {
-  const invalidate = useInvalidatePlans(productId);
-  return useMutation({
-    mutationFn: (body: PlanUpdateBody) => api.put<Plan>(PLAN, body),
-    onSuccess: invalidate,
-    onError: (error) => {
-      if (isStaleVersion(error)) return invalidate();
-    },
-  });
+  return useRefreshingWrite((body: PlanUpdateBody) => api.put<Plan>(PLAN, body), refreshPlans(productId));
 }
 
 export function useDeletePlan(productId: string) {
@@ -315,44 +271,26 @@ export function useDeletePlan(productId: string) {
 
 // ---- lookups ----------------------------------------------------------------------------------
 
-/** Lookups change with deployments, not while someone works. */
-const LOOKUP_STALE = Number.POSITIVE_INFINITY;
-
 /** GET pmsProductPriority/list: `{ id, value, label, color }[]`. */
 export const productPrioritiesQueryOptions = () =>
-  queryOptions({
-    queryKey: productKeys.priorities(),
-    queryFn: ({ signal }) =>
-      api.get<{ id: number; value: string; label: string; color: string }[]>(
-        '/api/pms/pmsProductPriority/list',
-        undefined,
-        { signal },
-      ),
-    staleTime: LOOKUP_STALE,
-  });
+  getQuery<{ id: number; value: string; label: string; color: string }[]>(
+    productKeys.priorities(),
+    '/api/pms/pmsProductPriority/list',
+    undefined,
+    LOOKUP,
+  );
 
 /** GET pmsProductStatus/list?type=: 1 plan statuses, 2 the product view's demand statuses. */
 export const productStatusesQueryOptions = (type: 1 | 2) =>
-  queryOptions({
-    queryKey: productKeys.statuses(type),
-    queryFn: ({ signal }) => api.get<LookupEntry[]>('/api/pms/pmsProductStatus/list', { type }, { signal }),
-    staleTime: LOOKUP_STALE,
-  });
+  getQuery<LookupEntry[]>(productKeys.statuses(type), '/api/pms/pmsProductStatus/list', { type }, LOOKUP);
 
 /** GET typeList: requirement spec types. */
 export const specTypesQueryOptions = () =>
-  queryOptions({
-    queryKey: productKeys.types(),
-    queryFn: ({ signal }) => api.get<LookupEntry[]>('/api/pms/typeList', undefined, { signal }),
-    staleTime: LOOKUP_STALE,
-  });
+  getQuery<LookupEntry[]>(productKeys.types(), '/api/pms/typeList', undefined, LOOKUP);
 
 /** GET pmsProductRequirementTag/list: the enterprise's requirement tags. */
 export const requirementTagsQueryOptions = () =>
-  queryOptions({
-    queryKey: productKeys.tags(),
-    queryFn: ({ signal }) => api.get<RequirementTag[]>(`${TAG}/list`, undefined, { signal }),
-  });
+  getQuery<RequirementTag[]>(productKeys.tags(), `${TAG}/list`);
 
 /** Tags show on every requirement and spec that carries them: a change refreshes all products. */
 function useInvalidateTags() {

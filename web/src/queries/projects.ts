@@ -11,14 +11,9 @@ import type {
   ProjectUpdateBody,
   UserSummary,
 } from '@shared/schemas/projects';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { getQuery, KEEP_ROWS } from './factory';
 import { DEFAULT_PAGE_SIZE } from './query-client';
 
 /**
@@ -54,62 +49,35 @@ export const projectKeys = {
 
 /** GET pmsProject/list: one page of the enterprise's projects, newest first. */
 export const projectListQueryOptions = (params: ProjectListParams) =>
-  queryOptions({
-    queryKey: projectKeys.list(params),
-    queryFn: ({ signal }) =>
-      api.get<Page<Project>>(
-        `${BASE}/list`,
-        { ...params, mine: params.mine ? 'true' : undefined },
-        {
-          signal,
-        },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<Project>>(
+    projectKeys.list(params),
+    `${BASE}/list`,
+    { ...params, mine: params.mine ? 'true' : undefined },
+    KEEP_ROWS,
+  );
 
 /** GET pmsProject/{id}. */
-export const projectQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: projectKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Project>(`${BASE}/${id}`, undefined, { signal }),
-  });
+export const projectQueryOptions = (id: string) => getQuery<Project>(projectKeys.detail(id), `${BASE}/${id}`);
 
 /** GET pmsProject/{id}/members: who works in the project, with their project role. */
 export const projectMembersQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: projectKeys.members(id),
-    queryFn: ({ signal }) => api.get<ProjectMember[]>(`${BASE}/${id}/members`, undefined, { signal }),
-  });
+  getQuery<ProjectMember[]>(projectKeys.members(id), `${BASE}/${id}/members`);
 
 /** GET pmsProject/userList?pmsProjectId=: the members as pickers need them (assignees, owners). */
 export const projectUsersQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: projectKeys.users(id),
-    queryFn: ({ signal }) => api.get<UserSummary[]>(`${BASE}/userList`, { pmsProjectId: id }, { signal }),
-  });
+  getQuery<UserSummary[]>(projectKeys.users(id), `${BASE}/userList`, { pmsProjectId: id });
 
 /** GET pmsProject/getNotice/{id}: `version` 0 and empty content while there is none. */
 export const projectNoticeQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: projectKeys.notice(id),
-    queryFn: ({ signal }) => api.get<Notice>(`${BASE}/getNotice/${id}`, undefined, { signal }),
-  });
+  getQuery<Notice>(projectKeys.notice(id), `${BASE}/getNotice/${id}`);
 
 /** GET pmsProject/{id}/statistics/pie-barChart. */
 export const pieBarChartQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: projectKeys.pieBar(id),
-    queryFn: ({ signal }) =>
-      api.get<PieBarChart>(`${BASE}/${id}/statistics/pie-barChart`, undefined, { signal }),
-  });
+  getQuery<PieBarChart>(projectKeys.pieBar(id), `${BASE}/${id}/statistics/pie-barChart`);
 
 /** GET pmsProject/{id}/statistics/lineChart?days=. */
 export const lineChartQueryOptions = (id: string, days: number) =>
-  queryOptions({
-    queryKey: projectKeys.line(id, days),
-    queryFn: ({ signal }) => api.get<LineChart>(`${BASE}/${id}/statistics/lineChart`, { days }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<LineChart>(projectKeys.line(id, days), `${BASE}/${id}/statistics/lineChart`, { days }, KEEP_ROWS);
 
 /** GET pmsProject/{id}/statistics/dynamics: the activity feed, newest first, a page at a time. */
 export const projectDynamicsQueryOptions = (id: string) =>

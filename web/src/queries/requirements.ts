@@ -29,7 +29,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { isStaleVersion, issueKeys } from './issues';
+import { getQuery, isStaleVersion, KEEP_ROWS, LOOKUP } from './factory';
+import { issueKeys } from './issues';
 import { productKeys } from './products';
 import { nextPageOf } from './projects';
 import { DEFAULT_PAGE_SIZE } from './query-client';
@@ -128,18 +129,16 @@ export const userRequirementListQueryOptions = (params: UserRequirementListParam
 
 /** GET productUserRequirement/statusList. */
 export const userRequirementStatusListQueryOptions = () =>
-  queryOptions({
-    queryKey: requirementKeys.statusList('userRequirement'),
-    queryFn: ({ signal }) => api.get<LookupEntry[]>(`${UR}/statusList`, undefined, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  getQuery<LookupEntry[]>(
+    requirementKeys.statusList('userRequirement'),
+    `${UR}/statusList`,
+    undefined,
+    LOOKUP,
+  );
 
 /** GET productUserRequirement/{id}: with its description and the specs refined from it. */
 export const userRequirementQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: requirementKeys.userRequirement(id),
-    queryFn: ({ signal }) => api.get<UserRequirementDetail>(`${UR}/${id}`, undefined, { signal }),
-  });
+  getQuery<UserRequirementDetail>(requirementKeys.userRequirement(id), `${UR}/${id}`);
 
 /** GET productRequirementTracking/{id}/userReqChangeRecord: oldest first. */
 export const userRequirementRecordsQueryOptions = (id: string) =>
@@ -149,81 +148,55 @@ export const userRequirementRecordsQueryOptions = (id: string) =>
 
 /** GET productRequirementSpecs/list: one page, newest first. */
 export const specListQueryOptions = (params: SpecListParams) =>
-  queryOptions({
-    queryKey: requirementKeys.specList(params),
-    queryFn: ({ signal }) =>
-      api.get<Page<Spec>>(
-        `${SR}/list`,
-        {
-          productId: params.productId,
-          keyword: params.keyword,
-          status: csv(params.status),
-          priority: csv(params.priority),
-          type: csv(params.type),
-          moduleId: params.moduleId,
-          planId: params.planId,
-          ownerId: params.ownerId,
-          userRequirementId: params.userRequirementId,
-          tagId: params.tagId,
-          pageNum: params.pageNum,
-          pageSize: params.pageSize ?? DEFAULT_PAGE_SIZE,
-        },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<Spec>>(
+    requirementKeys.specList(params),
+    `${SR}/list`,
+    {
+      productId: params.productId,
+      keyword: params.keyword,
+      status: csv(params.status),
+      priority: csv(params.priority),
+      type: csv(params.type),
+      moduleId: params.moduleId,
+      planId: params.planId,
+      ownerId: params.ownerId,
+      userRequirementId: params.userRequirementId,
+      tagId: params.tagId,
+      pageNum: params.pageNum,
+      pageSize: params.pageSize ?? DEFAULT_PAGE_SIZE,
+    },
+    KEEP_ROWS,
+  );
 
 /** GET productRequirementSpecs/statusList. */
 export const specStatusListQueryOptions = () =>
-  queryOptions({
-    queryKey: requirementKeys.statusList('spec'),
-    queryFn: ({ signal }) => api.get<LookupEntry[]>(`${SR}/statusList`, undefined, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  getQuery<LookupEntry[]>(requirementKeys.statusList('spec'), `${SR}/statusList`, undefined, LOOKUP);
 
 /** GET productRequirementSpecs/{id}: with description, acceptance and the requirement it refines. */
-export const specQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: requirementKeys.spec(id),
-    queryFn: ({ signal }) => api.get<SpecDetail>(`${SR}/${id}`, undefined, { signal }),
-  });
+export const specQueryOptions = (id: string) => getQuery<SpecDetail>(requirementKeys.spec(id), `${SR}/${id}`);
 
 /** GET productRequirementSpecs/{id}/projectList: the project demands that carry it. */
 export const specProjectsQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: requirementKeys.specProjects(id),
-    queryFn: ({ signal }) => api.get<SpecDemand[]>(`${SR}/${id}/projectList`, undefined, { signal }),
-  });
+  getQuery<SpecDemand[]>(requirementKeys.specProjects(id), `${SR}/${id}/projectList`);
 
 /** GET productRequirementTracking/{id}/reqSpecsChangeRecord: oldest first. */
 export const specRecordsQueryOptions = (id: string) => changeRecordsQueryOptions('spec', id);
 
 /** GET productRequirementTracking/{id}/associatedPlan: its plan, or null. */
 export const specPlanQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: requirementKeys.specPlan(id),
-    queryFn: ({ signal }) => api.get<Plan | null>(`${TRACKING}/${id}/associatedPlan`, undefined, { signal }),
-  });
+  getQuery<Plan | null>(requirementKeys.specPlan(id), `${TRACKING}/${id}/associatedPlan`);
 
 /** GET productRequirementTracking/{id}/associatedTestcase. */
 export const specTestcasesQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: requirementKeys.specTestcases(id),
-    queryFn: ({ signal }) =>
-      api.get<SpecTestcase[]>(`${TRACKING}/${id}/associatedTestcase`, undefined, { signal }),
-  });
+  getQuery<SpecTestcase[]>(requirementKeys.specTestcases(id), `${TRACKING}/${id}/associatedTestcase`);
 
 /** The tracking records of either kind, oldest first. */
 export const changeRecordsQueryOptions = (kind: 'userRequirement' | 'spec', id: string) =>
-  queryOptions({
-    queryKey: kind === 'spec' ? requirementKeys.specRecords(id) : requirementKeys.userRequirementRecords(id),
-    queryFn: ({ signal }) =>
-      api.get<ChangeRecord[]>(
-        `${TRACKING}/${id}/${kind === 'spec' ? 'reqSpecsChangeRecord' : 'userReqChangeRecord'}`,
-        undefined,
-        { signal },
-      ),
-  });
+  getQuery<ChangeRecord[]>(
+    kind === 'spec' ? requirementKeys.specRecords(id) : requirementKeys.userRequirementRecords(id),
+    `${TRACKING}/${id}/${kind === 'spec' ? 'reqSpecsChangeRecord' : 'userReqChangeRecord'}`,
+    undefined,
+  );
 
 // ---- journals ---------------------------------------------------------------------------------
 

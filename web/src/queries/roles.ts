@@ -1,7 +1,8 @@
 import type { Role, RoleBody, RoleMenuTree, RoleUpdateBody } from '@shared/schemas/system';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { enterpriseKeys } from './enterprise';
+import { getQuery } from './factory';
 
 const base = (deptId: string) => `/api/system/SysDeptRole/dept/${deptId}`;
 
@@ -14,25 +15,15 @@ export const roleKeys = {
 
 /** GET SysDeptRole/dept/{deptId}/list: the enterprise's roles. */
 export const roleListQueryOptions = (deptId: string) =>
-  queryOptions({
-    queryKey: roleKeys.list(deptId),
-    queryFn: ({ signal }) => api.get<Role[]>(`${base(deptId)}/list`, undefined, { signal }),
-  });
+  getQuery<Role[]>(roleKeys.list(deptId), `${base(deptId)}/list`);
 
 /** GET SysDeptRole/dept/{deptId}/role/{roleId}. */
 export const roleQueryOptions = (deptId: string, roleId: string) =>
-  queryOptions({
-    queryKey: roleKeys.detail(deptId, roleId),
-    queryFn: ({ signal }) => api.get<Role>(`${base(deptId)}/role/${roleId}`, undefined, { signal }),
-  });
+  getQuery<Role>(roleKeys.detail(deptId, roleId), `${base(deptId)}/role/${roleId}`);
 
 /** GET SysDeptRole/dept/{deptId}/roleMenuTreeSelect?roleId=: the permission tree and the role's leaves. */
 export const roleMenuTreeQueryOptions = (deptId: string, roleId: string | null) =>
-  queryOptions({
-    queryKey: roleKeys.menuTree(deptId, roleId),
-    queryFn: ({ signal }) =>
-      api.get<RoleMenuTree>(`${base(deptId)}/roleMenuTreeSelect`, { roleId }, { signal }),
-  });
+  getQuery<RoleMenuTree>(roleKeys.menuTree(deptId, roleId), `${base(deptId)}/roleMenuTreeSelect`, { roleId });
 
 /** Role changes can change the current user's permissions and the role names shown on members. */
 function useInvalidateRoles() {

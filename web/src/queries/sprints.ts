@@ -17,6 +17,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { getQuery, KEEP_ROWS } from './factory';
 import { type IssueListParams, issueKeys, issueListQuery } from './issues';
 import { projectKeys } from './projects';
 import { DEFAULT_PAGE_SIZE } from './query-client';
@@ -67,18 +68,12 @@ export const sprintIssueKeys = {
 
 /** GET list: in progress first, then not started, then closed. */
 export const sprintListQueryOptions = (params: SprintListParams) =>
-  queryOptions({
-    queryKey: sprintKeys.list(params),
-    queryFn: ({ signal }) =>
-      api.get<{ rows: Sprint[]; total: number; pageNum: number; pageSize: number }>(
-        `${BASE}/list`,
-        { ...params },
-        {
-          signal,
-        },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<{ rows: Sprint[]; total: number; pageNum: number; pageSize: number }>(
+    sprintKeys.list(params),
+    `${BASE}/list`,
+    { ...params },
+    KEEP_ROWS,
+  );
 
 /** The sprints items may still be planned into: not started and in progress (one page each). */
 export const openSprintsQueryOptions = (projectId: string) =>
@@ -98,24 +93,15 @@ export const openSprintsQueryOptions = (projectId: string) =>
 
 /** GET {id}: the sprint with its last completion's record. */
 export const sprintQueryOptions = (projectId: string, id: string) =>
-  queryOptions({
-    queryKey: sprintKeys.detail(projectId, id),
-    queryFn: ({ signal }) => api.get<SprintDetail>(`${BASE}/${id}`, undefined, { signal }),
-  });
+  getQuery<SprintDetail>(sprintKeys.detail(projectId, id), `${BASE}/${id}`);
 
 /** GET {id}/burnDownChart: live while the sprint runs, the snapshot once completed. */
 export const burnDownQueryOptions = (projectId: string, id: string) =>
-  queryOptions({
-    queryKey: sprintKeys.burnDown(projectId, id),
-    queryFn: ({ signal }) => api.get<BurnDown>(`${BASE}/${id}/burnDownChart`, undefined, { signal }),
-  });
+  getQuery<BurnDown>(sprintKeys.burnDown(projectId, id), `${BASE}/${id}/burnDownChart`);
 
 /** GET {id}/statistics: live counts, by status, kind and assignee. */
 export const sprintStatisticsQueryOptions = (projectId: string, id: string) =>
-  queryOptions({
-    queryKey: sprintKeys.statistics(projectId, id),
-    queryFn: ({ signal }) => api.get<SprintStatistics>(`${BASE}/${id}/statistics`, undefined, { signal }),
-  });
+  getQuery<SprintStatistics>(sprintKeys.statistics(projectId, id), `${BASE}/${id}/statistics`);
 
 /** GET {id}/issues: one page of the sprint's items, with the work-item list's filters. */
 export const sprintIssuesQueryOptions = (
@@ -140,16 +126,12 @@ export const sprintIssuesQueryOptions = (
 
 /** GET pmsProjectIssues/list?sprintId=none: the backlog (items in no sprint), one page. */
 export const backlogQueryOptions = (params: IssueListParams, pageNum: number, pageSize = DEFAULT_PAGE_SIZE) =>
-  queryOptions({
-    queryKey: sprintIssueKeys.backlog(params, pageNum, pageSize),
-    queryFn: ({ signal }) =>
-      api.get<IssuePage>(
-        `${ISSUES}/list`,
-        { ...issueListQuery(params, pageNum, pageSize), sprintId: 'none' },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<IssuePage>(
+    sprintIssueKeys.backlog(params, pageNum, pageSize),
+    `${ISSUES}/list`,
+    { ...issueListQuery(params, pageNum, pageSize), sprintId: 'none' },
+    KEEP_ROWS,
+  );
 
 // ---- mutations --------------------------------------------------------------------------------
 

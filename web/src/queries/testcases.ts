@@ -23,7 +23,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { isStaleVersion, issueKeys } from './issues';
+import { getQuery, isStaleVersion, LOOKUP } from './factory';
+import { issueKeys } from './issues';
 import { DEFAULT_PAGE_SIZE } from './query-client';
 
 /**
@@ -110,33 +111,18 @@ export const needsConfirmationCountQueryOptions = (projectId: string) =>
 
 /** GET {id}: steps, covered specs (each changed or not), linked work items. */
 export const caseQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: caseKeys.detail(id),
-    queryFn: ({ signal }) => api.get<CaseDetail>(`${BASE}/${encodeURIComponent(id)}`, undefined, { signal }),
-  });
+  getQuery<CaseDetail>(caseKeys.detail(id), `${BASE}/${encodeURIComponent(id)}`);
 
 /** GET pmsProjectTestcaseModule/treeList: the project's module tree with case counts. */
 export const caseModuleTreeQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: caseKeys.modules(projectId),
-    queryFn: ({ signal }) =>
-      api.get<CaseModuleNode[]>(`${MODULE}/treeList`, { pmsProjectId: projectId }, { signal }),
-  });
+  getQuery<CaseModuleNode[]>(caseKeys.modules(projectId), `${MODULE}/treeList`, { pmsProjectId: projectId });
 
 /** GET pmsProjectTestcaseTag/list: the enterprise's case tags. */
-export const caseTagsQueryOptions = () =>
-  queryOptions({
-    queryKey: caseKeys.tags(),
-    queryFn: ({ signal }) => api.get<CaseTag[]>(`${TAG}/list`, undefined, { signal }),
-  });
+export const caseTagsQueryOptions = () => getQuery<CaseTag[]>(caseKeys.tags(), `${TAG}/list`);
 
 /** GET pmsProjectTestcaseType/list: a fixed list. */
 export const caseTypesQueryOptions = () =>
-  queryOptions({
-    queryKey: caseKeys.types(),
-    queryFn: ({ signal }) => api.get<{ id: number; name: string }[]>(`${TYPE}/list`, undefined, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  getQuery<{ id: number; name: string }[]>(caseKeys.types(), `${TYPE}/list`, undefined, LOOKUP);
 
 // ---- cases ------------------------------------------------------------------------------------
 

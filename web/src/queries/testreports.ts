@@ -6,8 +6,9 @@ import type {
   ReportDetail,
   ReportUpdateBody,
 } from '@shared/schemas/testruns';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { getQuery, KEEP_ROWS, LOOKUP } from './factory';
 
 /**
  * Test reports (docs/api-conventions.md, "Test management"): snapshots of a sheet's results. The
@@ -34,26 +35,15 @@ export const reportKeys = {
 
 /** GET list: one page of reports, newest first. */
 export const reportListQueryOptions = (params: ReportListParams) =>
-  queryOptions({
-    queryKey: reportKeys.list(params),
-    queryFn: ({ signal }) => api.get<Page<Report>>(`${BASE}/list`, { ...params }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<Report>>(reportKeys.list(params), `${BASE}/list`, { ...params }, KEEP_ROWS);
 
 /** GET {id}: the report with its snapshot of cases and bugs. */
 export const reportQueryOptions = (projectId: string, id: string) =>
-  queryOptions({
-    queryKey: reportKeys.detail(projectId, id),
-    queryFn: ({ signal }) => api.get<ReportDetail>(`${BASE}/${id}`, undefined, { signal }),
-  });
+  getQuery<ReportDetail>(reportKeys.detail(projectId, id), `${BASE}/${id}`);
 
 /** GET chart/{id}: the three charts' series, from the snapshot (they never change). */
 export const reportChartQueryOptions = (projectId: string, id: string) =>
-  queryOptions({
-    queryKey: reportKeys.chart(projectId, id),
-    queryFn: ({ signal }) => api.get<ReportChart>(`${BASE}/chart/${id}`, undefined, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  getQuery<ReportChart>(reportKeys.chart(projectId, id), `${BASE}/chart/${id}`, undefined, LOOKUP);
 
 export function useCreateReport(projectId: string) {
   const queryClient = useQueryClient();

@@ -13,14 +13,9 @@ import type {
   SheetNode,
   SheetUpdateBody,
 } from '@shared/schemas/testruns';
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { getQuery, KEEP_ROWS } from './factory';
 import { issueKeys } from './issues';
 import { projectKeys } from './projects';
 import { DEFAULT_PAGE_SIZE } from './query-client';
@@ -76,26 +71,15 @@ export const sheetKeys = {
 
 /** GET treeList: every sheet of the project as a tree, with its result counts. */
 export const sheetTreeQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: sheetKeys.tree(projectId),
-    queryFn: ({ signal }) =>
-      api.get<SheetNode[]>(`${SHEETS}/treeList`, { pmsProjectId: projectId }, { signal }),
-  });
+  getQuery<SheetNode[]>(sheetKeys.tree(projectId), `${SHEETS}/treeList`, { pmsProjectId: projectId });
 
 /** GET list: one page of sheets, filtered by state and keyword. */
 export const sheetListQueryOptions = (params: SheetListParams) =>
-  queryOptions({
-    queryKey: sheetKeys.list(params),
-    queryFn: ({ signal }) => api.get<Page<Sheet>>(`${SHEETS}/list`, { ...params }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<Sheet>>(sheetKeys.list(params), `${SHEETS}/list`, { ...params }, KEEP_ROWS);
 
 /** GET {id}: the sheet with its counts. */
 export const sheetQueryOptions = (projectId: string, id: string) =>
-  queryOptions({
-    queryKey: sheetKeys.detail(projectId, id),
-    queryFn: ({ signal }) => api.get<Sheet>(`${SHEETS}/${id}`, undefined, { signal }),
-  });
+  getQuery<Sheet>(sheetKeys.detail(projectId, id), `${SHEETS}/${id}`);
 
 /** GET pmsProjectTestsheetCases/list: one page of a sheet's cases, ordered by case number. */
 export const sheetCasesQueryOptions = (
@@ -105,16 +89,12 @@ export const sheetCasesQueryOptions = (
   pageNum: number,
   pageSize = DEFAULT_PAGE_SIZE,
 ) =>
-  queryOptions({
-    queryKey: sheetKeys.cases(projectId, sheetId, filters, pageNum, pageSize),
-    queryFn: ({ signal }) =>
-      api.get<Page<SheetCaseRow>>(
-        `${SHEET_CASES}/list`,
-        { projectTestsheetId: sheetId, ...filters, pageNum, pageSize },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<SheetCaseRow>>(
+    sheetKeys.cases(projectId, sheetId, filters, pageNum, pageSize),
+    `${SHEET_CASES}/list`,
+    { projectTestsheetId: sheetId, ...filters, pageNum, pageSize },
+    KEEP_ROWS,
+  );
 
 /**
  * The library case ids of every case in the sheet (for "Add cases", which shows them as already
@@ -139,10 +119,7 @@ export const sheetCaseIdsQueryOptions = (projectId: string, sheetId: string) =>
 
 /** GET pmsProjectTestsheetCases/{id}: the case's content, every run and the linked work items. */
 export const sheetCaseQueryOptions = (projectId: string, sheetCaseId: string) =>
-  queryOptions({
-    queryKey: sheetKeys.sheetCase(projectId, sheetCaseId),
-    queryFn: ({ signal }) => api.get<SheetCaseDetail>(`${SHEET_CASES}/${sheetCaseId}`, undefined, { signal }),
-  });
+  getQuery<SheetCaseDetail>(sheetKeys.sheetCase(projectId, sheetCaseId), `${SHEET_CASES}/${sheetCaseId}`);
 
 // ---- mutations --------------------------------------------------------------------------------
 

@@ -1,25 +1,17 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { formatShortDate } from '@shared/format';
 import type { IssueTag } from '@shared/schemas/issues';
-import { IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTag } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
 import { PageTitle } from '../components/PageTitle/PageTitle';
+import { TextCell } from '../kit/ListTable/cells';
+import { type ListColumn, ListTable } from '../kit/ListTable/ListTable';
+import { actionsColumn, DeleteAction, EditAction } from '../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { guardedLoad, requireAccess } from '../lib/route-guards';
 import { issueTagsQueryOptions, useDeleteTag } from '../queries/issues';
@@ -80,65 +72,13 @@ function LabelsPage() {
             <EmptyState.Actions>{newButton}</EmptyState.Actions>
           </EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table data-testid="labels-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Label</Table.Th>
-                  <Table.Th>Colour</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th w={110} ta="right">
-                    Actions
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {sorted.map((tag) => (
-                  <Table.Tr key={tag.id} data-testid={`label-row-${tag.name}`}>
-                    <Table.Td>
-                      <Badge variant="light" color={tag.color} tt="none" size="lg">
-                        {tag.name}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" tt="capitalize">
-                        {tag.color}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {formatShortDate(tag.createdAt)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Edit">
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`Edit label ${tag.name}`}
-                            onClick={() => setEditing(tag)}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete label ${tag.name}`}
-                            onClick={() => setDeleting(tag)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            rows={sorted}
+            columns={LABEL_COLUMNS(setEditing, setDeleting)}
+            testId="labels-table"
+            rowTestId={(tag) => `label-row-${tag.name}`}
+            highlightOnHover={false}
+          />
         )}
       </Paper>
 
@@ -164,3 +104,39 @@ function LabelsPage() {
     </Stack>
   );
 }
+
+const LABEL_COLUMNS = (
+  onEdit: (tag: IssueTag) => void,
+  onDelete: (tag: IssueTag) => void,
+): ListColumn<IssueTag>[] => [
+  {
+    key: 'name',
+    title: 'Label',
+    role: 'title',
+    render: (tag) => (
+      <Badge variant="light" color={tag.color} tt="none" size="lg">
+        {tag.name}
+      </Badge>
+    ),
+  },
+  {
+    key: 'color',
+    title: 'Colour',
+    render: (tag) => (
+      <Text size="sm" tt="capitalize">
+        {tag.color}
+      </Text>
+    ),
+  },
+  {
+    key: 'created',
+    title: 'Created',
+    render: (tag) => <TextCell value={formatShortDate(tag.createdAt)} dimmed />,
+  },
+  actionsColumn((tag) => (
+    <>
+      <EditAction label={`Edit label ${tag.name}`} onClick={() => onEdit(tag)} />
+      <DeleteAction label={`Delete label ${tag.name}`} onClick={() => onDelete(tag)} />
+    </>
+  )),
+];

@@ -10,6 +10,8 @@ import { roleMenuTreeQueryOptions, useCreateRole } from '../queries/roles';
 import { RoleForm } from './-components/roles/RoleForm';
 
 export const Route = createFileRoute('/$identifier/admin/roles/add')({
+  // Loader and page in one chunk: the query modules they use stay out of the first script.
+  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: ({ context }) => requireAccess(context.access, 'adminRoleAdd'),
   loader: ({ context: { queryClient, enterprise }, location }) =>
     guardedLoad(

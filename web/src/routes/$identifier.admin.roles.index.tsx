@@ -1,30 +1,24 @@
-import {
-  ActionIcon,
-  Badge,
-  Code,
-  EmptyState,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Code, EmptyState, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Role } from '@shared/schemas/system';
-import { IconEye, IconPencil, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconPlus, IconShieldLock } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
 import { LinkActionIcon, LinkAnchor, LinkButton } from '../components/Links/Links';
 import { PageTitle } from '../components/PageTitle/PageTitle';
+import { TextCell } from '../kit/ListTable/cells';
+import { type ListColumn, ListTable } from '../kit/ListTable/ListTable';
+import { actionsColumn, DeleteAction } from '../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { guardedLoad, requireAccess } from '../lib/route-guards';
 import { roleListQueryOptions, useDeleteRole } from '../queries/roles';
 
 export const Route = createFileRoute('/$identifier/admin/roles/')({
+  // Loader and page in one chunk: the query modules they use stay out of the first script.
+  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: ({ context }) => requireAccess(context.access, 'adminRoles'),
   loader: ({ context: { queryClient, enterprise }, location }) =>
     guardedLoad(
@@ -79,83 +73,14 @@ function RolesPage() {
             description="Create a role to decide what its members may do."
           />
         ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table data-testid="roles-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Key</Table.Th>
-                  <Table.Th>Remark</Table.Th>
-                  <Table.Th ta="right">Members</Table.Th>
-                  <Table.Th w={110} ta="right">
-                    Actions
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {roles.map((role) => (
-                  <Table.Tr key={role.roleId} data-testid={`role-row-${role.roleKey}`}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <LinkAnchor
-                          to="/$identifier/admin/roles/$roleId"
-                          params={{ identifier, roleId: role.roleId }}
-                          fw={550}
-                          size="sm"
-                          c="var(--mantine-color-text)"
-                        >
-                          {role.roleName}
-                        </LinkAnchor>
-                        {role.builtIn && (
-                          <Badge size="xs" variant="light" color="gray">
-                            Built-in
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Code>{role.roleKey}</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c={role.remark ? undefined : 'dimmed'} lineClamp={2} maw={420}>
-                        {role.remark || '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm">{role.memberCount}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={canEdit ? 'Edit' : 'View'}>
-                          <LinkActionIcon
-                            to="/$identifier/admin/roles/$roleId"
-                            params={{ identifier, roleId: role.roleId }}
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`${canEdit ? 'Edit' : 'View'} role ${role.roleName}`}
-                          >
-                            {canEdit ? <IconPencil size={18} /> : <IconEye size={18} />}
-                          </LinkActionIcon>
-                        </Tooltip>
-                        {canRemove && !role.builtIn && (
-                          <Tooltip label="Delete">
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete role ${role.roleName}`}
-                              onClick={() => setDeleting(role)}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            rows={roles}
+            rowKey={(role) => role.roleId}
+            columns={roleColumns(identifier, canEdit, canRemove, setDeleting)}
+            testId="roles-table"
+            rowTestId={(role) => `role-row-${role.roleKey}`}
+            highlightOnHover={false}
+          />
         )}
       </Paper>
 
@@ -175,4 +100,62 @@ function RolesPage() {
       </ConfirmModal>
     </Stack>
   );
+}
+
+function roleColumns(
+  identifier: string,
+  canEdit: boolean,
+  canRemove: boolean,
+  onDelete: (role: Role) => void,
+): ListColumn<Role>[] {
+  return [
+    {
+      key: 'name',
+      title: 'Name',
+      render: (role) => (
+        <Group gap="xs" wrap="nowrap">
+          <LinkAnchor
+            to="/$identifier/admin/roles/$roleId"
+            params={{ identifier, roleId: role.roleId }}
+            fw={550}
+            size="sm"
+            c="var(--mantine-color-text)"
+          >
+            {role.roleName}
+          </LinkAnchor>
+          {role.builtIn && (
+            <Badge size="xs" variant="light" color="gray">
+              Built-in
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { key: 'key', title: 'Key', render: (role) => <Code>{role.roleKey}</Code> },
+    { key: 'remark', title: 'Remark', role: 'title', render: (role) => <TextCell value={role.remark} /> },
+    {
+      key: 'members',
+      title: 'Members',
+      align: 'right',
+      render: (role) => <Text size="sm">{role.memberCount}</Text>,
+    },
+    actionsColumn((role) => (
+      <>
+        <Tooltip label={canEdit ? 'Edit' : 'View'}>
+          <LinkActionIcon
+            to="/$identifier/admin/roles/$roleId"
+            params={{ identifier, roleId: role.roleId }}
+            variant="subtle"
+            color="gray"
+            aria-label={`${canEdit ? 'Edit' : 'View'} role ${role.roleName}`}
+          >
+            {canEdit ? <IconPencil size={18} /> : <IconEye size={18} />}
+          </LinkActionIcon>
+        </Tooltip>
+        {canRemove && !role.builtIn && (
+          <DeleteAction label={`Delete role ${role.roleName}`} onClick={() => onDelete(role)} />
+        )}
+      </>
+    )),
+  ];
 }

@@ -1,15 +1,20 @@
-import { Button, EmptyState, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Member } from '@shared/schemas/enterprise';
-import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
 import { PageTitle } from '../components/PageTitle/PageTitle';
+import { KeywordFilter } from '../kit/FilterBar/FilterBar';
+import { Dimmable, NoMatch } from '../kit/ListPage/ListPage';
+import { loadList } from '../kit/ListPage/load-list';
+import { Pager } from '../kit/ListPage/Pager';
+import { storedPageSize, usePageSize } from '../kit/ListPage/use-page-size';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { requireAccess } from '../lib/route-guards';
 import { validateListSearch } from '../lib/search';
 import { memberListQueryOptions, useRemoveMember } from '../queries/members';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../queries/query-client';
@@ -26,15 +31,17 @@ function listParams(search: { pageNum?: number; keyword?: string }) {
 }
 
 export const Route = createFileRoute('/$identifier/members')({
+  // Loader and page in one chunk: the query modules they use stay out of the first script.
+  codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateListSearch,
   beforeLoad: ({ context }) => requireAccess(context.access, 'members'),
   loaderDeps: ({ search }) => listParams(search),
-  loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
-    const options = memberListQueryOptions(params.identifier, deps);
-    // Paging and searching stay on the page: the table keeps showing the previous rows meanwhile.
-    if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
-  },
+  loader: ({ context: { queryClient }, params, deps, ...load }) =>
+    loadList(
+      queryClient,
+      memberListQueryOptions(params.identifier, { ...deps, pageSize: storedPageSize('members') }),
+      load,
+    ),
   component: MembersPage,
 });
 
@@ -43,15 +50,11 @@ function MembersPage() {
   useDocumentTitle(`Members · ${enterprise.name}`);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const params = useDeferredValue(listParams(search));
+  const [pageSize, setPageSize] = usePageSize('members');
+  const params = useDeferredValue({ ...listParams(search), pageSize });
   const { data: page } = useSuspenseQuery(memberListQueryOptions(enterprise.enterpriseIdentifier, params));
   const stale =
     params.keyword !== (search.keyword ?? '') || params.pageNum !== (search.pageNum ?? DEFAULT_PAGE);
-
-  const [keywordInput, setKeywordInput] = useState(search.keyword ?? '');
-  const applyKeyword = useDebouncedCallback((value: string) => {
-    void navigate({ search: () => validateListSearch({ keyword: value }), replace: true });
-  }, 300);
 
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Member | null>(null);
@@ -62,7 +65,6 @@ function MembersPage() {
   const canRemove = can('enterprise:member:remove');
   // Choosing roles needs the role list as well as the right to assign them.
   const canAssign = can('system:role:assign') && can('system:role:list');
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
 
   function confirmRemove() {
     if (!removing) return;
@@ -95,26 +97,23 @@ function MembersPage() {
 
       <Paper withBorder p={0}>
         <Group p="md" justify="space-between">
-          <TextInput
-            aria-label="Search members"
+          <KeywordFilter
+            label="Search members"
             placeholder="Search by login, nickname or email"
-            leftSection={<IconSearch size={16} />}
-            value={keywordInput}
-            onChange={(event) => {
-              setKeywordInput(event.currentTarget.value);
-              applyKeyword(event.currentTarget.value);
-            }}
-            w={{ base: '100%', sm: 360 }}
+            value={search.keyword}
+            onChange={(keyword) =>
+              void navigate({ search: () => validateListSearch({ keyword: keyword ?? '' }), replace: true })
+            }
+            width={360}
           />
           <Text size="sm" c="dimmed">
             {page.total} {page.total === 1 ? 'member' : 'members'}
             {params.keyword ? ` matching “${params.keyword}”` : ''}
           </Text>
         </Group>
-        <div style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={stale}>
+        <Dimmable dimmed={stale}>
           {page.rows.length === 0 ? (
-            <EmptyState
-              py={48}
+            <NoMatch
               icon={<IconUsers size={28} />}
               title={params.keyword ? 'No member matches your search' : 'No members yet'}
               description={
@@ -122,7 +121,7 @@ function MembersPage() {
                   ? 'Try another login, nickname or email.'
                   : 'Add people to start working together.'
               }
-              data-testid="members-empty"
+              testId="members-empty"
             />
           ) : (
             <MembersTable
@@ -132,18 +131,19 @@ function MembersPage() {
               onRemove={canRemove ? setRemoving : undefined}
             />
           )}
-        </div>
-        {pages > 1 && (
-          <Group justify="flex-end" p="md">
-            <Pagination
-              total={pages}
-              value={params.pageNum}
-              onChange={(pageNum) => void navigate({ search: (prev) => ({ ...prev, pageNum }) })}
-              aria-label="Member pages"
-            />
-          </Group>
-        )}
+        </Dimmable>
       </Paper>
+      <Pager
+        total={page.total}
+        pageNum={params.pageNum}
+        pageSize={page.pageSize}
+        noun="members"
+        onChange={(pageNum) => void navigate({ search: (prev) => ({ ...prev, pageNum }) })}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          void navigate({ search: (prev) => ({ ...prev, pageNum: undefined }) });
+        }}
+      />
 
       {canAdd && (
         <AddMemberModal

@@ -1,6 +1,8 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { loadList } from '../kit/ListPage/load-list';
+import { storedPageSize } from '../kit/ListPage/use-page-size';
+import { requireAccess } from '../lib/route-guards';
 import { specListQueryOptions } from '../queries/requirements';
 import {
   nextSearch,
@@ -17,11 +19,12 @@ export const Route = createFileRoute('/$identifier/products/$productId/demand/')
   validateSearch: validateSpecSearch,
   beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
-    const options = specListQueryOptions(specListParams(params.productId, deps));
-    if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
-  },
+  loader: ({ context: { queryClient }, params, deps, ...load }) =>
+    loadList(
+      queryClient,
+      specListQueryOptions({ ...specListParams(params.productId, deps), pageSize: storedPageSize('specs') }),
+      load,
+    ),
   component: SpecsPage,
 });
 

@@ -1,6 +1,8 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { loadList } from '../kit/ListPage/load-list';
+import { storedPageSize } from '../kit/ListPage/use-page-size';
+import { requireAccess } from '../lib/route-guards';
 import { userRequirementListQueryOptions } from '../queries/requirements';
 import {
   nextSearch,
@@ -17,12 +19,15 @@ export const Route = createFileRoute('/$identifier/products/$productId/')({
   validateSearch: validateUserRequirementSearch,
   beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
-    const options = userRequirementListQueryOptions(userRequirementListParams(params.productId, deps));
-    // Filtering and paging stay on the page, which keeps the old rows meanwhile.
-    if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
-  },
+  loader: ({ context: { queryClient }, params, deps, ...load }) =>
+    loadList(
+      queryClient,
+      userRequirementListQueryOptions({
+        ...userRequirementListParams(params.productId, deps),
+        pageSize: storedPageSize('user-requirements'),
+      }),
+      load,
+    ),
   component: NeedsPage,
 });
 

@@ -1,24 +1,17 @@
-import {
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Pagination,
-  ScrollArea,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Plan } from '@shared/schemas/products';
 import { IconCalendarEvent, IconFilter, IconPlus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { CardList, StatusSegments } from '../kit/ListPage/CardList';
+import { NoMatch, NothingYet } from '../kit/ListPage/ListPage';
+import { loadList } from '../kit/ListPage/load-list';
+import { Pager } from '../kit/ListPage/Pager';
+import { useStepBackFromEmptyPage } from '../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { requireAccess } from '../lib/route-guards';
 import { planListQueryOptions, productQueryOptions } from '../queries/products';
 import { DeletePlanModal } from './-components/products/DeletePlanModal';
 import { PlanCard } from './-components/products/PlanCard';
@@ -36,12 +29,8 @@ export const Route = createFileRoute('/$identifier/products/$productId/plan/')({
   validateSearch: validatePlanSearch,
   beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
   loaderDeps: ({ search }) => planListParams(search),
-  loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
-    const options = planListQueryOptions(params.productId, deps);
-    // Filtering and paging stay on the page: the cards keep showing the previous page meanwhile.
-    if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
-  },
+  loader: ({ context: { queryClient }, params, deps, ...load }) =>
+    loadList(queryClient, planListQueryOptions(params.productId, deps), load),
   component: PlansPage,
 });
 
@@ -73,17 +62,9 @@ function PlansPage() {
   const today = localToday();
 
   const filtered = search.status !== undefined;
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
-  // Deleting the last rows of the last page leaves it empty: show the page before it instead.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an answer arrives
-  useEffect(() => {
-    if (page && page.rows.length === 0 && page.total > 0 && params.pageNum > 1) {
-      void navigate({
-        search: (prev) => ({ ...prev, pageNum: pages > 1 ? pages : undefined }),
-        replace: true,
-      });
-    }
-  }, [page]);
+  useStepBackFromEmptyPage(page, params.pageNum, (pageNum) =>
+    navigate({ search: (prev) => ({ ...prev, pageNum }), replace: true }),
+  );
   const newPlanButton = (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
       New plan
@@ -93,54 +74,34 @@ function PlansPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
-        {/* Six statuses do not fit a phone's width: the control scrolls sideways there. */}
-        <ScrollArea type="never" maw="100%">
-          <SegmentedControl
-            aria-label="Filter by plan status"
-            data={STATUS_FILTERS}
-            value={search.status ?? 'all'}
-            onChange={(value) =>
-              void navigate({
-                search: validatePlanSearch({ status: value === 'all' ? undefined : value }),
-                replace: true,
-              })
-            }
-          />
-        </ScrollArea>
+        <StatusSegments
+          label="Filter by plan status"
+          data={STATUS_FILTERS}
+          value={search.status}
+          onChange={(status) => void navigate({ search: validatePlanSearch({ status }), replace: true })}
+        />
         {canAdd && newPlanButton}
       </Group>
 
-      {!page ? (
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" aria-busy aria-label="Loading plans">
-          {[0, 1, 2].map((key) => (
-            <Card key={key} h={200}>
-              <Stack gap="sm">
-                <Skeleton h={22} w="60%" />
-                <Skeleton h={14} w="40%" />
-                <Skeleton h={14} />
-                <Skeleton h={8} mt="lg" />
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      ) : page.rows.length === 0 ? (
-        <Card py={48}>
-          {filtered ? (
-            <EmptyState
+      <CardList
+        what="plans"
+        loading={!page}
+        dimmed={isPlaceholderData}
+        isEmpty={page?.rows.length === 0}
+        empty={
+          filtered ? (
+            <NoMatch
               icon={<IconFilter size={28} />}
               title="No plan has this status"
               description="Try another status, or all plans."
-              data-testid="plans-empty"
+              testId="plans-empty"
             >
-              <EmptyState.Actions>
-                <Button variant="default" onClick={() => void navigate({ search: {}, replace: true })}>
-                  Show all plans
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
+              <Button variant="default" onClick={() => void navigate({ search: {}, replace: true })}>
+                Show all plans
+              </Button>
+            </NoMatch>
           ) : (
-            <EmptyState
-              variant="light"
+            <NothingYet
               icon={<IconCalendarEvent size={28} />}
               title="No plans yet"
               description={
@@ -148,45 +109,35 @@ function PlansPage() {
                   ? 'Plans are the milestones of the product: give one dates, then move reviewed specs into it.'
                   : 'Nobody has planned a milestone for this product yet.'
               }
-              data-testid="plans-empty"
+              testId="plans-empty"
             />
-          )}
-        </Card>
-      ) : (
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {page.total} {page.total === 1 ? 'plan' : 'plans'}, by end date
-          </Text>
-          <SimpleGrid
-            cols={{ base: 1, md: 2, xl: 3 }}
-            spacing="md"
-            style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-            aria-busy={isPlaceholderData}
-            data-testid="plan-list"
-          >
-            {page.rows.map((plan) => (
-              <PlanCard
-                key={plan.id}
-                identifier={identifier}
-                plan={plan}
-                today={today}
-                onEdit={canEdit ? setEditing : undefined}
-                onDelete={canRemove ? setDeleting : undefined}
-              />
-            ))}
-          </SimpleGrid>
-          {pages > 1 && (
-            <Group justify="flex-end">
-              <Pagination
-                total={pages}
-                value={params.pageNum}
-                onChange={(pageNum) => void navigate({ search: (prev) => ({ ...prev, pageNum }) })}
-                aria-label="Plan pages"
-              />
-            </Group>
-          )}
-        </Stack>
-      )}
+          )
+        }
+        summary={page && `${page.total} ${page.total === 1 ? 'plan' : 'plans'}, by end date`}
+        testId="plan-list"
+        footer={
+          page && (
+            <Pager
+              total={page.total}
+              pageNum={params.pageNum}
+              pageSize={page.pageSize}
+              noun="plans"
+              onChange={(pageNum) => void navigate({ search: (prev) => ({ ...prev, pageNum }) })}
+            />
+          )
+        }
+      >
+        {page?.rows.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            identifier={identifier}
+            plan={plan}
+            today={today}
+            onEdit={canEdit ? setEditing : undefined}
+            onDelete={canRemove ? setDeleting : undefined}
+          />
+        ))}
+      </CardList>
 
       {canAdd && <PlanFormModal opened={creating} onClose={() => setCreating(false)} productId={productId} />}
       {canEdit && (

@@ -1,24 +1,17 @@
-import {
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Pagination,
-  ScrollArea,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconFilter, IconInbox, IconLayoutKanban, IconPlus, IconRun } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LinkButton } from '../components/Links/Links';
+import { CardList, StatusSegments } from '../kit/ListPage/CardList';
+import { NoMatch, NothingYet } from '../kit/ListPage/ListPage';
+import { loadList } from '../kit/ListPage/load-list';
+import { Pager } from '../kit/ListPage/Pager';
+import { useStepBackFromEmptyPage } from '../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { requireAccess } from '../lib/route-guards';
 import { projectQueryOptions } from '../queries/projects';
 import { sprintListQueryOptions } from '../queries/sprints';
 import { SprintCard } from './-components/iterations/SprintCard';
@@ -37,12 +30,8 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/iteration
   validateSearch: validateSprintSearch,
   beforeLoad: ({ context }) => requireAccess(context.access, 'projects'),
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
-    const options = sprintListQueryOptions(sprintListParams(params.projectId, deps));
-    // Filtering and paging stay on the page: the cards keep showing the previous page meanwhile.
-    if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
-  },
+  loader: ({ context: { queryClient }, params, deps, ...load }) =>
+    loadList(queryClient, sprintListQueryOptions(sprintListParams(params.projectId, deps)), load),
   component: IterationsPage,
 });
 
@@ -66,18 +55,9 @@ function IterationsPage() {
   const canAdd = can('project:sprint:add');
   const [creating, setCreating] = useState(false);
   const today = localToday();
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
-
-  // Deleting the last card of the last page leaves it empty: show the page before it instead.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an answer arrives
-  useEffect(() => {
-    if (page && page.rows.length === 0 && page.total > 0 && params.pageNum > 1) {
-      void navigate({
-        search: (prev) => ({ ...prev, pageNum: pages > 1 ? pages : undefined }),
-        replace: true,
-      });
-    }
-  }, [page]);
+  useStepBackFromEmptyPage(page, params.pageNum, (pageNum) =>
+    navigate({ search: (prev) => ({ ...prev, pageNum }), replace: true }),
+  );
 
   const linkParams = { identifier, projectId };
   const newSprintButton = (
@@ -89,19 +69,12 @@ function IterationsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
-        <ScrollArea type="never" maw="100%">
-          <SegmentedControl
-            aria-label="Filter by sprint state"
-            data={STATE_FILTERS}
-            value={search.state ?? 'all'}
-            onChange={(value) =>
-              void navigate({
-                search: validateSprintSearch({ state: value === 'all' ? undefined : value }),
-                replace: true,
-              })
-            }
-          />
-        </ScrollArea>
+        <StatusSegments
+          label="Filter by sprint state"
+          data={STATE_FILTERS}
+          value={search.state}
+          onChange={(state) => void navigate({ search: validateSprintSearch({ state }), replace: true })}
+        />
         <Group gap="xs">
           <LinkButton
             to="/$identifier/projects/$projectId/iteration/planning"
@@ -123,37 +96,25 @@ function IterationsPage() {
         </Group>
       </Group>
 
-      {!page ? (
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" aria-busy aria-label="Loading sprints">
-          {[0, 1, 2].map((key) => (
-            <Card key={key} h={220}>
-              <Stack gap="sm">
-                <Skeleton h={22} w="60%" />
-                <Skeleton h={14} w="40%" />
-                <Skeleton h={14} />
-                <Skeleton h={8} mt="lg" />
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      ) : page.rows.length === 0 ? (
-        <Card py={48}>
-          {search.state ? (
-            <EmptyState
+      <CardList
+        what="sprints"
+        loading={!page}
+        dimmed={isPlaceholderData}
+        isEmpty={page?.rows.length === 0}
+        empty={
+          search.state ? (
+            <NoMatch
               icon={<IconFilter size={28} />}
               title="No sprint is in this state"
               description="Try another state, or all sprints."
-              data-testid="sprints-empty"
+              testId="sprints-empty"
             >
-              <EmptyState.Actions>
-                <Button variant="default" onClick={() => void navigate({ search: {}, replace: true })}>
-                  Show all sprints
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
+              <Button variant="default" onClick={() => void navigate({ search: {}, replace: true })}>
+                Show all sprints
+              </Button>
+            </NoMatch>
           ) : (
-            <EmptyState
-              variant="light"
+            <NothingYet
               icon={<IconRun size={28} />}
               title="No sprints yet"
               description={
@@ -161,47 +122,38 @@ function IterationsPage() {
                   ? 'A sprint is a time box of up to 90 days: create one, plan backlog items into it, then start it.'
                   : 'Nobody has planned a sprint for this project yet.'
               }
-              data-testid="sprints-empty"
-            >
-              {canAdd && <EmptyState.Actions>{newSprintButton}</EmptyState.Actions>}
-            </EmptyState>
-          )}
-        </Card>
-      ) : (
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {page.total} {page.total === 1 ? 'sprint' : 'sprints'}
-            {search.state ? '' : ': in progress first, then not started, then closed'}
-          </Text>
-          <SimpleGrid
-            cols={{ base: 1, md: 2, xl: 3 }}
-            spacing="md"
-            style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-            aria-busy={isPlaceholderData}
-            data-testid="sprint-list"
-          >
-            {page.rows.map((sprint) => (
-              <SprintCard
-                key={sprint.id}
-                identifier={identifier}
-                projectId={projectId}
-                sprint={sprint}
-                today={today}
-              />
-            ))}
-          </SimpleGrid>
-          {pages > 1 && (
-            <Group justify="flex-end">
-              <Pagination
-                total={pages}
-                value={params.pageNum}
-                onChange={(pageNum) => void navigate({ search: (prev) => ({ ...prev, pageNum }) })}
-                aria-label="Sprint pages"
-              />
-            </Group>
-          )}
-        </Stack>
-      )}
+              action={canAdd && newSprintButton}
+              testId="sprints-empty"
+            />
+          )
+        }
+        summary={
+          page &&
+          `${page.total} ${page.total === 1 ? 'sprint' : 'sprints'}${search.state ? '' : ': in progress first, then not started, then closed'}`
+        }
+        testId="sprint-list"
+        footer={
+          page && (
+            <Pager
+              total={page.total}
+              pageNum={params.pageNum}
+              pageSize={page.pageSize}
+              noun="sprints"
+              onChange={(pageNum) => void navigate({ search: (prev) => ({ ...prev, pageNum }) })}
+            />
+          )
+        }
+      >
+        {page?.rows.map((sprint) => (
+          <SprintCard
+            key={sprint.id}
+            identifier={identifier}
+            projectId={projectId}
+            sprint={sprint}
+            today={today}
+          />
+        ))}
+      </CardList>
 
       {canAdd && (
         <SprintFormModal opened={creating} onClose={() => setCreating(false)} projectId={projectId} />

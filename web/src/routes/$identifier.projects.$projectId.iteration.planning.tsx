@@ -1,11 +1,11 @@
 import {
   Alert,
+  Box,
   Button,
   Card,
   EmptyState,
   Grid,
   Group,
-  Pagination,
   Select,
   Skeleton,
   Stack,
@@ -21,6 +21,8 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { type DragEvent, useEffect, useState } from 'react';
 import { LinkButton } from '../components/Links/Links';
+import { ListBody } from '../kit/ListPage/ListPage';
+import { Pager } from '../kit/ListPage/Pager';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { requireAccess } from '../lib/route-guards';
 import { projectQueryOptions } from '../queries/projects';
@@ -242,11 +244,7 @@ function PlanningPanes({ projectId, search, onSearchChange, sprints, sprint, can
             draggable={canMove}
             empty="Nothing unfinished is waiting in the backlog."
             testId="planning-backlog"
-          />
-          <Pager
-            page={backlog.data}
-            onChange={(pageNum) => onSearchChange({ pageNum })}
-            label="Backlog pages"
+            onPage={(pageNum) => onSearchChange({ pageNum })}
           />
         </Card>
       </Grid.Col>
@@ -319,20 +317,18 @@ function PlanningPanes({ projectId, search, onSearchChange, sprints, sprint, can
             )}
           </Stack>
           {sprint ? (
-            <>
-              <ItemPane
-                page={items.data}
-                placeholder={items.isPlaceholderData}
-                selection={canMove ? sprintSelection : undefined}
-                empty={
-                  canMove
-                    ? 'No items yet: drag backlog rows here, or select them and press Add.'
-                    : 'No items yet.'
-                }
-                testId="planning-sprint-items"
-              />
-              <Pager page={items.data} onChange={setSprintPage} label="Sprint item pages" />
-            </>
+            <ItemPane
+              page={items.data}
+              placeholder={items.isPlaceholderData}
+              selection={canMove ? sprintSelection : undefined}
+              empty={
+                canMove
+                  ? 'No items yet: drag backlog rows here, or select them and press Add.'
+                  : 'No items yet.'
+              }
+              testId="planning-sprint-items"
+              onPage={setSprintPage}
+            />
           ) : (
             <Skeleton h={160} m="md" />
           )}
@@ -349,51 +345,41 @@ interface ItemPaneProps {
   draggable?: boolean;
   empty: string;
   testId: string;
+  onPage: (pageNum: number) => void;
 }
 
-function ItemPane({ page, placeholder, selection, draggable, empty, testId }: ItemPaneProps) {
-  if (!page) {
-    return (
-      <Stack gap="sm" p="md" aria-busy>
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} h={28} />
-        ))}
-      </Stack>
-    );
-  }
-  if (page.rows.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" ta="center" py="xl" px="md" data-testid={`${testId}-empty`}>
-        {empty}
-      </Text>
-    );
-  }
+function ItemPane({ page, placeholder, selection, draggable, empty, testId, onPage }: ItemPaneProps) {
   return (
-    <div style={{ opacity: placeholder ? 0.6 : 1, transition: 'opacity 120ms' }}>
-      <SprintItemTable rows={page.rows} selection={selection} draggable={draggable} compact testId={testId} />
-    </div>
-  );
-}
-
-function Pager({
-  page,
-  onChange,
-  label,
-}: {
-  page: IssuePage | undefined;
-  onChange: (page: number) => void;
-  label: string;
-}) {
-  if (!page || page.total <= page.pageSize) return null;
-  return (
-    <Group justify="flex-end" p="sm" pt={0}>
-      <Pagination
-        total={Math.ceil(page.total / page.pageSize)}
-        value={page.pageNum}
-        onChange={onChange}
-        size="sm"
-        aria-label={label}
-      />
-    </Group>
+    <>
+      <ListBody
+        what="items"
+        query={{ isPending: !page, isError: false, isPlaceholderData: placeholder, refetch: () => undefined }}
+        isEmpty={!page || page.rows.length === 0}
+        empty={
+          <Text size="sm" c="dimmed" ta="center" py="xl" px="md" data-testid={`${testId}-empty`}>
+            {empty}
+          </Text>
+        }
+      >
+        <SprintItemTable
+          rows={page?.rows ?? []}
+          selection={selection}
+          draggable={draggable}
+          compact
+          testId={testId}
+        />
+      </ListBody>
+      {page && page.total > page.pageSize && (
+        <Box p="sm" pt={0}>
+          <Pager
+            total={page.total}
+            pageNum={page.pageNum}
+            pageSize={page.pageSize}
+            noun="items"
+            onChange={onPage}
+          />
+        </Box>
+      )}
+    </>
   );
 }

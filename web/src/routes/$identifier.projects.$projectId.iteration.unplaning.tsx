@@ -1,23 +1,16 @@
-import {
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { isIssueKind } from '@shared/domain/work-item-workflow';
-import { IconArrowLeft, IconInbox, IconSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconInbox } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { LinkButton } from '../components/Links/Links';
+import { BatchBar } from '../kit/BatchBar/BatchBar';
+import { ListBody, NoMatch } from '../kit/ListPage/ListPage';
+import { Pager } from '../kit/ListPage/Pager';
+import { useStepBackFromEmptyPage } from '../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { guardedLoad, requireAccess } from '../lib/route-guards';
 import { projectQueryOptions } from '../queries/projects';
@@ -70,7 +63,6 @@ function BacklogPage() {
   const [target, setTarget] = useState<string | null>(null);
   const canMove = can('project:issue:edit');
   const linkParams = { identifier: enterprise.enterpriseIdentifier, projectId };
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
 
   const change = (next: Partial<BacklogSearch>) =>
     void navigate({
@@ -79,12 +71,9 @@ function BacklogPage() {
     });
   // biome-ignore lint/correctness/useExhaustiveDependencies: clear when the view changes
   useEffect(() => selection.clear(), [JSON.stringify(search)]);
-  // Planning the last rows of the last page leaves it empty: show the page before it instead.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an answer arrives
-  useEffect(() => {
-    if (page && page.rows.length === 0 && page.total > 0 && pageNum > 1)
-      change({ pageNum: pages > 1 ? pages : undefined });
-  }, [page]);
+  useStepBackFromEmptyPage(page, pageNum, (n) =>
+    navigate({ search: (prev) => ({ ...prev, pageNum: n }), replace: true }),
+  );
 
   const sprintOptions = (sprints.data ?? []).map((s) => ({
     value: s.id,
@@ -140,70 +129,63 @@ function BacklogPage() {
       <BacklogFilters search={search} onChange={change} />
 
       {canMove && selection.selected.size > 0 && (
-        <Card withBorder bg="var(--mantine-color-brand-light)" py="xs" data-testid="plan-bar">
-          <Group gap="sm">
-            <Text size="sm" fw={600}>
-              {itemCount(selection.selected.size)} selected
-            </Text>
-            <Select
-              aria-label="Plan into sprint"
-              placeholder={sprintOptions.length === 0 ? 'No open sprint' : 'Plan into sprint…'}
-              data={sprintOptions}
-              value={target}
-              onChange={setTarget}
-              disabled={sprintOptions.length === 0}
-              comboboxProps={{ withinPortal: true }}
-              w={260}
-            />
-            <Button size="sm" onClick={plan} disabled={!chosen} loading={move.isPending}>
-              Plan
-            </Button>
-            <Button size="sm" variant="subtle" color="gray" onClick={selection.clear}>
-              Clear selection
-            </Button>
-          </Group>
-        </Card>
+        <BatchBar
+          count={selection.selected.size}
+          noun={['item', 'items']}
+          onClear={selection.clear}
+          testId="plan-bar"
+        >
+          <Select
+            aria-label="Plan into sprint"
+            placeholder={sprintOptions.length === 0 ? 'No open sprint' : 'Plan into sprint…'}
+            data={sprintOptions}
+            value={target}
+            onChange={setTarget}
+            disabled={sprintOptions.length === 0}
+            comboboxProps={{ withinPortal: true }}
+            w={260}
+            size="xs"
+          />
+          <Button size="xs" onClick={plan} disabled={!chosen} loading={move.isPending}>
+            Plan
+          </Button>
+        </BatchBar>
       )}
 
       <Card p={0}>
-        {!page ? (
-          <Stack gap="sm" p="md" aria-busy aria-label="Loading the backlog">
-            {[0, 1, 2, 3].map((key) => (
-              <Skeleton key={key} h={28} />
-            ))}
-          </Stack>
-        ) : page.rows.length === 0 ? (
-          <EmptyState
-            py={48}
-            icon={hasBacklogFilters(search) ? <IconSearch size={28} /> : <IconInbox size={28} />}
-            title={hasBacklogFilters(search) ? 'No backlog item matches' : 'The backlog is empty'}
-            description={
-              hasBacklogFilters(search)
-                ? 'Change or clear the filters to see more.'
-                : 'Every unfinished item is planned into a sprint.'
-            }
-            data-testid="backlog-empty"
+        <ListBody
+          what="the backlog"
+          query={{ isPending: !page, isError: false, isPlaceholderData, refetch: () => undefined }}
+          isEmpty={!page || page.rows.length === 0}
+          empty={
+            hasBacklogFilters(search) ? (
+              <NoMatch title="No backlog item matches" testId="backlog-empty" />
+            ) : (
+              <NoMatch
+                icon={<IconInbox size={28} />}
+                title="The backlog is empty"
+                description="Every unfinished item is planned into a sprint."
+                testId="backlog-empty"
+              />
+            )
+          }
+        >
+          <SprintItemTable
+            rows={page?.rows ?? []}
+            selection={canMove ? selection : undefined}
+            onOpen={(row) => isIssueKind(row.pmIssueType) && panel.openItem(row.id, row.pmIssueType)}
+            testId="backlog-items"
           />
-        ) : (
-          <div style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-            <SprintItemTable
-              rows={page.rows}
-              selection={canMove ? selection : undefined}
-              onOpen={(row) => isIssueKind(row.pmIssueType) && panel.openItem(row.id, row.pmIssueType)}
-              testId="backlog-items"
-            />
-          </div>
-        )}
+        </ListBody>
       </Card>
-      {pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination
-            total={pages}
-            value={pageNum}
-            onChange={(n) => change({ pageNum: n })}
-            aria-label="Backlog pages"
-          />
-        </Group>
+      {page && page.total > 0 && (
+        <Pager
+          total={page.total}
+          pageNum={pageNum}
+          pageSize={page.pageSize}
+          noun="items"
+          onChange={(n) => change({ pageNum: n })}
+        />
       )}
     </Stack>
   );

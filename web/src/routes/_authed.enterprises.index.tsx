@@ -12,6 +12,8 @@ import { EnterpriseCard } from './-components/EnterpriseCard';
 
 /** The enterprise switcher: where a signed-in user lands (spec section 2, path=organizes). */
 export const Route = createFileRoute('/_authed/enterprises/')({
+  // Loader and page in one chunk: the query modules they use stay out of the first script.
+  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context: { queryClient }, location }) =>
     guardedLoad(() => queryClient.ensureQueryData(myEnterprisesQueryOptions()), location.publicHref),
   component: EnterprisesPage,

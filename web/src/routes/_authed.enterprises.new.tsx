@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -6,6 +6,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LinkButton } from '../components/Links/Links';
 import { PageTitle } from '../components/PageTitle/PageTitle';
+import { NotesTextarea } from '../kit/FormModal/fields';
 import { CreateEnterpriseFormSchema } from '../lib/form-schemas';
 import { suggestIdentifier } from '../lib/identifier';
 import { showServerFieldError } from '../lib/server-errors';
@@ -78,12 +79,9 @@ function CreateEnterprisePage() {
                 identifierInput.onChange(event);
               }}
             />
-            <Textarea
+            <NotesTextarea
               label="Description"
               placeholder="What this enterprise is for (optional)"
-              autosize
-              minRows={3}
-              maxRows={8}
               {...form.getInputProps('description')}
             />
             <Group justify="flex-end" mt="sm">

@@ -76,6 +76,16 @@ export const SK = {
   docPurgePrefix: 'PURGE#',
   // Inside a reference target's partition: the pages that mention it.
   docReferrerPrefix: 'DOC#',
+  // Code repositories, in the enterprise partition.
+  repositoryPrefix: 'REPO#',
+  repositoryUrlPrefix: 'REPOURL#',
+  repositoryHeadsPrefix: 'REPOHEADS#',
+  repositoryProjectPrefix: 'REPOPROJ#',
+  repositoryDeliveryPrefix: 'REPODELIVERY#',
+  // Inside a project's partition: linked repositories, and branches and commits of work items.
+  projectRepositoryPrefix: 'PROJREPO#',
+  issueBranchPrefix: 'ISSUEBRANCH#',
+  issueCommitPrefix: 'ISSUECOMMIT#',
 } as const;
 
 /** The partition that holds everything an enterprise owns. */
@@ -402,6 +412,58 @@ export const keys = {
     pk: docReferencesPartition(enterpriseId, target),
     sk: `${SK.docReferrerPrefix}${docId}`,
   }),
+  // Code repositories.
+  repository: (enterpriseId: string, repositoryId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.repositoryPrefix}${repositoryId}`,
+  }),
+  /** Uniqueness item for a clone URL within one enterprise (sha-256 of the normalised URL). */
+  repositoryUrl: (enterpriseId: string, urlHash: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.repositoryUrlPrefix}${urlHash}`,
+  }),
+  /** The branch heads last seen (the poll compares the remote with them). */
+  repositoryHeads: (enterpriseId: string, repositoryId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.repositoryHeadsPrefix}${repositoryId}`,
+  }),
+  /** A project a repository is linked to (the repository's end of the link). */
+  repositoryProject: (enterpriseId: string, repositoryId: string, projectId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.repositoryProjectPrefix}${repositoryId}#${projectId}`,
+  }),
+  /** A webhook delivery already received (replays are refused); TTL. */
+  repositoryDelivery: (enterpriseId: string, repositoryId: string, deliveryId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.repositoryDeliveryPrefix}${repositoryId}#${deliveryId}`,
+  }),
+  /** A repository linked to the project (the project's end of the link). */
+  projectRepository: (enterpriseId: string, projectId: string, repositoryId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.projectRepositoryPrefix}${repositoryId}`,
+  }),
+  /** A branch that belongs to a work item. */
+  issueBranch: (
+    enterpriseId: string,
+    projectId: string,
+    issueId: string,
+    repositoryId: string,
+    branch: string,
+  ): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.issueBranchPrefix}${issueId}#${repositoryId}#${branch}`,
+  }),
+  /** A commit that mentions a work item. */
+  issueCommit: (
+    enterpriseId: string,
+    projectId: string,
+    issueId: string,
+    repositoryId: string,
+    sha: string,
+  ): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.issueCommitPrefix}${issueId}#${repositoryId}#${sha}`,
+  }),
 };
 
 /** Secondary-index keys, written as attributes of the items above. */
@@ -427,6 +489,11 @@ export const indexKeys = {
   projectFeed: (enterpriseId: string, projectId: string, createdAt: string, journalId: string) => ({
     gsi1pk: `${projectPartition(enterpriseId, projectId)}#FEED`,
     gsi1sk: `${createdAt}#${journalId}`,
+  }),
+  /** gsi1: every repository of every enterprise (the poll's list). */
+  repositoryToPoll: (enterpriseId: string, repositoryId: string) => ({
+    gsi1pk: 'REPOSITORIES',
+    gsi1sk: `${enterpriseId}#${repositoryId}`,
   }),
 };
 
@@ -455,4 +522,5 @@ export const indexPrefixes = {
   userProjects: (enterpriseId: string) => `PROJECT#${enterpriseId}#`,
   projectFeed: (enterpriseId: string, projectId: string) =>
     `${projectPartition(enterpriseId, projectId)}#FEED`,
+  repositories: 'REPOSITORIES',
 };

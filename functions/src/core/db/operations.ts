@@ -23,6 +23,7 @@ import {
   updateParams,
 } from './expressions';
 import type { Key } from './keys';
+import { announceWritten } from './written';
 
 export { ConditionFailedError, conditions, type Item, onConditionFailed } from './expressions';
 export { type TxOp, transact } from './transactions';
@@ -127,10 +128,26 @@ export function queryIndexAll(index: 'gsi1' | 'gsi2', pk: string, skPrefix: stri
 
 /** Writes an item, replacing any item with the same key (only for items nobody edits, e.g. counters). */
 export async function putItem(item: Item): Promise<void> {
+  announceWritten([keyOf(item)]);
   await ddb.send(new PutCommand({ TableName: TABLE, Item: item }));
 }
 
+/** Writes an item unless one with its key exists; true when it was written. */
+export async function putItemIfAbsent(item: Item): Promise<boolean> {
+  announceWritten([keyOf(item)]);
+  try {
+    await ddb.send(
+      new PutCommand({ TableName: TABLE, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
 export async function deleteItem(key: Key): Promise<void> {
+  announceWritten([key]);
   await ddb.send(new DeleteCommand({ TableName: TABLE, Key: key }));
 }
 
@@ -140,6 +157,7 @@ export async function updateItem(
   condition?: Condition,
   label = 'update',
 ): Promise<Item> {
+  announceWritten([key]);
   try {
     const out = await ddb.send(
       new UpdateCommand({
@@ -182,6 +200,7 @@ function isConditionalFailure(error: unknown): error is { Item?: Item } {
 
 /** Deletes many items, 25 per request, retrying what DynamoDB leaves unprocessed. */
 export async function batchDelete(keyList: readonly Key[]): Promise<void> {
+  announceWritten(keyList);
   for (const part of chunk(keyList, 25)) {
     let pending = part.map((key) => ({ DeleteRequest: { Key: key } }));
     for (let attempt = 0; pending.length > 0; attempt += 1) {

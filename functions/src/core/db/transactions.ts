@@ -4,6 +4,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { ddb, TABLE } from './client';
 import { type Condition, ConditionFailedError, type Item, updateParams } from './expressions';
 import type { Key } from './keys';
+import { announceWritten } from './written';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,6 +46,13 @@ function toTransactItem(op: TxOp): TransactItem {
   };
 }
 
+function keyOfOp(op: TxOp): Key {
+  if ('put' in op) return { pk: op.put.pk as string, sk: op.put.sk as string };
+  if ('update' in op) return op.update;
+  if ('delete' in op) return op.delete;
+  return op.check;
+}
+
 /**
  * Writes up to 100 items all-or-nothing. When a condition fails, throws
  * `ConditionFailedError(label)` for the first failed operation (the label defaults to its index),
@@ -54,6 +62,7 @@ export async function transact(ops: readonly TxOp[]): Promise<void> {
   if (ops.length === 0) return;
   if (ops.length > 100) throw new Error(`A transaction holds at most 100 writes, not ${ops.length}`);
   const input = { TransactItems: ops.map(toTransactItem) };
+  announceWritten(ops.map(keyOfOp));
   // A conflict with another transaction on the same items is transient: retry a few times.
   for (let attempt = 0; ; attempt += 1) {
     try {

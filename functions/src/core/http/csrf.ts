@@ -15,6 +15,12 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
  */
 export const UPLOAD_PATH = /\/pmsProjectTestcase\/upload$/;
 const MULTIPART_TYPE = /^multipart\/form-data$/i;
+/**
+ * The repository webhook receiver: git hosts send no Origin and no X-Requested-With, and the
+ * call acts on no session's behalf (the delivery proves itself with its signature), so the CSRF
+ * rules do not apply to exactly this path and method.
+ */
+export const WEBHOOK_PATH = /^\/api\/pms\/[a-z0-9-]+\/pmsRepository\/[A-Za-z0-9]+\/webhook$/;
 
 const acceptedType = (c: Context, mediaType: string) =>
   JSON_TYPE.test(mediaType) || (UPLOAD_PATH.test(c.req.path) && MULTIPART_TYPE.test(mediaType));
@@ -34,6 +40,7 @@ function hasBody(c: Context): boolean {
 /** Throws 403 with the reason when a state-changing request fails a CSRF rule. */
 export function assertSameSiteRequest(c: Context): void {
   if (SAFE_METHODS.has(c.req.method)) return;
+  if (c.req.method === 'POST' && WEBHOOK_PATH.test(c.req.path)) return;
   if (c.req.header('x-requested-with') !== 'XMLHttpRequest') {
     throw forbidden('Requests that change data must carry the header X-Requested-With: XMLHttpRequest');
   }

@@ -5,6 +5,7 @@
 import { clock } from '../clock';
 import { config } from '../config';
 import { hashToken, newSessionToken } from '../security/tokens';
+import { sessionCopies } from './cache';
 import {
   createSession,
   deleteSession,
@@ -49,9 +50,13 @@ export async function startSession(userId: string, previousToken?: string): Prom
   return { token, session };
 }
 
-/** The live session of a token, or null (unknown, idle too long, or past its lifetime). */
+/**
+ * The live session of a token, or null (unknown, idle too long, or past its lifetime). The record
+ * is kept a few seconds per process (./cache.ts): a session ended elsewhere stops within that.
+ */
 export async function resolveSession(token: string): Promise<SessionRecord | null> {
-  const session = await getSession(hashToken(token));
+  const tokenHash = hashToken(token);
+  const session = await sessionCopies.get(tokenHash, () => getSession(tokenHash));
   if (!session) return null;
   const now = clock.now();
   const idleTooLong = now - session.lastSeenAt > config.sessionIdleMs;

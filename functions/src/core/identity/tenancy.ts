@@ -8,6 +8,7 @@ import { ADMIN_ROLE_KEY } from '@shared/permissions/catalogue';
 import { hasPermission, hasRole, type Principal } from '@shared/permissions/matcher';
 import type { CurrentUser } from '@shared/schemas/auth';
 import { enterpriseNotFound, forbidden } from '../errors';
+import { identifierCopies, tenantCopies, tenantCopyKey } from './cache';
 import {
   type EnterpriseRecord,
   findEnterpriseByIdentifier,
@@ -41,17 +42,31 @@ export async function findEnterprise(ref: EnterpriseRef): Promise<EnterpriseReco
   return ref.by === 'id' ? getEnterprise(ref.value) : findEnterpriseByIdentifier(ref.value);
 }
 
-/** Loads the caller's standing; 404 "The enterprise does not exist" unless the caller is a member. */
+/**
+ * Loads the caller's standing; 404 "The enterprise does not exist" unless the caller is a member.
+ * Every API call passes here, so the answer is kept a few seconds per process (./cache.ts).
+ */
 export async function loadTenant(ref: EnterpriseRef, userId: string): Promise<Tenant> {
   if (!REF_SHAPE.test(ref.value)) throw enterpriseNotFound();
-  const enterpriseId = ref.by === 'id' ? ref.value : await findEnterpriseIdByIdentifier(ref.value);
+  const enterpriseId =
+    ref.by === 'id'
+      ? ref.value
+      : await identifierCopies.get(ref.value, () => findEnterpriseIdByIdentifier(ref.value));
   if (!enterpriseId) throw enterpriseNotFound();
-  // Every API call passes here: the enterprise and the membership are read side by side.
+  const tenant = await tenantCopies.get(tenantCopyKey(enterpriseId, userId), () =>
+    readTenant(enterpriseId, userId),
+  );
+  if (!tenant) throw enterpriseNotFound();
+  return tenant;
+}
+
+async function readTenant(enterpriseId: string, userId: string): Promise<Tenant | null> {
+  // The enterprise and the membership are read side by side.
   const [enterprise, membership] = await Promise.all([
     getEnterprise(enterpriseId),
     getMembership(enterpriseId, userId),
   ]);
-  if (!enterprise || !membership) throw enterpriseNotFound();
+  if (!enterprise || !membership) return null;
   const found = await getRoles(enterprise.id, membership.roleIds);
   const roles = membership.roleIds.flatMap((id) => found.filter((role) => role.roleId === id));
   const permissions = [...new Set(roles.flatMap((role) => role.permissions))];

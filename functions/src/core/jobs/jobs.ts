@@ -20,7 +20,7 @@
  *   that the local server starts. Jobs still queued when the process stops are lost: acceptable
  *   for the one-machine default. Every job must be safe to run twice (SQS delivers at least once).
  */
-import { backgroundOf, type EndpointGroupName } from '../../manifest';
+import { backgroundOf, type EndpointGroupName, subscribersOf } from '../../manifest';
 import { clock } from '../clock';
 import { config } from '../config';
 import { MAX_JOB_ATTEMPTS } from './attempts';
@@ -32,8 +32,11 @@ export interface Job<P> {
   /** `group.name`: the queue is the group's; the name is unique within it. */
   readonly type: string;
   readonly group: EndpointGroupName;
-  /** Queues the job; resolves once it is accepted (locally: at once), not once it has run. */
-  enqueue(payload: P): Promise<void>;
+  /**
+   * Queues the job; resolves once it is accepted (locally: at once), not once it has run.
+   * `delaySeconds` (up to 900, SQS's limit) holds it back that long.
+   */
+  enqueue(payload: P, options?: { delaySeconds?: number }): Promise<void>;
 }
 
 export interface Schedule {
@@ -59,7 +62,11 @@ export function defineJob<P>(group: EndpointGroupName, name: string, run: JobRun
     throw new Error(`Job ${type}: declare background.queue for ${group} in functions/src/manifest.ts`);
   }
   runners.set(type, run as JobRunner<unknown>);
-  return { type, group, enqueue: (payload) => send(group, { type, payload }) };
+  return {
+    type,
+    group,
+    enqueue: (payload, options) => send(group, { type, payload }, Math.min(900, options?.delaySeconds ?? 0)),
+  };
 }
 
 /** Defines a schedule of `group`; its period is the manifest's (`background.schedules[name]`). */
@@ -75,6 +82,34 @@ export function defineSchedule(group: EndpointGroupName, name: string, run: Sche
   const schedule = { group, name, everyMinutes: declared.everyMinutes };
   schedules.set(key, { ...schedule, run });
   return schedule;
+}
+
+/**
+ * Defines the job through which `group` receives `event` from the group that publishes it
+ * (manifest: the publisher's `publishes`, this group's `subscribes`). Publishers never import
+ * subscribers: `publish` reads the manifest, so a new subscriber needs no change to them.
+ */
+export function defineSubscriber<P>(group: EndpointGroupName, event: string, run: JobRunner<P>): Job<P> {
+  if (!(backgroundOf(group).subscribes ?? []).includes(event)) {
+    throw new Error(
+      `Subscriber ${group} of ${event}: declare background.subscribes in functions/src/manifest.ts`,
+    );
+  }
+  return defineJob(group, subscriberJobName(event), run);
+}
+
+const subscriberJobName = (event: string) => `on:${event}`;
+
+/** Queues `payload` for every group subscribed to `event` (none: nothing happens). */
+export async function publish(from: EndpointGroupName, event: string, payload: unknown): Promise<void> {
+  if (!(backgroundOf(from).publishes ?? []).includes(event)) {
+    throw new Error(`${from} publishes ${event}: declare background.publishes in functions/src/manifest.ts`);
+  }
+  await Promise.all(
+    subscribersOf(event).map((group) =>
+      send(group, { type: `${group}.${subscriberJobName(event)}`, payload }, 0),
+    ),
+  );
 }
 
 /** Runs one job now (the Lambda handler, and the local queue). */
@@ -93,12 +128,21 @@ export async function runSchedule(group: string, name: string): Promise<void> {
 
 // ---- where jobs go ----------------------------------------------------------------------------
 
-async function send(group: EndpointGroupName, job: QueuedJob): Promise<void> {
+async function send(group: EndpointGroupName, job: QueuedJob, delaySeconds: number): Promise<void> {
   const queueUrl = config.jobQueues[group];
   if (queueUrl) {
     // The SQS client loads on first use, so functions that never queue work do not carry it.
     const { sendToQueue } = await import('./sqs');
-    await sendToQueue(queueUrl, job);
+    await sendToQueue(queueUrl, job, delaySeconds);
+    return;
+  }
+  if (delaySeconds > 0) {
+    // A held-back job waits on a timer that does not keep the process alive; drainJobs() does
+    // not wait for it either (it is not queued yet).
+    setTimeout(() => {
+      localQueue.push({ ...job, attempt: 1 });
+      pump();
+    }, delaySeconds * 1000).unref();
     return;
   }
   localQueue.push({ ...job, attempt: 1 });

@@ -8,7 +8,13 @@ import type { QueuedJob } from './jobs';
 
 let client: SQSClient | undefined;
 
-export async function sendToQueue(queueUrl: string, job: QueuedJob): Promise<void> {
+export async function sendToQueue(queueUrl: string, job: QueuedJob, delaySeconds: number): Promise<void> {
   client ??= new SQSClient({ region: config.region });
-  await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(job) }));
+  await client.send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl,
+      MessageBody: JSON.stringify(job),
+      ...(delaySeconds > 0 ? { DelaySeconds: delaySeconds } : {}),
+    }),
+  );
 }

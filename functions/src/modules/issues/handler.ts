@@ -1,4 +1,5 @@
-import { handle } from 'hono/aws-lambda';
+import { groupHandler } from '@core/lambda/group-handler';
 import { issuesApp } from './app';
+import { issuesBackground } from './background';
 
-export const handler = handle(issuesApp);
+export const handler = groupHandler('issues', issuesApp, issuesBackground);

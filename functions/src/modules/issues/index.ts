@@ -5,10 +5,17 @@
 
 // Finding work items and their project's current copy (project-index.ts).
 export { issueNotFound, projectOfIssue, projectWithIndex } from './context';
-export { journalViews } from './journals';
+export { journalViews, repositoryJournalOps, writeJournalEntry } from './journals';
 export { listIssues } from './list';
 export { type ProjectIndex, projectIndex } from './project-index';
-export { EMPTY_COUNTERS, getCounters, getCountersOf, type ProjectCounters } from './store/counters';
+export {
+  currentCounts,
+  EMPTY_COUNTERS,
+  getCounters,
+  getCountersOf,
+  getCurrentCounts,
+  type ProjectCounters,
+} from './store/counters';
 export { feedPage } from './store/journals';
 export {
   deleteIssueRefsOfProject,
@@ -20,4 +27,5 @@ export {
 export { issueRefView } from './views';
 // Writing work items: every write goes through the project's write loop (writeIssues), which
 // other modules join with their own plans (sprint membership, completion) and operations.
-export { createIssue, type Editable, planItemEdits, type WritePlan, writeIssues } from './work-items';
+export { createIssue, type Editable, planItemEdits } from './work-items';
+export { type WritePlan, writeIssues } from './write-loop';

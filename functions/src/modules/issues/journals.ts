@@ -5,7 +5,8 @@
  */
 
 import { nowIso } from '@core/clock';
-import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
+import { keys } from '@core/db/keys';
+import { ConditionFailedError, conditions, onConditionFailed, type TxOp } from '@core/db/operations';
 import { conflict, forbidden, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { newJournalId } from '@core/ids';
@@ -17,6 +18,7 @@ import type { JournalKind, JournalRecord } from './store/journals';
 import * as db from './store/journals';
 import type { IssueRecord } from './store/work-items';
 import { journalView } from './views';
+import { writeCounted } from './write-loop';
 
 /** A new journal entry about `issue` (as it is after the change). */
 export function journalFor(
@@ -44,6 +46,44 @@ export function journalFor(
     updatedAt: at,
     version: 1,
   };
+}
+
+/**
+ * The writes of a `commit` or `branch` journal entry that the repositories module records when a
+ * commit or branch of a linked repository mentions the item (`pmProjectRepositoryId` names the
+ * repository): the entry and a check that the item still exists
+ * (`ConditionFailedError('issue')` otherwise). The caller adds its own writes (the mention
+ * itself, conditioned on being new) to the same transaction, so an entry is written once.
+ */
+export function repositoryJournalOps(
+  enterpriseId: string,
+  issue: IssueRecord,
+  entry: {
+    kind: 'commit' | 'branch';
+    pmProjectRepositoryId: string;
+    userId: string;
+    notes: string;
+    details: JournalDetail[];
+    at: string;
+  },
+): TxOp[] {
+  const journal = {
+    ...journalFor(enterpriseId, issue, entry.kind, entry.userId, entry.at, entry.details, entry.notes),
+    pmProjectRepositoryId: entry.pmProjectRepositoryId,
+  };
+  return [
+    {
+      check: keys.issue(enterpriseId, issue.projectId, issue.issueId),
+      condition: conditions.exists,
+      label: 'issue',
+    },
+    db.putJournalOp(journal),
+  ];
+}
+
+/** Writes ops that add one journal entry (and whatever else they hold) through the change log. */
+export function writeJournalEntry(enterpriseId: string, projectId: string, ops: TxOp[]): Promise<void> {
+  return writeCounted(enterpriseId, projectId, ops, 1);
 }
 
 export async function journalViews(journals: readonly JournalRecord[]): Promise<Journal[]> {
@@ -74,7 +114,9 @@ export async function addComment(
 ): Promise<Journal> {
   const { issue } = await loadIssue(enterpriseId, issueId);
   const journal = journalFor(enterpriseId, issue, 'comment', userId, nowIso(), [], notes);
-  await onConditionFailed(db.createComment(journal), { issue: () => issueNotFound(issueId) });
+  await onConditionFailed(writeCounted(enterpriseId, issue.projectId, db.createCommentOps(journal), +1), {
+    issue: () => issueNotFound(issueId),
+  });
   const [view] = await journalViews([journal]);
   return view!;
 }
@@ -123,7 +165,7 @@ export async function deleteComment(
 ): Promise<void> {
   const journal = await ownComment(enterpriseId, userId, issueId, journalId, 'deleted');
   try {
-    await db.deleteComment(journal);
+    await writeCounted(enterpriseId, journal.projectId, db.deleteCommentOps(journal), -1);
   } catch (error) {
     if (error instanceof ConditionFailedError) throw journalNotFound(journalId);
     throw error;

@@ -95,6 +95,7 @@ export function journalView(journal: JournalRecord, users: ReadonlyMap<string, U
       oldValue: d.oldValue ?? null,
       newValue: d.newValue ?? null,
     })),
+    pmProjectRepositoryId: journal.pmProjectRepositoryId ?? null,
     createdAt: journal.createdAt,
     updatedAt: journal.updatedAt,
     version: journal.version,

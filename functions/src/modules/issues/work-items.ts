@@ -1,13 +1,14 @@
 /**
  * Work items: create, read, edit (one or a batch), delete, link, and the pickers. Every write is
- * one transaction through `writeIssues`, which validates against the project's index synced to
- * the change-log position it then conditions the write on (modules/issues/project-index.ts): the
- * writes of a project are serialised, so the checks that look at other items (parent cycles, links,
- * numbering, children before a delete) cannot race with another writer.
+ * one transaction through `writeIssues` (modules/issues/write-loop.ts), which validates against
+ * the project's current index and conditions the transaction on what the checks looked at (the
+ * items' versions, a new parent's chain, the link ends, the sprints joined), so the checks that
+ * look at other items (parent cycles, links, numbering, children before a delete) cannot race
+ * with writers in other processes, while independent writes proceed side by side.
  */
 
-import { clock, nowIso } from '@core/clock';
-import { ConditionFailedError, type TxOp } from '@core/db/operations';
+import { nowIso } from '@core/clock';
+import type { TxOp } from '@core/db/operations';
 import { AppError, badRequest, conflict, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { newId } from '@core/ids';
@@ -33,9 +34,9 @@ import {
   type JournalDetail,
   MAX_LINKS_PER_ISSUE,
 } from '@shared/schemas/issues';
-import { getProjectMember, projectNotFound, requireProject } from '../projects';
+import { getProjectMember, requireProject } from '../projects';
 import { demandDeletionOps } from '../requirements';
-import { getSprint, getSprints, sprintLogBatchOps } from '../sprints';
+import { getSprint, getSprints } from '../sprints';
 import { caseLinkDeletionOps } from '../testcases';
 import { sheetLinkDeletionOps } from '../testruns';
 import { issueNotFound, loadIssue, projectOfIssue, projectsOfIssues, rememberIssueProject } from './context';
@@ -46,15 +47,11 @@ import {
   indexAt,
   type ProjectIndex,
   peekIndex,
-  projectIndex,
-  recordWrite,
   rememberLinks,
 } from './project-index';
-import type { CounterChanges } from './store/counters';
 import { putJournalOp } from './store/journals';
 import { issueTags } from './store/tags';
 import {
-  commitIssueWrite,
   createIssueOps,
   deleteIssueOps,
   getIssueDescription,
@@ -69,120 +66,7 @@ import {
 } from './store/work-items';
 import { tagsAt } from './tags';
 import { issueDetailView, issueRefView } from './views';
-
-// ---- the write loop -------------------------------------------------------------------------
-
-const MAX_WRITE_ATTEMPTS = 8;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** How often a write found that another writer went first and tried again (tests, bench). */
-export const writeStats = { retries: 0 };
-
-export interface WritePlan {
-  ops: TxOp[];
-  counters?: CounterChanges;
-  /** The items whose rows the write changes: the new row, or null when deleted. */
-  changed: Map<string, IssueRecord | null>;
-  /** Items the change-log entry names although their rows stay (links). */
-  alsoTouched?: readonly string[];
-}
-
-/** A transaction that failed only because the project moved on meanwhile: try again on a fresh read. */
-function isRetryable(error: unknown): boolean {
-  if (error instanceof ConditionFailedError) return error.label !== 'project';
-  return error instanceof Error && error.name === 'TransactionCanceledException';
-}
-
-/** The tail of each project's queue of writes in this process. */
-const writeQueues = new Map<string, Promise<void>>();
-
-/**
- * Runs the writes of one project in this process one after the other. They would serialise on
- * `changeSeq` anyway; queueing them here keeps a burst of writes from one process from failing
- * each other's conditions round after round (writers in other processes still do, and retry).
- */
-async function queued<T>(enterpriseId: string, projectId: string, work: () => Promise<T>): Promise<T> {
-  const key = `${enterpriseId}/${projectId}`;
-  const previous = writeQueues.get(key) ?? Promise.resolve();
-  const run = previous.then(work);
-  const tail = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  writeQueues.set(key, tail);
-  try {
-    return await run;
-  } finally {
-    if (writeQueues.get(key) === tail) writeQueues.delete(key);
-  }
-}
-
-/**
- * Runs `plan` against the project's index synced to change `seen`, and writes what it returns
- * conditioned on `changeSeq = seen`. When another writer went first, re-syncs and plans again
- * (re-validating), up to MAX_WRITE_ATTEMPTS times. `plan` returns null when there is nothing to
- * write. The writes of a project in this process take turns (`queued`).
- */
-export function writeIssues(
-  enterpriseId: string,
-  projectId: string,
-  plan: (index: ProjectIndex, issueSeq: number) => Promise<WritePlan | null>,
-): Promise<void> {
-  return queued(enterpriseId, projectId, () => attemptWrites(enterpriseId, projectId, plan));
-}
-
-async function attemptWrites(
-  enterpriseId: string,
-  projectId: string,
-  plan: (index: ProjectIndex, issueSeq: number) => Promise<WritePlan | null>,
-): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    const index = await projectIndex(enterpriseId, projectId);
-    // Read now: the index object moves on with other requests while this one awaits.
-    const seen = index.seq;
-    const issueSeq = index.issueSeq;
-    const planned = await plan(index, issueSeq);
-    if (!planned) return;
-    const touched = [...planned.changed.keys(), ...(planned.alsoTouched ?? [])];
-    const journals = planned.ops.filter((op) => 'put' in op && op.put.entity === 'Journal').length;
-    // Sprint burn-downs replay this log, so it is written in the same transaction as the items.
-    const sprintLog = sprintLogBatchOps(
-      enterpriseId,
-      projectId,
-      [...planned.changed].map(([id, after]) => ({ before: index.rows.get(id) ?? null, after })),
-      nowIso(),
-      seen + 1,
-    );
-    try {
-      await commitIssueWrite(enterpriseId, projectId, seen, {
-        counters: { ...planned.counters, journalCount: journals },
-        touched,
-        ops: [...planned.ops, ...sprintLog],
-        nowMs: clock.now(),
-      });
-    } catch (error) {
-      if (error instanceof ConditionFailedError && error.label === 'project')
-        throw projectNotFound(projectId);
-      if (!isRetryable(error)) throw error;
-      writeStats.retries += 1;
-      if (attempt >= MAX_WRITE_ATTEMPTS) {
-        throw conflict('Too many changes to this project at once; please try again');
-      }
-      await pause(Math.random() * Math.min(200, 10 * 2 ** attempt));
-      continue;
-    }
-    recordWrite(
-      enterpriseId,
-      projectId,
-      seen,
-      planned.counters?.issueSeq ?? issueSeq,
-      planned.changed,
-      touched,
-    );
-    return;
-  }
-}
+import { type WritePlan, writeIssues } from './write-loop';
 
 // ---- validation -----------------------------------------------------------------------------
 
@@ -404,6 +288,7 @@ function applyEdit(
   if (fields.length === 0) return null;
   after.updatedAt = at;
   after.version = before.version + 1;
+  after.rev = before.rev + 1;
   return { before, after, fields, description };
 }
 
@@ -484,7 +369,7 @@ async function historyDetails(
   });
 }
 
-/** The writes of edited items: the item (conditioned on the version read), description, journal. */
+/** The writes of edited items: the item (conditioned on the revision read), description, journal. */
 function editOps(
   enterpriseId: string,
   change: ItemChange,
@@ -494,7 +379,7 @@ function editOps(
 ): TxOp[] {
   const { before, after } = change;
   return [
-    replaceIssueOp(enterpriseId, after, before.version),
+    replaceIssueOp(enterpriseId, after, before.rev),
     ...(change.description
       ? [putDescriptionOp(enterpriseId, after.projectId, after.issueId, change.description.after)]
       : []),
@@ -522,7 +407,7 @@ export async function planItemEdits(
   const details = await historyDetails(enterpriseId, index, changes);
   return {
     ops: changes.flatMap((change, i) => editOps(enterpriseId, change, details[i]!, userId, at)),
-    counters: { openIssueCount: openDelta(changes) },
+    deltas: { open: openDelta(changes) },
     changed: new Map(changes.map((c) => [c.after.issueId, c.after])),
   };
 }
@@ -645,6 +530,7 @@ export function newIssueRecord(
     updatedAt: meta.at,
     closedAt: status === CLOSED_ISSUE_STATUS ? meta.at : null,
     version: 1,
+    rev: 1,
   };
 }
 
@@ -672,19 +558,25 @@ export async function createIssue(
     throw conflict(transitionRefusal(body.pmIssueType, INITIAL_ISSUE_STATUS, status));
   }
   const issueId = newId();
-  await writeIssues(enterpriseId, projectId, async (index, issueSeq) => {
+  await writeIssues(enterpriseId, projectId, async (index) => {
     assertParent(index, null, body.parentId ?? null);
     await assertSprintUsable(enterpriseId, projectId, body.sprintId);
-    const at = nowIso();
-    const issue = newIssueRecord(body, { issueId, issueNumber: issueSeq + 1, authorId: userId, at });
+    // Checked, then numbered: a refused create takes no number.
     return {
-      ops: [
-        ...createIssueOps(enterpriseId, issue, body.description ?? ''),
-        putJournalOp(journalFor(enterpriseId, issue, 'created', userId, at)),
-        ...(extraOps ? await extraOps(issue) : []),
-      ],
-      counters: { issueSeq: issue.issueNumber, issueCount: 1, openIssueCount: isOpen(issue) ? 1 : 0 },
-      changed: new Map([[issueId, issue]]),
+      numbers: 1,
+      build: async (issueNumber: number): Promise<WritePlan> => {
+        const at = nowIso();
+        const issue = newIssueRecord(body, { issueId, issueNumber, authorId: userId, at });
+        return {
+          ops: [
+            ...createIssueOps(enterpriseId, issue, body.description ?? ''),
+            putJournalOp(journalFor(enterpriseId, issue, 'created', userId, at)),
+            ...(extraOps ? await extraOps(issue) : []),
+          ],
+          deltas: { issues: 1, open: isOpen(issue) ? 1 : 0 },
+          changed: new Map([[issueId, issue]]),
+        };
+      },
     };
   });
   rememberIssueProject(enterpriseId, issueId, projectId);
@@ -719,7 +611,7 @@ export async function updateIssue(
     const [details] = await historyDetails(enterpriseId, index, [change]);
     return {
       ops: editOps(enterpriseId, change, details!, userId, at),
-      counters: { openIssueCount: openDelta([change]) },
+      deltas: { open: openDelta([change]) },
       changed: new Map([[issueId, change.after]]),
     };
   });
@@ -781,7 +673,7 @@ export async function batchUpdate(
     const details = await historyDetails(enterpriseId, index, changes);
     return {
       ops: changes.flatMap((change, i) => editOps(enterpriseId, change, details[i]!, userId, at)),
-      counters: { openIssueCount: openDelta(changes) },
+      deltas: { open: openDelta(changes) },
       changed: new Map(changes.map((c) => [c.after.issueId, c.after])),
     };
   });
@@ -819,7 +711,7 @@ export async function deleteIssue(enterpriseId: string, userId: string, issueId:
         ...caseLinks,
         putJournalOp(journalFor(enterpriseId, issue, 'deleted', userId, at)),
       ],
-      counters: { issueCount: -1, openIssueCount: isOpen(issue) ? -1 : 0 },
+      deltas: { issues: -1, open: isOpen(issue) ? -1 : 0 },
       changed: new Map([[issueId, null]]),
       alsoTouched: linkedIds,
     };
@@ -848,18 +740,21 @@ function bothIn(index: ProjectIndex, a: string, b: string): [IssueRecord, IssueR
 /**
  * Links or unlinks two items of one project: `opsOf` checks the links as they are and answers
  * the writes. Neither item's row changes, but both are named in the change log (they show
- * their links).
+ * their links). A new link steps both ends' revisions, so a concurrent link (the limit) or
+ * delete of either, planned on what it saw, fails its condition instead of passing the rule.
  */
 async function writeLink(
   enterpriseId: string,
   issueId: string,
   linkedIssueId: string,
   opsOf: (projectId: string, a: IssueRecord, b: IssueRecord) => Promise<TxOp[]>,
+  { bumpBothEnds = false } = {},
 ): Promise<void> {
   const projectId = await linkProject(enterpriseId, issueId, linkedIssueId);
   await writeIssues(enterpriseId, projectId, async (index) => {
     const [a, b] = bothIn(index, issueId, linkedIssueId);
     const ops = await opsOf(projectId, a, b);
+    if (bumpBothEnds) return { ops, changed: new Map(), bumps: [a, b] };
     return { ops, changed: new Map(), alsoTouched: [issueId, linkedIssueId] };
   });
 }
@@ -870,26 +765,32 @@ export async function linkIssues(
   issueId: string,
   linkedIssueId: string,
 ): Promise<void> {
-  await writeLink(enterpriseId, issueId, linkedIssueId, async (projectId, a, b) => {
-    const [linksOfA, linksOfB] = await Promise.all([
-      listLinkedIds(enterpriseId, projectId, issueId),
-      listLinkedIds(enterpriseId, projectId, linkedIssueId),
-    ]);
-    if (linksOfA.includes(linkedIssueId)) {
-      throw conflict(`Work items #${a.issueNumber} and #${b.issueNumber} are already linked`);
-    }
-    for (const [issue, links] of [
-      [a, linksOfA],
-      [b, linksOfB],
-    ] as const) {
-      if (links.length >= MAX_LINKS_PER_ISSUE) {
-        throw conflict(
-          `Work item #${issue.issueNumber} already has ${MAX_LINKS_PER_ISSUE} links, the most it may have`,
-        );
+  await writeLink(
+    enterpriseId,
+    issueId,
+    linkedIssueId,
+    async (projectId, a, b) => {
+      const [linksOfA, linksOfB] = await Promise.all([
+        listLinkedIds(enterpriseId, projectId, issueId),
+        listLinkedIds(enterpriseId, projectId, linkedIssueId),
+      ]);
+      if (linksOfA.includes(linkedIssueId)) {
+        throw conflict(`Work items #${a.issueNumber} and #${b.issueNumber} are already linked`);
       }
-    }
-    return linkOps(enterpriseId, projectId, issueId, linkedIssueId, userId, nowIso());
-  });
+      for (const [issue, links] of [
+        [a, linksOfA],
+        [b, linksOfB],
+      ] as const) {
+        if (links.length >= MAX_LINKS_PER_ISSUE) {
+          throw conflict(
+            `Work item #${issue.issueNumber} already has ${MAX_LINKS_PER_ISSUE} links, the most it may have`,
+          );
+        }
+      }
+      return linkOps(enterpriseId, projectId, issueId, linkedIssueId, userId, nowIso());
+    },
+    { bumpBothEnds: true },
+  );
 }
 
 export async function unlinkIssues(

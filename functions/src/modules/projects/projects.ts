@@ -13,7 +13,7 @@ import { pageOf } from '@core/paging';
 import { PROJECT_STATE } from '@shared/domain/work-items';
 import type { Page } from '@shared/schemas/common';
 import type { Project, ProjectBody, ProjectListQuery, ProjectUpdateBody } from '@shared/schemas/projects';
-import { deleteIssueRefsOfProject, EMPTY_COUNTERS, getCounters, getCountersOf } from '../issues';
+import { deleteIssueRefsOfProject, EMPTY_COUNTERS, getCountersOf, getCurrentCounts } from '../issues';
 import { getProduct } from '../products';
 import { unlinkDemandsOfProject } from '../requirements';
 import type { ProjectRecord } from './store';
@@ -43,7 +43,7 @@ async function assertProduct(enterpriseId: string, productId: string | null | un
 async function viewOf(enterpriseId: string, userId: string, project: ProjectRecord): Promise<Project> {
   const [creator, counters, member] = await Promise.all([
     getUser(project.creatorId),
-    getCounters(enterpriseId, project.projectId),
+    getCurrentCounts(enterpriseId, project.projectId),
     db.getProjectMember(enterpriseId, project.projectId, userId),
   ]);
   return projectView(project, { creator: creator ?? undefined, counters, isMember: member !== null });

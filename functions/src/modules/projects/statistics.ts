@@ -10,7 +10,14 @@ import { STATUS_GROUPS } from '@shared/domain/work-items';
 import type { Page } from '@shared/schemas/common';
 import type { Journal } from '@shared/schemas/issues';
 import type { LineChart, PieBarChart } from '@shared/schemas/projects';
-import { feedPage, journalViews, type ProjectIndex, projectWithIndex, readProjectState } from '../issues';
+import {
+  currentCounts,
+  feedPage,
+  journalViews,
+  type ProjectIndex,
+  projectWithIndex,
+  readProjectState,
+} from '../issues';
 import { projectNotFound } from './projects';
 
 async function projectAndIndex(enterpriseId: string, projectId: string): Promise<ProjectIndex> {
@@ -98,10 +105,13 @@ export async function dynamics(
   const state = await readProjectState(enterpriseId, projectId);
   if (!state.project) throw projectNotFound(projectId);
   const offset = (page.pageNum - 1) * page.pageSize;
-  const journals = await feedPage(enterpriseId, projectId, offset, page.pageSize);
+  const [journals, counts] = await Promise.all([
+    feedPage(enterpriseId, projectId, offset, page.pageSize),
+    currentCounts(enterpriseId, projectId, state.counters),
+  ]);
   return {
     rows: await journalViews(journals),
-    total: state.counters.journalCount,
+    total: counts.journalCount,
     pageNum: page.pageNum,
     pageSize: page.pageSize,
   };

@@ -27,6 +27,7 @@ function issue(issueId: string, patch: Partial<IssueRecord> = {}): IssueRecord {
     updatedAt: '2026-03-01T00:00:00.000Z',
     closedAt: null,
     version: 1,
+    rev: 1,
     ...patch,
   };
 }

@@ -72,40 +72,46 @@ export async function completeSprint(
 ): Promise<SprintDetail> {
   const { projectId } = await requireSprint(enterpriseId, sprintId);
   let closed: SprintRecord | undefined;
-  await writeIssues(enterpriseId, projectId, async (index) => {
-    // Read again on every attempt: the sprint and the items may have moved on meanwhile.
-    const sprint = await currentSprint(enterpriseId, sprintId, body.version);
-    const unfinished = itemsOfSprint(index, sprintId).filter((issue) => isUnfinished(issue.status));
-    assertCompletable(sprint, unfinished);
-    const choice = body.choice;
-    const target =
-      choice === ITERATION_COMPLETION_CHOICE.moveToIteration
-        ? await targetOf(enterpriseId, sprint, body.targetSprintId!)
-        : null;
-    const at = nowIso();
-    const edit = editFor(choice, target);
-    const planned = await planItemEdits(
-      enterpriseId,
-      index,
-      unfinished.map((issue) => ({ issue, edit })),
-      userId,
-      at,
-    );
-    const moves = unfinished.map((issue) => ({
-      issue,
-      toSprint: target,
-      newStatus: edit.status ?? issue.status,
-    }));
-    const completion = await buildCompletion({ enterpriseId, sprint, userId, at, choice, moves });
-    closed = {
-      ...sprint,
-      status: ITERATION_STATE.closed,
-      completedAt: at,
-      completion,
-      updatedAt: at,
-      version: sprint.version + 1,
-    };
-    return withOps(planned, [replaceSprintOp(closed, sprint.version)]);
-  });
+  await writeIssues(
+    enterpriseId,
+    projectId,
+    async (index, sprint) => {
+      const unfinished = itemsOfSprint(index, sprintId).filter((issue) => isUnfinished(issue.status));
+      assertCompletable(sprint, unfinished);
+      const choice = body.choice;
+      const target =
+        choice === ITERATION_COMPLETION_CHOICE.moveToIteration
+          ? await targetOf(enterpriseId, sprint, body.targetSprintId!)
+          : null;
+      const at = nowIso();
+      const edit = editFor(choice, target);
+      const planned = await planItemEdits(
+        enterpriseId,
+        index,
+        unfinished.map((issue) => ({ issue, edit })),
+        userId,
+        at,
+      );
+      const moves = unfinished.map((issue) => ({
+        issue,
+        toSprint: target,
+        newStatus: edit.status ?? issue.status,
+      }));
+      const completion = await buildCompletion({ enterpriseId, sprint, userId, at, choice, moves });
+      closed = {
+        ...sprint,
+        status: ITERATION_STATE.closed,
+        completedAt: at,
+        completion,
+        updatedAt: at,
+        version: sprint.version + 1,
+      };
+      // Closed only if no item joined since the sprint was read (before the index synced).
+      return withOps(planned, [replaceSprintOp(closed, sprint.version, sprint.memberSeq)]);
+    },
+    // Read again on every attempt, before the index syncs: the items it then shows include
+    // every item that joined before this read, and a later join fails the condition above.
+    () => currentSprint(enterpriseId, sprintId, body.version),
+  );
   return detailOf(enterpriseId, closed!);
 }

@@ -131,6 +131,7 @@ export async function createSprint(
     createdAt: at,
     updatedAt: at,
     version: 1,
+    memberSeq: 0,
   };
   await onConditionFailed(db.createSprint(sprint), { project: () => projectNotFound(projectId) });
   return sprintDetailView(sprint, NO_ITEMS, await userSummaries([userId]));
@@ -205,7 +206,7 @@ export async function currentSprint(
 export function withOps(planned: WritePlan | null, ops: WritePlan['ops']): WritePlan {
   return {
     ops: [...(planned?.ops ?? []), ...ops],
-    counters: planned?.counters,
+    deltas: planned?.deltas,
     changed: planned?.changed ?? new Map(),
   };
 }
@@ -216,19 +217,24 @@ export function withOps(planned: WritePlan | null, ops: WritePlan['ops']): Write
  */
 export async function deleteSprint(enterpriseId: string, userId: string, sprintId: string): Promise<void> {
   const { projectId } = await requireSprint(enterpriseId, sprintId);
-  await writeIssues(enterpriseId, projectId, async (index) => {
-    const sprint = await currentSprint(enterpriseId, sprintId);
-    const items = itemsOfSprint(index, sprintId);
-    if (items.length > MAX_BATCH_ISSUES) {
-      throw conflict(
-        `Sprint ${sprint.name} holds ${items.length} items; move some out first (at most ${MAX_BATCH_ISSUES} go back to the backlog with it)`,
-        { issueCount: items.length },
-      );
-    }
-    const edits = items.map((issue) => ({ issue, edit: { sprintId: null } }));
-    const planned = await planItemEdits(enterpriseId, index, edits, userId, nowIso());
-    return withOps(planned, [db.deleteSprintOp(sprint)]);
-  });
+  await writeIssues(
+    enterpriseId,
+    projectId,
+    async (index, sprint) => {
+      const items = itemsOfSprint(index, sprintId);
+      if (items.length > MAX_BATCH_ISSUES) {
+        throw conflict(
+          `Sprint ${sprint.name} holds ${items.length} items; move some out first (at most ${MAX_BATCH_ISSUES} go back to the backlog with it)`,
+          { issueCount: items.length },
+        );
+      }
+      const edits = items.map((issue) => ({ issue, edit: { sprintId: null } }));
+      const planned = await planItemEdits(enterpriseId, index, edits, userId, nowIso());
+      // Deleted only if no item joined since the sprint was read (before the index synced).
+      return withOps(planned, [db.deleteSprintOp(sprint, sprint.memberSeq)]);
+    },
+    () => currentSprint(enterpriseId, sprintId),
+  );
 }
 
 /** The items the ids name, in the order given; 404 naming the first that is not an item of the project. */
@@ -271,11 +277,15 @@ export async function updateSprintIssues(
   const { projectId } = await requireSprint(enterpriseId, sprintId);
   const add = [...new Set(body.add)];
   const remove = [...new Set(body.remove)];
-  await writeIssues(enterpriseId, projectId, async (index) => {
-    const sprint = await currentSprint(enterpriseId, sprintId);
-    const edits = membershipEdits(sprint, itemsNamed(index.rows, add), itemsNamed(index.rows, remove));
-    return planItemEdits(enterpriseId, index, edits, userId, nowIso());
-  });
+  await writeIssues(
+    enterpriseId,
+    projectId,
+    async (index, sprint) => {
+      const edits = membershipEdits(sprint, itemsNamed(index.rows, add), itemsNamed(index.rows, remove));
+      return planItemEdits(enterpriseId, index, edits, userId, nowIso());
+    },
+    () => currentSprint(enterpriseId, sprintId),
+  );
   return { added: add.length, removed: remove.length };
 }
 

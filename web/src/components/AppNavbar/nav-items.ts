@@ -18,6 +18,7 @@ import type { ComponentType } from 'react';
 export type EnterprisePath =
   | '/$identifier'
   | '/$identifier/members'
+  | '/$identifier/codes'
   | '/$identifier/products'
   | '/$identifier/projects'
   | '/$identifier/docs'
@@ -53,7 +54,7 @@ export const NAV_ITEMS: NavItem[] = [
     access: 'projects',
     to: '/$identifier/projects',
   },
-  { key: 'codes', label: 'Code', icon: IconCode, access: 'codes' },
+  { key: 'codes', label: 'Code', icon: IconCode, access: 'codes', to: '/$identifier/codes' },
   { key: 'repositories', label: 'Artifact repositories', icon: IconPackages, access: 'repositories' },
   { key: 'pipeline', label: 'Pipelines', icon: IconGitBranch, access: 'pipeline' },
   { key: 'docs', label: 'Knowledge base', icon: IconBook2, access: 'docs', to: '/$identifier/docs' },

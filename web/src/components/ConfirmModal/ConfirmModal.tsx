@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ModalActions } from '../../kit/FormModal/FormModal';
 
 interface ConfirmModalProps {
   opened: boolean;
@@ -39,14 +40,14 @@ export function ConfirmModal({
     >
       <Stack gap="lg">
         {children}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={loading}>
-            Cancel
-          </Button>
-          <Button color={confirmColor} onClick={onConfirm} loading={loading} disabled={confirmDisabled}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={onClose}
+          pending={loading}
+          label={confirmLabel}
+          onConfirm={onConfirm}
+          color={confirmColor}
+          disabled={confirmDisabled}
+        />
       </Stack>
     </Modal>
   );

@@ -7,9 +7,10 @@
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@core/db/client';
+import { keys } from '@core/db/keys';
 import type { Item } from '@core/db/operations';
-import { transact } from '@core/db/operations';
-import { changeEntryOp, changeStepOp, type ProjectCounters } from './counters';
+import { updateItem } from '@core/db/operations';
+import { changeEntryOp, type ProjectCounters } from './counters';
 import { type JournalRecord, journalToItem } from './journals';
 import { createIssueOps, type IssueRecord } from './work-items';
 
@@ -40,7 +41,8 @@ async function batchPut(items: readonly Item[], concurrency: number): Promise<vo
 
 /**
  * Writes `issues` (numbered `counters.issueSeq + 1, + 2, ...` by the caller) as creates number
- * `counters.changeSeq + 1, + 2, ...` of the change log, then steps the counters past them.
+ * `counters.changeSeq + 1, + 2, ...` of the change log, then steps the counters past them (and
+ * counts them: nothing else may write to the project meanwhile).
  */
 export async function bulkCreateIssues(
   enterpriseId: string,
@@ -56,23 +58,36 @@ export async function bulkCreateIssues(
       if ('put' in op) items.push(op.put);
     }
     items.push(journalToItem(entry.journal));
+    const open = entry.issue.status !== 5 ? 1 : 0;
     const change = changeEntryOp(
       enterpriseId,
       projectId,
-      counters.changeSeq + i + 1,
+      { seq: counters.changeSeq + i + 1, firstNumber: entry.issue.issueNumber, at: nowMs, countedSeq: 0 },
       [entry.issue.issueId],
+      { issues: 1, open, journals: 1 },
       nowMs,
     );
     if ('put' in change) items.push(change.put);
   });
   await batchPut(items, concurrency);
   const open = issues.filter((entry) => entry.issue.status !== 5).length;
-  const step = changeStepOp(enterpriseId, projectId, counters.changeSeq, {
-    issueSeq: issues.reduce((n, entry) => Math.max(n, entry.issue.issueNumber), counters.issueSeq),
-    issueCount: issues.length,
-    openIssueCount: open,
-    journalCount: issues.length,
-  });
-  if (!('update' in step)) throw new Error('unexpected counters operation');
-  await transact([{ ...step, set: { ...step.set, changeSeq: counters.changeSeq + issues.length } }]);
+  const last = counters.changeSeq + issues.length;
+  // Every entry written above is counted at once, as if folded.
+  await updateItem(
+    keys.projectCounters(enterpriseId, projectId),
+    {
+      set: {
+        entity: 'ProjectCounters',
+        projectId,
+        changeSeq: last,
+        countedSeq: last,
+        issueSeq: issues.reduce((n, entry) => Math.max(n, entry.issue.issueNumber), counters.issueSeq),
+      },
+      add: { issueCount: issues.length, openIssueCount: open, journalCount: issues.length },
+    },
+    counters.changeSeq === 0
+      ? { expression: 'attribute_not_exists(changeSeq) OR changeSeq = :zero', values: { ':zero': 0 } }
+      : { expression: 'changeSeq = :seen', values: { ':seen': counters.changeSeq } },
+    'changeSeq',
+  );
 }

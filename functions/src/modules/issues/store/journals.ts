@@ -10,12 +10,11 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE } from '@core/db/client';
 import { indexKeys, indexPrefixes, keys, projectPartition, SK } from '@core/db/keys';
 import type { Item, TxOp } from '@core/db/operations';
-import { conditions, queryAll, transact, updateVersioned } from '@core/db/operations';
+import { conditions, queryAll, updateVersioned } from '@core/db/operations';
 import { getRecord, readRecord } from '@core/db/records';
 import type { JournalDetail } from '@shared/schemas/issues';
-import { journalCountOp } from './counters';
 
-export type JournalKind = 'created' | 'updated' | 'comment' | 'deleted';
+export type JournalKind = 'created' | 'updated' | 'comment' | 'deleted' | 'commit' | 'branch';
 
 export interface JournalRecord {
   enterpriseId: string;
@@ -31,6 +30,8 @@ export interface JournalRecord {
   userId: string;
   notes: string;
   details: JournalDetail[];
+  /** The repository a `commit` or `branch` entry is about. */
+  pmProjectRepositoryId?: string | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -63,7 +64,7 @@ function fromItem(item: Item): JournalRecord {
       'updatedAt',
       'version',
     ],
-    { notes: '', details: [] },
+    { notes: '', details: [], pmProjectRepositoryId: null },
   );
 }
 
@@ -72,17 +73,16 @@ export function putJournalOp(journal: JournalRecord): TxOp {
   return { put: toItem(journal), condition: conditions.notExists, label: 'journal' };
 }
 
-/** Adds a comment if its work item still exists (`ConditionFailedError('issue')` otherwise). */
-export async function createComment(journal: JournalRecord): Promise<void> {
-  await transact([
+/** The writes of a new comment, if its work item still exists (`ConditionFailedError('issue')` otherwise). */
+export function createCommentOps(journal: JournalRecord): TxOp[] {
+  return [
     {
       check: keys.issue(journal.enterpriseId, journal.projectId, journal.issueId),
       condition: conditions.exists,
       label: 'issue',
     },
     putJournalOp(journal),
-    journalCountOp(journal.enterpriseId, journal.projectId, 1),
-  ]);
+  ];
 }
 
 // Access pattern: one journal entry (JOURNAL#{issueId}#{journalId}).
@@ -123,9 +123,9 @@ export async function updateComment(
   return fromItem(await updateVersioned(key, expectedVersion, { notes, updatedAt }));
 }
 
-/** Deletes a comment (only comments: `ConditionFailedError('notComment')` for history). */
-export async function deleteComment(journal: JournalRecord): Promise<void> {
-  await transact([
+/** The deletion of a comment (only comments: `ConditionFailedError('notComment')` for history). */
+export function deleteCommentOps(journal: JournalRecord): TxOp[] {
+  return [
     {
       delete: keys.journal(journal.enterpriseId, journal.projectId, journal.issueId, journal.journalId),
       condition: {
@@ -135,14 +135,13 @@ export async function deleteComment(journal: JournalRecord): Promise<void> {
       },
       label: 'notComment',
     },
-    journalCountOp(journal.enterpriseId, journal.projectId, -1),
-  ]);
+  ];
 }
 
 /**
  * Access pattern: one page of the project's activity feed, newest first (gsi1, gsi1pk = the
  * project's feed, descending). The entries before the page are skipped reading keys only; the
- * total is the counters' `journalCount`, kept by every journal write.
+ * total is the counters' `journalCount` with the entries not folded yet (store/counters.ts).
  */
 export async function feedPage(
   enterpriseId: string,

@@ -27,9 +27,9 @@ import { getRecords, queryRecords, readRecord } from '@core/db/records';
 import type { IssueKind, IssueStatusId } from '@shared/domain/work-item-workflow';
 import { type ProjectRecord, projectFromItem } from '../../projects';
 import {
-  type CounterChanges,
+  type Allocation,
+  type CountDeltas,
   changeEntryOp,
-  changeStepOp,
   countersFromItem,
   type ProjectCounters,
 } from './counters';
@@ -57,7 +57,14 @@ export interface IssueRecord {
   updatedAt: string;
   /** When it last entered the closed status; null while not closed. */
   closedAt: string | null;
+  /** Stepped by every edit a person makes: what clients send back to say what they edited. */
   version: number;
+  /**
+   * Stepped by EVERY write of the item, including those that only relied on it (a child added,
+   * a link made): what writers condition on and what orders a copy's rows. Items written before
+   * it existed read as 0.
+   */
+  rev: number;
 }
 
 const ISSUE_REF_PREFIX = 'ISSUEREF#';
@@ -105,6 +112,7 @@ export function issueFromItem(item: Item): IssueRecord {
       parentId: null,
       sprintId: null,
       closedAt: null,
+      rev: 0,
     },
   );
 }
@@ -238,11 +246,23 @@ export function createIssueOps(enterpriseId: string, issue: IssueRecord, descrip
   ];
 }
 
-/** Replaces the item's list fields if it still has `expectedVersion` (`ConditionFailedError('stale:{id}')`). */
-export function replaceIssueOp(enterpriseId: string, issue: IssueRecord, expectedVersion: number): TxOp {
+/** The item is still at revision `rev` (items from before revisions read as 0). */
+export function atRevision(rev: number) {
+  return {
+    expression: 'attribute_exists(pk) AND (#rev = :rev OR (attribute_not_exists(#rev) AND :rev = :zero))',
+    names: { '#rev': 'rev' },
+    values: { ':rev': rev, ':zero': 0 },
+  };
+}
+
+/**
+ * Replaces the item's list fields if it is still at revision `expectedRev`
+ * (`ConditionFailedError('stale:{id}')`); `issue.rev` is the next one.
+ */
+export function replaceIssueOp(enterpriseId: string, issue: IssueRecord, expectedRev: number): TxOp {
   return {
     put: issueToItem(enterpriseId, issue),
-    condition: conditions.version(expectedVersion),
+    condition: atRevision(expectedRev),
     label: `stale:${issue.issueId}`,
   };
 }
@@ -266,7 +286,7 @@ export function deleteIssueOps(
   return [
     {
       delete: keys.issue(enterpriseId, projectId, issueId),
-      condition: conditions.version(issue.version),
+      condition: atRevision(issue.rev),
       label: `stale:${issueId}`,
     },
     { delete: keys.issueBody(enterpriseId, projectId, issueId) },
@@ -336,22 +356,30 @@ export function unlinkOps(enterpriseId: string, projectId: string, a: string, b:
 }
 
 /**
- * One work-item write: the counters step from `seen` (`ConditionFailedError('changeSeq')` when
- * another writer went first), the change-log entry naming `touched`, a check that the project
- * still exists (`'project'`), and `ops`, all in one transaction.
+ * One work-item write as change `allocation.seq`: its change-log entry naming `touched` (fails
+ * with `ConditionFailedError('change')` when the number was filled with a tombstone), a check that
+ * the project still exists (`'project'`), and `ops`, all in one transaction.
  */
 export async function commitIssueWrite(
   enterpriseId: string,
   projectId: string,
-  seen: number,
-  change: { counters?: CounterChanges; touched: readonly string[]; ops: readonly TxOp[]; nowMs: number },
+  allocation: Allocation,
+  change: { touched: readonly string[]; deltas: CountDeltas; ops: readonly TxOp[]; nowMs: number },
 ): Promise<void> {
   await transact([
-    changeStepOp(enterpriseId, projectId, seen, change.counters),
-    changeEntryOp(enterpriseId, projectId, seen + 1, change.touched, change.nowMs),
+    changeEntryOp(enterpriseId, projectId, allocation, change.touched, change.deltas, change.nowMs),
     { check: keys.project(enterpriseId, projectId), condition: conditions.exists, label: 'project' },
     ...change.ops,
   ]);
+}
+
+/** Checks that an item is still at the revision the write relied on (`'stale:{id}'` otherwise). */
+export function issueRevisionCheckOp(enterpriseId: string, issue: IssueRecord): TxOp {
+  return {
+    check: keys.issue(enterpriseId, issue.projectId, issue.issueId),
+    condition: atRevision(issue.rev),
+    label: `stale:${issue.issueId}`,
+  };
 }
 
 // Access pattern: several descriptions of a project's items (batch of BODY#).

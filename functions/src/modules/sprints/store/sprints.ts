@@ -9,6 +9,7 @@ import type { Item, TxOp } from '@core/db/operations';
 import { conditions, transact } from '@core/db/operations';
 import { getRecord, getRecords, queryRecords, readRecord } from '@core/db/records';
 import { parseScopedId } from '@core/ids';
+import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import type { SprintCompletion } from '@shared/schemas/sprints';
 
 export interface SprintRecord {
@@ -30,6 +31,12 @@ export interface SprintRecord {
   createdAt: string;
   updatedAt: string;
   version: number;
+  /**
+   * Stepped by every write that puts an item into the sprint (modules/issues/write-loop.ts), never
+   * by edits of the sprint itself: a completion or deletion conditioned on the value it read
+   * fails if an item joined after it looked at the sprint's items.
+   */
+  memberSeq: number;
 }
 
 /** The key of a sprint from its scoped id, or null when the id is not a sprint id of a project. */
@@ -61,7 +68,7 @@ export function sprintFromItem(item: Item): SprintRecord {
       'updatedAt',
       'version',
     ],
-    { goal: '', startedAt: null, completedAt: null, completion: null },
+    { goal: '', startedAt: null, completedAt: null, completion: null, memberSeq: 0 },
   );
 }
 
@@ -99,19 +106,64 @@ export async function createSprint(sprint: SprintRecord): Promise<void> {
   ]);
 }
 
-/**
- * Replaces a sprint if it still has `expectedVersion` (`'stale:sprint'`): as a transaction op,
- * so a completion closes the sprint in the same transaction as it moves the items.
- */
-export function replaceSprintOp(sprint: SprintRecord, expectedVersion: number): TxOp {
-  return { put: sprintToItem(sprint), condition: conditions.version(expectedVersion), label: 'stale:sprint' };
+/** Also requires `memberSeq` unchanged: no item joined since the caller looked at the items. */
+function versionAndMembers(expectedVersion: number, memberSeq: number | undefined) {
+  const version = conditions.version(expectedVersion);
+  if (memberSeq === undefined) return version;
+  return {
+    expression: `${version.expression} AND (#memberSeq = :memberSeq OR (attribute_not_exists(#memberSeq) AND :memberSeq = :zero))`,
+    names: { ...version.names, '#memberSeq': 'memberSeq' },
+    values: { ...version.values, ':memberSeq': memberSeq, ':zero': 0 },
+  };
 }
 
-/** Deletes a sprint if it still has `expectedVersion` (`'stale:sprint'`). */
-export function deleteSprintOp(sprint: SprintRecord): TxOp {
+/**
+ * Writes a sprint's fields if it still has `expectedVersion` (`'stale:sprint'`) and, when given,
+ * `memberSeq` (`'stale:sprint'` too): as a transaction op, so a completion closes the sprint in
+ * the same transaction as it moves the items. An update, not a put: `memberSeq` is stepped by
+ * other writers and must never be written back from a copy.
+ */
+export function replaceSprintOp(sprint: SprintRecord, expectedVersion: number, memberSeq?: number): TxOp {
+  const { pk, sk, memberSeq: _, ...fields } = sprintToItem(sprint);
+  return {
+    update: { pk, sk },
+    set: fields,
+    remove: Object.entries(fields)
+      .filter(([, value]) => value === undefined)
+      .map(([name]) => name),
+    condition: versionAndMembers(expectedVersion, memberSeq),
+    label: 'stale:sprint',
+  };
+}
+
+/** Deletes a sprint if it still has its version and, when given, `memberSeq` (`'stale:sprint'`). */
+export function deleteSprintOp(sprint: SprintRecord, memberSeq?: number): TxOp {
   const located = sprintKeyOf(sprint.enterpriseId, sprint.sprintId);
   if (!located) throw new Error(`not a sprint id: ${sprint.sprintId}`);
-  return { delete: located.key, condition: conditions.version(sprint.version), label: 'stale:sprint' };
+  return {
+    delete: located.key,
+    condition: versionAndMembers(sprint.version, memberSeq),
+    label: 'stale:sprint',
+  };
+}
+
+/**
+ * An item joins the sprint: it must exist and not be closed (`'sprint:{id}'` otherwise), and its
+ * `memberSeq` steps (see SprintRecord.memberSeq).
+ */
+export function sprintJoinOp(enterpriseId: string, sprintId: string): TxOp {
+  const located = sprintKeyOf(enterpriseId, sprintId);
+  if (!located) throw new Error(`not a sprint id: ${sprintId}`);
+  return {
+    update: located.key,
+    add: { memberSeq: 1 },
+    condition: {
+      expression: 'attribute_exists(pk) AND #status <> :closed',
+      names: { '#status': 'status' },
+      values: { ':closed': ITERATION_STATE.closed },
+    },
+    label: `sprint:${sprintId}`,
+  };
 }
 
 /** Edits a sprint read at `sprint.version` (`'stale:sprint'` when it changed or went meanwhile). */

@@ -1,9 +1,6 @@
-import { Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { ISSUE_KIND_LABELS, ISSUE_KINDS, type IssueKind } from '@shared/domain/work-item-workflow';
-import { IconSearch, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
-import { COMBOBOX_PROPS, PRIORITY_OPTIONS, renderPriorityOption } from '../work-items/fields';
+import { FilterBar, KeywordFilter, MultiFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';
+import { PRIORITY_OPTIONS, renderPriorityOption } from '../work-items/fields';
 import { type BacklogSearch, hasBacklogFilters } from './backlog-search';
 
 const KIND_OPTIONS = ISSUE_KINDS.map((kind) => ({
@@ -19,58 +16,35 @@ interface BacklogFiltersProps {
 
 /** Keyword, kind and priority filters of the backlog; all kept in the URL. */
 export function BacklogFilters({ search, onChange }: BacklogFiltersProps) {
-  const [keyword, setKeyword] = useState(search.keyword ?? '');
-  const applyKeyword = useDebouncedCallback(
-    (value: string) => onChange({ keyword: value.trim() || undefined }),
-    300,
-  );
   return (
-    <Group gap="xs" align="flex-end" data-testid="backlog-filters">
-      <TextInput
-        aria-label="Filter by keyword"
+    <FilterBar
+      testId="backlog-filters"
+      filtered={hasBacklogFilters(search)}
+      onClear={() => onChange({ keyword: undefined, kind: undefined, priority: undefined })}
+    >
+      <KeywordFilter
+        value={search.keyword}
         placeholder="Title words or #number"
-        leftSection={<IconSearch size={16} />}
-        value={keyword}
-        onChange={(event) => {
-          setKeyword(event.currentTarget.value);
-          applyKeyword(event.currentTarget.value);
-        }}
-        w={{ base: '100%', xs: 200 }}
+        width={200}
+        onChange={(keyword) => onChange({ keyword })}
       />
-      <Select
-        aria-label="Filter by kind"
+      <SelectFilter
+        label="Filter by kind"
         placeholder="Kind"
+        searchable={false}
         data={KIND_OPTIONS}
-        value={search.kind ? String(search.kind) : null}
-        onChange={(value) => onChange({ kind: value ? (Number(value) as IssueKind) : undefined })}
-        clearable
-        comboboxProps={COMBOBOX_PROPS}
-        w={{ base: '100%', xs: 130 }}
+        value={search.kind ? String(search.kind) : undefined}
+        onChange={(kind) => onChange({ kind: kind ? (Number(kind) as IssueKind) : undefined })}
       />
-      <MultiSelect
-        aria-label="Filter by priority"
-        placeholder={search.priority ? undefined : 'Priority'}
+      <MultiFilter
+        label="Filter by priority"
+        placeholder="Priority"
+        numeric
         data={PRIORITY_OPTIONS}
         renderOption={renderPriorityOption}
-        value={(search.priority ?? []).map(String)}
-        onChange={(values) => onChange({ priority: values.length > 0 ? values.map(Number) : undefined })}
-        clearable
-        comboboxProps={COMBOBOX_PROPS}
-        w={{ base: '100%', xs: 170 }}
+        value={search.priority}
+        onChange={(priority) => onChange({ priority })}
       />
-      {hasBacklogFilters(search) && (
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<IconX size={14} />}
-          onClick={() => {
-            setKeyword('');
-            onChange({ keyword: undefined, kind: undefined, priority: undefined });
-          }}
-        >
-          Clear
-        </Button>
-      )}
-    </Group>
+    </FilterBar>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   COMPLETION_CHOICES,
@@ -10,6 +10,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HttpError } from '../../../api/errors';
+import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { openSprintsQueryOptions, useCompleteSprint } from '../../../queries/sprints';
 import { COMBOBOX_PROPS } from '../work-items/fields';
 import { itemCount, unfinishedCount } from './sprint-format';
@@ -138,14 +139,12 @@ export function CompleteSprintModal({ projectId, sprint, onClose }: CompleteSpri
             {refusal}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={complete.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={complete.isPending}>
-            Complete sprint
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={onClose}
+          pending={complete.isPending}
+          label="Complete sprint"
+          onConfirm={submit}
+        />
       </Stack>
     </Modal>
   );

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { MAX_SPRINT_DAYS } from '@shared/domain/sprint-workflow';
 import type { Sprint } from '@shared/schemas/sprints';
-import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
+import { FormModal } from '../../../kit/FormModal/FormModal';
+import { DateRangeInputs, NotesTextarea } from '../../../kit/FormModal/fields';
+import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { useCreateSprint, useUpdateSprint } from '../../../queries/sprints';
 import {
   type SprintFormValues,
@@ -24,80 +24,49 @@ interface SprintFormModalProps {
 
 /** Name, goal and dates of a sprint (at most 90 days). */
 export function SprintFormModal({ opened, onClose, projectId, sprint, onCreated }: SprintFormModalProps) {
-  const create = useCreateSprint(projectId);
-  const update = useUpdateSprint(projectId);
-  const saving = create.isPending || update.isPending;
-  const form = useForm<SprintFormValues>({
-    initialValues: sprintFormValues(sprint),
-    validate: (values) => validateSprintForm(values, projectId),
+  const { form, modal } = useEditForm({
+    opened,
+    onClose,
+    onCreated,
+    item: sprint,
+    values: () => sprintFormValues(sprint),
+    key: [sprint?.id, sprint?.version],
+    validate: (values: SprintFormValues) => validateSprintForm(values, projectId),
     validateInputOnBlur: ['name'],
-  });
-  const values = form.getValues();
-
-  useStartAfresh(form, opened, () => sprintFormValues(sprint), [sprint?.id, sprint?.version]);
-
-  const done = saveCallbacks<Sprint>({ form, onClose, onCreated, label: (saved) => `“${saved.name}”` });
-  const submit = form.onSubmit((submitted) => {
-    if (sprint) update.mutate({ id: sprint.id, body: sprintUpdateBody(submitted, sprint) }, done.updated);
-    else create.mutate(sprintBody(submitted, projectId), done.created);
+    noun: 'sprint',
+    createLabel: 'Create sprint',
+    label: (saved: Sprint) => `“${saved.name}”`,
+    create: useCreateSprint(projectId),
+    createBody: (values) => sprintBody(values, projectId),
+    update: useUpdateSprint(projectId),
+    updateBody: (values, item) => ({ id: item.id, body: sprintUpdateBody(values, item) }),
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !saving && onClose()}
-      title={sprint ? 'Edit sprint' : 'New sprint'}
-      size="lg"
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            data-autofocus
-            label="Name"
-            placeholder="Sprint 12"
-            withAsterisk
-            {...form.getInputProps('name')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <DateInput
-              label="Start date"
-              valueFormat="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              withAsterisk
-              maxDate={values.endDate ?? undefined}
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('startDate')}
-            />
-            <DateInput
-              label="End date"
-              description={`At most ${MAX_SPRINT_DAYS} days`}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              valueFormat="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              withAsterisk
-              minDate={values.startDate ?? undefined}
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('endDate')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Goal"
-            placeholder="What the sprint should achieve (optional)"
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('goal')}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {sprint ? 'Save' : 'Create sprint'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal {...modal} size="lg">
+      <TextInput
+        data-autofocus
+        label="Name"
+        placeholder="Sprint 12"
+        withAsterisk
+        {...form.getInputProps('name')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <DateRangeInputs
+          form={form}
+          clearable={[false, false]}
+          required
+          end={{
+            description: `At most ${MAX_SPRINT_DAYS} days`,
+            inputWrapperOrder: ['label', 'input', 'description', 'error'],
+          }}
+        />
+      </SimpleGrid>
+      <NotesTextarea
+        label="Goal"
+        placeholder="What the sprint should achieve (optional)"
+        {...form.getInputProps('goal')}
+      />
+    </FormModal>
   );
 }

@@ -1,22 +1,12 @@
-import {
-  Badge,
-  Button,
-  CheckIcon,
-  ColorSwatch,
-  Group,
-  Input,
-  Modal,
-  Stack,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Badge, CheckIcon, ColorSwatch, Group, Input, TextInput, Tooltip } from '@mantine/core';
 import { type IssueTag, type IssueTagBody, IssueTagBodySchema, TAG_COLORS } from '@shared/schemas/issues';
-import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
+import { FormModal } from '../../../kit/FormModal/FormModal';
+import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateTag, useUpdateTag } from '../../../queries/issues';
 
 type TagColor = (typeof TAG_COLORS)[number];
+type LabelValues = { name: string; color: TagColor };
 
 interface LabelFormModalProps {
   opened: boolean;
@@ -27,80 +17,65 @@ interface LabelFormModalProps {
 
 /** Name and colour of a work-item label (tag), validated by the shared IssueTagBodySchema. */
 export function LabelFormModal({ opened, onClose, tag }: LabelFormModalProps) {
-  const create = useCreateTag();
-  const update = useUpdateTag();
-  const saving = create.isPending || update.isPending;
-  const form = useForm<{ name: string; color: TagColor }>({
-    initialValues: { name: '', color: 'blue' },
-    validate: zodResolver(IssueTagBodySchema),
-  });
-
-  useStartAfresh(
-    form,
+  const { form, modal } = useEditForm({
     opened,
-    () => ({
+    onClose,
+    item: tag,
+    values: (): LabelValues => ({
       name: tag?.name ?? '',
       color: (TAG_COLORS as readonly string[]).includes(tag?.color ?? '') ? (tag?.color as TagColor) : 'blue',
     }),
-    [tag?.id, tag?.version],
-  );
-
-  const done = saveCallbacks<IssueTag>({ form, onClose, label: (saved) => `Label ${saved.name}` });
-  const submit = form.onSubmit((values) => {
-    const body: IssueTagBody = IssueTagBodySchema.parse(values);
-    if (tag) update.mutate({ id: tag.id, body: { ...body, version: tag.version } }, done.updated);
-    else create.mutate(body, done.created);
+    key: [tag?.id, tag?.version],
+    validate: zodResolver<LabelValues>(IssueTagBodySchema),
+    noun: 'label',
+    createLabel: 'Create',
+    label: (saved: IssueTag) => `Label ${saved.name}`,
+    create: useCreateTag(),
+    createBody: (values): IssueTagBody => IssueTagBodySchema.parse(values),
+    update: useUpdateTag(),
+    updateBody: (values, item) => ({
+      id: item.id,
+      body: { ...IssueTagBodySchema.parse(values), version: item.version },
+    }),
   });
 
   const { name, color } = form.getValues();
 
   return (
-    <Modal opened={opened} onClose={() => !saving && onClose()} title={tag ? 'Edit label' : 'New label'}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            data-autofocus
-            label="Name"
-            placeholder="backend"
-            withAsterisk
-            {...form.getInputProps('name')}
-          />
-          <Input.Wrapper label="Colour" error={form.errors.color}>
-            <Group gap="xs" mt={6} role="radiogroup" aria-label="Colour">
-              {TAG_COLORS.map((option) => (
-                <Tooltip key={option} label={option}>
-                  <ColorSwatch
-                    component="button"
-                    type="button"
-                    role="radio"
-                    aria-checked={color === option}
-                    aria-label={option}
-                    color={`var(--mantine-color-${option}-6)`}
-                    onClick={() => form.setFieldValue('color', option)}
-                    style={{ cursor: 'pointer', color: '#fff' }}
-                  >
-                    {color === option && <CheckIcon size={12} />}
-                  </ColorSwatch>
-                </Tooltip>
-              ))}
-            </Group>
-          </Input.Wrapper>
-          <Group gap="xs">
-            <Input.Label component="span">Preview</Input.Label>
-            <Badge variant="light" color={color} tt="none">
-              {name.trim() || 'label'}
-            </Badge>
-          </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {tag ? 'Save' : 'Create'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal {...modal}>
+      <TextInput
+        data-autofocus
+        label="Name"
+        placeholder="backend"
+        withAsterisk
+        {...form.getInputProps('name')}
+      />
+      <Input.Wrapper label="Colour" error={form.errors.color}>
+        <Group gap="xs" mt={6} role="radiogroup" aria-label="Colour">
+          {TAG_COLORS.map((option) => (
+            <Tooltip key={option} label={option}>
+              <ColorSwatch
+                component="button"
+                type="button"
+                role="radio"
+                aria-checked={color === option}
+                aria-label={option}
+                color={`var(--mantine-color-${option}-6)`}
+                onClick={() => form.setFieldValue('color', option)}
+                style={{ cursor: 'pointer', color: '#fff' }}
+              >
+                {color === option && <CheckIcon size={12} />}
+              </ColorSwatch>
+            </Tooltip>
+          ))}
+        </Group>
+      </Input.Wrapper>
+      <Group gap="xs">
+        <Input.Label component="span">Preview</Input.Label>
+        <Badge variant="light" color={color} tt="none">
+          {name.trim() || 'label'}
+        </Badge>
+      </Group>
+    </FormModal>
   );
 }

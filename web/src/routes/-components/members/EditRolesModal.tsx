@@ -1,10 +1,11 @@
-import { Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { Member } from '@shared/schemas/enterprise';
 import { AssignUserBodySchema } from '@shared/schemas/system';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useAssignRoles } from '../../../queries/members';
 import { roleListQueryOptions } from '../../../queries/roles';
@@ -67,14 +68,7 @@ export function EditRolesModal({ member, onClose, deptId }: EditRolesModalProps)
               comboboxProps={{ withinPortal: true }}
               {...form.getInputProps('roleIds')}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose} disabled={assign.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={assign.isPending}>
-                Save
-              </Button>
-            </Group>
+            <ModalActions onCancel={onClose} pending={assign.isPending} label="Save" />
           </Stack>
         </form>
       )}

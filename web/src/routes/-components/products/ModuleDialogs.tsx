@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { FormModal, ModalActions } from '../../../kit/FormModal/FormModal';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { COMBOBOX_PROPS } from '../work-items/fields';
@@ -160,32 +161,28 @@ function ModuleNameModal<N extends EditableModule<N>>({
 
   const title = renaming ? 'Rename module' : parent ? 'Add sub-module' : 'Add module';
   return (
-    <Modal opened={dialog !== null} onClose={() => !saving && onClose()} title={title} size="md">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {parent && (
-            <Text size="sm" c="dimmed">
-              Under {parent.path.join(' / ')}
-            </Text>
-          )}
-          <TextInput
-            data-autofocus
-            label="Module name"
-            placeholder={kind.placeholder}
-            withAsterisk
-            {...form.getInputProps('name')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {renaming ? 'Save' : 'Add'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={title}
+      opened={dialog !== null}
+      onClose={onClose}
+      pending={saving}
+      onSubmit={submit}
+      submitLabel={renaming ? 'Save' : 'Add'}
+      size="md"
+    >
+      {parent && (
+        <Text size="sm" c="dimmed">
+          Under {parent.path.join(' / ')}
+        </Text>
+      )}
+      <TextInput
+        data-autofocus
+        label="Module name"
+        placeholder={kind.placeholder}
+        withAsterisk
+        {...form.getInputProps('name')}
+      />
+    </FormModal>
   );
 }
 
@@ -258,14 +255,13 @@ function MoveModuleModal<N extends EditableModule<N>>({
             comboboxProps={COMBOBOX_PROPS}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={move} loading={update.isPending} disabled={target === null}>
-            Move
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={onClose}
+          pending={update.isPending}
+          label="Move"
+          onConfirm={move}
+          disabled={target === null}
+        />
       </Stack>
     </Modal>
   );

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { PLAN_STATUS, PLAN_STATUSES, STORED_PLAN_STATUSES } from '@shared/domain/products';
 import { type Plan, type PlanBody, PlanBodySchema } from '@shared/schemas/products';
-import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
+import { FormModal } from '../../../kit/FormModal/FormModal';
+import { DateRangeInputs, MarkdownTextarea } from '../../../kit/FormModal/fields';
+import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreatePlan, useUpdatePlan } from '../../../queries/products';
 import { COMBOBOX_PROPS } from '../work-items/fields';
@@ -55,6 +55,12 @@ export function validatePlan(values: PlanFormValues, productId: string) {
   return errors;
 }
 
+/** The body without the product (the mutations add it), as the shared schema parses it. */
+function planFields(values: PlanFormValues, productId: string) {
+  const { productId: _product, ...body } = PlanBodySchema.parse(planBody(values, productId));
+  return body;
+}
+
 interface PlanFormModalProps {
   opened: boolean;
   onClose: () => void;
@@ -66,90 +72,53 @@ interface PlanFormModalProps {
 
 /** Title, dates, status and description of a plan (a milestone of the product). */
 export function PlanFormModal({ opened, onClose, productId, plan, onCreated }: PlanFormModalProps) {
-  const create = useCreatePlan(productId);
-  const update = useUpdatePlan(productId);
-  const saving = create.isPending || update.isPending;
-  const form = useForm<PlanFormValues>({
-    initialValues: initialValues(plan ?? undefined),
-    validate: (values) => validatePlan(values, productId),
+  const { form, modal } = useEditForm({
+    opened,
+    onClose,
+    onCreated,
+    item: plan,
+    values: () => initialValues(plan ?? undefined),
+    key: [plan?.id, plan?.version],
+    validate: (values: PlanFormValues) => validatePlan(values, productId),
     validateInputOnBlur: ['title'],
+    noun: 'plan',
+    createLabel: 'Create plan',
+    label: (saved: Plan) => `Plan ${saved.title}`,
+    create: useCreatePlan(productId),
+    createBody: (values) => planFields(values, productId),
+    update: useUpdatePlan(productId),
+    updateBody: (values, item) => ({ ...planFields(values, productId), id: item.id, version: item.version }),
   });
   const values = form.getValues();
 
-  useStartAfresh(form, opened, () => initialValues(plan ?? undefined), [plan?.id, plan?.version]);
-
-  const done = saveCallbacks<Plan>({ form, onClose, onCreated, label: (saved) => `Plan ${saved.title}` });
-  const submit = form.onSubmit((submitted) => {
-    const { productId: _product, ...body } = PlanBodySchema.parse(planBody(submitted, productId));
-    if (plan) update.mutate({ ...body, id: plan.id, version: plan.version }, done.updated);
-    else create.mutate(body, done.created);
-  });
-
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !saving && onClose()}
-      title={plan ? 'Edit plan' : 'New plan'}
-      size="lg"
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            data-autofocus
-            label="Title"
-            placeholder="Release 2.0"
-            withAsterisk
-            {...form.getInputProps('title')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-            <DateInput
-              label="Start date"
-              valueFormat="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              clearable
-              maxDate={values.endDate ?? undefined}
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('startDate')}
-            />
-            <DateInput
-              label="End date"
-              valueFormat="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              clearable
-              minDate={values.startDate ?? undefined}
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('endDate')}
-            />
-            <Select
-              label="Status"
-              data={STATUS_OPTIONS}
-              placeholder={plan?.status === PLAN_STATUS.expired ? 'Keep (expired)' : undefined}
-              allowDeselect={false}
-              comboboxProps={COMBOBOX_PROPS}
-              value={values.status === null ? null : String(values.status)}
-              onChange={(value) => value !== null && form.setFieldValue('status', Number(value))}
-              error={form.errors.status}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Description"
-            description="Markdown"
-            placeholder="What the plan delivers (optional)"
-            autosize
-            minRows={4}
-            maxRows={12}
-            {...form.getInputProps('description')}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {plan ? 'Save' : 'Create plan'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal {...modal} size="lg">
+      <TextInput
+        data-autofocus
+        label="Title"
+        placeholder="Release 2.0"
+        withAsterisk
+        {...form.getInputProps('title')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <DateRangeInputs form={form} />
+        <Select
+          label="Status"
+          data={STATUS_OPTIONS}
+          placeholder={plan?.status === PLAN_STATUS.expired ? 'Keep (expired)' : undefined}
+          allowDeselect={false}
+          comboboxProps={COMBOBOX_PROPS}
+          value={values.status === null ? null : String(values.status)}
+          onChange={(value) => value !== null && form.setFieldValue('status', Number(value))}
+          error={form.errors.status}
+        />
+      </SimpleGrid>
+      <MarkdownTextarea
+        label="Description"
+        description="Markdown"
+        placeholder="What the plan delivers (optional)"
+        {...form.getInputProps('description')}
+      />
+    </FormModal>
   );
 }

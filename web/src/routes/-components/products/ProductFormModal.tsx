@@ -1,22 +1,14 @@
-import {
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { MAX_PRODUCT_MEMBERS } from '@shared/domain/products';
 import { type Product, type ProductBody, ProductBodySchema } from '@shared/schemas/products';
 import type { UserSummary } from '@shared/schemas/projects';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { HttpError } from '../../../api/errors';
+import { FormModal } from '../../../kit/FormModal/FormModal';
+import { NotesTextarea } from '../../../kit/FormModal/fields';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateProduct, useUpdateProduct } from '../../../queries/products';
@@ -85,14 +77,7 @@ export function ProductFormModal({ opened, onClose, product, onCreated }: Produc
   const members = usePeopleOptions(known, opened);
 
   // Opening starts from the product as it is now (it may have changed since the last time).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when opened or when the product changes
-  useEffect(() => {
-    if (!opened) return;
-    const values = initialValues(product, me.userId);
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-  }, [opened, product?.version]);
+  useStartAfresh(form, opened, () => initialValues(product, me.userId), [product?.version]);
 
   const submit = form.onSubmit((values) => {
     const body = ProductBodySchema.parse(productBody(values));
@@ -103,112 +88,92 @@ export function ProductFormModal({ opened, onClose, product, onCreated }: Produc
         form.setFieldError('identifier', error.errorMessage || `${body.identifier} is taken`);
       }
     };
+    const done = saveCallbacks<Product>({
+      form,
+      onClose,
+      onCreated,
+      label: (saved) => `Product ${saved.name}`,
+    });
+    const keyTaken = { onError: (error: Error) => onError(error) };
     if (product) {
       const { identifier: _key, ...changes } = body;
       update.mutate(
         { ...changes, id: product.id, version: product.version },
-        {
-          onSuccess: (saved) => {
-            notifications.show({ color: 'green', message: `Product ${saved.name} saved` });
-            onClose();
-          },
-          onError,
-        },
+        { ...done.updated, ...keyTaken },
       );
-    } else {
-      create.mutate(body, {
-        onSuccess: (created) => {
-          notifications.show({ color: 'green', message: `Product ${created.name} created` });
-          onClose();
-          onCreated?.(created);
-        },
-        onError,
-      });
-    }
+    } else create.mutate(body, { ...done.created, ...keyTaken });
   });
 
   const keyProps = form.getInputProps('identifier');
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !saving && onClose()}
+    <FormModal
       title={product ? 'Edit product' : 'New product'}
+      opened={opened}
+      onClose={onClose}
+      pending={saving}
+      onSubmit={submit}
+      submitLabel={product ? 'Save' : 'Create product'}
       size="lg"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-            <TextInput
-              data-autofocus
-              label="Product name"
-              placeholder="Customer portal"
-              withAsterisk
-              style={{ gridColumn: 'span 2' }}
-              {...form.getInputProps('name')}
-            />
-            <TextInput
-              label="Key"
-              placeholder="CRM"
-              withAsterisk={!product}
-              description={product ? 'The key cannot change' : 'Capitals and digits, e.g. CRM'}
-              readOnly={Boolean(product)}
-              disabled={Boolean(product)}
-              maxLength={10}
-              autoComplete="off"
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              {...keyProps}
-              onChange={(event) => form.setFieldValue('identifier', normaliseKey(event.currentTarget.value))}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Description"
-            placeholder="What the product is, and for whom (optional)"
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('description')}
-          />
-          <Select
-            label="Owner"
-            description="The product manager; always a product member"
-            placeholder="Search members"
-            data={owners.options}
-            searchable
-            onSearchChange={owners.onSearchChange}
-            nothingFoundMessage={owners.loading ? 'Searching…' : 'No member matches'}
-            allowDeselect={false}
-            comboboxProps={COMBOBOX_PROPS}
-            {...form.getInputProps('ownerId')}
-          />
-          <MultiSelect
-            label="Members"
-            description={
-              owners.canList
-                ? 'Members review requirements and own specs; you and the owner are always members'
-                : 'Picking people needs the “View members” permission; you and the owner are always members'
-            }
-            placeholder="Search members"
-            data={members.options}
-            searchable
-            searchValue={members.searchValue}
-            onSearchChange={members.onSearchChange}
-            nothingFoundMessage={members.loading ? 'Searching…' : 'No member matches'}
-            maxValues={MAX_PRODUCT_MEMBERS}
-            hidePickedOptions
-            clearable
-            comboboxProps={COMBOBOX_PROPS}
-            {...form.getInputProps('memberIds')}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {product ? 'Save' : 'Create product'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <TextInput
+          data-autofocus
+          label="Product name"
+          placeholder="Customer portal"
+          withAsterisk
+          style={{ gridColumn: 'span 2' }}
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Key"
+          placeholder="CRM"
+          withAsterisk={!product}
+          description={product ? 'The key cannot change' : 'Capitals and digits, e.g. CRM'}
+          readOnly={Boolean(product)}
+          disabled={Boolean(product)}
+          maxLength={10}
+          autoComplete="off"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          {...keyProps}
+          onChange={(event) => form.setFieldValue('identifier', normaliseKey(event.currentTarget.value))}
+        />
+      </SimpleGrid>
+      <NotesTextarea
+        label="Description"
+        placeholder="What the product is, and for whom (optional)"
+        {...form.getInputProps('description')}
+      />
+      <Select
+        label="Owner"
+        description="The product manager; always a product member"
+        placeholder="Search members"
+        data={owners.options}
+        searchable
+        onSearchChange={owners.onSearchChange}
+        nothingFoundMessage={owners.loading ? 'Searching…' : 'No member matches'}
+        allowDeselect={false}
+        comboboxProps={COMBOBOX_PROPS}
+        {...form.getInputProps('ownerId')}
+      />
+      <MultiSelect
+        label="Members"
+        description={
+          owners.canList
+            ? 'Members review requirements and own specs; you and the owner are always members'
+            : 'Picking people needs the “View members” permission; you and the owner are always members'
+        }
+        placeholder="Search members"
+        data={members.options}
+        searchable
+        searchValue={members.searchValue}
+        onSearchChange={members.onSearchChange}
+        nothingFoundMessage={members.loading ? 'Searching…' : 'No member matches'}
+        maxValues={MAX_PRODUCT_MEMBERS}
+        hidePickedOptions
+        clearable
+        comboboxProps={COMBOBOX_PROPS}
+        {...form.getInputProps('memberIds')}
+      />
+    </FormModal>
   );
 }

@@ -1,23 +1,12 @@
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ProjectMember } from '@shared/schemas/projects';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
-import { initials } from '../../../components/UserMenu/UserMenu';
+import { PersonCell, YouBadge } from '../../../kit/ListTable/cells';
+import { RowAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { projectMembersQueryOptions, useRemoveProjectMember } from '../../../queries/projects';
 import { AddProjectMembersModal } from './AddProjectMembersModal';
@@ -84,26 +73,9 @@ export function ProjectMembersPanel({ projectId, projectName }: { projectId: str
                   wrap="nowrap"
                   data-testid={`project-member-${member.login}`}
                 >
-                  <Group gap="sm" wrap="nowrap" miw={0}>
-                    <Avatar size={30} radius="xl" color="brand">
-                      {initials(name)}
-                    </Avatar>
-                    <Stack gap={0} miw={0}>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm" fw={550} truncate>
-                          {name}
-                        </Text>
-                        {member.userId === me.userId && (
-                          <Badge size="xs" color="gray" variant="outline">
-                            You
-                          </Badge>
-                        )}
-                      </Group>
-                      <Text size="xs" c="dimmed" truncate>
-                        @{member.login}
-                      </Text>
-                    </Stack>
-                  </Group>
+                  <PersonCell name={name} login={member.login} size={30}>
+                    {member.userId === me.userId && <YouBadge />}
+                  </PersonCell>
                   <Group gap={4} wrap="nowrap">
                     {manager && (
                       <Badge size="sm" variant="light" color="grape">
@@ -111,17 +83,13 @@ export function ProjectMembersPanel({ projectId, projectName }: { projectId: str
                       </Badge>
                     )}
                     {canEdit && (
-                      <Tooltip label="Remove from the project">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          size="sm"
-                          aria-label={`Remove ${member.login} from the project`}
-                          onClick={() => setRemoving(member)}
-                        >
-                          <IconTrash size={14} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowAction
+                        tooltip="Remove from the project"
+                        color="red"
+                        label={`Remove ${member.login} from the project`}
+                        icon={<IconTrash size={14} />}
+                        onClick={() => setRemoving(member)}
+                      />
                     )}
                   </Group>
                 </Group>

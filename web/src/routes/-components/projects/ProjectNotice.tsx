@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { HttpError } from '../../../api/errors';
 import { Markdown } from '../../../components/Markdown/Markdown';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { projectKeys, projectNoticeQueryOptions, useSaveNotice } from '../../../queries/projects';
 
@@ -129,14 +130,13 @@ function NoticeModal({ projectId, content, version, onClose }: NoticeModalProps)
           onChange={(event) => setDraft(event.currentTarget.value)}
           error={tooLong ? messages.tooLong('content', MAX_NOTICE) : null}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={save.isPending} disabled={tooLong}>
-            Save
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={onClose}
+          pending={save.isPending}
+          label="Save"
+          onConfirm={submit}
+          disabled={tooLong}
+        />
       </Stack>
     </Modal>
   );

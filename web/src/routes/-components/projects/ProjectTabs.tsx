@@ -17,9 +17,10 @@ const SECTIONS = [
   },
   { value: 'test', label: 'Tests', to: '/$identifier/projects/$projectId/test', tests: true },
   { value: 'docs', label: 'Docs', to: '/$identifier/projects/$projectId/docs', docs: true },
+  { value: 'code', label: 'Code', to: '/$identifier/projects/$projectId/code', code: true },
 ] as const;
 
-const SOON = ['Code', 'Weekly'];
+const SOON = ['Weekly'];
 
 /** Who may open a section: the work-item lists, the iterations and the tests each need a list permission. */
 function allowed(
@@ -30,6 +31,7 @@ function allowed(
   if ('sprints' in section) return can('project:sprint:list');
   if ('tests' in section) return can(['test:case:list', 'test:sheet:list', 'test:report:list']);
   if ('docs' in section) return can('docs:doc:list');
+  if ('code' in section) return can('code:repository:list');
   return true;
 }
 

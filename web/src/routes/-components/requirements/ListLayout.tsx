@@ -1,17 +1,9 @@
-import {
-  Box,
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconFolder, IconSearch } from '@tabler/icons-react';
+import { Box, Button, Group, Paper } from '@mantine/core';
+import { IconFolder, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { KeywordFilter } from '../../../kit/FilterBar/FilterBar';
+import { ListPage, type ListQueryState, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
+import { Pager } from '../../../kit/ListPage/Pager';
 import { ModuleTree } from '../products/ModuleTree';
 
 /** The module tree on the left, the list on the right (stacked on narrow screens). */
@@ -43,111 +35,114 @@ export function WithModuleTree({
   );
 }
 
-export function ListHeading({ title, count, action }: { title: string; count?: number; action?: ReactNode }) {
-  return (
-    <Group justify="space-between" align="center">
-      <Group gap="xs" align="baseline">
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
-        {count !== undefined && (
-          <Text c="dimmed" size="sm">
-            {count} in total
-          </Text>
-        )}
-      </Group>
-      {action}
-    </Group>
-  );
-}
-
-export function TableSkeleton({ label }: { label: string }) {
-  return (
-    <Stack gap="sm" p="md" aria-busy aria-label={label}>
-      {[0, 1, 2, 3, 4].map((key) => (
-        <Skeleton key={key} h={32} />
-      ))}
-    </Stack>
-  );
-}
-
-export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <EmptyState
-      py={48}
-      title={`The ${what} could not be loaded`}
-      description="Check your connection and try again."
-    >
-      <EmptyState.Actions>
-        <Button variant="default" onClick={onRetry}>
-          Try again
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
-  );
-}
-
-/** Rows dimmed while the next page or filter loads over them. */
-export function Dimmable({ dimmed, children }: { dimmed: boolean; children: ReactNode }) {
-  return (
-    <div style={{ opacity: dimmed ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={dimmed}>
-      {children}
-    </div>
-  );
-}
-
-export function Pager({
-  total,
-  pageNum,
-  pageSize,
-  noun,
-  onChange,
-}: {
-  total: number;
-  pageNum: number;
-  pageSize: number;
+interface RequirementListPageProps {
+  productId: string;
+  search: { keyword?: string; moduleId?: string; pageNum?: number };
+  onSearchChange: (change: { keyword?: string; moduleId?: string; pageNum?: number }) => void;
+  /** "Requirement specs", "User requirements". */
+  title: string;
+  /** Plural for the pager and the empty states: "specs", "user requirements". */
   noun: string;
-  onChange: (pageNum: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = (pageNum - 1) * pageSize + 1;
-  const last = Math.min(total, pageNum * pageSize);
-  return (
-    <Group justify="space-between">
-      <Text size="sm" c="dimmed">
-        {total === 0 ? '' : `${first}–${last} of ${total} ${noun}`}
-      </Text>
-      {pages > 1 && (
-        <Pagination total={pages} value={pageNum} onChange={onChange} aria-label={`Pages of ${noun}`} />
-      )}
-    </Group>
-  );
+  /** Singular for "No … matches": "spec". */
+  one: string;
+  query: ListQueryState;
+  page: { total: number; pageSize: number; rows: unknown[] } | undefined;
+  pageNum: number;
+  onPageSizeChange: (size: number) => void;
+  filtered: boolean;
+  filters: ReactNode;
+  batchBar?: ReactNode;
+  /** "New spec" and what it opens; absent without the permission. */
+  create?: { label: string; onClick: () => void };
+  nothingYet: { icon: ReactNode; description: string };
+  testId: string;
+  children: ReactNode;
 }
 
-/**
- * The empty list when the product has items but none shows: filters hide them (`filtered`), or
- * the selected module holds none.
- */
-export function NothingShown({
+/** A product's requirement list (specs or user requirements): module tree, the kit's list page, paging. */
+export function RequirementListPage({
+  productId,
+  search,
+  onSearchChange,
+  title,
+  noun,
+  one,
+  query,
+  page,
+  pageNum,
+  onPageSizeChange,
   filtered,
-  noMatch,
-  emptyModule,
+  filters,
+  batchBar,
+  create,
+  nothingYet,
   testId,
-}: {
-  filtered: boolean;
-  noMatch: string;
-  emptyModule: string;
-  testId: string;
-}) {
+  children,
+}: RequirementListPageProps) {
+  const nothingAtAll = page !== undefined && page.total === 0 && !filtered && !search.moduleId;
+  const createButton = create && (
+    <Button leftSection={<IconPlus size={16} />} onClick={create.onClick}>
+      {create.label}
+    </Button>
+  );
   return (
-    <EmptyState
-      py={56}
-      icon={filtered ? <IconSearch size={28} /> : <IconFolder size={28} />}
-      title={filtered ? noMatch : emptyModule}
-      description={
-        filtered ? 'Change or clear the filters to see more.' : 'Pick another module, or all modules.'
-      }
-      data-testid={testId}
-    />
+    <WithModuleTree
+      productId={productId}
+      moduleId={search.moduleId}
+      onModuleChange={(moduleId) => onSearchChange({ moduleId })}
+    >
+      <ListPage
+        title={title}
+        count={page && !filtered && !search.moduleId ? page.total : undefined}
+        actions={
+          !nothingAtAll && (
+            <Group gap="sm">
+              <KeywordFilter value={search.keyword} onChange={(keyword) => onSearchChange({ keyword })} />
+              {createButton}
+            </Group>
+          )
+        }
+        filters={!nothingAtAll && filters}
+        batchBar={batchBar}
+        query={{ ...query, isError: query.isError && !page }}
+        isEmpty={!page || page.rows.length === 0}
+        empty={
+          nothingAtAll ? (
+            <NothingYet
+              icon={nothingYet.icon}
+              title={`No ${title.toLowerCase()} yet`}
+              description={nothingYet.description}
+              action={createButton}
+              testId={testId}
+            />
+          ) : (
+            <NoMatch
+              icon={filtered ? undefined : <IconFolder size={28} />}
+              title={filtered ? `No ${one} matches` : `No ${noun} in this module`}
+              description={filtered ? undefined : 'Pick another module, or all modules.'}
+              testId={testId}
+            />
+          )
+        }
+        footer={
+          page &&
+          page.total > 0 && (
+            <Pager
+              total={page.total}
+              pageNum={pageNum}
+              pageSize={page.pageSize}
+              noun={noun}
+              onChange={(next) => onSearchChange({ pageNum: next })}
+              onPageSizeChange={(size) => {
+                onPageSizeChange(size);
+                onSearchChange({ pageNum: undefined });
+              }}
+            />
+          )
+        }
+      >
+        {children}
+      </ListPage>
+    </WithModuleTree>
   );
 }

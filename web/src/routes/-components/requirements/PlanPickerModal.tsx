@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PLAN_STATUS, PLAN_STATUSES } from '@shared/domain/products';
 import { formatShortDate } from '@shared/format';
 import type { Plan } from '@shared/schemas/products';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { useActivePlan } from '../../../queries/requirements';
 import { usePlanOptions } from './fields';
 
@@ -116,14 +117,14 @@ export function PlanPickerModal({
             </ScrollArea.Autosize>
           </Radio.Group>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={activate.isPending}>
-            Cancel
-          </Button>
-          <Button color="violet" onClick={submit} disabled={!picked} loading={activate.isPending}>
-            Activate
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={onClose}
+          pending={activate.isPending}
+          label="Activate"
+          onConfirm={submit}
+          color="violet"
+          disabled={!picked}
+        />
       </Stack>
     </Modal>
   );

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type ReviewBody, ReviewBodySchema } from '@shared/schemas/requirements';
 import type { UseMutationResult } from '@tanstack/react-query';
+import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 
@@ -76,14 +77,12 @@ export function ReviewModal({ code, title, id, version, initialResult, review, o
             maxRows={10}
             {...form.getInputProps('comment')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={review.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" color={result === 'pass' ? 'green' : 'red'} loading={review.isPending}>
-              {result === 'pass' ? 'Pass review' : 'Reject'}
-            </Button>
-          </Group>
+          <ModalActions
+            onCancel={onClose}
+            pending={review.isPending}
+            label={result === 'pass' ? 'Pass review' : 'Reject'}
+            color={result === 'pass' ? 'green' : 'red'}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { SpecDetail } from '@shared/schemas/requirements';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { projectListQueryOptions, projectUsersQueryOptions } from '../../../queries/projects';
 import { usePushSpec } from '../../../queries/requirements';
 import { COMBOBOX_PROPS } from '../work-items/fields';
@@ -97,14 +98,12 @@ export function SendToProjectModal({
           value={assigneeId}
           onChange={setAssigneeId}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={push.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={push.isPending}>
-            Send to project
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={onClose}
+          pending={push.isPending}
+          label="Send to project"
+          onConfirm={submit}
+        />
       </Stack>
     </Modal>
   );

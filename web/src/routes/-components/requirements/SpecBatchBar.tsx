@@ -1,8 +1,9 @@
-import { Button, Group, Menu, Paper, Text, Tooltip } from '@mantine/core';
+import { Button, Menu, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Spec, SpecBatchBody } from '@shared/schemas/requirements';
-import { IconCalendarPlus, IconChevronDown, IconCircleCheck, IconX } from '@tabler/icons-react';
+import { IconCalendarPlus, IconCircleCheck } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { BatchBar, BatchMenu } from '../../../kit/BatchBar/BatchBar';
 import { useBatchSpecs } from '../../../queries/requirements';
 import { PRIORITY_OPTIONS } from '../work-items/fields';
 import { batchRefusal } from './batch-moves';
@@ -37,7 +38,6 @@ export function SpecBatchBar({ productId, selected, onDone }: SpecBatchBarProps)
   const completeRefusal = batchRefusal('complete', statuses);
   const activateRefusal = batchRefusal('activate', statuses);
   const count = selected.length;
-  const noun = count === 1 ? 'spec' : 'specs';
 
   function apply(changes: Changes, what: string) {
     batch.mutate(
@@ -54,92 +54,66 @@ export function SpecBatchBar({ productId, selected, onDone }: SpecBatchBarProps)
     );
   }
 
-  const trigger = (label: string) => (
-    <Button
-      variant="default"
-      size="xs"
-      rightSection={<IconChevronDown size={14} />}
-      disabled={batch.isPending}
-    >
-      {label}
-    </Button>
-  );
-
+  const disabled = batch.isPending;
   return (
-    <Paper withBorder p="xs" px="sm" bg="var(--mantine-color-brand-light)" data-testid="batch-bar">
-      <Group justify="space-between" gap="xs">
-        <Group gap="xs">
-          <Text size="sm" fw={600} mr="xs">
-            {count} {noun} selected
-          </Text>
-          <Menu withinPortal position="bottom-start">
-            <Menu.Target>{trigger('Set priority')}</Menu.Target>
-            <Menu.Dropdown>
-              {PRIORITY_OPTIONS.map((priority) => (
-                <Menu.Item
-                  key={priority.value}
-                  color={priority.color}
-                  onClick={() =>
-                    apply({ priority: Number(priority.value) as Changes['priority'] }, 'Priority set')
-                  }
-                >
-                  {priority.label}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-          <Menu withinPortal position="bottom-start">
-            <Menu.Target>{trigger('Set module')}</Menu.Target>
-            <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
-              <Menu.Item onClick={() => apply({ moduleId: null }, 'Module cleared')}>No module</Menu.Item>
-              {modules.options.length > 0 && <Menu.Divider />}
-              {modules.options.map((module) => (
-                <Menu.Item key={module.value} onClick={() => apply({ moduleId: module.value }, 'Module set')}>
-                  {module.label}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-          <Menu withinPortal position="bottom-start">
-            <Menu.Target>{trigger('Set owner')}</Menu.Target>
-            <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
-              <Menu.Item onClick={() => apply({ ownerId: null }, 'Owner cleared')}>No owner</Menu.Item>
-              {members.options.length > 0 && <Menu.Divider />}
-              {members.options.map((user) => (
-                <Menu.Item key={user.value} onClick={() => apply({ ownerId: user.value }, 'Owner set')}>
-                  {user.label}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-          <Refusable reason={completeRefusal}>
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconCircleCheck size={14} />}
-              disabled={completeRefusal !== null || batch.isPending}
-              loading={batch.isPending && batch.variables?.changes.status === 3}
-              onClick={() => apply({ status: 3 }, 'Completed')}
-            >
-              Complete
-            </Button>
-          </Refusable>
-          <Refusable reason={activateRefusal}>
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconCalendarPlus size={14} />}
-              disabled={activateRefusal !== null || batch.isPending}
-              onClick={() => setPlanning(true)}
-            >
-              Activate into plan
-            </Button>
-          </Refusable>
-        </Group>
-        <Button variant="subtle" size="xs" color="gray" leftSection={<IconX size={14} />} onClick={onDone}>
-          Clear selection
+    <BatchBar count={count} noun={['spec', 'specs']} onClear={onDone}>
+      <BatchMenu
+        label="Set priority"
+        disabled={disabled}
+        options={PRIORITY_OPTIONS}
+        onPick={(value) => apply({ priority: Number(value) as Changes['priority'] }, 'Priority set')}
+      />
+      <BatchMenu
+        label="Set module"
+        disabled={disabled}
+        options={modules.options}
+        before={
+          <ClearItem
+            label="No module"
+            divider={modules.options.length > 0}
+            onClick={() => apply({ moduleId: null }, 'Module cleared')}
+          />
+        }
+        emptyLabel=""
+        onPick={(moduleId) => apply({ moduleId }, 'Module set')}
+      />
+      <BatchMenu
+        label="Set owner"
+        disabled={disabled}
+        options={members.options}
+        before={
+          <ClearItem
+            label="No owner"
+            divider={members.options.length > 0}
+            onClick={() => apply({ ownerId: null }, 'Owner cleared')}
+          />
+        }
+        emptyLabel=""
+        onPick={(ownerId) => apply({ ownerId }, 'Owner set')}
+      />
+      <Refusable reason={completeRefusal}>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconCircleCheck size={14} />}
+          disabled={completeRefusal !== null || disabled}
+          loading={disabled && batch.variables?.changes.status === 3}
+          onClick={() => apply({ status: 3 }, 'Completed')}
+        >
+          Complete
         </Button>
-      </Group>
+      </Refusable>
+      <Refusable reason={activateRefusal}>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconCalendarPlus size={14} />}
+          disabled={activateRefusal !== null || disabled}
+          onClick={() => setPlanning(true)}
+        >
+          Activate into plan
+        </Button>
+      </Refusable>
       {planning && (
         <PlanPickerModal
           productId={productId}
@@ -149,6 +123,16 @@ export function SpecBatchBar({ productId, selected, onDone }: SpecBatchBarProps)
           onDone={onDone}
         />
       )}
-    </Paper>
+    </BatchBar>
+  );
+}
+
+/** "No module", "No owner": the menu item that clears the field, above the options. */
+function ClearItem({ label, divider, onClick }: { label: string; divider: boolean; onClick: () => void }) {
+  return (
+    <>
+      <Menu.Item onClick={onClick}>{label}</Menu.Item>
+      {divider && <Menu.Divider />}
+    </>
   );
 }

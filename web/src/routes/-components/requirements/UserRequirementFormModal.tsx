@@ -1,18 +1,5 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { MAX_REQUIREMENT_TAGS } from '@shared/domain/products';
 import { text } from '@shared/schemas/common';
 import {
@@ -20,12 +7,14 @@ import {
   type UserRequirementDetail,
   UserRequirementUpdateBodySchema,
 } from '@shared/schemas/requirements';
-import { IconArrowBackUp } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { showServerFieldError } from '../../../lib/server-errors';
+import { FormModal } from '../../../kit/FormModal/FormModal';
+import { MarkdownTextarea, NumberSelect, OptionSelect, TagsSelect } from '../../../kit/FormModal/fields';
+import { saveOnce } from '../../../lib/form-modal';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateUserRequirement, useUpdateUserRequirement } from '../../../queries/requirements';
-import { COMBOBOX_PROPS, colorOption, PRIORITY_OPTIONS, renderPriorityOption } from '../work-items/fields';
+import { colorOption, PRIORITY_OPTIONS, renderPriorityOption } from '../work-items/fields';
+import { ChangeNotice, ChangeReason } from './ChangeFields';
 import { SOURCE_OPTIONS, useModuleOptions, useRequirementTagOptions } from './fields';
 import {
   changedFields,
@@ -84,21 +73,16 @@ export function UserRequirementFormModal({
     validateInputOnBlur: ['title'],
   });
 
-  function done(message: string) {
-    notifications.show({ color: 'green', message });
-    onClose();
-  }
-
   const submit = form.onSubmit(({ reason, ...values }) => {
-    const onError = (error: Error) => showServerFieldError(form, error);
     if (mode === 'create') {
-      return create.mutate(UserRequirementBodySchema.parse({ productId, ...values }), {
-        onSuccess: (created) => {
-          done(`UR-${created.number} created: it waits for review`);
-          onCreated?.(created);
-        },
-        onError,
-      });
+      return create.mutate(
+        UserRequirementBodySchema.parse({ productId, ...values }),
+        saveOnce(
+          { form, onClose },
+          (created) => `UR-${created.number} created: it waits for review`,
+          onCreated,
+        ),
+      );
     }
     if (!item) return;
     const changes = changedFields(original, values);
@@ -111,13 +95,12 @@ export function UserRequirementFormModal({
       mode === 'change'
         ? ChangeSchema.parse({ ...ids, reason, ...changes })
         : UserRequirementUpdateBodySchema.parse({ ...ids, ...changes });
-    update.mutate(body, {
-      onSuccess: () =>
-        done(
-          mode === 'change' ? `UR-${item.number} changed: it is back for review` : `UR-${item.number} saved`,
-        ),
-      onError,
-    });
+    update.mutate(
+      body,
+      saveOnce({ form, onClose }, () =>
+        mode === 'change' ? `UR-${item.number} changed: it is back for review` : `UR-${item.number} saved`,
+      ),
+    );
   });
 
   const title =
@@ -126,106 +109,53 @@ export function UserRequirementFormModal({
       : `${mode === 'change' ? 'Change' : 'Edit'} UR-${item?.number} ${item?.title ?? ''}`;
 
   return (
-    <Modal opened onClose={() => !pending && onClose()} title={title} size="xl">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {mode === 'change' && (
-            <Alert variant="light" color="orange" icon={<IconArrowBackUp size={18} />} p="xs">
-              <Text size="sm">
-                A reviewed requirement changes with a reason: each changed field is recorded, and it goes back
-                for review as changed.
-              </Text>
-            </Alert>
-          )}
-          <TextInput
-            data-autofocus
-            label="Title"
-            placeholder="What the user needs"
-            withAsterisk
-            {...form.getInputProps('title')}
-          />
-          <Textarea
-            label="Description"
-            description="Markdown: **bold**, lists, [links](https://example.com), `code`."
-            autosize
-            minRows={4}
-            maxRows={12}
-            {...form.getInputProps('description')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Source"
-              data={SOURCE_OPTIONS}
-              allowDeselect={false}
-              comboboxProps={COMBOBOX_PROPS}
-              value={String(form.getValues().source)}
-              onChange={(value) => value && form.setFieldValue('source', Number(value))}
-              error={form.errors.source}
-            />
-            <Select
-              label="Priority"
-              data={PRIORITY_OPTIONS}
-              renderOption={renderPriorityOption}
-              allowDeselect={false}
-              comboboxProps={COMBOBOX_PROPS}
-              value={String(form.getValues().priority)}
-              onChange={(value) => value && form.setFieldValue('priority', Number(value))}
-              error={form.errors.priority}
-            />
-            <Select
-              label="Module"
-              placeholder={modules.loading ? 'Loading modules…' : 'No module'}
-              data={modules.options}
-              searchable
-              clearable
-              nothingFoundMessage="No module matches"
-              comboboxProps={COMBOBOX_PROPS}
-              {...form.getInputProps('moduleId')}
-            />
-            <MultiSelect
-              label="Tags"
-              placeholder={tags.options.length === 0 && !tags.loading ? 'No tags yet' : 'Choose tags'}
-              data={tags.options}
-              renderOption={renderTag}
-              searchable
-              clearable
-              maxValues={MAX_REQUIREMENT_TAGS}
-              nothingFoundMessage="No tag matches"
-              comboboxProps={COMBOBOX_PROPS}
-              {...form.getInputProps('tagIds')}
-            />
-          </SimpleGrid>
-          {mode === 'change' && (
-            <Textarea
-              label="Reason for the change"
-              withAsterisk
-              autosize
-              minRows={2}
-              maxRows={6}
-              {...form.getInputProps('reason')}
-            />
-          )}
-          {nothingChanged && (
-            <Alert
-              color="yellow"
-              variant="light"
-              p="xs"
-              withCloseButton
-              onClose={() => setNothingChanged(false)}
-            >
-              <Text size="sm">Nothing is changed yet: change a field to record the change.</Text>
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              {mode === 'create' ? 'Create' : mode === 'change' ? 'Submit change' : 'Save'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={title}
+      onClose={onClose}
+      pending={pending}
+      onSubmit={submit}
+      submitLabel={mode === 'create' ? 'Create' : mode === 'change' ? 'Submit change' : 'Save'}
+      size="xl"
+    >
+      {mode === 'change' && <ChangeNotice what="requirement" />}
+      <TextInput
+        data-autofocus
+        label="Title"
+        placeholder="What the user needs"
+        withAsterisk
+        {...form.getInputProps('title')}
+      />
+      <MarkdownTextarea label="Description" {...form.getInputProps('description')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberSelect form={form} field="source" label="Source" data={SOURCE_OPTIONS} />
+        <NumberSelect
+          form={form}
+          field="priority"
+          label="Priority"
+          data={PRIORITY_OPTIONS}
+          renderOption={renderPriorityOption}
+        />
+        <OptionSelect
+          label="Module"
+          options={modules}
+          empty="No module"
+          nothingFound="No module matches"
+          {...form.getInputProps('moduleId')}
+        />
+        <TagsSelect
+          tags={tags}
+          max={MAX_REQUIREMENT_TAGS}
+          renderOption={renderTag}
+          {...form.getInputProps('tagIds')}
+        />
+      </SimpleGrid>
+      {mode === 'change' && (
+        <ChangeReason
+          reason={form.getInputProps('reason')}
+          nothingChanged={nothingChanged}
+          onDismiss={() => setNothingChanged(false)}
+        />
+      )}
+    </FormModal>
   );
 }

@@ -1,10 +1,19 @@
-import { Avatar, Table, Text, Tooltip } from '@mantine/core';
+import { Avatar, Tooltip } from '@mantine/core';
 import type { UserRequirement } from '@shared/schemas/requirements';
-import { LinkAnchor } from '../../../components/Links/Links';
+import { useMemo } from 'react';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { initials } from '../../../components/UserMenu/UserMenu';
-import { displayName, PriorityBadge, TagBadges } from '../work-items/WorkItemBadges';
-import { RequirementStatusBadge } from './RequirementStatusBadge';
+import { TextCell } from '../../../kit/ListTable/cells';
+import { ListTable } from '../../../kit/ListTable/ListTable';
+import { displayName } from '../work-items/WorkItemBadges';
+import {
+  countColumn,
+  moduleColumn,
+  priorityColumn,
+  requirementRowTitle,
+  requirementTitleColumn,
+  statusColumn,
+} from './columns';
 
 interface UserRequirementTableProps {
   identifier: string;
@@ -13,103 +22,50 @@ interface UserRequirementTableProps {
   onOpen: (row: UserRequirement) => void;
 }
 
-/** Badges, names and times read best on one line; the title takes what is left and wraps. */
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
+function AuthorCell({ row }: { row: UserRequirement }) {
+  const name = displayName(row.author);
+  return (
+    <Tooltip label={name}>
+      <Avatar size={26} radius="xl" color="brand" aria-label={`Author: ${name}`}>
+        {initials(name)}
+      </Avatar>
+    </Tooltip>
+  );
+}
 
 /** The "raw needs" of a product: a click on a row opens it. */
 export function UserRequirementTable({ identifier, productId, rows, onOpen }: UserRequirementTableProps) {
+  const columns = useMemo(
+    () => [
+      requirementTitleColumn<UserRequirement>('userRequirement', identifier, productId),
+      {
+        key: 'source',
+        title: 'Source',
+        role: 'tertiary' as const,
+        render: (row: UserRequirement) => <TextCell value={row.sourceName} />,
+      },
+      priorityColumn<UserRequirement>(),
+      moduleColumn<UserRequirement>(),
+      statusColumn<UserRequirement>('userRequirement'),
+      { key: 'author', title: 'Author', render: (row: UserRequirement) => <AuthorCell row={row} /> },
+      countColumn<UserRequirement>('specs', 'Specs', (row) => row.specCount),
+      {
+        key: 'updated',
+        title: 'Updated',
+        role: 'secondary' as const,
+        render: (row: UserRequirement) => <RelativeTime value={row.updatedAt} size="xs" />,
+      },
+    ],
+    [identifier, productId],
+  );
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table
-        verticalSpacing={10}
-        horizontalSpacing="xs"
-        highlightOnHover
-        data-testid="user-requirement-table"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th miw={180}>Title</Table.Th>
-            <Table.Th style={NOWRAP}>Source</Table.Th>
-            <Table.Th style={NOWRAP}>Priority</Table.Th>
-            <Table.Th style={NOWRAP}>Module</Table.Th>
-            <Table.Th style={NOWRAP}>Status</Table.Th>
-            <Table.Th style={NOWRAP}>Author</Table.Th>
-            <Table.Th style={NOWRAP} ta="right">
-              Specs
-            </Table.Th>
-            <Table.Th style={NOWRAP}>Updated</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr
-              key={row.id}
-              data-testid={`user-requirement-row-${row.number}`}
-              style={{ cursor: 'pointer' }}
-              // A click anywhere on the row opens it; the title link is the keyboard way.
-              onClick={(event) => {
-                if ((event.target as HTMLElement).closest('a, button, input, label')) return;
-                onOpen(row);
-              }}
-            >
-              <Table.Td>
-                <LinkAnchor
-                  to="/$identifier/products/$productId/needs/$needsId"
-                  params={{ identifier, productId, needsId: row.id }}
-                  size="sm"
-                  fw={550}
-                  c="var(--mantine-color-text)"
-                  lineClamp={2}
-                >
-                  <Text span c="dimmed" size="sm">
-                    UR-{row.number}
-                  </Text>{' '}
-                  {row.title}
-                </LinkAnchor>
-                {row.tags.length > 0 && (
-                  <div style={{ marginTop: 4 }}>
-                    <TagBadges tags={row.tags} max={3} />
-                  </div>
-                )}
-              </Table.Td>
-              <Table.Td style={NOWRAP}>
-                <Text size="sm">{row.sourceName}</Text>
-              </Table.Td>
-              <Table.Td style={NOWRAP}>
-                <PriorityBadge priority={row.priority} size="sm" />
-              </Table.Td>
-              <Table.Td maw={120}>
-                <Text size="sm" truncate c={row.moduleName ? undefined : 'dimmed'}>
-                  {row.moduleName ?? '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td style={NOWRAP}>
-                <RequirementStatusBadge kind="userRequirement" status={row.status} size="sm" />
-              </Table.Td>
-              <Table.Td>
-                <Tooltip label={displayName(row.author)}>
-                  <Avatar
-                    size={26}
-                    radius="xl"
-                    color="brand"
-                    aria-label={`Author: ${displayName(row.author)}`}
-                  >
-                    {initials(displayName(row.author))}
-                  </Avatar>
-                </Tooltip>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm" c={row.specCount === 0 ? 'dimmed' : undefined}>
-                  {row.specCount}
-                </Text>
-              </Table.Td>
-              <Table.Td style={NOWRAP}>
-                <RelativeTime value={row.updatedAt} size="xs" />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      rows={rows}
+      columns={columns}
+      testId="user-requirement-table"
+      rowTestId={(row) => `user-requirement-row-${row.number}`}
+      rowTitle={requirementRowTitle('UR')}
+      onOpen={onOpen}
+    />
   );
 }

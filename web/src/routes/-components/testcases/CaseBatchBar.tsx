@@ -1,22 +1,13 @@
-import {
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MAX_BATCH_CASES, MAX_CASE_TAGS } from '@shared/domain/testing';
 import { CaseBatchBodySchema, type CaseRow } from '@shared/schemas/testcases';
-import { IconCheck, IconCopy, IconDownload, IconEdit, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { BatchBar } from '../../../kit/BatchBar/BatchBar';
+import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { projectListQueryOptions } from '../../../queries/projects';
 import {
@@ -74,47 +65,36 @@ export function CaseBatchBar({ projectId, selected, onClear, onDeleted }: CaseBa
   }
 
   return (
-    <Paper withBorder px="sm" py={8} bg="var(--mantine-color-brand-light)" data-testid="case-batch-bar">
-      <Group justify="space-between" gap="xs">
-        <Text size="sm" fw={600}>
-          {selected.length} selected
-        </Text>
-        <Group gap="xs">
-          {can('test:case:import') && (
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconDownload size={14} />}
-              loading={exporter.isPending}
-              onClick={() => exporter.mutate(ids)}
-            >
-              Export selected
-            </Button>
-          )}
-          {can('test:case:edit') &&
-            writeButton('Batch edit', <IconEdit size={14} />, () => setDialog('edit'))}
-          {can('test:case:add') && writeButton('Copy to…', <IconCopy size={14} />, () => setDialog('copy'))}
-          {can('test:case:edit') &&
-            flagged.length > 0 &&
-            writeButton(
-              `Confirm ${flagged.length}`,
-              <IconCheck size={14} />,
-              () =>
-                confirm.mutate(flagged, {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: `${plural(flagged.length)} confirmed` });
-                    onClear();
-                  },
-                }),
-              { loading: confirm.isPending, color: 'yellow' },
-            )}
-          {can('test:case:remove') &&
-            writeButton('Delete', <IconTrash size={14} />, () => setDialog('delete'), { color: 'red' })}
-          <Button variant="subtle" color="gray" size="xs" leftSection={<IconX size={14} />} onClick={onClear}>
-            Clear
-          </Button>
-        </Group>
-      </Group>
+    <BatchBar count={selected.length} noun={['case', 'cases']} onClear={onClear} testId="case-batch-bar">
+      {can('test:case:import') && (
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconDownload size={14} />}
+          loading={exporter.isPending}
+          onClick={() => exporter.mutate(ids)}
+        >
+          Export selected
+        </Button>
+      )}
+      {can('test:case:edit') && writeButton('Batch edit', <IconEdit size={14} />, () => setDialog('edit'))}
+      {can('test:case:add') && writeButton('Copy to…', <IconCopy size={14} />, () => setDialog('copy'))}
+      {can('test:case:edit') &&
+        flagged.length > 0 &&
+        writeButton(
+          `Confirm ${flagged.length}`,
+          <IconCheck size={14} />,
+          () =>
+            confirm.mutate(flagged, {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: `${plural(flagged.length)} confirmed` });
+                onClear();
+              },
+            }),
+          { loading: confirm.isPending, color: 'yellow' },
+        )}
+      {can('test:case:remove') &&
+        writeButton('Delete', <IconTrash size={14} />, () => setDialog('delete'), { color: 'red' })}
       <BatchEditModal
         projectId={projectId}
         ids={dialog === 'edit' ? ids : null}
@@ -136,7 +116,7 @@ export function CaseBatchBar({ projectId, selected, onClear, onDeleted }: CaseBa
           onClear();
         }}
       />
-    </Paper>
+    </BatchBar>
   );
 }
 
@@ -248,14 +228,7 @@ function BatchEditModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
             {error}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={edit.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={edit.isPending}>
-            Apply
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} pending={edit.isPending} label="Apply" onConfirm={save} />
       </Stack>
     </Modal>
   );
@@ -345,14 +318,7 @@ function CopyCasesModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
           nothingFoundMessage="No module matches"
           comboboxProps={COMBOBOX_PROPS}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={copy.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={copy.isPending}>
-            Copy
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} pending={copy.isPending} label="Copy" onConfirm={save} />
       </Stack>
     </Modal>
   );

@@ -24,7 +24,7 @@ import { LinkAnchor } from '../../../components/Links/Links';
 import { RefList } from '../../../components/RefList/RefList';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
-import { isStaleVersion } from '../../../queries/issues';
+import { isStaleVersion } from '../../../queries/factory';
 import { caseQueryOptions, useConfirmCases, useDeleteCases, useUpdateCase } from '../../../queries/testcases';
 import { IssueRefList } from '../work-items/IssueRefList';
 import { displayName, PriorityBadge } from '../work-items/WorkItemBadges';

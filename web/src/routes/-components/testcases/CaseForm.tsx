@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Tooltip,
 } from '@mantine/core';
@@ -22,6 +21,7 @@ import { CaseTagBodySchema } from '@shared/schemas/testcases';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
+import { NotesTextarea } from '../../../kit/FormModal/fields';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { caseModuleTreeQueryOptions, useCreateCaseTag } from '../../../queries/testcases';
@@ -144,12 +144,10 @@ export function CaseForm({
             />
           )}
         </Group>
-        <Textarea
+        <NotesTextarea
           label="Preconditions"
           placeholder="What must be true before the first step"
-          autosize
           minRows={2}
-          maxRows={8}
           {...form.getInputProps('precondition')}
         />
         <StepsEditor
@@ -160,7 +158,7 @@ export function CaseForm({
           }}
           errors={form.errors}
         />
-        <Textarea label="Remark" autosize minRows={2} maxRows={8} {...form.getInputProps('remark')} />
+        <NotesTextarea label="Remark" minRows={2} {...form.getInputProps('remark')} />
         {withSpecs && productId && (
           <SpecPicker
             productId={productId}

@@ -1,17 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { MAX_BATCH_CASES } from '@shared/domain/testing';
 import type { CaseRow } from '@shared/schemas/testcases';
@@ -27,6 +14,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { ListBody, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
+import { Pager } from '../../../kit/ListPage/Pager';
+import { useRowSelection } from '../../../kit/ListPage/use-row-selection';
+import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { projectQueryOptions } from '../../../queries/projects';
 import {
@@ -45,7 +36,6 @@ import {
   caseListParams,
   hasCaseFilters,
   nextCaseSearch,
-  PAGE_SIZES,
   validateCaseSearch,
 } from './case-search';
 import { ImportCasesModal } from './ImportCasesModal';
@@ -122,48 +112,24 @@ export function CaseLibrary({ projectId, moduleId, caseId }: CaseLibraryProps) {
   const nothingAtAll = page !== undefined && page.total === 0 && !filtered && !moduleId;
 
   // The selection spans pages; new filters or another module start over.
-  const [selected, setSelected] = useState<Map<string, CaseRow>>(new Map());
-  const selectionKey = JSON.stringify({ moduleId, ...search, pageNum: undefined });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: clear when the filters or the module change
-  useEffect(() => setSelected(new Map()), [selectionKey]);
-
+  const selection = useRowSelection<CaseRow>({
+    max: MAX_SELECTION,
+    noun: 'cases',
+    resetKey: JSON.stringify({ moduleId, ...search, pageNum: undefined }),
+  });
   // Selected rows shown again take their latest state (the batch bar reads their flags).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when a page arrives
   useEffect(() => {
-    if (!page) return;
-    setSelected((prev) => {
-      const fresh = page.rows.filter((row) => prev.has(row.id) && prev.get(row.id) !== row);
-      if (fresh.length === 0) return prev;
-      const next = new Map(prev);
-      for (const row of fresh) next.set(row.id, row);
-      return next;
-    });
+    if (page) selection.refresh(page.rows);
   }, [page]);
 
-  // Deleting the last rows of the last page leaves it empty: show the page before it instead.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an answer arrives
-  useEffect(() => {
-    if (page && page.rows.length === 0 && page.total > 0 && params.pageNum > 1) {
-      nav.setSearch({ pageNum: Math.max(1, Math.ceil(page.total / page.pageSize)) });
-    }
-  }, [page]);
+  useStepBackFromEmptyPage(page, params.pageNum, (pageNum) => nav.setSearch({ pageNum: pageNum ?? 1 }));
 
-  function toggle(row: CaseRow) {
-    setSelected((prev) => {
-      const next = new Map(prev);
-      if (next.has(row.id)) next.delete(row.id);
-      else if (next.size < MAX_SELECTION) next.set(row.id, row);
-      return next;
-    });
-  }
-  function toggleAll(rows: CaseRow[]) {
-    setSelected((prev) => {
-      const next = new Map(prev);
-      if (rows.every((row) => next.has(row.id))) for (const row of rows) next.delete(row.id);
-      else for (const row of rows) if (next.size < MAX_SELECTION) next.set(row.id, row);
-      return next;
-    });
-  }
-
+  const importButton = (
+    <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
+      Import
+    </Button>
+  );
   const newCaseButton = can('test:case:add') && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
       New case
@@ -203,13 +169,7 @@ export function CaseLibrary({ projectId, moduleId, caseId }: CaseLibraryProps) {
             <Group gap="xs">
               {can('test:case:import') && (
                 <>
-                  <Button
-                    variant="default"
-                    leftSection={<IconUpload size={16} />}
-                    onClick={() => setImporting(true)}
-                  >
-                    Import
-                  </Button>
+                  {importButton}
                   <Button
                     variant="default"
                     leftSection={<IconDownload size={16} />}
@@ -233,11 +193,11 @@ export function CaseLibrary({ projectId, moduleId, caseId }: CaseLibraryProps) {
             />
           )}
 
-          {selected.size > 0 && (
+          {selection.selected.size > 0 && (
             <CaseBatchBar
               projectId={projectId}
-              selected={[...selected.values()]}
-              onClear={() => setSelected(new Map())}
+              selected={[...selection.selected.values()]}
+              onClear={selection.clear}
               onDeleted={(ids) => {
                 if (caseId && ids.includes(caseId)) nav.closeCase();
               }}
@@ -245,95 +205,55 @@ export function CaseLibrary({ projectId, moduleId, caseId }: CaseLibraryProps) {
           )}
 
           <Card p={0} withBorder>
-            {list.isPending ? (
-              <Stack gap="sm" p="md" aria-busy aria-label="Loading cases">
-                {[0, 1, 2, 3, 4].map((key) => (
-                  <Skeleton key={key} h={32} />
-                ))}
-              </Stack>
-            ) : list.isError && !page ? (
-              <EmptyState
-                py={48}
-                title="The cases could not be loaded"
-                description="Check your connection and try again."
-              >
-                <EmptyState.Actions>
-                  <Button variant="default" onClick={() => void list.refetch()}>
-                    Try again
-                  </Button>
-                </EmptyState.Actions>
-              </EmptyState>
-            ) : page && page.rows.length > 0 ? (
-              <Box
-                style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-                aria-busy={list.isPlaceholderData}
-              >
-                <CaseTable
-                  rows={page.rows}
-                  selection={{ selected: new Set(selected.keys()), toggle, toggleAll }}
-                  onOpen={(row) => nav.openCase(row.id)}
-                />
-              </Box>
-            ) : nothingAtAll ? (
-              <EmptyState
-                py={56}
-                variant="light"
-                icon={<IconListCheck size={28} />}
-                title="No test cases yet"
-                description={
-                  can('test:case:add')
-                    ? 'Write the first case, or import a spreadsheet of cases.'
-                    : 'Nobody has written a test case for this project yet.'
-                }
-                data-testid="cases-empty"
-              >
-                {(newCaseButton || can('test:case:import')) && (
-                  <EmptyState.Actions>
-                    {can('test:case:import') && (
-                      <Button
-                        variant="default"
-                        leftSection={<IconUpload size={16} />}
-                        onClick={() => setImporting(true)}
-                      >
-                        Import
-                      </Button>
-                    )}
-                    {newCaseButton}
-                  </EmptyState.Actions>
-                )}
-              </EmptyState>
-            ) : (
-              <NothingShown moduleId={moduleId} search={search} />
-            )}
+            <ListBody
+              what="cases"
+              query={{ ...list, isError: list.isError && !page }}
+              isEmpty={!page || page.rows.length === 0}
+              empty={
+                nothingAtAll ? (
+                  <NothingYet
+                    icon={<IconListCheck size={28} />}
+                    title="No test cases yet"
+                    description={
+                      can('test:case:add')
+                        ? 'Write the first case, or import a spreadsheet of cases.'
+                        : 'Nobody has written a test case for this project yet.'
+                    }
+                    action={
+                      (newCaseButton || can('test:case:import')) && (
+                        <>
+                          {can('test:case:import') && importButton}
+                          {newCaseButton}
+                        </>
+                      )
+                    }
+                    testId="cases-empty"
+                  />
+                ) : (
+                  <NothingShown moduleId={moduleId} search={search} />
+                )
+              }
+            >
+              <CaseTable
+                rows={page?.rows ?? []}
+                selection={selection}
+                onOpen={(row) => nav.openCase(row.id)}
+              />
+            </ListBody>
           </Card>
 
           {page && page.total > 0 && (
-            <Group justify="space-between" gap="sm">
-              <Group gap="xs">
-                <Text size="sm" c="dimmed">
-                  {rangeText(params.pageNum, page.pageSize, page.total)}
-                </Text>
-                <Select
-                  aria-label="Cases per page"
-                  size="xs"
-                  w={110}
-                  data={PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} / page` }))}
-                  value={String(params.pageSize)}
-                  onChange={(value) => value && nav.setSearch({ pageSize: Number(value) })}
-                  allowDeselect={false}
-                />
-              </Group>
-              {page.total > page.pageSize && (
-                <Pagination
-                  total={Math.ceil(page.total / page.pageSize)}
-                  value={params.pageNum}
-                  onChange={(pageNum) => nav.setSearch({ pageNum })}
-                  aria-label="Pages of cases"
-                />
-              )}
-            </Group>
+            <Pager
+              total={page.total}
+              pageNum={params.pageNum}
+              pageSize={page.pageSize}
+              noun="cases"
+              sizeLabel="Cases per page"
+              onChange={(pageNum) => nav.setSearch({ pageNum })}
+              onPageSizeChange={(pageSize) => nav.setSearch({ pageSize })}
+            />
           )}
-          {selected.size > MAX_BATCH_CASES && (
+          {selection.selected.size > MAX_BATCH_CASES && (
             <Text size="xs" c="dimmed">
               Edits, copies, confirmations and deletes take {MAX_BATCH_CASES} cases at a time; export takes
               them all.
@@ -372,8 +292,7 @@ function NothingShown({ moduleId, search }: { moduleId: string | undefined; sear
         ? ['Every case has a module', 'Pick a module, or all cases.']
         : ['No cases in this module', 'Pick another module, or all cases.'];
   return (
-    <EmptyState
-      py={56}
+    <NoMatch
       icon={
         onlyFlag ? (
           <IconCircleCheck size={28} />
@@ -385,13 +304,7 @@ function NothingShown({ moduleId, search }: { moduleId: string | undefined; sear
       }
       title={title}
       description={description}
-      data-testid="cases-empty"
+      testId="cases-empty"
     />
   );
-}
-
-function rangeText(pageNum: number, pageSize: number, total: number): string {
-  const first = (pageNum - 1) * pageSize + 1;
-  const last = Math.min(total, pageNum * pageSize);
-  return `${first}–${last} of ${total} ${total === 1 ? 'case' : 'cases'}`;
 }

@@ -20,6 +20,7 @@ import type { CaseRow } from '@shared/schemas/testcases';
 import { IconAlertTriangle, IconListCheck, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { caseListQueryOptions } from '../../../queries/testcases';
 import { CaseFilterBar } from './CaseFilterBar';
 import { CaseModuleTree } from './CaseModuleTree';
@@ -259,14 +260,13 @@ export function CaseSelectModal({
             {error}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={loading}>
-            Cancel
-          </Button>
-          <Button onClick={() => onConfirm([...selected.keys()])} disabled={count === 0} loading={loading}>
-            {confirmLabel(count)}
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={onClose}
+          pending={loading}
+          label={confirmLabel(count)}
+          onConfirm={() => onConfirm([...selected.keys()])}
+          disabled={count === 0}
+        />
       </Stack>
     </Modal>
   );

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReportDetail } from '@shared/schemas/testruns';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
+import { FormModal } from '../../../kit/FormModal/FormModal';
 import { saveCallbacks } from '../../../lib/form-modal';
 import { useCreateReport } from '../../../queries/testreports';
 import { sheetTreeQueryOptions } from '../../../queries/testsheets';
@@ -57,48 +58,42 @@ export function ReportFormModal({ projectId, opened, onClose, onCreated }: Repor
 
   const values = form.getValues();
   return (
-    <Modal opened={opened} onClose={() => !create.isPending && onClose()} title="New test report" size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Select
-            data-autofocus
-            label="Test sheet"
-            description="The report keeps the sheet's results as they are now; later runs do not change it."
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            placeholder={sheets.isPending ? 'Loading…' : 'Choose a sheet'}
-            data={options}
-            searchable
-            withAsterisk
-            nothingFoundMessage={
-              flat.length === 0 ? 'The project has no test sheets yet' : 'No sheet matches'
-            }
-            comboboxProps={COMBOBOX_PROPS}
-            {...form.getInputProps('projectTestsheetId')}
-            onChange={chooseSheet}
-          />
-          <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
-          <MarkdownField
-            label="Summary"
-            placeholder="Conclusions, risks, what is left to test (optional)"
-            value={values.summary}
-            onChange={(summary) => form.setFieldValue('summary', summary)}
-            error={form.errors.summary as string | undefined}
-          />
-          {flat.length === 0 && !sheets.isPending && (
-            <Text size="sm" c="dimmed">
-              Reports are made from test sheets: create a sheet and record some results first.
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create report
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="New test report"
+      opened={opened}
+      onClose={onClose}
+      pending={create.isPending}
+      onSubmit={submit}
+      submitLabel="Create report"
+      size="lg"
+    >
+      <Select
+        data-autofocus
+        label="Test sheet"
+        description="The report keeps the sheet's results as they are now; later runs do not change it."
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        placeholder={sheets.isPending ? 'Loading…' : 'Choose a sheet'}
+        data={options}
+        searchable
+        withAsterisk
+        nothingFoundMessage={flat.length === 0 ? 'The project has no test sheets yet' : 'No sheet matches'}
+        comboboxProps={COMBOBOX_PROPS}
+        {...form.getInputProps('projectTestsheetId')}
+        onChange={chooseSheet}
+      />
+      <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
+      <MarkdownField
+        label="Summary"
+        placeholder="Conclusions, risks, what is left to test (optional)"
+        value={values.summary}
+        onChange={(summary) => form.setFieldValue('summary', summary)}
+        error={form.errors.summary as string | undefined}
+      />
+      {flat.length === 0 && !sheets.isPending && (
+        <Text size="sm" c="dimmed">
+          Reports are made from test sheets: create a sheet and record some results first.
+        </Text>
+      )}
+    </FormModal>
   );
 }

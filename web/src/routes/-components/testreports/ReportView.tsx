@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { Markdown } from '../../../components/Markdown/Markdown';
+import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { fullDateTime } from '../../../lib/relative-time';
 import { reportQueryOptions, useDeleteReports, useUpdateReport } from '../../../queries/testreports';
@@ -220,14 +221,7 @@ function ReportEditor({
         error={errors.summary}
         minRows={6}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button onClick={save} loading={update.isPending}>
-          Save
-        </Button>
-      </Group>
+      <ModalActions onCancel={onDone} pending={update.isPending} label="Save" onConfirm={save} />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { TEST_RESULT, TEST_RESULTS, type TestResultId } from '@shared/domain/testing';
 import { useEffect, useState } from 'react';
+import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { useBatchResult } from '../../../queries/testsheets';
 
 interface BatchResultModalProps {
@@ -84,14 +85,7 @@ export function BatchResultModal({ projectId, ids, onClose, onDone }: BatchResul
         <Text size="xs" c="dimmed">
           Each case gets a run with this result; if one of them cannot be set, none is.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={batch.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={apply} loading={batch.isPending}>
-            Set result
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} pending={batch.isPending} label="Set result" onConfirm={apply} />
       </Stack>
     </Modal>
   );

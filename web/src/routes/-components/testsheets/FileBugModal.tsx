@@ -5,6 +5,7 @@ import { FileBugBodySchema, type LinkedIssue, type SheetCaseDetail } from '@shar
 import { IconBug, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LinkAnchor } from '../../../components/Links/Links';
+import { OptionSelect } from '../../../kit/FormModal/fields';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
@@ -98,14 +99,11 @@ export function FileBugModal({ projectId, sheetCase, opened, onClose }: FileBugM
                 comboboxProps={COMBOBOX_PROPS}
                 {...form.getInputProps('priority')}
               />
-              <Select
+              <OptionSelect
                 label="Assignee"
-                placeholder={assignees.loading ? 'Loading…' : 'Unassigned'}
-                data={assignees.options}
-                clearable
-                searchable
-                nothingFoundMessage="No project member matches"
-                comboboxProps={COMBOBOX_PROPS}
+                options={assignees}
+                empty="Unassigned"
+                nothingFound="No project member matches"
                 {...form.getInputProps('assigneeId')}
               />
             </Group>

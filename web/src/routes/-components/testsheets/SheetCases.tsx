@@ -1,31 +1,23 @@
-import {
-  Box,
-  Button,
-  Card,
-  CloseButton,
-  EmptyState,
-  Group,
-  Paper,
-  Select,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Card, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MAX_BATCH_SHEET_CASES, TEST_RESULTS } from '@shared/domain/testing';
 import type { SheetCaseRow } from '@shared/schemas/testruns';
-import { IconChecklist, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconChecklist, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { BatchBar } from '../../../kit/BatchBar/BatchBar';
+import { SearchBox } from '../../../kit/FilterBar/FilterBar';
+import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
+import { Pager } from '../../../kit/ListPage/Pager';
+import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
   type SheetCaseFilters,
   sheetCasesQueryOptions,
   useRemoveSheetCases,
 } from '../../../queries/testsheets';
-import { Dimmable, Pager, TableSkeleton } from '../requirements/ListLayout';
 import { COMBOBOX_PROPS } from '../work-items/fields';
 import { BatchResultModal } from './BatchResultModal';
 import { useCaseModuleOptions } from './case-module-options';
@@ -75,13 +67,7 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
     if ((filters.keyword ?? '') !== keyword) filter({ ...filters, keyword: keyword || undefined });
   }, [keyword]);
 
-  // Removing the last rows of the last page leaves it empty: show the page before.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an answer arrives
-  useEffect(() => {
-    if (page && page.rows.length === 0 && page.total > 0 && pageNum > 1) {
-      setPageNum(Math.max(1, Math.ceil(page.total / PAGE_SIZE)));
-    }
-  }, [page]);
+  useStepBackFromEmptyPage(page, pageNum, (n) => setPageNum(n ?? 1));
 
   function toggle(row: SheetCaseRow) {
     setSelectedIds((prev) => {
@@ -112,154 +98,106 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
 
   return (
     <Card p={0}>
-      <Group justify="space-between" p="md" pb="xs" gap="sm">
-        <Group gap="xs" align="baseline">
-          <Title order={3} fz="md">
-            Cases
-          </Title>
-          {page && (
-            <Text size="sm" c="dimmed">
-              {page.total} {filtered ? 'shown' : 'in the sheet'}
-            </Text>
-          )}
-        </Group>
-        <Group gap="xs">
-          <TextInput
-            size="xs"
-            w={200}
-            placeholder="Search code or title"
-            aria-label="Search cases"
-            leftSection={<IconSearch size={14} />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            rightSection={
-              search ? (
-                <CloseButton size="xs" aria-label="Clear search" onClick={() => setSearch('')} />
-              ) : null
-            }
-          />
-          <Select
-            size="xs"
-            w={150}
-            placeholder="Any result"
-            aria-label="Result"
-            data={RESULT_OPTIONS}
-            clearable
-            value={filters.result === undefined ? null : String(filters.result)}
-            onChange={(value) => filter({ ...filters, result: value === null ? undefined : Number(value) })}
-            comboboxProps={COMBOBOX_PROPS}
-          />
-          <Select
-            size="xs"
-            w={180}
-            placeholder="Any module"
-            aria-label="Module"
-            data={modules}
-            clearable
-            searchable
-            nothingFoundMessage="No module matches"
-            value={filters.moduleId ?? null}
-            onChange={(value) => filter({ ...filters, moduleId: value ?? undefined })}
-            comboboxProps={COMBOBOX_PROPS}
-          />
-        </Group>
-      </Group>
+      <PanelHeading
+        title="Cases"
+        small
+        count={page && `${page.total} ${filtered ? 'shown' : 'in the sheet'}`}
+      >
+        <SearchBox
+          label="Search cases"
+          placeholder="Search code or title"
+          value={search}
+          onChange={setSearch}
+          width={200}
+        />
+        <Select
+          size="xs"
+          w={150}
+          placeholder="Any result"
+          aria-label="Result"
+          data={RESULT_OPTIONS}
+          clearable
+          value={filters.result === undefined ? null : String(filters.result)}
+          onChange={(value) => filter({ ...filters, result: value === null ? undefined : Number(value) })}
+          comboboxProps={COMBOBOX_PROPS}
+        />
+        <Select
+          size="xs"
+          w={180}
+          placeholder="Any module"
+          aria-label="Module"
+          data={modules}
+          clearable
+          searchable
+          nothingFoundMessage="No module matches"
+          value={filters.moduleId ?? null}
+          onChange={(value) => filter({ ...filters, moduleId: value ?? undefined })}
+          comboboxProps={COMBOBOX_PROPS}
+        />
+      </PanelHeading>
 
       {count > 0 && (
-        <Paper
-          mx="md"
-          mb="xs"
-          withBorder
-          p="xs"
-          px="sm"
-          bg="var(--mantine-color-brand-light)"
-          data-testid="sheet-batch-bar"
-        >
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" fw={600}>
-              {count} {count === 1 ? 'case' : 'cases'} selected
-            </Text>
-            <Group gap="xs">
-              {canExecute && (
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconChecklist size={14} />}
-                  onClick={() => setBatchIds(selectedIds)}
-                >
-                  Set result
-                </Button>
-              )}
-              {canEdit && (
-                <Button
-                  size="xs"
-                  variant="default"
-                  color="red"
-                  leftSection={<IconTrash size={14} />}
-                  onClick={() => setRemoving(true)}
-                >
-                  Remove from sheet
-                </Button>
-              )}
-              <Button size="xs" variant="subtle" onClick={clearSelection}>
-                Clear
+        <Box mx="md" mb="xs">
+          <BatchBar count={count} noun={['case', 'cases']} onClear={clearSelection} testId="sheet-batch-bar">
+            {canExecute && (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconChecklist size={14} />}
+                onClick={() => setBatchIds(selectedIds)}
+              >
+                Set result
               </Button>
-            </Group>
-          </Group>
-        </Paper>
+            )}
+            {canEdit && (
+              <Button
+                size="xs"
+                variant="default"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => setRemoving(true)}
+              >
+                Remove from sheet
+              </Button>
+            )}
+          </BatchBar>
+        </Box>
       )}
 
-      {isError && !page ? (
-        <EmptyState
-          py={48}
-          title="The cases could not be loaded"
-          description="Check your connection and try again."
-        >
-          <EmptyState.Actions>
-            <Button variant="default" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      ) : !page ? (
-        <TableSkeleton label="Loading the sheet's cases" />
-      ) : page.rows.length === 0 ? (
-        filtered ? (
-          <EmptyState
-            py={48}
-            icon={<IconSearch size={28} />}
-            title="No case matches"
-            description="Change or clear the filters to see more."
-            data-testid="sheet-cases-no-match"
-          />
-        ) : (
-          <EmptyState
-            py={48}
-            icon={<IconChecklist size={28} />}
-            title="No cases in this sheet yet"
-            description="Add cases from the case library, then record their results here."
-            data-testid="sheet-cases-empty"
-          >
-            {canEdit && (
-              <EmptyState.Actions>
-                <Button leftSection={<IconPlus size={16} />} onClick={onAddCases}>
-                  Add cases
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        )
-      ) : (
-        <Dimmable dimmed={isPlaceholderData}>
-          <SheetCaseTable
-            projectId={projectId}
-            rows={page.rows}
-            selected={selected}
-            onToggle={toggle}
-            onToggleAll={toggleAll}
-            onOpen={onOpen}
-            canExecute={canExecute}
-          />
+      <ListBody
+        what="the sheet's cases"
+        query={{ isPending: !page && !isError, isError, isPlaceholderData, refetch }}
+        isEmpty={!page || page.rows.length === 0}
+        empty={
+          filtered ? (
+            <NoMatch title="No case matches" testId="sheet-cases-no-match" />
+          ) : (
+            <NothingYet
+              icon={<IconChecklist size={28} />}
+              title="No cases in this sheet yet"
+              description="Add cases from the case library, then record their results here."
+              action={
+                canEdit && (
+                  <Button leftSection={<IconPlus size={16} />} onClick={onAddCases}>
+                    Add cases
+                  </Button>
+                )
+              }
+              testId="sheet-cases-empty"
+            />
+          )
+        }
+      >
+        <SheetCaseTable
+          projectId={projectId}
+          rows={page?.rows ?? []}
+          selected={selected}
+          onToggle={toggle}
+          onToggleAll={toggleAll}
+          onOpen={onOpen}
+          canExecute={canExecute}
+        />
+        {page && (
           <Box p="md" pt="xs">
             <Pager
               total={page.total}
@@ -269,8 +207,8 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
               onChange={setPageNum}
             />
           </Box>
-        </Dimmable>
-      )}
+        )}
+      </ListBody>
 
       <BatchResultModal
         projectId={projectId}

@@ -1,11 +1,11 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import type { Sheet, SheetNode } from '@shared/schemas/testruns';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
+import { FormModal } from '../../../kit/FormModal/FormModal';
+import { DateRangeInputs, NotesTextarea, OptionSelect } from '../../../kit/FormModal/fields';
+import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { SPRINT_PICKER_SIZE, sprintListQueryOptions } from '../../../queries/sprints';
 import { useCreateSheet, useUpdateSheet } from '../../../queries/testsheets';
 import { COMBOBOX_PROPS, useAssigneeOptions } from '../work-items/fields';
@@ -54,111 +54,72 @@ export function SheetFormModal({
   parentId = null,
   onCreated,
 }: SheetFormModalProps) {
-  const create = useCreateSheet(projectId);
-  const update = useUpdateSheet(projectId);
-  const saving = create.isPending || update.isPending;
   const sprints = useSprintOptions(projectId, opened);
   const owners = useAssigneeOptions(projectId);
   const parents = useMemo(() => parentOptions(nodes, sheet?.id), [nodes, sheet?.id]);
-  const form = useForm<SheetFormValues>({
-    initialValues: sheetFormValues(sheet, parentId),
-    validate: (values) => validateSheetForm(values, projectId),
+  const { form, modal } = useEditForm({
+    opened,
+    onClose,
+    onCreated,
+    item: sheet,
+    values: () => sheetFormValues(sheet, parentId),
+    key: [sheet?.id, sheet?.version, parentId],
+    validate: (values: SheetFormValues) => validateSheetForm(values, projectId),
     validateInputOnBlur: ['name'],
-  });
-  const values = form.getValues();
-
-  useStartAfresh(form, opened, () => sheetFormValues(sheet, parentId), [sheet?.id, sheet?.version, parentId]);
-
-  const done = saveCallbacks<Sheet>({ form, onClose, onCreated, label: (saved) => `“${saved.name}”` });
-  const submit = form.onSubmit((submitted) => {
-    if (sheet) update.mutate({ id: sheet.id, body: sheetUpdateBody(submitted, sheet) }, done.updated);
-    else create.mutate(sheetBody(submitted, projectId), done.created);
+    noun: 'test sheet',
+    createLabel: 'Create sheet',
+    label: (saved: Sheet) => `“${saved.name}”`,
+    create: useCreateSheet(projectId),
+    createBody: (values) => sheetBody(values, projectId),
+    update: useUpdateSheet(projectId),
+    updateBody: (values, item) => ({ id: item.id, body: sheetUpdateBody(values, item) }),
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !saving && onClose()}
-      title={sheet ? 'Edit test sheet' : parentId ? 'New sub-sheet' : 'New test sheet'}
+    <FormModal
+      {...modal}
+      title={sheet ? modal.title : parentId ? 'New sub-sheet' : 'New test sheet'}
       size="lg"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            data-autofocus
-            label="Name"
-            placeholder="Release 2.4 regression"
-            withAsterisk
-            {...form.getInputProps('name')}
-          />
-          <Select
-            label="Parent sheet"
-            placeholder="None: a top-level sheet"
-            data={parents}
-            clearable
-            searchable
-            nothingFoundMessage="No sheet matches"
-            comboboxProps={COMBOBOX_PROPS}
-            {...form.getInputProps('root_id')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <Select
-              label="Sprint"
-              placeholder={sprints.loading ? 'Loading…' : 'None'}
-              data={sprints.options}
-              clearable
-              searchable
-              nothingFoundMessage="No sprint matches"
-              comboboxProps={COMBOBOX_PROPS}
-              {...form.getInputProps('sprintId')}
-            />
-            <Select
-              label="Owner"
-              placeholder={owners.loading ? 'Loading…' : 'Nobody'}
-              data={owners.options}
-              clearable
-              searchable
-              nothingFoundMessage="No project member matches"
-              comboboxProps={COMBOBOX_PROPS}
-              {...form.getInputProps('ownerId')}
-            />
-            <DateInput
-              label="Start date"
-              valueFormat="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              clearable={!sheet?.startDate}
-              maxDate={values.endDate ?? undefined}
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('startDate')}
-            />
-            <DateInput
-              label="End date"
-              valueFormat="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              clearable={!sheet?.endDate}
-              minDate={values.startDate ?? undefined}
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('endDate')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Description"
-            placeholder="What this round of testing covers (optional)"
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('description')}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {sheet ? 'Save' : 'Create sheet'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        data-autofocus
+        label="Name"
+        placeholder="Release 2.4 regression"
+        withAsterisk
+        {...form.getInputProps('name')}
+      />
+      <Select
+        label="Parent sheet"
+        placeholder="None: a top-level sheet"
+        data={parents}
+        clearable
+        searchable
+        nothingFoundMessage="No sheet matches"
+        comboboxProps={COMBOBOX_PROPS}
+        {...form.getInputProps('root_id')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <OptionSelect
+          label="Sprint"
+          options={sprints}
+          empty="None"
+          nothingFound="No sprint matches"
+          {...form.getInputProps('sprintId')}
+        />
+        <OptionSelect
+          label="Owner"
+          options={owners}
+          empty="Nobody"
+          nothingFound="No project member matches"
+          {...form.getInputProps('ownerId')}
+        />
+        <DateRangeInputs form={form} clearable={[!sheet?.startDate, !sheet?.endDate]} />
+      </SimpleGrid>
+      <NotesTextarea
+        label="Description"
+        placeholder="What this round of testing covers (optional)"
+        {...form.getInputProps('description')}
+      />
+    </FormModal>
   );
 }

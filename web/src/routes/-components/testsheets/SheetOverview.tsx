@@ -1,30 +1,22 @@
-import {
-  Button,
-  Card,
-  CloseButton,
-  EmptyState,
-  Group,
-  SegmentedControl,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Card, EmptyState, Group, SegmentedControl, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SHEET_STATUSES } from '@shared/domain/testing';
 import type { Sheet } from '@shared/schemas/testruns';
-import { IconClipboardList, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconClipboardList, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { SearchBox } from '../../../kit/FilterBar/FilterBar';
+import { ListBody, NoMatch, PanelHeading } from '../../../kit/ListPage/ListPage';
+import { Pager } from '../../../kit/ListPage/Pager';
+import { OpenLink, TextCell } from '../../../kit/ListTable/cells';
+import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { sheetListQueryOptions } from '../../../queries/testsheets';
-import { Dimmable, Pager, TableSkeleton } from '../requirements/ListLayout';
 import { UserChip } from '../work-items/WorkItemBadges';
 import { ResultBar, SheetStatusBadge } from './ResultBadges';
 import { formatPassRate } from './result-counts';
 
 const PAGE_SIZE = 10;
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const STATE_FILTERS = [
   { value: 'all', label: 'All' },
   ...SHEET_STATUSES.map((status) => ({ value: String(status.id), label: status.name })),
@@ -81,129 +73,44 @@ export function SheetOverview({ projectId, onOpen, onCreate }: SheetOverviewProp
 
   return (
     <Card p={0}>
-      <Group justify="space-between" p="md" pb="xs" gap="sm">
-        <Group gap="xs" align="baseline">
-          <Title order={2} fz="lg">
-            All test sheets
-          </Title>
-          {page && (
-            <Text size="sm" c="dimmed">
-              {page.total} {filtered ? 'shown' : 'in total'}
-            </Text>
-          )}
-        </Group>
-        <Group gap="xs">
-          <TextInput
-            size="xs"
-            w={200}
-            placeholder="Search sheets"
-            aria-label="Search sheets"
-            leftSection={<IconSearch size={14} />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            rightSection={
-              search ? (
-                <CloseButton size="xs" aria-label="Clear search" onClick={() => setSearch('')} />
-              ) : null
-            }
-          />
-          <SegmentedControl
-            size="xs"
-            aria-label="Sheet state"
-            data={STATE_FILTERS}
-            value={state}
-            onChange={(value) => {
-              setState(value);
-              setPageNum(1);
-            }}
-          />
-        </Group>
-      </Group>
-      {!page ? (
-        <TableSkeleton label="Loading test sheets" />
-      ) : page.rows.length === 0 ? (
-        <EmptyState
-          py={48}
-          icon={<IconSearch size={28} />}
-          title="No sheet matches"
-          description="Change or clear the filters to see more."
+      <PanelHeading
+        title="All test sheets"
+        count={page && `${page.total} ${filtered ? 'shown' : 'in total'}`}
+      >
+        <SearchBox
+          label="Search sheets"
+          placeholder="Search sheets"
+          value={search}
+          onChange={setSearch}
+          width={200}
         />
-      ) : (
-        <Dimmable dimmed={isPlaceholderData}>
-          <Table.ScrollContainer minWidth={820}>
-            <Table verticalSpacing={10} highlightOnHover data-testid="sheet-overview">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th style={NOWRAP}>Status</Table.Th>
-                  <Table.Th style={NOWRAP}>Owner</Table.Th>
-                  <Table.Th style={NOWRAP}>Sprint</Table.Th>
-                  <Table.Th w={220}>Results</Table.Th>
-                  <Table.Th style={NOWRAP} ta="right">
-                    Pass rate
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {page.rows.map((sheet) => (
-                  <Table.Tr
-                    key={sheet.id}
-                    style={{ cursor: 'pointer' }}
-                    onClick={(event) => {
-                      if ((event.target as HTMLElement).closest('a')) return;
-                      onOpen(sheet);
-                    }}
-                    data-testid={`sheet-row-${sheet.id}`}
-                  >
-                    <Table.Td maw={320}>
-                      <Text
-                        size="sm"
-                        fw={600}
-                        component="a"
-                        href="#"
-                        c="var(--mantine-color-text)"
-                        truncate
-                        display="block"
-                        onClick={(event) => {
-                          event.preventDefault();
-                          onOpen(sheet);
-                        }}
-                      >
-                        {sheet.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={NOWRAP}>
-                      <SheetStatusBadge status={sheet.status} size="sm" />
-                    </Table.Td>
-                    <Table.Td maw={160}>
-                      <UserChip user={sheet.owner} empty="—" />
-                    </Table.Td>
-                    <Table.Td maw={160}>
-                      <Text size="sm" c={sheet.sprintName ? undefined : 'dimmed'} truncate>
-                        {sheet.sprintName ?? '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <div style={{ flex: 1 }}>
-                          <ResultBar counts={sheet.counts} size="sm" />
-                        </div>
-                        <Text size="xs" c="dimmed" style={NOWRAP}>
-                          {sheet.counts.total - sheet.counts.notExecuted}/{sheet.counts.total}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td ta="right" style={NOWRAP}>
-                      <Text size="sm" fw={600}>
-                        {formatPassRate(sheet.counts)}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <div style={{ padding: 'var(--mantine-spacing-md)', paddingTop: 'var(--mantine-spacing-xs)' }}>
+        <SegmentedControl
+          size="xs"
+          aria-label="Sheet state"
+          data={STATE_FILTERS}
+          value={state}
+          onChange={(value) => {
+            setState(value);
+            setPageNum(1);
+          }}
+        />
+      </PanelHeading>
+      <ListBody
+        what="test sheets"
+        query={{ isPending: !page, isError: false, isPlaceholderData, refetch: () => undefined }}
+        isEmpty={!page || page.rows.length === 0}
+        empty={<NoMatch title="No sheet matches" />}
+      >
+        <ListTable
+          rows={page?.rows ?? []}
+          columns={sheetColumns(onOpen)}
+          testId="sheet-overview"
+          rowTestId={(sheet) => `sheet-row-${sheet.id}`}
+          rowTitle={(sheet) => sheet.name}
+          onOpen={onOpen}
+        />
+        {page && (
+          <Box p="md" pt="xs">
             <Pager
               total={page.total}
               pageNum={pageNum}
@@ -211,9 +118,63 @@ export function SheetOverview({ projectId, onOpen, onCreate }: SheetOverviewProp
               noun="sheets"
               onChange={setPageNum}
             />
-          </div>
-        </Dimmable>
-      )}
+          </Box>
+        )}
+      </ListBody>
     </Card>
   );
+}
+
+function sheetColumns(onOpen: (sheet: Sheet) => void): ListColumn<Sheet>[] {
+  return [
+    {
+      key: 'name',
+      title: 'Name',
+      role: 'title',
+      render: (sheet) => <OpenLink onOpen={() => onOpen(sheet)}>{sheet.name}</OpenLink>,
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      render: (sheet) => <SheetStatusBadge status={sheet.status} size="sm" />,
+    },
+    {
+      key: 'owner',
+      title: 'Owner',
+      role: 'secondary',
+      render: (sheet) => <UserChip user={sheet.owner} empty="—" />,
+    },
+    {
+      key: 'sprint',
+      title: 'Sprint',
+      role: 'tertiary',
+      render: (sheet) => <TextCell value={sheet.sprintName} />,
+    },
+    {
+      key: 'results',
+      title: 'Results',
+      width: 220,
+      role: 'secondary',
+      render: (sheet) => (
+        <Group gap="xs" wrap="nowrap">
+          <div style={{ flex: 1 }}>
+            <ResultBar counts={sheet.counts} size="sm" />
+          </div>
+          <Text size="xs" c="dimmed">
+            {sheet.counts.total - sheet.counts.notExecuted}/{sheet.counts.total}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      key: 'passRate',
+      title: 'Pass rate',
+      align: 'right',
+      render: (sheet) => (
+        <Text size="sm" fw={600}>
+          {formatPassRate(sheet.counts)}
+        </Text>
+      ),
+    },
+  ];
 }

@@ -1,19 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { Alert, NumberInput, SegmentedControl, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ISSUE_KIND_LABELS, ISSUE_KINDS, type IssueKind } from '@shared/domain/work-item-workflow';
@@ -25,11 +10,18 @@ import {
 } from '@shared/schemas/issues';
 import { IconSubtask } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { FormModal } from '../../../kit/FormModal/FormModal';
+import {
+  DateRangeInputs,
+  MarkdownTextarea,
+  NumberSelect,
+  OptionSelect,
+  TagsSelect,
+} from '../../../kit/FormModal/fields';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateIssue } from '../../../queries/issues';
 import {
-  COMBOBOX_PROPS,
   colorOption,
   PRIORITY_OPTIONS,
   renderPriorityOption,
@@ -121,115 +113,64 @@ export function CreateWorkItemModal({ projectId, kind, parent, onClose }: Create
   });
 
   return (
-    <Modal
-      opened
-      onClose={() => !create.isPending && onClose()}
+    <FormModal
       title={parent ? 'Add child' : `New ${kindWord(kind)}`}
+      onClose={onClose}
+      pending={create.isPending}
+      onSubmit={submit}
+      submitLabel="Create"
       size="xl"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {parent && (
-            <Alert variant="light" icon={<IconSubtask size={18} />} p="xs">
-              <Text size="sm">
-                Under #{parent.issueNumber} {parent.title}
-              </Text>
-            </Alert>
-          )}
-          {parent && (
-            <SegmentedControl
-              aria-label="Kind"
-              data={ISSUE_KINDS.map((k) => ({ value: String(k), label: ISSUE_KIND_LABELS[k].one }))}
-              value={String(values.pmIssueType)}
-              onChange={(value) => form.setFieldValue('pmIssueType', Number(value) as IssueKind)}
-            />
-          )}
-          <TextInput
-            data-autofocus
-            label="Title"
-            placeholder={`What the ${word} is about`}
-            withAsterisk
-            {...form.getInputProps('title')}
-          />
-          <Textarea
-            label="Description"
-            description="Markdown: **bold**, lists, [links](https://example.com), `code`."
-            autosize
-            minRows={4}
-            maxRows={12}
-            {...form.getInputProps('description')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Priority"
-              data={PRIORITY_OPTIONS}
-              renderOption={renderPriorityOption}
-              allowDeselect={false}
-              comboboxProps={COMBOBOX_PROPS}
-              value={String(values.priority)}
-              onChange={(value) => value && form.setFieldValue('priority', Number(value))}
-              error={form.errors.priority}
-            />
-            <Select
-              label="Assignee"
-              placeholder={assignees.loading ? 'Loading members…' : 'Unassigned'}
-              data={assignees.options}
-              searchable
-              clearable
-              nothingFoundMessage="No project member matches"
-              comboboxProps={COMBOBOX_PROPS}
-              {...form.getInputProps('assigneeId')}
-            />
-            <DateInput
-              label="Start date"
-              valueFormat="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              clearable
-              maxDate={values.endDate ?? undefined}
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('startDate')}
-            />
-            <DateInput
-              label="End date"
-              valueFormat="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              clearable
-              minDate={values.startDate ?? undefined}
-              popoverProps={{ withinPortal: true }}
-              {...form.getInputProps('endDate')}
-            />
-            <NumberInput
-              label="Estimate (hours)"
-              placeholder="Not estimated"
-              min={0}
-              max={10_000}
-              step={0.5}
-              decimalScale={2}
-              {...form.getInputProps('estimatedHours')}
-            />
-            <MultiSelect
-              label="Tags"
-              placeholder={tags.options.length === 0 && !tags.loading ? 'No tags yet' : 'Choose tags'}
-              data={tags.options}
-              renderOption={renderTag}
-              searchable
-              clearable
-              maxValues={10}
-              nothingFoundMessage="No tag matches"
-              comboboxProps={COMBOBOX_PROPS}
-              {...form.getInputProps('tagIds')}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {parent && (
+        <Alert variant="light" icon={<IconSubtask size={18} />} p="xs">
+          <Text size="sm">
+            Under #{parent.issueNumber} {parent.title}
+          </Text>
+        </Alert>
+      )}
+      {parent && (
+        <SegmentedControl
+          aria-label="Kind"
+          data={ISSUE_KINDS.map((k) => ({ value: String(k), label: ISSUE_KIND_LABELS[k].one }))}
+          value={String(values.pmIssueType)}
+          onChange={(value) => form.setFieldValue('pmIssueType', Number(value) as IssueKind)}
+        />
+      )}
+      <TextInput
+        data-autofocus
+        label="Title"
+        placeholder={`What the ${word} is about`}
+        withAsterisk
+        {...form.getInputProps('title')}
+      />
+      <MarkdownTextarea label="Description" {...form.getInputProps('description')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberSelect
+          form={form}
+          field="priority"
+          label="Priority"
+          data={PRIORITY_OPTIONS}
+          renderOption={renderPriorityOption}
+        />
+        <OptionSelect
+          label="Assignee"
+          options={assignees}
+          empty="Unassigned"
+          nothingFound="No project member matches"
+          {...form.getInputProps('assigneeId')}
+        />
+        <DateRangeInputs form={form} />
+        <NumberInput
+          label="Estimate (hours)"
+          placeholder="Not estimated"
+          min={0}
+          max={10_000}
+          step={0.5}
+          decimalScale={2}
+          {...form.getInputProps('estimatedHours')}
+        />
+        <TagsSelect tags={tags} max={10} renderOption={renderTag} {...form.getInputProps('tagIds')} />
+      </SimpleGrid>
+    </FormModal>
   );
 }

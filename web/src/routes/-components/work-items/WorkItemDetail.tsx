@@ -25,6 +25,7 @@ import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { issueQueryOptions, useDeleteIssue } from '../../../queries/issues';
 import { ReferencedInDocs } from '../docs/ReferencedInDocs';
+import { ItemCodePanel } from '../repositories/ItemCodePanel';
 import { CommentsPanel } from './CommentsPanel';
 import { DescriptionEditor } from './DescriptionEditor';
 import { HistoryPanel } from './HistoryPanel';
@@ -80,6 +81,7 @@ function LoadedDetail({
   const canAdd = can('project:issue:add');
   // The linked cases come from the case library's list, which needs its own permission.
   const canSeeCases = can('test:case:list');
+  const canSeeCode = can('code:repository:list');
   const params = { identifier, projectId, workItemId: issue.id };
 
   function confirmDelete() {
@@ -180,6 +182,7 @@ function LoadedDetail({
         {/* No counter: the item's detail does not carry its cases, and the tab loads them when opened. */}
         {canSeeCases && <Tabs.Tab value="cases">Test cases</Tabs.Tab>}
         {can('docs:doc:list') && <Tabs.Tab value="docs">Referenced in docs</Tabs.Tab>}
+        {canSeeCode && <Tabs.Tab value="code">Code</Tabs.Tab>}
       </Tabs.List>
       {/* Named "Discussion" rather than after its tab: a lookup of the "Comment" box by its label
           would otherwise also find the panel around it. */}
@@ -220,6 +223,11 @@ function LoadedDetail({
       {can('docs:doc:list') && (
         <Tabs.Panel value="docs" pt="md">
           <ReferencedInDocs issueId={issue.id} />
+        </Tabs.Panel>
+      )}
+      {canSeeCode && (
+        <Tabs.Panel value="code" pt="md">
+          <ItemCodePanel issue={issue} projectId={projectId} canCreateBranch={can('code:branch:add')} />
         </Tabs.Panel>
       )}
     </Tabs>

@@ -1,12 +1,9 @@
-import { ActionIcon, Button, Group, MultiSelect, Select, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import type { IssueKind } from '@shared/domain/work-item-workflow';
 import { SORT_OPTIONS } from '@shared/domain/work-items';
 import type { IssueOrderBy } from '@shared/schemas/issues';
-import { IconSearch, IconSortAscending, IconSortDescending, IconX } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { FilterBar, KeywordFilter, MultiFilter, SortControl } from '../../../kit/FilterBar/FilterBar';
 import {
-  COMBOBOX_PROPS,
   colorOption,
   PRIORITY_OPTIONS,
   renderPriorityOption,
@@ -24,12 +21,6 @@ interface WorkItemFiltersProps {
   onChange: (change: Partial<WorkItemSearch>) => void;
 }
 
-const SORT_DATA = SORT_OPTIONS.map(({ value, label }) => ({ value, label }));
-const FILTER_WIDTH = 190;
-
-const numbers = (values: string[]) => (values.length > 0 ? values.map(Number) : undefined);
-const strings = (values: string[]) => (values.length > 0 ? values : undefined);
-
 /** Keyword, status, priority, owner and tag filters, and the sort; all kept in the URL. */
 export function WorkItemFilters({ kind, projectId, search, onChange }: WorkItemFiltersProps) {
   const assignees = useAssigneeOptions(projectId);
@@ -39,112 +30,84 @@ export function WorkItemFilters({ kind, projectId, search, onChange }: WorkItemF
     () => [{ value: UNASSIGNED, label: 'Unassigned' }, ...assignees.options],
     [assignees.options],
   );
-  const [keyword, setKeyword] = useState(search.keyword ?? '');
-  const applyKeyword = useDebouncedCallback(
-    (value: string) => onChange({ keyword: value.trim() || undefined }),
-    300,
-  );
   const ascending = search.sort === 'asc';
-
-  const common = {
-    w: { base: '100%', xs: FILTER_WIDTH },
-    clearable: true,
-    searchable: true,
-    comboboxProps: COMBOBOX_PROPS,
-    maxDropdownHeight: 280,
-  } as const;
-
   return (
-    <Group gap="sm" align="flex-end" data-testid="work-item-filters">
-      <TextInput
-        aria-label="Filter by keyword"
+    <FilterBar
+      testId="work-item-filters"
+      filtered={hasFilters(search)}
+      onClear={() =>
+        onChange({
+          status: undefined,
+          priority: undefined,
+          assigneeId: undefined,
+          tagId: undefined,
+          keyword: undefined,
+        })
+      }
+    >
+      <KeywordFilter
+        value={search.keyword}
         placeholder="Title words or #number"
-        leftSection={<IconSearch size={16} />}
-        value={keyword}
-        onChange={(event) => {
-          setKeyword(event.currentTarget.value);
-          applyKeyword(event.currentTarget.value);
-        }}
-        w={{ base: '100%', xs: 240 }}
+        onChange={(keyword) => onChange({ keyword })}
       />
-      <MultiSelect
-        {...common}
-        aria-label="Filter by status"
-        placeholder={search.status ? undefined : 'Status'}
+      <MultiFilter
+        label="Filter by status"
+        placeholder="Status"
+        numeric
         data={kindStatusOptions(kind)}
-        value={(search.status ?? []).map(String)}
-        onChange={(values) => onChange({ status: numbers(values) })}
+        value={search.status}
+        onChange={(status) => onChange({ status })}
       />
-      <MultiSelect
-        {...common}
-        aria-label="Filter by priority"
-        placeholder={search.priority ? undefined : 'Priority'}
+      <MultiFilter
+        label="Filter by priority"
+        placeholder="Priority"
+        numeric
         data={PRIORITY_OPTIONS}
         renderOption={renderPriorityOption}
-        value={(search.priority ?? []).map(String)}
-        onChange={(values) => onChange({ priority: numbers(values) })}
+        value={search.priority}
+        onChange={(priority) => onChange({ priority })}
       />
-      <MultiSelect
-        {...common}
-        aria-label="Filter by owner"
-        placeholder={search.assigneeId ? undefined : 'Owner'}
+      <MultiFilter
+        label="Filter by owner"
+        placeholder="Owner"
         data={ownerOptions}
-        value={search.assigneeId ?? []}
-        onChange={(values) => onChange({ assigneeId: strings(values) })}
+        value={search.assigneeId}
+        onChange={(assigneeId) => onChange({ assigneeId })}
         nothingFoundMessage="No project member matches"
       />
-      <MultiSelect
-        {...common}
-        aria-label="Filter by tag"
-        placeholder={search.tagId ? undefined : 'Tag'}
+      <MultiFilter
+        label="Filter by tag"
+        placeholder="Tag"
         data={tags.options}
         renderOption={renderTag}
-        value={search.tagId ?? []}
-        onChange={(values) => onChange({ tagId: strings(values) })}
+        value={search.tagId}
+        onChange={(tagId) => onChange({ tagId })}
         nothingFoundMessage={tags.options.length === 0 ? 'No tags yet' : 'No tag matches'}
       />
-      <Group gap={4} wrap="nowrap">
-        <Select
-          aria-label="Sort by"
-          data={SORT_DATA}
-          value={search.orderBy ?? DEFAULT_ORDER_BY}
-          allowDeselect={false}
-          comboboxProps={COMBOBOX_PROPS}
-          w={210}
-          onChange={(value) =>
-            value && onChange({ orderBy: value === DEFAULT_ORDER_BY ? undefined : (value as IssueOrderBy) })
-          }
-        />
-        <Tooltip label={ascending ? 'Ascending: switch to descending' : 'Descending: switch to ascending'}>
-          <ActionIcon
-            variant="default"
-            size={36}
-            aria-label={ascending ? 'Sort descending' : 'Sort ascending'}
-            onClick={() => onChange({ sort: ascending ? undefined : 'asc' })}
-          >
-            {ascending ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-      {hasFilters(search) && (
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<IconX size={14} />}
-          onClick={() => {
-            setKeyword('');
-            onChange({
-              status: undefined,
-              priority: undefined,
-              assigneeId: undefined,
-              tagId: undefined,
-              keyword: undefined,
-            });
-          }}
-        >
-          Clear filters
-        </Button>
-      )}
-    </Group>
+      <SortControl
+        options={SORT_OPTIONS}
+        value={search.orderBy ?? DEFAULT_ORDER_BY}
+        ascending={ascending}
+        onChange={(change) =>
+          onChange({
+            ...(change.value && { orderBy: change.value === DEFAULT_ORDER_BY ? undefined : change.value }),
+            ...(change.ascending !== undefined && { sort: change.ascending ? 'asc' : undefined }),
+          })
+        }
+      />
+    </FilterBar>
   );
+}
+
+/** The table headers' sort, the same URL params as the sort control. */
+export function workItemSort(search: WorkItemSearch, onChange: (change: Partial<WorkItemSearch>) => void) {
+  return {
+    key: search.orderBy ?? DEFAULT_ORDER_BY,
+    direction: search.sort === 'asc' ? ('asc' as const) : ('desc' as const),
+    onChange: (key: string, direction: 'asc' | 'desc') =>
+      onChange({
+        orderBy: key === DEFAULT_ORDER_BY ? undefined : (key as IssueOrderBy),
+        sort: direction === 'asc' ? 'asc' : undefined,
+      }),
+  };
 }

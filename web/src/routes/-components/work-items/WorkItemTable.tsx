@@ -1,9 +1,11 @@
-import { Checkbox, Table, Text, Tooltip } from '@mantine/core';
+import { Text, Tooltip } from '@mantine/core';
 import { CLOSED_ISSUE_STATUS, type IssueKind } from '@shared/domain/work-item-workflow';
 import { formatShortDate } from '@shared/format';
 import type { IssueRow } from '@shared/schemas/issues';
 import dayjs from 'dayjs';
+import { useMemo } from 'react';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { type ListColumn, ListTable, type RowPicker, type TableSort } from '../../../kit/ListTable/ListTable';
 import { PriorityBadge, StatusBadge, TagBadges, UserChip } from './WorkItemBadges';
 import { WorkItemLink } from './WorkItemLink';
 
@@ -12,16 +14,11 @@ interface WorkItemTableProps {
   projectId: string;
   rows: IssueRow[];
   /** Present when rows can be selected for a batch edit. */
-  selection?: {
-    selected: ReadonlySet<string>;
-    toggle: (row: IssueRow) => void;
-    toggleAll: (rows: IssueRow[]) => void;
-  };
+  selection?: RowPicker<IssueRow>;
+  /** Headers that sort (Priority, Assignee, End date, Updated) change the list's sort. */
+  sort?: TableSort;
   onOpen: (row: IssueRow) => void;
 }
-
-/** Badges, dates and times read best on one line; the title takes what is left and wraps. */
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /** Past its end date and not closed yet. */
 function isOverdue(row: IssueRow): boolean {
@@ -30,114 +27,89 @@ function isOverdue(row: IssueRow): boolean {
   );
 }
 
-export function WorkItemTable({ kind, projectId, rows, selection, onOpen }: WorkItemTableProps) {
-  const selectedCount = selection ? rows.filter((row) => selection.selected.has(row.id)).length : 0;
+function endDateCell(row: IssueRow) {
+  if (!row.endDate) {
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
+  if (!isOverdue(row)) return <Text size="sm">{formatShortDate(row.endDate)}</Text>;
   return (
-    <Table.ScrollContainer minWidth={1000}>
-      <Table verticalSpacing={10} data-testid="work-item-table">
-        <Table.Thead>
-          <Table.Tr>
-            {selection && (
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label="Select all loaded items"
-                  checked={selectedCount > 0 && selectedCount === rows.length}
-                  indeterminate={selectedCount > 0 && selectedCount < rows.length}
-                  onChange={() => selection.toggleAll(rows)}
-                />
-              </Table.Th>
-            )}
-            <Table.Th miw={260}>Title</Table.Th>
-            <Table.Th style={NOWRAP}>Status</Table.Th>
-            <Table.Th style={NOWRAP}>Priority</Table.Th>
-            <Table.Th style={NOWRAP}>Assignee</Table.Th>
-            <Table.Th style={NOWRAP}>Tags</Table.Th>
-            <Table.Th style={NOWRAP}>End date</Table.Th>
-            <Table.Th style={NOWRAP}>Updated</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => {
-            const selected = selection?.selected.has(row.id) ?? false;
-            return (
-              <Table.Tr
-                key={row.id}
-                data-testid={`work-item-row-${row.issueNumber}`}
-                bg={selected ? 'var(--mantine-color-brand-light)' : undefined}
-                style={{ cursor: 'pointer' }}
-                // A click anywhere on the row opens the item; the title link is the keyboard way.
-                onClick={(event) => {
-                  const target = event.target as HTMLElement;
-                  if (target.closest('a, button, input, label')) return;
-                  onOpen(row);
-                }}
-              >
-                {selection && (
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Select #${row.issueNumber}`}
-                      checked={selected}
-                      onChange={() => selection.toggle(row)}
-                    />
-                  </Table.Td>
-                )}
-                <Table.Td>
-                  <WorkItemLink
-                    item={row}
-                    projectId={projectId}
-                    size="sm"
-                    fw={550}
-                    c="var(--mantine-color-text)"
-                    lineClamp={2}
-                  >
-                    <Text span c="dimmed" size="sm">
-                      #{row.issueNumber}
-                    </Text>{' '}
-                    {row.title}
-                  </WorkItemLink>
-                  {row.childCount > 0 && (
-                    <Text size="xs" c="dimmed">
-                      {row.childCount} {row.childCount === 1 ? 'child' : 'children'}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td style={NOWRAP}>
-                  <StatusBadge kind={kind} status={row.status} />
-                </Table.Td>
-                <Table.Td style={NOWRAP}>
-                  <PriorityBadge priority={row.priority} />
-                </Table.Td>
-                <Table.Td>
-                  <UserChip user={row.assignee} />
-                </Table.Td>
-                <Table.Td>
-                  <TagBadges tags={row.tags} max={2} />
-                </Table.Td>
-                <Table.Td>
-                  {row.endDate ? (
-                    isOverdue(row) ? (
-                      <Tooltip label="Overdue">
-                        <Text size="sm" c="red" fw={550}>
-                          {formatShortDate(row.endDate)}
-                        </Text>
-                      </Tooltip>
-                    ) : (
-                      <Text size="sm">{formatShortDate(row.endDate)}</Text>
-                    )
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td style={NOWRAP}>
-                  <RelativeTime value={row.updatedAt} size="sm" />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Tooltip label="Overdue">
+      <Text size="sm" c="red" fw={550}>
+        {formatShortDate(row.endDate)}
+      </Text>
+    </Tooltip>
+  );
+}
+
+function workItemColumns(kind: IssueKind, projectId: string): ListColumn<IssueRow>[] {
+  return [
+    {
+      key: 'title',
+      title: 'Title',
+      role: 'title',
+      render: (row) => (
+        <>
+          <WorkItemLink item={row} projectId={projectId} size="sm" fw={550} c="var(--mantine-color-text)">
+            <Text span c="dimmed" size="sm">
+              #{row.issueNumber}
+            </Text>{' '}
+            {row.title}
+          </WorkItemLink>
+          {row.childCount > 0 && (
+            <Text size="xs" c="dimmed">
+              {row.childCount} {row.childCount === 1 ? 'child' : 'children'}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'status', title: 'Status', render: (row) => <StatusBadge kind={kind} status={row.status} /> },
+    {
+      key: 'priority',
+      title: 'Priority',
+      sortable: true,
+      render: (row) => <PriorityBadge priority={row.priority} />,
+    },
+    {
+      key: 'assigneeInitials',
+      title: 'Assignee',
+      role: 'secondary',
+      sortable: true,
+      render: (row) => <UserChip user={row.assignee} />,
+    },
+    { key: 'tags', title: 'Tags', role: 'tertiary', render: (row) => <TagBadges tags={row.tags} max={2} /> },
+    { key: 'endDate', title: 'End date', role: 'secondary', sortable: true, render: endDateCell },
+    {
+      key: 'updatedAt',
+      title: 'Updated',
+      sortable: true,
+      render: (row) => <RelativeTime value={row.updatedAt} size="sm" />,
+    },
+  ];
+}
+
+export function WorkItemTable({ kind, projectId, rows, selection, sort, onOpen }: WorkItemTableProps) {
+  const columns = useMemo(() => workItemColumns(kind, projectId), [kind, projectId]);
+  return (
+    <ListTable
+      rows={rows}
+      columns={columns}
+      testId="work-item-table"
+      rowTestId={(row) => `work-item-row-${row.issueNumber}`}
+      rowTitle={(row) => `#${row.issueNumber} ${row.title}`}
+      onOpen={onOpen}
+      sort={sort}
+      selection={
+        selection && {
+          ...selection,
+          allLabel: 'Select all loaded items',
+          rowLabel: (row) => `Select #${row.issueNumber}`,
+        }
+      }
+    />
   );
 }

@@ -38,3 +38,15 @@ export async function loadWorkItem(
   }
   return issue;
 }
+
+/** The loader of the demand, task and bug item routes. */
+export function loadKindItem(
+  kind: IssueKind,
+  {
+    context,
+    params,
+    location,
+  }: { context: { queryClient: QueryClient }; params: DetailParams; location: { publicHref: string } },
+) {
+  return loadWorkItem(context.queryClient, params, kind, location.publicHref);
+}

@@ -20,3 +20,23 @@ export async function loadWorkItemList({ queryClient, projectId, kind, search, c
   if (cause === 'stay') return void queryClient.prefetchInfiniteQuery(options);
   await guardedLoad(() => queryClient.ensureInfiniteQueryData(options), href);
 }
+
+interface RouteLoad {
+  context: { queryClient: QueryClient };
+  params: { projectId: string };
+  deps: WorkItemSearch;
+  cause: ListLoad['cause'];
+  location: { publicHref: string };
+}
+
+/** The loader of the demand, task and bug list routes. */
+export function loadKindList(kind: IssueKind, { context, params, deps, cause, location }: RouteLoad) {
+  return loadWorkItemList({
+    queryClient: context.queryClient,
+    projectId: params.projectId,
+    kind,
+    search: deps,
+    cause,
+    href: location.publicHref,
+  });
+}

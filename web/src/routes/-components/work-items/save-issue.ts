@@ -1,6 +1,7 @@
 import type { IssueDetail, IssueUpdateBody } from '@shared/schemas/issues';
 import { useRef } from 'react';
-import { isStaleVersion, useUpdateIssue } from '../../../queries/issues';
+import { isStaleVersion } from '../../../queries/factory';
+import { useUpdateIssue } from '../../../queries/issues';
 
 export type IssueChanges = Omit<IssueUpdateBody, 'version'>;
 

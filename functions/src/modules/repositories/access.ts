@@ -1,0 +1,50 @@
+/**
+ * A repository's remote access (its URL and opened token) and the translation of remote
+ * failures into answers: while connecting, 400 naming the field at fault; later, 409 saying
+ * what to fix.
+ */
+import { type AppError, badRequest, conflict, notFound } from '@core/errors';
+import type { RemoteAccess, RemoteError } from './git/remote';
+import { secretBox } from './secrets';
+import type { RepositoryRecord } from './store/repositories';
+
+export const repositoryNotFound = (repositoryId: string) =>
+  notFound(`Repository ${repositoryId} does not exist`);
+
+export async function remoteOf(repository: RepositoryRecord): Promise<RemoteAccess> {
+  const token = await secretBox().open(repository.tokenSealed, {
+    enterpriseId: repository.enterpriseId,
+    repositoryId: repository.repositoryId,
+    purpose: 'token',
+  });
+  return { url: repository.cloneUrl, username: repository.username, token };
+}
+
+export async function webhookSecretOf(repository: RepositoryRecord): Promise<string> {
+  return secretBox().open(repository.webhookSecretSealed, {
+    enterpriseId: repository.enterpriseId,
+    repositoryId: repository.repositoryId,
+    purpose: 'webhook',
+  });
+}
+
+/** A failure while connecting or changing the token: 400 naming `cloneUrl` or `token`. */
+export function connectFailure(error: RemoteError): AppError {
+  switch (error.failure) {
+    case 'auth':
+      return badRequest('token', `${error.message}; check the token and its read access to the repository`);
+    case 'forbiddenAddress':
+      return badRequest('cloneUrl', `${error.message}; only public hosts can be connected`);
+    case 'tooLarge':
+      return badRequest('cloneUrl', error.message);
+    default:
+      return badRequest('cloneUrl', error.message);
+  }
+}
+
+/** A failure of a connected repository: 409 saying what to fix. */
+export function remoteFailure(repository: RepositoryRecord, error: RemoteError): AppError {
+  if (error.failure === 'auth')
+    return conflict(`${repository.name}: ${error.message}; update the repository's token`);
+  return conflict(`${repository.name}: ${error.message}`);
+}

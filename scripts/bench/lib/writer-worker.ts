@@ -1,0 +1,61 @@
+/**
+ * One writer process of the multi-process writer bench (scripts/bench/writers.ts), standing in
+ * for one Lambda instance: the whole app in-process, one request at a time, signed in as one of
+ * the bench's people. It writes to its project until the deadline the parent sends: creates, and
+ * edits of the items it created, and reports each write's time and status.
+ */
+import { appClient } from './app-client';
+
+interface Go {
+  deadline: number;
+}
+
+const env = process.env;
+const { app } = await import('../../../functions/src/app');
+const call = appClient(app);
+const signIn = await call('POST', '/api/auth/signin', {
+  login: env.BENCH_LOGIN,
+  password: env.BENCH_PASSWORD,
+});
+if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
+const base = `${env.BENCH_PMS}/pmsProjectIssues`;
+const projectId = env.BENCH_PROJECT!;
+
+const mine: { id: string; version: number }[] = [];
+const times: number[] = [];
+const statuses: Record<string, number> = {};
+let tooMany = 0;
+let n = 0;
+
+async function oneWrite(): Promise<void> {
+  n += 1;
+  const edit = mine.length > 0 && n % 3 === 0;
+  const target = edit ? mine[n % mine.length]! : undefined;
+  const started = performance.now();
+  const res = target
+    ? await call('PUT', `${base}/edit/${target.id}`, {
+        version: target.version,
+        title: `Edited ${n} by ${env.BENCH_LOGIN}`,
+      })
+    : await call('POST', `${base}/add`, {
+        pmsProjectId: projectId,
+        pmIssueType: 2,
+        title: `Task ${n} of ${env.BENCH_LOGIN}`,
+      });
+  const ms = performance.now() - started;
+  statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+  if (res.status === 200 || res.status === 201) {
+    times.push(ms);
+    const data = res.body.data as { id: string; version: number };
+    if (target) target.version = data.version;
+    else mine.push({ id: data.id, version: data.version });
+  } else if (res.status === 409 && String(res.body?.message ?? '').startsWith('Too many changes')) {
+    tooMany += 1;
+  }
+}
+
+process.on('message', async (message: Go) => {
+  while (Date.now() < message.deadline) await oneWrite();
+  process.send!({ times, statuses, tooMany }, () => process.exit(0));
+});
+process.send!({ ready: true });

@@ -1,0 +1,284 @@
+import {
+  ActionIcon,
+  Button,
+  EmptyState,
+  Group,
+  Menu,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { REPOSITORY_KINDS, type RepositoryKind } from '@shared/domain/repositories';
+import type { Repository } from '@shared/schemas/repositories';
+import {
+  IconBrandDocker,
+  IconCode,
+  IconDots,
+  IconPencil,
+  IconPlugConnected,
+  IconRefresh,
+  IconSearch,
+  IconTrash,
+  IconWebhook,
+} from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useDeferredValue, useState } from 'react';
+import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
+import { PageTitle } from '../components/PageTitle/PageTitle';
+import { useCurrentEnterprise } from '../lib/current-enterprise';
+import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { validateListSearch } from '../lib/search';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../queries/query-client';
+import { repositoryListQueryOptions, useDeleteRepository, useSyncRepository } from '../queries/repositories';
+import { ConnectRepositoryModal } from './-components/repositories/ConnectRepositoryModal';
+import { EditRepositoryModal } from './-components/repositories/EditRepositoryModal';
+import { RepositoryTable } from './-components/repositories/RepositoryTable';
+import { WebhookModal } from './-components/repositories/WebhookModal';
+
+interface CodesSearch {
+  pageNum?: number;
+  keyword?: string;
+  kind?: RepositoryKind;
+}
+
+function validateCodesSearch(search: Record<string, unknown>): CodesSearch {
+  const kind = REPOSITORY_KINDS.find((k) => k === search.kind && k !== 'all');
+  return { ...validateListSearch(search), ...(kind ? { kind } : {}) };
+}
+
+function listParams(search: CodesSearch) {
+  return {
+    pageNum: search.pageNum ?? DEFAULT_PAGE,
+    pageSize: DEFAULT_PAGE_SIZE,
+    keyword: search.keyword ?? '',
+    kind: search.kind ?? ('all' as const),
+  };
+}
+
+const KIND_LABELS: Record<RepositoryKind, string> = { all: 'All', code: 'Code', image: 'Image' };
+
+/** The enterprise's code base: every connected repository (spec: /{identifier}/codes). */
+export const Route = createFileRoute('/$identifier/codes')({
+  validateSearch: validateCodesSearch,
+  beforeLoad: ({ context }) => requireAccess(context.access, 'codes'),
+  loaderDeps: ({ search }) => listParams(search),
+  loader: async ({ context: { queryClient }, deps, cause, location }) => {
+    const options = repositoryListQueryOptions(deps);
+    if (cause === 'stay') return void queryClient.prefetchQuery(options);
+    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
+  },
+  component: CodesPage,
+});
+
+function CodesPage() {
+  const { enterprise, can } = useCurrentEnterprise();
+  useDocumentTitle(`Code · ${enterprise.name}`);
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const params = useDeferredValue(listParams(search));
+  const { data: page } = useSuspenseQuery(repositoryListQueryOptions(params));
+  const stale =
+    params.keyword !== (search.keyword ?? '') ||
+    params.pageNum !== (search.pageNum ?? DEFAULT_PAGE) ||
+    params.kind !== (search.kind ?? 'all');
+  const [keywordInput, setKeywordInput] = useState(search.keyword ?? '');
+  const applyKeyword = useDebouncedCallback((value: string) => {
+    void navigate({
+      search: (prev) => validateCodesSearch({ ...prev, keyword: value, pageNum: 1 }),
+      replace: true,
+    });
+  }, 300);
+
+  const [connecting, setConnecting] = useState(false);
+  const [editing, setEditing] = useState<Repository | null>(null);
+  const [webhookOf, setWebhookOf] = useState<Repository | null>(null);
+  const [deleting, setDeleting] = useState<Repository | null>(null);
+  const remove = useDeleteRepository();
+  const sync = useSyncRepository();
+  const canAdd = can('code:repository:add');
+  const canEdit = can('code:repository:edit');
+  const canRemove = can('code:repository:remove');
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+
+  function confirmDelete() {
+    if (!deleting) return;
+    const { id, name } = deleting;
+    remove.mutate(id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: `${name} disconnected` });
+        setDeleting(null);
+        if (page.rows.length === 1 && params.pageNum > 1) {
+          void navigate({ search: (prev) => ({ ...prev, pageNum: params.pageNum - 1 }) });
+        }
+      },
+    });
+  }
+
+  const connectButton = canAdd && (
+    <Button leftSection={<IconPlugConnected size={16} />} onClick={() => setConnecting(true)}>
+      Connect repository
+    </Button>
+  );
+
+  const empty =
+    params.kind === 'image' ? (
+      <EmptyState
+        py={56}
+        icon={<IconBrandDocker size={28} />}
+        title="No container repositories yet"
+        description="Container image repositories come from the artifact library, which is not available yet. Once it is, its Docker repositories are listed here beside the code."
+        data-testid="codes-image-empty"
+      />
+    ) : params.keyword ? (
+      <EmptyState
+        py={56}
+        icon={<IconSearch size={28} />}
+        title="No repository matches your search"
+        description="Try part of the name or the clone URL."
+      />
+    ) : (
+      <EmptyState
+        py={56}
+        icon={<IconCode size={28} />}
+        title="No repositories connected"
+        description="Connect a repository of GitHub, GitLab, Gitea, Bitbucket, CodeCommit or any git server over HTTPS, then link it to projects to see branches and commits on their work items."
+        data-testid="codes-empty"
+      >
+        {connectButton && <EmptyState.Actions>{connectButton}</EmptyState.Actions>}
+      </EmptyState>
+    );
+
+  return (
+    <Stack gap="lg" maw={1280}>
+      <Group justify="space-between" align="flex-end">
+        <PageTitle title="Code">The repositories of {enterprise.name}, on any git host.</PageTitle>
+        {page.total > 0 && connectButton}
+      </Group>
+
+      <Paper withBorder p={0}>
+        <Group p="md" justify="space-between" gap="sm">
+          <Group gap="sm">
+            <SegmentedControl
+              aria-label="Repository kind"
+              data={REPOSITORY_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }))}
+              value={search.kind ?? 'all'}
+              onChange={(kind) =>
+                void navigate({ search: (prev) => validateCodesSearch({ ...prev, kind, pageNum: 1 }) })
+              }
+            />
+            <TextInput
+              aria-label="Search repositories"
+              placeholder="Search by name or URL"
+              leftSection={<IconSearch size={16} />}
+              value={keywordInput}
+              onChange={(event) => {
+                setKeywordInput(event.currentTarget.value);
+                applyKeyword(event.currentTarget.value);
+              }}
+              w={{ base: '100%', sm: 300 }}
+            />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {page.total} {page.total === 1 ? 'repository' : 'repositories'}
+          </Text>
+        </Group>
+        <div style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={stale}>
+          {page.rows.length === 0 ? (
+            empty
+          ) : (
+            <RepositoryTable
+              rows={page.rows}
+              showProjects
+              testId="codes-table"
+              actions={
+                canEdit || canRemove
+                  ? (row) => (
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" color="gray" aria-label={`Actions of ${row.name}`}>
+                            <IconDots size={18} />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          {canEdit && (
+                            <>
+                              <Menu.Item
+                                leftSection={<IconWebhook size={14} />}
+                                onClick={() => setWebhookOf(row)}
+                              >
+                                Webhook settings
+                              </Menu.Item>
+                              <Menu.Item
+                                leftSection={<IconRefresh size={14} />}
+                                onClick={() =>
+                                  sync.mutate(row.id, {
+                                    onSuccess: () =>
+                                      notifications.show({ message: `Reading ${row.name} for new commits` }),
+                                  })
+                                }
+                              >
+                                Sync now
+                              </Menu.Item>
+                              <Menu.Item
+                                leftSection={<IconPencil size={14} />}
+                                onClick={() => setEditing(row)}
+                              >
+                                Edit
+                              </Menu.Item>
+                            </>
+                          )}
+                          {canRemove && (
+                            <Menu.Item
+                              color="red"
+                              leftSection={<IconTrash size={14} />}
+                              onClick={() => setDeleting(row)}
+                            >
+                              Disconnect
+                            </Menu.Item>
+                          )}
+                        </Menu.Dropdown>
+                      </Menu>
+                    )
+                  : undefined
+              }
+            />
+          )}
+        </div>
+        {pages > 1 && (
+          <Group justify="flex-end" p="md">
+            <Pagination
+              total={pages}
+              value={params.pageNum}
+              onChange={(pageNum) => void navigate({ search: (prev) => ({ ...prev, pageNum }) })}
+              aria-label="Repository pages"
+            />
+          </Group>
+        )}
+      </Paper>
+
+      <ConnectRepositoryModal opened={connecting} onClose={() => setConnecting(false)} />
+      <EditRepositoryModal repository={editing} onClose={() => setEditing(null)} />
+      <WebhookModal repository={webhookOf} onClose={() => setWebhookOf(null)} />
+      <ConfirmModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Disconnect repository"
+        confirmLabel="Disconnect"
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        <Text size="sm">
+          Disconnect <b>{deleting?.name}</b>? It is unlinked from {deleting?.linkedProjectCount ?? 0}{' '}
+          {deleting?.linkedProjectCount === 1 ? 'project' : 'projects'} and its token is deleted. The
+          repository itself stays on its host, and work items keep the branches and commits they recorded.
+        </Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+import {
+  ActionIcon,
+  Button,
+  Card,
+  CloseButton,
+  EmptyState,
+  Group,
+  Pagination,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { ProjectRepositoryRow } from '@shared/schemas/repositories';
+import { IconCode, IconLink, IconLinkOff, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { LoadFailed, TableSkeleton } from '../../../kit/ListPage/ListPage';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { DEFAULT_PAGE_SIZE } from '../../../queries/query-client';
+import { projectRepositoriesQueryOptions, useUnlinkRepository } from '../../../queries/repositories';
+import { LinkRepositoriesModal } from './LinkRepositoriesModal';
+import { RepositoryTable } from './RepositoryTable';
+
+/** The project's Code tab: its repositories with default branch, last commit and activity. */
+export function ProjectCodePage({ projectId }: { projectId: string }) {
+  const { can } = useCurrentEnterprise();
+  useDocumentTitle('Code');
+  const canLink = can('code:repository:link');
+  const [pageNum, setPageNum] = useState(1);
+  const [search, setSearch] = useState('');
+  const [keyword] = useDebouncedValue(search.trim(), 300);
+  const [linking, setLinking] = useState(false);
+  const [unlinking, setUnlinking] = useState<ProjectRepositoryRow | null>(null);
+  const unlink = useUnlinkRepository(projectId);
+  const query = useQuery(
+    projectRepositoriesQueryOptions({
+      pmsProjectId: projectId,
+      keyword: keyword || undefined,
+      pageNum,
+      pageSize: DEFAULT_PAGE_SIZE,
+    }),
+  );
+  const page = query.data;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at its first page
+  useEffect(() => setPageNum(1), [keyword]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an answer arrives
+  useEffect(() => {
+    if (page && page.rows.length === 0 && page.total > 0 && pageNum > 1) {
+      setPageNum(Math.max(1, Math.ceil(page.total / DEFAULT_PAGE_SIZE)));
+    }
+  }, [page]);
+
+  function confirmUnlink() {
+    if (!unlinking) return;
+    const { id, name } = unlinking;
+    unlink.mutate(id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: `${name} unlinked from the project` });
+        setUnlinking(null);
+      },
+    });
+  }
+
+  const linkButton = canLink && (
+    <Button size="xs" leftSection={<IconLink size={14} />} onClick={() => setLinking(true)}>
+      Link repositories
+    </Button>
+  );
+
+  const header = (
+    <Group justify="space-between" p="md" pb="xs" gap="sm">
+      <Group gap="xs" align="baseline">
+        <Title order={2} fz="lg">
+          Repositories
+        </Title>
+        {page && (
+          <Text size="sm" c="dimmed">
+            {page.total} {keyword ? 'found' : 'linked'}
+          </Text>
+        )}
+      </Group>
+      <Group gap="xs">
+        <TextInput
+          size="xs"
+          w={220}
+          placeholder="Search repositories"
+          aria-label="Search repositories"
+          leftSection={<IconSearch size={14} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          rightSection={
+            search ? <CloseButton size="xs" aria-label="Clear search" onClick={() => setSearch('')} /> : null
+          }
+        />
+        {linkButton}
+      </Group>
+    </Group>
+  );
+
+  let body: React.ReactNode;
+  if (query.isError && !page) body = <LoadFailed what="repositories" onRetry={() => void query.refetch()} />;
+  else if (!page) body = <TableSkeleton label="Loading repositories" />;
+  else if (page.total === 0 && !keyword)
+    body = (
+      <EmptyState
+        py={64}
+        icon={<IconCode size={32} />}
+        title="No repositories linked"
+        description="Link the repositories this project's code lives in: commits and branches that mention a work item (#12, feature/12-...) then show on it."
+        data-testid="project-code-empty"
+      >
+        {canLink && (
+          <EmptyState.Actions>
+            <Button leftSection={<IconLink size={16} />} onClick={() => setLinking(true)}>
+              Link repositories
+            </Button>
+          </EmptyState.Actions>
+        )}
+      </EmptyState>
+    );
+  else if (page.rows.length === 0)
+    body = (
+      <EmptyState
+        py={48}
+        icon={<IconSearch size={28} />}
+        title="No repository matches your search"
+        description=""
+      />
+    );
+  else
+    body = (
+      <div style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isPlaceholderData}>
+        <RepositoryTable
+          rows={page.rows}
+          testId="project-code-table"
+          actions={
+            canLink
+              ? (row) => (
+                  <Tooltip label="Unlink">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Unlink ${row.name}`}
+                      onClick={() => setUnlinking(row)}
+                    >
+                      <IconLinkOff size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )
+              : undefined
+          }
+        />
+      </div>
+    );
+
+  const pages = page ? Math.max(1, Math.ceil(page.total / DEFAULT_PAGE_SIZE)) : 1;
+  return (
+    <Card p={0}>
+      {header}
+      {body}
+      {pages > 1 && (
+        <Group justify="flex-end" p="md">
+          <Pagination total={pages} value={pageNum} onChange={setPageNum} aria-label="Repository pages" />
+        </Group>
+      )}
+      <LinkRepositoriesModal projectId={projectId} opened={linking} onClose={() => setLinking(false)} />
+      <ConfirmModal
+        opened={unlinking !== null}
+        onClose={() => setUnlinking(null)}
+        title="Unlink repository"
+        confirmLabel="Unlink"
+        loading={unlink.isPending}
+        onConfirm={confirmUnlink}
+      >
+        <Text size="sm">
+          Unlink <b>{unlinking?.name}</b> from this project? New commits stop attaching to its work items;
+          what they recorded stays. The repository stays connected.
+        </Text>
+      </ConfirmModal>
+    </Card>
+  );
+}
