@@ -11,8 +11,7 @@ import type { IssueDetail, IssueRow } from '@shared/schemas/issues';
 import type { SprintDetail } from '@shared/schemas/sprints';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../functions/src/core/clock';
-import { config } from '../../functions/src/core/config';
-import { getObjectBytes } from '../../functions/src/core/storage/objects';
+import { readObject } from '../../functions/src/core/storage/files';
 import {
   cachedRowCount,
   forgetIssueIndexes,
@@ -342,9 +341,7 @@ describe('cold starts and memory', () => {
     const items: IssueDetail[] = [];
     for (let i = 0; i < 6; i += 1) items.push(await createIssue(team.owner, team, { title: `Item ${i}` }));
     expect(await takeSnapshot(team.enterprise.id, team.project.id, 0)).toBe(true);
-    expect(
-      await getObjectBytes(config.filesBucket, snapshotKey(team.enterprise.id, team.project.id)),
-    ).not.toBeNull();
+    expect(await readObject(snapshotKey(team.enterprise.id, team.project.id))).not.toBeNull();
     // After the snapshot: an edit, a new item and a deletion.
     expectStatus(await editIssue(team.owner, team, items[0]!, { title: 'Edited after' }), 200);
     await createIssue(team.owner, team, { title: 'Made after' });

@@ -11,8 +11,7 @@
  * never needs for lists.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { config } from '@core/config';
-import { getObjectBytes, putObject } from '@core/storage/objects';
+import { readObject, writeObject } from '@core/storage/files';
 import { projectIndex } from './project-index';
 import { CATCH_UP_WINDOW_MS, type ProjectCounters, recordSnapshot } from './store/counters';
 import { type IssueRecord, loadProjectLinks } from './store/work-items';
@@ -77,7 +76,7 @@ export async function loadUsableSnapshot(
   // Only this project's own object, under its enterprise's prefix, is ever read.
   if (!known || known.key !== snapshotKey(enterpriseId, projectId)) return null;
   if (nowMs - known.takenAt > CATCH_UP_WINDOW_MS) return null;
-  const bytes = await getObjectBytes(config.filesBucket, known.key);
+  const bytes = await readObject(known.key);
   if (!bytes) return null;
   const file = JSON.parse(gunzipSync(bytes).toString('utf8')) as SnapshotFile;
   // The object may have been replaced by a newer one since the counters were read: fine, its
@@ -122,9 +121,7 @@ export async function takeSnapshot(
     links: [...links],
   };
   const key = snapshotKey(enterpriseId, projectId);
-  await putObject(config.filesBucket, key, gzipSync(JSON.stringify(file), { level: 6 }), {
-    contentType: 'application/json',
-  });
+  await writeObject(key, gzipSync(JSON.stringify(file), { level: 6 }), 'application/json');
   await recordSnapshot(enterpriseId, projectId, { seq, takenAt, key });
   return true;
 }
