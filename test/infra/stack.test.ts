@@ -489,8 +489,19 @@ describe('OpenAPI coverage', () => {
         .replace(/\{[^}]+\+\}/g, '.+')
         .replace(/\{[^}]+\}/g, '[^/]+')}$`,
     );
+  /** API Gateway prefers a route without a greedy `{proxy+}` over one with it. */
+  const greedy = (routePath: string) => /\{[^}]+\+\}/.test(routePath);
+  const mostSpecific = <T>(matches: T[], routeOf: (match: T) => string): T[] =>
+    matches.some((m) => !greedy(routeOf(m))) ? matches.filter((m) => !greedy(routeOf(m))) : matches;
   const groupOf = (path: string) =>
-    ENDPOINT_GROUPS.filter((g) => (g.routes as readonly string[]).some((r) => matcher(r).test(path)));
+    mostSpecific(
+      ENDPOINT_GROUPS.flatMap((g) =>
+        (g.routes as readonly string[]).filter((r) => matcher(r).test(path)).map((route) => ({ g, route })),
+      ),
+      (m) => m.route,
+    )
+      .map((m) => m.g)
+      .filter((g, i, all) => all.indexOf(g) === i);
 
   it('gives every documented path a route to its group’s function, and every such group a function', () => {
     const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
@@ -514,7 +525,11 @@ describe('OpenAPI coverage', () => {
       documentedGroups.add(group.name);
       const fn = s.stack.api.functions[group.name];
       expect(fn, `${group.name} has no function`).toBeDefined();
-      const matching = routes.filter((r) => matcher(String(r.RouteKey).replace(/^ANY /, '')).test(concrete));
+      const routeKey = (r: Cfn) => String(r.RouteKey).replace(/^[A-Z]+ /, '');
+      const matching = mostSpecific(
+        routes.filter((r) => matcher(routeKey(r)).test(concrete)),
+        routeKey,
+      );
       expect(matching.length, `${path} has no API Gateway route`).toBeGreaterThan(0);
       for (const route of matching) {
         expect(functionOfRoute(route), `${route.RouteKey} for ${path}`).toBe(logicalId(s.stack, fn!));

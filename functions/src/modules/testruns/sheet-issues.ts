@@ -325,6 +325,10 @@ export async function fileBug(
   body: FileBugBody,
 ): Promise<{ link: SheetIssueRow; issueId: string }> {
   const { record, sheet } = await requireSheetCase(enterpriseId, body.projectTestsheetCasesId);
+  // Refused before the bug takes a number, so a refusal leaves no gap in the project's numbering
+  // (linkNewIssueOps checks again on a fresh read, for a link made meanwhile).
+  const count = record.linkIssueIds.length + 1;
+  if (count > MAX_SHEET_CASE_ISSUES) throw tooManyLinks(record, count);
   const [live, caseBody] = await Promise.all([
     getTestcase(enterpriseId, record.caseId),
     getTestcaseBody(enterpriseId, record.caseId),

@@ -16,9 +16,12 @@ describe('AppNavbar', () => {
     expect(screen.getByRole('link', { name: 'Projects' }).getAttribute('href')).toBe('/acme/projects');
     expect(screen.getByRole('link', { name: 'Products' }).getAttribute('href')).toBe('/acme/products');
     expect(screen.getByTestId('nav-products').hasAttribute('aria-disabled')).toBe(false);
-    expect(screen.queryByRole('link', { name: /Code/ })).toBeNull();
-    expect(screen.getByTestId('nav-codes').getAttribute('aria-disabled')).toBe('true');
-    expect(screen.getByTestId('nav-codes').textContent).toContain('Code');
+    expect(screen.getByRole('link', { name: 'Code' }).getAttribute('href')).toBe('/acme/codes');
+    expect(screen.getByRole('link', { name: 'Knowledge base' }).getAttribute('href')).toBe('/acme/docs');
+    // Pipelines are not built yet: shown, disabled, not a link.
+    expect(screen.queryByRole('link', { name: /Pipelines/ })).toBeNull();
+    expect(screen.getByTestId('nav-pipeline').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('nav-pipeline').textContent).toContain('Pipelines');
   });
 
   it('hides areas without access, and Admin when all its entries are hidden', async () => {
