@@ -5,6 +5,7 @@
  * poll, creating a branch from a work item, and the webhook receiver's checks.
  */
 import { createHmac, randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { type ServerType, serve } from '@hono/node-server';
 import type { Page } from '@shared/schemas/common';
 import type { Journal } from '@shared/schemas/issues';
@@ -125,9 +126,13 @@ describe('connecting a repository', () => {
         /^cloneUrl: .*no git repository at this address \(HTTP 404\)/,
       ],
       ['http://127.0.0.1:1/closed.git', /^cloneUrl: .*could not be reached \(ECONNREFUSED\)/],
-      ['ssh://git@github.com/acme/api.git', /^cloneUrl: must be an https:\/\/ address/],
+      [
+        'ssh://git@github.com/acme/api.git',
+        /^cloneUrl: cloneUrl must be an http\(s\) address .*SSH is not supported/,
+      ],
+      ['javascript:alert(7)//x.git', /^cloneUrl: cloneUrl must be an http\(s\) address/],
       [`http://git:secret@127.0.0.1:1/x.git`, /^cloneUrl: must not contain a user name or token/],
-      ['not a url', /^cloneUrl: cloneUrl must be an address like/],
+      ['not a url', /^cloneUrl: cloneUrl must be an http\(s\) address like/],
     ];
     for (const [cloneUrl, message] of cases) {
       const res = await owner().post(base, { cloneUrl, token: 'x' });
@@ -152,6 +157,15 @@ describe('connecting a repository', () => {
       expect(res.status, host).toBe(400);
       expect(res.body.errorMessage, host).toMatch(/^cloneUrl: .*private or internal address/);
     }
+  });
+
+  it('connects by a host name that resolves to loopback while loopback is allowed (as in these tests)', async () => {
+    // The refusal of the same name with the setting off is in repository-loopback.test.ts.
+    const copy = await pushedCopy('Reached by name');
+    const cloneUrl = `http://localhost:${new URL(gitServer.url).port}/${copy.name}.git`;
+    const res = await owner().post<Repository>(base, { cloneUrl, token: gitServer.token });
+    expectStatus(res, 201);
+    expect(res.data).toMatchObject({ cloneUrl, branchCount: 1, lastCommit: { title: 'Reached by name' } });
   });
 
   it('connects a URL once per enterprise (409), and the token can be replaced only by one that works', async () => {
@@ -452,6 +466,38 @@ describe('creating a branch from a work item', () => {
     expect((await journalsOf(bug.id)).filter((j) => j.kind === 'branch')).toMatchObject([
       { pmProjectRepositoryId: repository.id },
     ]);
+  });
+});
+
+describe('a branch created from a work item, in a real git clone', () => {
+  it('is there after `git clone` with the git command line, at the head of main', async () => {
+    const item = await createIssue(team.owner, team, { title: 'Clone me' });
+    const copy = await pushedCopy('Before the branch');
+    const repository = await connect(team.owner, team.enterprise, copy);
+    await linkToProject(repository);
+    const created = expectStatus(
+      await owner().post<RepoBranch>(pms('pmsProjectIssues/repoBranches'), {
+        issueId: item.id,
+        repositoryId: repository.id,
+      }),
+      201,
+    ).data;
+    expect(created.name).toBe(`task/${item.issueNumber}-clone-me`);
+
+    const clone = await WorkingCopy.clone(copy.name);
+    try {
+      const remoteBranches = (await clone.git('branch', '-r', '--format=%(refname:short)')).split('\n');
+      expect(remoteBranches).toEqual(expect.arrayContaining(['origin/main', `origin/${created.name}`]));
+      expect(await clone.git('rev-parse', `origin/${created.name}`)).toBe(
+        await copy.git('rev-parse', 'HEAD'),
+      );
+      // A person can check it out and work on it.
+      await clone.git('checkout', '--quiet', created.name);
+      expect(await clone.git('rev-parse', '--abbrev-ref', 'HEAD')).toBe(created.name);
+      expect(await clone.git('log', '-1', '--format=%s')).toBe('Before the branch');
+    } finally {
+      rmSync(clone.dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -51,6 +51,13 @@ export class WorkingCopy {
     return copy;
   }
 
+  /** `git clone` of the server's repository `name` with the real client, into a new folder. */
+  static async clone(name: string): Promise<WorkingCopy> {
+    const dir = mkdtempSync(join(tmpdir(), 'workspace-clone-'));
+    await run('git', ['clone', '--quiet', authedCloneUrl(gitServer.url, gitServer.token, name), dir]);
+    return new WorkingCopy(name, dir);
+  }
+
   get cloneUrl(): string {
     return cloneUrlOf(this.name);
   }

@@ -25,19 +25,33 @@ export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 export const REPOSITORY_KINDS = ['all', 'code', 'image'] as const;
 export type RepositoryKind = (typeof REPOSITORY_KINDS)[number];
 
+/**
+ * `gitlab.acme.example` is a self-managed GitLab, but `gitlab.com.evil.example` only looks like
+ * gitlab.com: a host named after a product is that product unless it continues the public
+ * host's own name.
+ */
+const namedFor = (host: string, label: string, publicHost: string) =>
+  host.startsWith(`${label}.`) && !host.startsWith(`${publicHost}.`);
+
 /** The provider a clone URL's host suggests (the user may choose another). */
 export function providerOfUrl(url: string): RepositoryProvider {
   let host = '';
   try {
-    host = new URL(url).hostname.toLowerCase();
+    // `github.com.` (the fully qualified form) is github.com.
+    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
   } catch {
     return 'git';
   }
   if (host === 'github.com' || host.endsWith('.github.com') || host.endsWith('.ghe.com')) return 'github';
-  if (host === 'gitlab.com' || host.startsWith('gitlab.')) return 'gitlab';
-  if (host === 'bitbucket.org' || host.startsWith('bitbucket.')) return 'bitbucket';
-  if (/^git-codecommit\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/.test(host)) return 'codecommit';
-  if (host === 'codeberg.org' || host.startsWith('gitea.') || host.startsWith('forgejo.')) return 'gitea';
+  if (host === 'gitlab.com' || namedFor(host, 'gitlab', 'gitlab.com')) return 'gitlab';
+  if (host === 'bitbucket.org' || namedFor(host, 'bitbucket', 'bitbucket.org')) return 'bitbucket';
+  if (/^git-codecommit(-fips)?\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/.test(host)) return 'codecommit';
+  if (
+    host === 'codeberg.org' ||
+    namedFor(host, 'gitea', 'gitea.com') ||
+    namedFor(host, 'forgejo', 'forgejo.org')
+  )
+    return 'gitea';
   return 'git';
 }
 

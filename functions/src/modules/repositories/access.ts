@@ -4,19 +4,33 @@
  * what to fix.
  */
 import { type AppError, badRequest, conflict, notFound } from '@core/errors';
-import type { RemoteAccess, RemoteError } from './git/remote';
-import { secretBox } from './secrets';
+import { type RemoteAccess, RemoteError } from './git/remote';
+import { SecretUnreadableError, secretBox } from './secrets';
 import type { RepositoryRecord } from './store/repositories';
 
 export const repositoryNotFound = (repositoryId: string) =>
   notFound(`Repository ${repositoryId} does not exist`);
 
+/**
+ * The repository's URL and opened token. A stored token that does not open (sealed for another
+ * repository, or with a key since replaced) is a credentials failure (`RemoteError` `auth`):
+ * the person is asked for the token again, as for one the host refuses.
+ */
 export async function remoteOf(repository: RepositoryRecord): Promise<RemoteAccess> {
-  const token = await secretBox().open(repository.tokenSealed, {
-    enterpriseId: repository.enterpriseId,
-    repositoryId: repository.repositoryId,
-    purpose: 'token',
-  });
+  let token: string;
+  try {
+    token = await secretBox().open(repository.tokenSealed, {
+      enterpriseId: repository.enterpriseId,
+      repositoryId: repository.repositoryId,
+      purpose: 'token',
+    });
+  } catch (error) {
+    if (!(error instanceof SecretUnreadableError)) throw error;
+    throw new RemoteError(
+      'auth',
+      'the stored token cannot be opened (it was sealed for another repository or with another key)',
+    );
+  }
   return { url: repository.cloneUrl, username: repository.username, token };
 }
 

@@ -56,9 +56,9 @@ export async function createItemBranch(
   const name = body.name || branchNameForItem(issue);
   const problem = branchNameProblem(name);
   if (problem) throw badRequest('name', problem);
-  const remote = await remoteOf(repository);
   let sha: string;
   try {
+    const remote = await remoteOf(repository);
     const refs = await listRefs(remote);
     if (refs.branches.some((b) => b.name === name))
       throw conflict(`Branch ${name} exists in ${repository.name} already`);

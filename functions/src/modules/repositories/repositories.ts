@@ -186,6 +186,16 @@ export async function listRepositoryPage(
   };
 }
 
+/** The stored token, for a change that keeps it; one that does not open must be entered again. */
+async function storedToken(record: RepositoryRecord): Promise<string> {
+  try {
+    return (await remoteOf(record)).token;
+  } catch (error) {
+    if (error instanceof RemoteError) throw connectFailure(error);
+    throw error;
+  }
+}
+
 export async function updateRepository(
   enterpriseId: string,
   repositoryId: string,
@@ -199,7 +209,7 @@ export async function updateRepository(
   if (body.provider !== undefined) set.provider = body.provider;
   if (body.username !== undefined) set.username = body.username;
   if (body.token !== undefined || body.username !== undefined) {
-    const token = body.token ?? (await remoteOf(record)).token;
+    const token = body.token ?? (await storedToken(record));
     // A new token (or user name) must work before it replaces the one that does.
     await probe({ url: record.cloneUrl, username: body.username ?? record.username, token });
     if (body.token !== undefined) {

@@ -21,6 +21,18 @@ export interface SecretBox {
   open(sealed: string, context: SecretContext): Promise<string>;
 }
 
+/**
+ * Thrown when a sealed value does not open with its context: sealed for another repository,
+ * enterprise or purpose, with another key, or not a sealed value at all. Not thrown for a key
+ * service that fails to answer (that may work on a retry).
+ */
+export class SecretUnreadableError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'SecretUnreadableError';
+  }
+}
+
 const aad = (c: SecretContext) => Buffer.from(`${c.enterpriseId}/${c.repositoryId}/${c.purpose}`);
 
 /** AES-256-GCM with a 32-byte key: `local:` + base64(iv 12 | tag 16 | ciphertext). */
@@ -35,12 +47,18 @@ export function localSecretBox(key: Buffer): SecretBox {
       return `local:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
     },
     async open(sealed, context) {
-      if (!sealed.startsWith('local:')) throw new Error('Not a locally sealed secret');
+      if (!sealed?.startsWith('local:')) throw new SecretUnreadableError('not a locally sealed secret');
       const raw = Buffer.from(sealed.slice(6), 'base64');
-      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-      decipher.setAAD(aad(context));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+      if (raw.length < 28) throw new SecretUnreadableError('a sealed secret too short to be one');
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+        decipher.setAAD(aad(context));
+        decipher.setAuthTag(raw.subarray(12, 28));
+        return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+      } catch {
+        // GCM's tag check: another context, another key, or changed bytes.
+        throw new SecretUnreadableError('the sealed secret does not open with this key and context');
+      }
     },
   };
 }
@@ -70,16 +88,25 @@ export function kmsSecretBox(keyId: string): SecretBox {
       return `kms:${Buffer.from(out.CiphertextBlob!).toString('base64')}`;
     },
     async open(sealed, c) {
-      if (!sealed.startsWith('kms:')) throw new Error('Not a KMS-sealed secret');
+      if (!sealed?.startsWith('kms:')) throw new SecretUnreadableError('not a KMS-sealed secret');
       const { DecryptCommand } = await import('@aws-sdk/client-kms');
-      const out = await (await client).send(
-        new DecryptCommand({
-          KeyId: keyId,
-          CiphertextBlob: Buffer.from(sealed.slice(4), 'base64'),
-          EncryptionContext: context(c),
-        }),
-      );
-      return Buffer.from(out.Plaintext!).toString('utf8');
+      try {
+        const out = await (await client).send(
+          new DecryptCommand({
+            KeyId: keyId,
+            CiphertextBlob: Buffer.from(sealed.slice(4), 'base64'),
+            EncryptionContext: context(c),
+          }),
+        );
+        return Buffer.from(out.Plaintext!).toString('utf8');
+      } catch (error) {
+        // Another context or key: KMS says InvalidCiphertext (or IncorrectKey); anything else
+        // (throttling, a network error, a disabled key) is passed on as it is.
+        const name = (error as { name?: string }).name;
+        if (name === 'InvalidCiphertextException' || name === 'IncorrectKeyException')
+          throw new SecretUnreadableError(`KMS refused the sealed secret (${name})`);
+        throw error;
+      }
     },
   };
 }

@@ -5,7 +5,7 @@
  * plain http only to an allowed loopback host, a time-out, a cap on the bytes read, and
  * redirects followed only under the same rules.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import {
   type ClientRequest,
   request as httpRequest,
@@ -36,11 +36,29 @@ export class RemoteLimitError extends Error {
 
 const MAX_REDIRECTS = 5;
 
-function guardedLookup(host: string, policy: GuardPolicy, plainHttp: boolean): LookupFunction {
+/** How a host name becomes addresses: node:dns `lookup` with `all: true` (the system resolver). */
+export type Resolver = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(hostname, options, callback);
+
+/**
+ * The DNS lookup of one connection: resolves `hostname` and refuses the connection unless every
+ * address it resolves to passes the guard (and, for plain http, is loopback). `resolve` is the
+ * system resolver; tests of answers no resolver on a test machine gives may pass another.
+ */
+export function guardedLookup(
+  host: string,
+  policy: GuardPolicy,
+  plainHttp: boolean,
+  resolve: Resolver = systemResolver,
+): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    resolve(hostname, { ...options, all: true } as LookupAllOptions, (error, list) => {
       if (error) return callback(error, '', 0);
-      const list = addresses as unknown as LookupAddress[];
       try {
         if (list.length === 0) throw new Error(`${host} has no address`);
         for (const { address } of list) {
