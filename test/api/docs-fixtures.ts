@@ -1,6 +1,7 @@
 /** Knowledge-base helpers for the API tests: folders, pages, uploads through the real presigned POST. */
 import type { DocDetail, UploadTicket, WikiDetail } from '@shared/schemas/docs';
 import type { Enterprise } from '@shared/schemas/enterprise';
+import { strToU8, zipSync } from 'fflate';
 import { expect } from 'vitest';
 import { expectStatus, type Res, type TestUser } from './helpers';
 
@@ -87,3 +88,48 @@ export const PNG_BYTES = Uint8Array.from(
     'base64',
   ),
 );
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * A minimal Word document, zipped part by part the way a word processor saves one (content types
+ * first, the package relationships, the document): each paragraph a run of text, a `**bold**`
+ * paragraph as a bold run. Enough for file-type to call it .docx and for mammoth to read it.
+ */
+export function docxBytes(paragraphs: readonly string[]): Uint8Array {
+  const xml = (body: string) => strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
+  const body = paragraphs
+    .map((text) => {
+      const bold = /^\*\*(.*)\*\*$/.exec(text);
+      const run = bold
+        ? `<w:rPr><w:b/></w:rPr><w:t xml:space="preserve">${escapeXml(bold[1]!)}</w:t>`
+        : `<w:t xml:space="preserve">${escapeXml(text)}</w:t>`;
+      return `<w:p><w:r>${run}</w:r></w:p>`;
+    })
+    .join('');
+  return zipSync({
+    '[Content_Types].xml': xml(
+      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+        '</Types>',
+    ),
+    '_rels/.rels': xml(
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+        '</Relationships>',
+    ),
+    'word/document.xml': xml(
+      `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+    ),
+  });
+}
+
+/** A one-sheet workbook written by write-excel-file, the first row its header. */
+export async function xlsxBytes(rows: readonly (readonly string[])[]): Promise<Uint8Array> {
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
+  const buffer = await writeXlsxFile(rows.map((row) => row.map((value) => ({ value })))).toBuffer();
+  return new Uint8Array(buffer);
+}

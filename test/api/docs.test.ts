@@ -26,9 +26,11 @@ import { clock } from '../../functions/src/core/clock';
 import { drainJobs, runSchedule } from '../../functions/src/core/jobs/jobs';
 import { objectSize } from '../../functions/src/core/storage/files';
 import { uploadLimits } from '../../functions/src/modules/docs/files';
+import { forgetSpaces } from '../../functions/src/modules/docs/space-state';
 import {
   createFolder,
   createPage,
+  docxBytes,
   errorOf,
   PNG_BYTES,
   pdfBytes,
@@ -36,9 +38,11 @@ import {
   postToStorage,
   savePage,
   uploadFile,
+  xlsxBytes,
 } from './docs-fixtures';
 import { builtInRole, createEnterprise, expectStatus, setRoles, signUp, type TestUser } from './helpers';
 import { createTeam, issuesBase, type Team } from './issue-fixtures';
+import { createProduct, createSpec } from './product-fixtures';
 
 const realNow = clock.now;
 afterEach(() => {
@@ -101,6 +105,49 @@ describe('folders and the tree', () => {
     expect(moved).toMatchObject({ title: 'B2', root_id: null, version: 2 });
     const stale = await owner.client.put(`${pms}/docs/${b.id}`, { title: 'B3', version: 1 });
     expect(stale.status).toBe(409);
+  });
+
+  it('keeps a new order among siblings (sort), in the tree and the folder list, after a restart', async () => {
+    const folder = await createFolder(owner, team.enterprise, { space: 'enterprise', title: 'Ordered' });
+    const [first, second, third] = [
+      await createPage(owner, team.enterprise, { space: 'enterprise', title: 'Zeta', root_id: folder.id }),
+      await createPage(owner, team.enterprise, { space: 'enterprise', title: 'Alpha', root_id: folder.id }),
+      await createPage(owner, team.enterprise, { space: 'enterprise', title: 'Mid', root_id: folder.id }),
+    ] as [WikiDetail, WikiDetail, WikiDetail];
+    const childrenOf = async () => {
+      const tree = expectStatus(
+        await owner.client.get<DocTreeNode[]>(`${pms}/docs/tree?space=enterprise`),
+        200,
+      ).data;
+      return tree.find((n) => n.id === folder.id)!.children.map((n) => n.title);
+    };
+    // Created last-first-middle: the order they were added, not their titles'.
+    expect(await childrenOf()).toEqual(['Zeta', 'Alpha', 'Mid']);
+    // "Move up" on Mid twice, as the menu does it: a sort between (or before) its neighbours.
+    const moved = expectStatus(
+      await owner.client.put<DocDetail>(`${pms}/docs/${third.id}`, {
+        sort: first.sort - 1,
+        version: third.version,
+      }),
+      200,
+    ).data;
+    expect(moved.sort).toBe(first.sort - 1);
+    expectStatus(
+      await owner.client.put(`${pms}/docs/${second.id}`, {
+        sort: (first.sort + first.sort - 1) / 2,
+        version: second.version,
+      }),
+      200,
+    );
+    expect(await childrenOf()).toEqual(['Mid', 'Alpha', 'Zeta']);
+    // From the table, not this process's copy of the space.
+    forgetSpaces();
+    expect(await childrenOf()).toEqual(['Mid', 'Alpha', 'Zeta']);
+    const listed = expectStatus(
+      await owner.client.get<Page<DocNode>>(`${pms}/docs/list?space=enterprise&folderId=${folder.id}`),
+      200,
+    ).data;
+    expect(listed.rows.map((r) => r.title)).toEqual(['Mid', 'Alpha', 'Zeta']);
   });
 
   it('refuses over-long titles, unknown and foreign folder ids, and folders past eight levels', async () => {
@@ -342,6 +389,74 @@ describe('files: presigned POST, checked bytes, downloads', () => {
     expect(fetched.headers.get('content-disposition')).toMatch(/^attachment;/);
   });
 
+  it('accepts an image, text, code, CSV, xlsx and docx, each with the preview its bytes call for', async () => {
+    const text = (value: string) => new TextEncoder().encode(value);
+    const uploads = [
+      { fileName: 'Floor plan.png', bytes: PNG_BYTES, mime: 'image/png', preview: 'image' },
+      { fileName: 'notes.txt', bytes: text('Bring the badge.\n'), mime: 'text/plain', preview: 'text' },
+      {
+        fileName: 'deploy.ts',
+        bytes: text('export const region = "eu";\n'),
+        mime: 'text/plain',
+        preview: 'code',
+      },
+      { fileName: 'costs.csv', bytes: text('Item,Cost\nLaptops,1200\n'), mime: 'text/csv', preview: 'csv' },
+      {
+        fileName: 'calendar.xlsx',
+        bytes: await xlsxBytes([
+          ['Month', 'Release'],
+          ['May', '2.1'],
+        ]),
+        mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        preview: 'xlsx',
+      },
+      {
+        fileName: 'minutes.docx',
+        bytes: docxBytes(['Minutes of the kickoff', '**Decided: ship in May**']),
+        mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        preview: 'docx',
+      },
+    ];
+    for (const { fileName, bytes, mime, preview } of uploads) {
+      const file = expectStatus(
+        await uploadFile(owner, team.enterprise, { space: 'enterprise', fileName }, bytes),
+        200,
+      ).data;
+      expect(file.file, fileName).toMatchObject({ fileName, mime, preview, size: bytes.length });
+      const download = expectStatus(
+        await owner.client.get<Download>(
+          `/api/file/common/downloadByIdentifier/${file.file!.identifier}?disposition=inline`,
+        ),
+        200,
+      ).data;
+      const served = await fetch(download.url);
+      expect(served.headers.get('content-type'), fileName).toBe(mime);
+      expect(served.headers.get('content-disposition'), fileName).toMatch(/^inline;/);
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    }
+  });
+
+  it('refuses a .docx whose bytes are a PNG, and an .xlsx that is really a .docx', async () => {
+    const picture = await uploadFile(
+      owner,
+      team.enterprise,
+      { space: 'enterprise', fileName: 'report.docx' },
+      PNG_BYTES,
+    );
+    expect(picture.status).toBe(400);
+    expect(errorOf(picture)).toBe('file: report.docx is not a .docx file: its content is image/png (.png)');
+    const word = await uploadFile(
+      owner,
+      team.enterprise,
+      { space: 'enterprise', fileName: 'sheet.xlsx' },
+      docxBytes(['Not a sheet']),
+    );
+    expect(word.status).toBe(400);
+    expect(errorOf(word)).toBe(
+      'file: sheet.xlsx is not a .xlsx file: its content is application/vnd.openxmlformats-officedocument.wordprocessingml.document (.docx)',
+    );
+  });
+
   it('deletes an upload whose bytes are not what its name says, leaving nothing behind', async () => {
     const start = expectStatus(
       await owner.client.post<UploadTicket>(`${pms}/docs/files`, {
@@ -575,6 +690,31 @@ describe('search', () => {
     expect(denied.status).toBe(403);
   });
 
+  it('finds a file by the words of its name', async () => {
+    const word = `ledger${Date.now().toString(36)}`;
+    const file = expectStatus(
+      await uploadFile(
+        owner,
+        team.enterprise,
+        { space: 'enterprise', fileName: `Travel ${word} 2026.csv` },
+        new TextEncoder().encode('Trip,Cost\nBerlin,420\n'),
+      ),
+      200,
+    ).data;
+    const found = expectStatus(
+      await owner.client.get<Page<SearchHit>>(`${pms}/docs/search?q=${word}&space=enterprise`),
+      200,
+    ).data;
+    expect(found.rows.map((h) => [h.id, h.kind])).toEqual([[file.id, 'file']]);
+    expect(found.rows[0]!.title.filter((p) => p.hit).map((p) => p.text)).toEqual([word]);
+    // Typed as far as the first letters.
+    const typed = expectStatus(
+      await owner.client.get<Page<SearchHit>>(`${pms}/docs/search?q=${word.slice(0, 6)}&space=enterprise`),
+      200,
+    ).data;
+    expect(typed.rows.map((h) => h.id)).toContain(file.id);
+  });
+
   it('saves the index for the next process and starts from it', async () => {
     const space = team.project.id;
     for (let i = 0; i < 26; i += 1)
@@ -657,6 +797,79 @@ describe('project libraries and references', () => {
       200,
     ).data;
     expect(after.map((r) => r.title)).toEqual(['Overview']);
+  });
+
+  it('shows a page that links a spec on that spec, and drops it when the link goes', async () => {
+    const identifier = team.enterprise.enterpriseIdentifier;
+    const product = await createProduct(owner.client, identifier);
+    const spec = await createSpec(owner.client, identifier, product.id, { title: 'Export to CSV' });
+    // The spec's own address, as its page and the links to it in the app write it.
+    const link = `/${identifier}/products/${product.id}/demand/${spec.id}`;
+    const page = await createPage(owner, team.enterprise, {
+      space: 'enterprise',
+      title: 'Export design',
+      content: `Implements [SR-${spec.number}](${link}).`,
+    });
+    expect(page.references).toEqual([
+      expect.objectContaining({
+        kind: 'spec',
+        id: spec.id,
+        number: spec.number,
+        title: 'Export to CSV',
+        productId: product.id,
+      }),
+    ]);
+    const refs = expectStatus(
+      await owner.client.get<DocReferrer[]>(`${pms}/docs/references?specId=${spec.id}`),
+      200,
+    ).data;
+    expect(refs.map((r) => [r.id, r.title, r.space])).toEqual([[page.id, 'Export design', 'enterprise']]);
+
+    const saved = expectStatus(
+      await savePage(owner, team.enterprise, page.id, {
+        content: 'Implements nothing yet.',
+        baseRevision: 1,
+      }),
+      200,
+    ).data;
+    expect(saved.references).toEqual([]);
+    const after = expectStatus(
+      await owner.client.get<DocReferrer[]>(`${pms}/docs/references?specId=${spec.id}`),
+      200,
+    ).data;
+    expect(after).toEqual([]);
+  });
+
+  it('resolves links between pages, for readers who may read the page linked to', async () => {
+    const identifier = team.enterprise.enterpriseIdentifier;
+    const glossary = await createPage(owner, team.enterprise, { space: 'enterprise', title: 'Glossary' });
+    const secret = await createPage(owner, team.enterprise, {
+      space: team.project.id,
+      title: 'Acquisition plan',
+    });
+    const page = await createPage(owner, team.enterprise, {
+      space: 'enterprise',
+      title: 'Onboarding',
+      content:
+        `Terms are in [the glossary](/${identifier}/docs/wiki/${glossary.id}); ` +
+        `see also [the plan](/${identifier}/projects/${team.project.id}/docs/wiki/${secret.id}).`,
+    });
+    expect(page.references.map((r) => [r.kind, r.id, r.title]).sort()).toEqual(
+      [
+        ['page', glossary.id, 'Glossary'],
+        ['page', secret.id, 'Acquisition plan'],
+      ].sort(),
+    );
+    // The outsider reads the enterprise library, not the project's: its page's title stays hidden.
+    const read = expectStatus(
+      await team.outsider.client.get<WikiDetail>(`${pms}/wikiPages/${page.id}`),
+      200,
+    ).data;
+    expect(read.references.map((r) => r.id)).toEqual([glossary.id]);
+    // A page in the trash is no longer shown as linked.
+    expectStatus(await owner.client.delete(`${pms}/deleteWiki/${glossary.id}`), 200);
+    const after = expectStatus(await owner.client.get<WikiDetail>(`${pms}/wikiPages/${page.id}`), 200).data;
+    expect(after.references.map((r) => r.id)).toEqual([secret.id]);
   });
 
   it('refuses a references query naming neither or both targets', async () => {

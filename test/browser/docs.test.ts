@@ -1,16 +1,19 @@
 /**
  * The knowledge base end to end in Chromium: folders and a page, two edits, two revisions
- * compared and one restored, a PDF uploaded straight to storage and previewed, a search hit
- * opened, and a page deleted and restored from the trash.
+ * compared and one restored, a PDF, an image, a CSV, a workbook and a Word document uploaded
+ * straight to storage and previewed, a search hit opened, a page deleted and restored from the
+ * trash, a save that crossed another session's merged with it, and a page removed for good after
+ * its confirmation.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { WikiDetail } from '@shared/schemas/docs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { ApiSession } from '../../scripts/lib/api-session';
-import { pdfBytes } from '../api/docs-fixtures';
+import { docxBytes, PNG_BYTES, pdfBytes, xlsxBytes } from '../api/docs-fixtures';
 import { launchBrowser, signIn, snapshot } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -20,10 +23,12 @@ const identifier = `docs-${suffix}`;
 const scratch = mkdtempSync(join(tmpdir(), 'docs-browser-'));
 
 let browser: Browser;
+/** The owner's other session (signed up here): "someone else" saving the page being edited. */
+let api: ApiSession;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const api = new ApiSession(baseUrl);
+  api = new ApiSession(baseUrl);
   await api.post('/api/auth/signup', { ...owner, email: `${owner.login}@example.com` });
   await api.post('/api/pms/pmsEnterprise', { identifier, name: 'Docs Ltd' });
 });
@@ -45,7 +50,16 @@ async function editPage(page: Page, content: string, summary: string): Promise<v
   await page.getByTestId('wiki-body').getByText(content.split('\n')[0]!).waitFor();
 }
 
-test('a writer builds, edits, compares, restores, uploads, searches and recovers documents', async () => {
+/** Uploads a file from the menu and waits for its preview page. */
+async function upload(page: Page, fileName: string, bytes: Uint8Array): Promise<void> {
+  const path = join(scratch, fileName);
+  writeFileSync(path, bytes);
+  await page.getByTestId('docs-upload-input').setInputFiles(path);
+  await page.getByTestId('file-title').filter({ hasText: fileName }).waitFor();
+  expect(page.url()).toMatch(/\/docs\/file\/[^/]+\/preview$/);
+}
+
+test('a writer builds, edits, compares, restores, uploads and previews, searches, recovers, merges and purges documents', async () => {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   try {
     await signIn(page, baseUrl, owner);
@@ -124,6 +138,46 @@ test('a writer builds, edits, compares, restores, uploads, searches and recovers
     expect(new TextDecoder().decode(await served.arrayBuffer())).toContain('Lock your laptop');
     await snapshot(page, 'docs-pdf-preview');
 
+    // An image, shown from storage (a broken image has no width).
+    await upload(page, 'Office map.png', PNG_BYTES);
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('[data-testid="preview-image"]');
+      return Boolean(image?.complete && image.naturalWidth === 1);
+    });
+
+    // A CSV and a workbook, read in the browser into tables.
+    await upload(
+      page,
+      'Hardware costs.csv',
+      new TextEncoder().encode('Item,Cost\nLaptops,1200\nMonitors,300\n'),
+    );
+    const csv = page.getByTestId('preview-table');
+    await csv.getByRole('cell', { name: 'Monitors' }).waitFor();
+    expect(await csv.getByRole('columnheader').allTextContents()).toEqual(['Item', 'Cost']);
+    expect(await csv.getByRole('cell').allTextContents()).toEqual(['Laptops', '1200', 'Monitors', '300']);
+    await upload(
+      page,
+      'Release calendar.xlsx',
+      await xlsxBytes([
+        ['Month', 'Release'],
+        ['May', 'Fleet 2.1'],
+      ]),
+    );
+    const sheet = page.getByTestId('preview-table');
+    await sheet.getByRole('cell', { name: 'Fleet 2.1' }).waitFor();
+    expect(await sheet.getByRole('columnheader').allTextContents()).toEqual(['Month', 'Release']);
+
+    // A Word document, as HTML.
+    await upload(
+      page,
+      'Kickoff minutes.docx',
+      docxBytes(['Minutes of the kickoff', '**Decided: ship in May**']),
+    );
+    const docx = page.getByTestId('preview-docx');
+    await docx.getByText('Minutes of the kickoff').waitFor();
+    expect(await docx.locator('strong').textContent()).toBe('Decided: ship in May');
+    await snapshot(page, 'docs-docx-preview');
+
     // Search for a word of the page and open the hit.
     await page.getByTestId('docs-search-open').click();
     await page.getByTestId('docs-search-input').fill('reviews');
@@ -147,6 +201,66 @@ test('a writer builds, edits, compares, restores, uploads, searches and recovers
     await page.keyboard.press('Escape');
     await tree(page).getByText('Code review', { exact: true }).waitFor();
     await snapshot(page, 'docs-restored');
+
+    // Two sessions edit one page: the other saves first; this save shows their change and merges.
+    const first = 'Pager rotates weekly.\n\nEscalate after 15 minutes.\n\nHand over on Mondays.';
+    const onCall = await api.post<WikiDetail>(`/api/pms/${identifier}/wikiPages`, {
+      space: 'enterprise',
+      title: 'On-call',
+      content: first,
+    });
+    await page.goto(`${baseUrl}/${identifier}/docs/${onCall.id}/edit`);
+    const editor = page.getByTestId('wiki-content-input');
+    await editor.waitFor();
+    expect(await editor.inputValue()).toBe(first);
+    await editor.fill(first.replace('weekly', 'every two weeks'));
+    await api.put(`/api/pms/${identifier}/wikiPages/${onCall.id}`, {
+      content: first.replace('Mondays', 'Fridays'),
+      baseRevision: 1,
+    });
+    await page.getByTestId('wiki-save').click();
+    const conflict = page.getByTestId('wiki-conflict');
+    await conflict
+      .getByText('Kim Writer saved revision 2 (you started from revision 1)', { exact: false })
+      .waitFor();
+    expect(await conflict.locator('ins').allTextContents()).toEqual(['Fridays']);
+    expect(await page.getByTestId('wiki-save').isDisabled()).toBe(true);
+    await snapshot(page, 'docs-conflict');
+    await page.getByTestId('wiki-merge').click();
+    const merged = 'Pager rotates every two weeks.\n\nEscalate after 15 minutes.\n\nHand over on Fridays.';
+    await expect.poll(() => editor.inputValue()).toBe(merged);
+    await page.getByTestId('wiki-save').click();
+    await page.waitForURL(/\/wiki\/[^/]+$/);
+    await page.getByTestId('wiki-body').getByText('Hand over on Fridays.').waitFor();
+    await page.getByTestId('wiki-body').getByText('Pager rotates every two weeks.').waitFor();
+    expect(await api.get<WikiDetail>(`/api/pms/${identifier}/wikiPages/${onCall.id}`)).toMatchObject({
+      revision: 3,
+      content: merged,
+    });
+
+    // Removed for good from the trash, only once its confirmation says yes.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Move to trash' }).click();
+    await page.waitForURL(new RegExp(`/${identifier}/docs$`));
+    await page.getByRole('button', { name: 'Trash', exact: true }).click();
+    await trash.getByText('On-call').waitFor();
+    const confirmPurge = page.getByRole('dialog', { name: 'Delete On-call for good?' });
+    await trash.getByRole('button', { name: 'Delete for good' }).click();
+    await confirmPurge.getByText('This cannot be undone.', { exact: false }).waitFor();
+    await confirmPurge.getByRole('button', { name: 'Cancel' }).click();
+    await confirmPurge.waitFor({ state: 'hidden' });
+    await trash.getByText('On-call').waitFor();
+    expect(
+      (
+        await api.get<{ rows: { id: string }[] }>(`/api/pms/${identifier}/docs/trash?space=enterprise`)
+      ).rows.map((r) => r.id),
+    ).toEqual([onCall.id]);
+    await trash.getByRole('button', { name: 'Delete for good' }).click();
+    await confirmPurge.getByRole('button', { name: 'Delete for good' }).click();
+    await page.getByTestId('docs-trash-empty').waitFor();
+    await expect(api.post(`/api/pms/${identifier}/docs/trash/${onCall.id}/restore`)).rejects.toMatchObject({
+      status: 404,
+    });
   } catch (error) {
     await snapshot(page, 'docs-failure');
     throw error;

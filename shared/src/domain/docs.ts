@@ -124,7 +124,8 @@ export const ACCEPTED_EXTENSIONS = Object.keys(FILE_TYPES);
 
 /**
  * HTML and SVG can run script when a browser renders them as documents: they are never served
- * inline (downloads only) and the preview shows them in a sandboxed frame or as an image.
+ * inline (the download call answers them as attachments only), and the preview page never shows
+ * them either: it says there is no preview and offers the download.
  */
 export function isActiveContent(mime: string): boolean {
   return mime === 'text/html' || mime === 'image/svg+xml';

@@ -13,7 +13,13 @@ import type {
   UploadTicket,
   WikiDetail,
 } from '@shared/schemas/docs';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../api/client';
 
 /**
@@ -151,15 +157,29 @@ export const referencesQueryOptions = (by: { issueId?: string; specId?: string }
 
 // ---- changes ------------------------------------------------------------------------------------
 
-/** After a change to a space: its menu and every detail reload (spec section 3, the triggers). */
+/**
+ * Spec section 3's trigger to reload the menu: a space's tree, folder lists and trash, and the
+ * search results that list the same documents.
+ */
+export async function reloadMenu(queryClient: QueryClient, space: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: docKeys.space(space) }),
+    queryClient.invalidateQueries({ queryKey: [...docKeys.all, 'search'] }),
+  ]);
+}
+
+/**
+ * Spec section 3's trigger to reload the detail: one document's (a wiki page's with its
+ * revisions), or, without an id, every document detail held.
+ */
+export async function reloadDetail(queryClient: QueryClient, id?: string): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: id ? docKeys.detail(id) : [...docKeys.all, 'detail'] });
+}
+
+/** After a change to a space: its menu and every detail reload (a move or a rename changes paths). */
 function useSpaceInvalidation() {
   const queryClient = useQueryClient();
-  return (space: string) =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: docKeys.space(space) }),
-      queryClient.invalidateQueries({ queryKey: ['docs', 'detail'] }),
-      queryClient.invalidateQueries({ queryKey: ['docs', 'search'] }),
-    ]);
+  return (space: string) => Promise.all([reloadMenu(queryClient, space), reloadDetail(queryClient)]);
 }
 
 export function useCreateFolder() {

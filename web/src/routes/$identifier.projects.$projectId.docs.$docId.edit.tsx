@@ -10,5 +10,5 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/docs/$doc
 
 function Page() {
   const { docId } = Route.useParams();
-  return <WikiEditor key={docId} docId={docId} />;
+  return <WikiEditor key={docId} />;
 }

@@ -10,5 +10,5 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/docs/$doc
 
 function Page() {
   const { docId } = Route.useParams();
-  return <DocRedirect docId={docId} />;
+  return <DocRedirect key={docId} />;
 }

@@ -91,7 +91,10 @@ export async function resolveReferences(tenant: Tenant, space: string, content: 
   return [...refs].sort();
 }
 
-/** The page's references as the renderer needs them (titles, numbers), for those still there. */
+/**
+ * The page's references as the renderer needs them (titles, numbers), for those still there;
+ * pages only when the reader may open them.
+ */
 export async function referenceViews(tenant: Tenant, node: NodeRecord): Promise<PageReference[]> {
   const enterpriseId = tenant.enterprise.id;
   const issues = new Map<string, string[]>();
@@ -134,19 +137,29 @@ export async function referenceViews(tenant: Tenant, node: NodeRecord): Promise<
         });
       }
     }),
-    ...[...pages].map(async ([pageSpace, ids]) => {
-      for (const page of await getNodes(enterpriseId, pageSpace, ids)) {
-        out.push({
-          kind: 'page',
-          id: page.id,
-          title: page.title,
-          number: null,
-          projectId: null,
-          productId: null,
-          pmIssueType: null,
-        });
+    (async () => {
+      if (pages.size === 0) return;
+      // Only pages the reader may open: a link from the enterprise library to a project's page
+      // must not tell the project's outsiders its title, and a page in the trash is not linked.
+      const readable = new Set((await readableSpaces(tenant)).map((space) => space.id));
+      for (const [pageSpace, ids] of pages) {
+        if (!readable.has(pageSpace)) continue;
+        const state = await spaceState(enterpriseId, pageSpace);
+        for (const id of ids) {
+          const page = state.nodes.get(id);
+          if (page?.kind !== 'wiki' || !isVisible(state, page)) continue;
+          out.push({
+            kind: 'page',
+            id: page.id,
+            title: page.title,
+            number: null,
+            projectId: null,
+            productId: null,
+            pmIssueType: null,
+          });
+        }
       }
-    }),
+    })(),
   ]);
   return out.sort((a, b) => a.kind.localeCompare(b.kind) || (a.number ?? 0) - (b.number ?? 0));
 }

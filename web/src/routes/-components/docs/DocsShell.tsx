@@ -4,9 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { spacesQueryOptions } from '../../../queries/docs';
 import { DocsSidebar } from './DocsSidebar';
+import { DocsStateProvider } from './docs-state';
 import { useDocsPlace } from './paths';
 
-/** A library's frame: its menu on the left, the folder, page, history or preview on the right. */
+/**
+ * A library's frame: its menu on the left, the folder, page, history or preview on the right, and
+ * the document state (docs-state.tsx) both share.
+ */
 export function DocsShell() {
   const place = useDocsPlace();
   const spaces = useQuery(spacesQueryOptions());
@@ -15,14 +19,16 @@ export function DocsShell() {
     (place.projectId ? 'Project documents' : 'Knowledge base');
   useDocumentTitle(spaceName);
   return (
-    <Group align="flex-start" gap="md" wrap="nowrap">
-      <Box w={290} style={{ flexShrink: 0 }}>
-        <DocsSidebar spaceName={spaceName} />
-      </Box>
-      <Box style={{ flex: 1, minWidth: 0 }}>
-        <Outlet />
-      </Box>
-    </Group>
+    <DocsStateProvider>
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <Box w={290} style={{ flexShrink: 0 }}>
+          <DocsSidebar spaceName={spaceName} />
+        </Box>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <Outlet />
+        </Box>
+      </Group>
+    </DocsStateProvider>
   );
 }
 

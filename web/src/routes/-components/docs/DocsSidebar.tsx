@@ -15,7 +15,7 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useRouter } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { type DragEvent, useMemo, useRef, useState } from 'react';
 import { errorText } from '../../../api/errors';
 import {
@@ -27,8 +27,9 @@ import { TreeRow } from '../../../components/SidebarTree/TreeRow';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { treeQueryOptions, useUpdateDoc, useUploadFile } from '../../../queries/docs';
 import { DeleteDocModal } from './DeleteDocModal';
+import { useDocsState } from './docs-state';
 import { FolderModal } from './FolderModal';
-import { nodeHref, useDocsPlace } from './paths';
+import { nodeHref } from './paths';
 import { SearchModal } from './SearchModal';
 import { TrashModal } from './TrashModal';
 
@@ -75,20 +76,16 @@ function isWithin(byId: Map<string, DocTreeNode>, id: string | null, ancestor: s
  * new page, folder and upload, and the trash.
  */
 export function DocsSidebar({ spaceName }: { spaceName: string }) {
-  const place = useDocsPlace();
+  const { place, selectedId, mode, reloadMenu } = useDocsState();
   const { can } = useCurrentEnterprise();
   const router = useRouter();
-  const pathname = useLocation({ select: (location) => location.pathname });
   const tree = useTree();
   const query = useQuery(treeQueryOptions(place.space));
   const nodes = query.data ?? [];
   const byId = useMemo(() => flatten(query.data ?? []), [query.data]);
   // One array per answer: the Tree re-initialises (collapsing everything) when its data changes.
   const data = useMemo(() => toData(query.data ?? []), [query.data]);
-  const selectedId = decodeURIComponent(
-    /\/docs\/(?:folder\/|wiki\/|file\/)?([^/]+)/.exec(pathname)?.[1] ?? '',
-  );
-  useRevealSelected(tree, byId.has(selectedId) ? selectedId : null, query.data, ancestorsOf);
+  useRevealSelected(tree, selectedId && byId.has(selectedId) ? selectedId : null, query.data, ancestorsOf);
   const update = useUpdateDoc();
   const upload = useUploadFile();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -102,7 +99,8 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
   const canAdd = can('docs:doc:add');
   const canEdit = can('docs:doc:edit');
   const canRemove = can('docs:doc:remove');
-  const currentFolder = byId.get(selectedId)?.kind === 'folder' ? selectedId : null;
+  /** Where a new page, folder or file goes: the folder open beside the menu, else the top. */
+  const currentFolder = mode === 'folder' ? selectedId : null;
 
   const go = (href: string) => router.history.push(href);
 
@@ -318,6 +316,11 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
               );
             }}
           />
+          {query.isError && (
+            <Button variant="subtle" size="xs" onClick={() => void reloadMenu()}>
+              Try again
+            </Button>
+          )}
         </Box>
         <Divider />
         <Button

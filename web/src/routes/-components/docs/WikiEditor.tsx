@@ -29,55 +29,82 @@ import {
   IconStrikethrough,
   IconTable,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { type ClipboardEvent, type DragEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorText, HttpError } from '../../../api/errors';
-import { uploadFile, useCreateWiki, useSaveWiki, wikiQueryOptions } from '../../../queries/docs';
+import { uploadFile, useCreateWiki, useSaveWiki } from '../../../queries/docs';
 import { DiffView } from './DiffView';
 import { DocMarkdown } from './DocMarkdown';
 import { DocsLoading } from './DocsShell';
+import { type DocsState, useDocsState, type WikiPageInit } from './docs-state';
 import { mergePage } from './merge';
-import { useDocsPlace } from './paths';
 import { CODE_TEMPLATE, type Edit, insertBlock, prefixLines, TABLE_TEMPLATE, wrapSelection } from './toolbar';
 
 const MAX_TITLE = 120;
 const MAX_BYTES = 512 * 1024;
 
-/** A page being edited (`docId`) or written anew (in `folderId`). */
-export function WikiEditor({ docId, folderId }: { docId?: string; folderId?: string | null }) {
-  const query = useQuery({ ...wikiQueryOptions(docId ?? ''), enabled: Boolean(docId) });
-  if (docId && query.isPending) return <DocsLoading what="the page" />;
-  if (docId && query.isError) {
+/**
+ * A page being edited (the address's page, from the document state) or written anew (in
+ * `folderId`). The edit's base is the state's `wikiPageInitDetail`: the page as it was when
+ * editing began, which a save names as its base revision and a merge starts from.
+ */
+export function WikiEditor({ folderId }: { folderId?: string | null }) {
+  const state = useDocsState();
+  const { mode, selectedId, wikiDetail, wikiPageInitDetail, beginEdit, endEdit } = state;
+  const editing = mode === 'edit' ? selectedId : null;
+  useEffect(() => {
+    if (mode === 'edit' && wikiDetail) beginEdit(wikiDetail);
+  }, [mode, wikiDetail, beginEdit]);
+  useEffect(() => endEdit, [endEdit]);
+  if (editing && state.detail.error) {
     return (
       <Text c="red" size="sm" role="alert">
-        {`The page could not be opened: ${errorText(query.error)}`}
+        {`The page could not be opened: ${errorText(state.detail.error)}`}
       </Text>
     );
   }
+  if (editing && (!wikiDetail || !wikiPageInitDetail)) return <DocsLoading what="the page" />;
   return (
-    <EditorForm key={docId ?? 'new'} page={docId ? (query.data ?? null) : null} folderId={folderId ?? null} />
+    <EditorForm
+      key={editing ?? 'new'}
+      page={editing ? wikiDetail : null}
+      initial={editing ? wikiPageInitDetail : null}
+      folderId={folderId ?? null}
+      state={state}
+    />
   );
 }
 
-function EditorForm({ page, folderId }: { page: WikiDetail | null; folderId: string | null }) {
-  const place = useDocsPlace();
+const NO_BASE: WikiPageInit = { id: '', revision: 0, title: '', content: '' };
+
+function EditorForm({
+  page,
+  initial,
+  folderId,
+  state,
+}: {
+  page: WikiDetail | null;
+  /** What this edit started from (null for a new page). */
+  initial: WikiPageInit | null;
+  folderId: string | null;
+  state: Pick<DocsState, 'place' | 'rebaseEdit' | 'reloadDetail'>;
+}) {
+  const { place } = state;
   const router = useRouter();
   const create = useCreateWiki();
   const save = useSaveWiki(page?.id ?? '');
   const area = useRef<HTMLTextAreaElement>(null);
-  const [title, setTitle] = useState(page?.title ?? '');
-  const [content, setContent] = useState(page?.content ?? '');
+  const base = initial ?? NO_BASE;
+  const [title, setTitle] = useState(base.title);
+  const [content, setContent] = useState(base.content);
   const [summary, setSummary] = useState('');
-  /** The revision these edits started from, and its text (the merge base). */
-  const [base, setBase] = useState({ revision: page?.revision ?? 0, content: page?.content ?? '' });
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(0);
   const pending = create.isPending || save.isPending;
   const bytes = new TextEncoder().encode(content).length;
   const titleError = title.length > MAX_TITLE ? `A title has at most ${MAX_TITLE} characters` : null;
-  const dirty = content !== base.content || title !== (page?.title ?? '');
+  const dirty = content !== base.content || title !== base.title;
 
   useEffect(() => {
     if (!dirty) return;
@@ -107,8 +134,14 @@ function EditorForm({ page, folderId }: { page: WikiDetail | null; folderId: str
       setUploading((n) => n + 1);
       try {
         const doc = await uploadFile({ space: place.space, file, attachTo: page.id });
+        // An image shows in the page; any other file is a link to its preview.
+        const embed = doc.file?.preview === 'image' ? '!' : '';
         const identifier = doc.file?.identifier ?? '';
-        apply((value, start, end) => insertBlock(value, start, end, `![${doc.title}](doc:${identifier})`));
+        apply((value, start, end) =>
+          insertBlock(value, start, end, `${embed}[${doc.title}](doc:${identifier})`),
+        );
+        // The page's attachments changed.
+        void state.reloadDetail();
       } catch (failure) {
         notifications.show({ color: 'red', message: errorText(failure) });
       } finally {
@@ -144,6 +177,8 @@ function EditorForm({ page, folderId }: { page: WikiDetail | null; folderId: str
     const failed = (failure: unknown) => {
       if (failure instanceof HttpError && failure.status === 409 && failure.data) {
         setConflict(failure.data as SaveConflict);
+        // The page has moved on: what the library shows of it is stale.
+        void state.reloadDetail();
         return;
       }
       setError(errorText(failure));
@@ -161,12 +196,22 @@ function EditorForm({ page, folderId }: { page: WikiDetail | null; folderId: str
     }
   }
 
+  /** Their revision becomes what this edit started from: the next save names it as its base. */
+  function takeTheirsAsBase(seen: SaveConflict) {
+    state.rebaseEdit({
+      id: base.id,
+      revision: seen.current.revision,
+      title: seen.current.title,
+      content: seen.current.content,
+    });
+  }
+
   /** Combine both changes; what touched the same lines stays marked for the person to settle. */
   function mergeConflict() {
     if (!conflict) return;
     const merged = mergePage(base.content, content, conflict.current.content);
     setContent(merged.text);
-    setBase({ revision: conflict.current.revision, content: conflict.current.content });
+    takeTheirsAsBase(conflict);
     setConflict(null);
     notifications.show({
       color: merged.conflict ? 'yellow' : 'green',
@@ -278,7 +323,7 @@ function EditorForm({ page, folderId }: { page: WikiDetail | null; folderId: str
                   variant="default"
                   onClick={() => {
                     setContent(conflict.current.content);
-                    setBase({ revision: conflict.current.revision, content: conflict.current.content });
+                    takeTheirsAsBase(conflict);
                     setConflict(null);
                   }}
                 >
