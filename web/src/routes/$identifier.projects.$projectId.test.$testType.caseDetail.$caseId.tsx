@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadTestArea } from './-components/testcases/case-loader';
-import { validateTestSearch } from './-components/testcases/case-search';
+import { testAreaLoader } from './-components/testcases/case-loader';
 import { TestArea } from './-components/testcases/TestArea';
-import { asTestType, requireTestType } from './-components/testcases/test-access';
+import { asTestType, testAreaRoute } from './-components/testcases/test-access';
 
 /**
  * A case in the drawer over its list (the library's, or a sheet's): the address can be shared,
@@ -10,11 +9,8 @@ import { asTestType, requireTestType } from './-components/testcases/test-access
  */
 export const Route = createFileRoute('/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId')({
   codeSplitGroupings: [['loader', 'component']],
-  validateSearch: validateTestSearch,
-  beforeLoad: ({ context, params }) => requireTestType(context, params.testType),
-  loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient }, params, deps, cause, location }) =>
-    loadTestArea(queryClient, { ...params, search: deps, cause, href: location.publicHref }),
+  ...testAreaRoute,
+  loader: testAreaLoader,
   component: TestCasePage,
 });
 

@@ -24,6 +24,23 @@ interface TestAreaLoad {
  * starts the tree, the tags and an opened case alongside; filtering and paging stay on the page
  * (the rows dim meanwhile). The sheets and reports pages load their own data.
  */
+/** The test routes' `loader`: {@link loadTestArea} with what the router hands a loader. */
+export function testAreaLoader({
+  context: { queryClient },
+  params,
+  deps,
+  cause,
+  location,
+}: {
+  context: { queryClient: QueryClient };
+  params: { projectId: string; testType: string; menuId?: string; caseId?: string };
+  deps: CaseSearch;
+  cause: TestAreaLoad['cause'];
+  location: { publicHref: string };
+}): Promise<void> {
+  return loadTestArea(queryClient, { ...params, search: deps, cause, href: location.publicHref });
+}
+
 export async function loadTestArea(queryClient: QueryClient, load: TestAreaLoad): Promise<void> {
   if ((load.testType as TestType) !== 'case') return;
   void queryClient.prefetchQuery(caseModuleTreeQueryOptions(load.projectId));

@@ -6,6 +6,7 @@ import { TEST_TYPES, type TestType } from '@shared/domain/testing';
 import type { AccessMap } from '@shared/permissions/access';
 import { hasPermission, type Principal } from '@shared/permissions/matcher';
 import { notFound, redirect } from '@tanstack/react-router';
+import { type CaseSearch, validateTestSearch } from './case-search';
 
 export const TEST_AREAS = [
   { testType: 'case', label: 'Case library', permission: 'test:case:list' },
@@ -49,3 +50,14 @@ export function requireTestType(context: GuardContext, value: string): TestType 
 export function firstTestArea(context: GuardContext): TestType {
   return TEST_AREAS.find((area) => can(context, area.permission))?.testType ?? 'case';
 }
+
+/**
+ * What every route of the test area declares before its loader: the search it keeps, the guard on
+ * its `{testType}` and the loader's deps (the search).
+ */
+export const testAreaRoute = {
+  validateSearch: validateTestSearch,
+  beforeLoad: ({ context, params }: { context: GuardContext; params: { testType: string } }) =>
+    requireTestType(context, params.testType),
+  loaderDeps: ({ search }: { search: CaseSearch }) => search,
+};
