@@ -56,17 +56,20 @@ export function OptionSelect({
   );
 }
 
+/** The form a `NumberSelect` reads its value from and writes it to. */
+export interface NumberSelectForm<V> {
+  getValues(): V;
+  setFieldValue(path: never, value: never): void;
+  errors: Record<string, ReactNode>;
+}
+
 /** A required pick of a numbered value (type, priority, source) bound to a form field. */
 export function NumberSelect<V>({
   form,
   field,
   ...props
 }: Omit<SelectProps, 'value' | 'onChange' | 'form'> & {
-  form: {
-    getValues(): V;
-    setFieldValue(path: never, value: never): void;
-    errors: Record<string, ReactNode>;
-  };
+  form: NumberSelectForm<V>;
   field: keyof V & string;
 }) {
   return (

@@ -1,5 +1,7 @@
 import { Alert, Text, Textarea } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { FormModal, type FormModalProps } from '../../../kit/FormModal/FormModal';
 
 /** Above the fields of a Change: what a change of a reviewed requirement does. */
 export function ChangeNotice({ what }: { what: 'spec' | 'requirement' }) {
@@ -33,5 +35,41 @@ export function ChangeReason({
         </Alert>
       )}
     </>
+  );
+}
+
+/**
+ * The modal of a requirement's New, Edit and Change (specs and user requirements): Create, Save or
+ * Submit change, and in a Change the notice above the fields and the reason below them.
+ */
+export function RequirementFormModal({
+  mode,
+  what,
+  reason,
+  nothingChanged,
+  onDismiss,
+  children,
+  ...modal
+}: Pick<FormModalProps, 'title' | 'onClose' | 'pending' | 'onSubmit'> & {
+  mode: 'create' | 'edit' | 'change';
+  what: 'spec' | 'requirement';
+  /** `form.getInputProps('reason')`. */
+  reason: object;
+  nothingChanged: boolean;
+  onDismiss: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <FormModal
+      {...modal}
+      submitLabel={mode === 'create' ? 'Create' : mode === 'change' ? 'Submit change' : 'Save'}
+      size="xl"
+    >
+      {mode === 'change' && <ChangeNotice what={what} />}
+      {children}
+      {mode === 'change' && (
+        <ChangeReason reason={reason} nothingChanged={nothingChanged} onDismiss={onDismiss} />
+      )}
+    </FormModal>
   );
 }

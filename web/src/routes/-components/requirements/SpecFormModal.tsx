@@ -1,4 +1,4 @@
-import { Alert, NumberInput, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX_REQUIREMENT_TAGS } from '@shared/domain/products';
 import {
@@ -9,14 +9,13 @@ import {
 } from '@shared/schemas/requirements';
 import { IconGitBranch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { FormModal } from '../../../kit/FormModal/FormModal';
 import { MarkdownTextarea, NumberSelect, OptionSelect, TagsSelect } from '../../../kit/FormModal/fields';
 import { saveOnce } from '../../../lib/form-modal';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useChangeSpec, useCreateSpec, useUpdateSpec } from '../../../queries/requirements';
-import { colorOption, PRIORITY_OPTIONS, renderPriorityOption } from '../work-items/fields';
-import { ChangeNotice, ChangeReason } from './ChangeFields';
-import { TYPE_OPTIONS, useMemberOptions, useModuleOptions, useRequirementTagOptions } from './fields';
+import { colorOption, EstimateInput, PrioritySelect } from '../work-items/fields';
+import { RequirementFormModal } from './ChangeFields';
+import { ModuleSelect, TYPE_OPTIONS, useMemberOptions, useRequirementTagOptions } from './fields';
 import { changedFields, emptySpec, type SpecValues, specFields, specValues } from './requirement-forms';
 
 export type SpecFormMode = 'create' | 'edit' | 'change';
@@ -52,7 +51,6 @@ export function SpecFormModal({
   const update = useUpdateSpec(productId);
   const change = useChangeSpec(productId);
   const pending = create.isPending || update.isPending || change.isPending;
-  const modules = useModuleOptions(productId);
   const members = useMemberOptions(productId);
   const tags = useRequirementTagOptions();
   const renderTag = useMemo(() => colorOption(tags.colors), [tags.colors]);
@@ -117,13 +115,16 @@ export function SpecFormModal({
       : `${TITLES[mode]} SR-${spec?.number} ${spec?.title ?? ''}`;
 
   return (
-    <FormModal
+    <RequirementFormModal
+      mode={mode}
+      what="spec"
       title={title}
       onClose={onClose}
       pending={pending}
       onSubmit={submit}
-      submitLabel={mode === 'create' ? 'Create' : mode === 'change' ? 'Submit change' : 'Save'}
-      size="xl"
+      reason={form.getInputProps('reason')}
+      nothingChanged={nothingChanged}
+      onDismiss={() => setNothingChanged(false)}
     >
       {userRequirement && (
         <Alert variant="light" icon={<IconGitBranch size={18} />} p="xs">
@@ -132,7 +133,6 @@ export function SpecFormModal({
           </Text>
         </Alert>
       )}
-      {mode === 'change' && <ChangeNotice what="spec" />}
       <TextInput
         data-autofocus
         label="Title"
@@ -151,20 +151,8 @@ export function SpecFormModal({
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberSelect form={form} field="type" label="Type" data={TYPE_OPTIONS} />
-        <NumberSelect
-          form={form}
-          field="priority"
-          label="Priority"
-          data={PRIORITY_OPTIONS}
-          renderOption={renderPriorityOption}
-        />
-        <OptionSelect
-          label="Module"
-          options={modules}
-          empty="No module"
-          nothingFound="No module matches"
-          {...form.getInputProps('moduleId')}
-        />
+        <PrioritySelect form={form} />
+        <ModuleSelect productId={productId} {...form.getInputProps('moduleId')} />
         <OptionSelect
           label="Owner"
           options={members}
@@ -172,15 +160,7 @@ export function SpecFormModal({
           nothingFound="No product member matches"
           {...form.getInputProps('ownerId')}
         />
-        <NumberInput
-          label="Estimate (hours)"
-          placeholder="Not estimated"
-          min={0}
-          max={10_000}
-          step={0.5}
-          decimalScale={2}
-          {...form.getInputProps('estimatedHours')}
-        />
+        <EstimateInput {...form.getInputProps('estimatedHours')} />
         <TagsSelect
           tags={tags}
           max={MAX_REQUIREMENT_TAGS}
@@ -188,13 +168,6 @@ export function SpecFormModal({
           {...form.getInputProps('tagIds')}
         />
       </SimpleGrid>
-      {mode === 'change' && (
-        <ChangeReason
-          reason={form.getInputProps('reason')}
-          nothingChanged={nothingChanged}
-          onDismiss={() => setNothingChanged(false)}
-        />
-      )}
-    </FormModal>
+    </RequirementFormModal>
   );
 }

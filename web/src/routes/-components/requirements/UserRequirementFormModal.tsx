@@ -8,14 +8,13 @@ import {
   UserRequirementUpdateBodySchema,
 } from '@shared/schemas/requirements';
 import { useMemo, useState } from 'react';
-import { FormModal } from '../../../kit/FormModal/FormModal';
-import { MarkdownTextarea, NumberSelect, OptionSelect, TagsSelect } from '../../../kit/FormModal/fields';
+import { MarkdownTextarea, NumberSelect, TagsSelect } from '../../../kit/FormModal/fields';
 import { saveOnce } from '../../../lib/form-modal';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateUserRequirement, useUpdateUserRequirement } from '../../../queries/requirements';
-import { colorOption, PRIORITY_OPTIONS, renderPriorityOption } from '../work-items/fields';
-import { ChangeNotice, ChangeReason } from './ChangeFields';
-import { SOURCE_OPTIONS, useModuleOptions, useRequirementTagOptions } from './fields';
+import { colorOption, PrioritySelect } from '../work-items/fields';
+import { RequirementFormModal } from './ChangeFields';
+import { ModuleSelect, SOURCE_OPTIONS, useRequirementTagOptions } from './fields';
 import {
   changedFields,
   emptyUserRequirement,
@@ -53,7 +52,6 @@ export function UserRequirementFormModal({
   const create = useCreateUserRequirement(productId);
   const update = useUpdateUserRequirement(productId);
   const pending = create.isPending || update.isPending;
-  const modules = useModuleOptions(productId);
   const tags = useRequirementTagOptions();
   const renderTag = useMemo(() => colorOption(tags.colors), [tags.colors]);
   const original = useMemo(
@@ -109,15 +107,17 @@ export function UserRequirementFormModal({
       : `${mode === 'change' ? 'Change' : 'Edit'} UR-${item?.number} ${item?.title ?? ''}`;
 
   return (
-    <FormModal
+    <RequirementFormModal
+      mode={mode}
+      what="requirement"
       title={title}
       onClose={onClose}
       pending={pending}
       onSubmit={submit}
-      submitLabel={mode === 'create' ? 'Create' : mode === 'change' ? 'Submit change' : 'Save'}
-      size="xl"
+      reason={form.getInputProps('reason')}
+      nothingChanged={nothingChanged}
+      onDismiss={() => setNothingChanged(false)}
     >
-      {mode === 'change' && <ChangeNotice what="requirement" />}
       <TextInput
         data-autofocus
         label="Title"
@@ -128,20 +128,8 @@ export function UserRequirementFormModal({
       <MarkdownTextarea label="Description" {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberSelect form={form} field="source" label="Source" data={SOURCE_OPTIONS} />
-        <NumberSelect
-          form={form}
-          field="priority"
-          label="Priority"
-          data={PRIORITY_OPTIONS}
-          renderOption={renderPriorityOption}
-        />
-        <OptionSelect
-          label="Module"
-          options={modules}
-          empty="No module"
-          nothingFound="No module matches"
-          {...form.getInputProps('moduleId')}
-        />
+        <PrioritySelect form={form} />
+        <ModuleSelect productId={productId} {...form.getInputProps('moduleId')} />
         <TagsSelect
           tags={tags}
           max={MAX_REQUIREMENT_TAGS}
@@ -149,13 +137,6 @@ export function UserRequirementFormModal({
           {...form.getInputProps('tagIds')}
         />
       </SimpleGrid>
-      {mode === 'change' && (
-        <ChangeReason
-          reason={form.getInputProps('reason')}
-          nothingChanged={nothingChanged}
-          onDismiss={() => setNothingChanged(false)}
-        />
-      )}
-    </FormModal>
+    </RequirementFormModal>
   );
 }

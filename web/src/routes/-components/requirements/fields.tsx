@@ -1,5 +1,7 @@
 import { REQUIREMENT_SOURCES, SPEC_TYPES } from '@shared/domain/products';
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentProps } from 'react';
+import { OptionSelect } from '../../../kit/FormModal/fields';
 import {
   moduleListQueryOptions,
   planListQueryOptions,
@@ -22,6 +24,26 @@ export function sourceName(id: number): string {
 export function useModuleOptions(productId: string) {
   const modules = useQuery(moduleListQueryOptions(productId));
   return { options: moduleOptions(modules.data ?? []), loading: modules.isPending };
+}
+
+/** A form's module: one of the product's modules, or none. */
+export function ModuleSelect({
+  productId,
+  ...input
+}: { productId: string } & Omit<
+  ComponentProps<typeof OptionSelect>,
+  'options' | 'label' | 'empty' | 'nothingFound'
+>) {
+  const modules = useModuleOptions(productId);
+  return (
+    <OptionSelect
+      label="Module"
+      options={modules}
+      empty="No module"
+      nothingFound="No module matches"
+      {...input}
+    />
+  );
 }
 
 /** The product's members: owners of specs (`GET pmsProduct/userList`). */

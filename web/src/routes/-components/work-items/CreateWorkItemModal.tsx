@@ -1,4 +1,4 @@
-import { Alert, NumberInput, SegmentedControl, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Alert, SegmentedControl, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ISSUE_KIND_LABELS, ISSUE_KINDS, type IssueKind } from '@shared/domain/work-item-workflow';
@@ -11,23 +11,11 @@ import {
 import { IconSubtask } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import {
-  DateRangeInputs,
-  MarkdownTextarea,
-  NumberSelect,
-  OptionSelect,
-  TagsSelect,
-} from '../../../kit/FormModal/fields';
+import { DateRangeInputs, MarkdownTextarea, OptionSelect, TagsSelect } from '../../../kit/FormModal/fields';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateIssue } from '../../../queries/issues';
-import {
-  colorOption,
-  PRIORITY_OPTIONS,
-  renderPriorityOption,
-  useAssigneeOptions,
-  useTagOptions,
-} from './fields';
+import { colorOption, EstimateInput, PrioritySelect, useAssigneeOptions, useTagOptions } from './fields';
 import { kindWord } from './kinds';
 
 interface CreateValues {
@@ -145,13 +133,7 @@ export function CreateWorkItemModal({ projectId, kind, parent, onClose }: Create
       />
       <MarkdownTextarea label="Description" {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberSelect
-          form={form}
-          field="priority"
-          label="Priority"
-          data={PRIORITY_OPTIONS}
-          renderOption={renderPriorityOption}
-        />
+        <PrioritySelect form={form} />
         <OptionSelect
           label="Assignee"
           options={assignees}
@@ -160,15 +142,7 @@ export function CreateWorkItemModal({ projectId, kind, parent, onClose }: Create
           {...form.getInputProps('assigneeId')}
         />
         <DateRangeInputs form={form} />
-        <NumberInput
-          label="Estimate (hours)"
-          placeholder="Not estimated"
-          min={0}
-          max={10_000}
-          step={0.5}
-          decimalScale={2}
-          {...form.getInputProps('estimatedHours')}
-        />
+        <EstimateInput {...form.getInputProps('estimatedHours')} />
         <TagsSelect tags={tags} max={10} renderOption={renderTag} {...form.getInputProps('tagIds')} />
       </SimpleGrid>
     </FormModal>

@@ -1,4 +1,4 @@
-import { MultiSelect, NumberInput, Select, SimpleGrid } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
 import { isIssueKind } from '@shared/domain/work-item-workflow';
@@ -9,6 +9,7 @@ import { optionalParentsQueryOptions } from '../../../queries/issues';
 import {
   COMBOBOX_PROPS,
   colorOption,
+  EstimateInput,
   PRIORITY_OPTIONS,
   renderPriorityOption,
   useAssigneeOptions,
@@ -231,15 +232,9 @@ function EstimateField({
     if (hours !== issue.estimatedHours) void editor.save({ estimatedHours: hours });
   }
   return (
-    <NumberInput
-      label="Estimate (hours)"
-      placeholder="Not estimated"
+    <EstimateInput
       value={value}
       onChange={setValue}
-      min={0}
-      max={10_000}
-      step={0.5}
-      decimalScale={2}
       readOnly={readOnly}
       disabled={editor.saving}
       onBlur={commit}

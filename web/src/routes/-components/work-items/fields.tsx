@@ -1,6 +1,14 @@
-import { ColorSwatch, type ComboboxItem, Group, Text } from '@mantine/core';
+import {
+  ColorSwatch,
+  type ComboboxItem,
+  Group,
+  NumberInput,
+  type NumberInputProps,
+  Text,
+} from '@mantine/core';
 import { PRIORITIES } from '@shared/domain/priorities';
 import { useQuery } from '@tanstack/react-query';
+import { NumberSelect, type NumberSelectForm } from '../../../kit/FormModal/fields';
 import { issueTagsQueryOptions } from '../../../queries/issues';
 import { projectUsersQueryOptions } from '../../../queries/projects';
 
@@ -35,6 +43,34 @@ export function colorOption(colors: Record<string, string>) {
 export const renderPriorityOption = colorOption(
   Object.fromEntries(PRIORITY_OPTIONS.map((option) => [option.value, option.color])),
 );
+
+/** A form's priority, with each option's colour. */
+export function PrioritySelect<V extends { priority: number }>({ form }: { form: NumberSelectForm<V> }) {
+  return (
+    <NumberSelect
+      form={form}
+      field="priority"
+      label="Priority"
+      data={PRIORITY_OPTIONS}
+      renderOption={renderPriorityOption}
+    />
+  );
+}
+
+/** An estimate in hours, in half hours up to 10,000; empty is not estimated. */
+export function EstimateInput(props: NumberInputProps) {
+  return (
+    <NumberInput
+      label="Estimate (hours)"
+      placeholder="Not estimated"
+      min={0}
+      max={10_000}
+      step={0.5}
+      decimalScale={2}
+      {...props}
+    />
+  );
+}
 
 /** The project's members as assignee options (`GET pmsProject/userList`). */
 export function useAssigneeOptions(projectId: string) {
