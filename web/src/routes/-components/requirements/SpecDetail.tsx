@@ -1,29 +1,12 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Divider,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Divider, Grid, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type RequirementAction, SPEC_STATUS } from '@shared/domain/requirement-workflow';
 import type { SpecDetail as SpecDetailData } from '@shared/schemas/requirements';
-import { IconAlertTriangle, IconExternalLink, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconExternalLink, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { useState } from 'react';
 import { LinkButton } from '../../../components/Links/Links';
-import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { productQueryOptions } from '../../../queries/products';
 import {
@@ -35,14 +18,17 @@ import {
   useUpdateSpec,
 } from '../../../queries/requirements';
 import { ReferencedInDocs } from '../docs/ReferencedInDocs';
-import { displayName, PriorityBadge, TagBadges, UserChip } from '../work-items/WorkItemBadges';
+import { PriorityBadge, TagBadges, UserChip } from '../work-items/WorkItemBadges';
 import { ActionBar } from './ActionBar';
 import { actionButtons } from './actions';
-import { ChangeHistory } from './ChangeHistory';
 import { DetailField, DetailFieldGrid, Dimmed, LastReviewField, TextSection } from './DetailFields';
-import { JournalsPanel } from './JournalsPanel';
 import { PlanPickerModal } from './PlanPickerModal';
-import { RequirementStatusBadge } from './RequirementStatusBadge';
+import {
+  DeleteIconButton,
+  DeleteRequirementModal,
+  RequirementMeta,
+  RequirementTabs,
+} from './RequirementDetailParts';
 import { ReviewModal } from './ReviewModal';
 import { SendToProjectModal } from './SendToProjectModal';
 import { SpecFormModal } from './SpecFormModal';
@@ -124,7 +110,6 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
   const remove = useDeleteSpec(productId);
   const [running, setRunning] = useState<RequirementAction | null>(null);
   const code = `SR-${spec.number}`;
-  const discussionId = useId();
 
   const buttons = actionButtons('spec', spec.status, {
     can,
@@ -210,16 +195,7 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
   const header = (
     <Stack gap="sm">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Group gap="xs">
-          <Badge variant="outline" color="gray">
-            {code}
-          </Badge>
-          <RequirementStatusBadge kind="spec" status={spec.status} data-testid="requirement-status" />
-          <Text size="xs" c="dimmed">
-            Created by {displayName(spec.author)} <RelativeTime value={spec.createdAt} inherit /> · updated{' '}
-            <RelativeTime value={spec.updatedAt} inherit />
-          </Text>
-        </Group>
+        <RequirementMeta code={code} kind="spec" item={spec} />
         <Group gap={4} wrap="nowrap">
           {variant === 'drawer' && (
             <LinkButton
@@ -233,16 +209,7 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
             </LinkButton>
           )}
           {can('product:spec:remove') && (
-            <Tooltip label="Delete">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${code}`}
-                onClick={() => setDialog({ type: 'delete' })}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <DeleteIconButton code={code} onClick={() => setDialog({ type: 'delete' })} />
           )}
         </Group>
       </Group>
@@ -286,29 +253,17 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
   );
 
   const tabs = (
-    <Tabs defaultValue="history" keepMounted={false}>
-      <Tabs.List>
-        <Tabs.Tab value="history">Change history</Tabs.Tab>
-        <Tabs.Tab value="comments">Comments</Tabs.Tab>
-        {can('docs:doc:list') && <Tabs.Tab value="docs">Referenced in docs</Tabs.Tab>}
-      </Tabs.List>
-      <Tabs.Panel value="history" pt="md">
-        <ChangeHistory kind="spec" id={spec.id} />
-      </Tabs.Panel>
-      {can('docs:doc:list') && (
-        <Tabs.Panel value="docs" pt="md">
-          <ReferencedInDocs specId={spec.id} />
-        </Tabs.Panel>
-      )}
-      {/* Named "Discussion" rather than after its tab: a lookup of the "Comment" box by its label
-          would otherwise also find the panel around it. */}
-      <Tabs.Panel value="comments" pt="md" aria-labelledby={discussionId}>
-        <span id={discussionId} hidden>
-          Discussion
-        </span>
-        <JournalsPanel objectId={spec.id} />
-      </Tabs.Panel>
-    </Tabs>
+    <RequirementTabs
+      kind="spec"
+      id={spec.id}
+      extra={
+        can('docs:doc:list') && {
+          value: 'docs',
+          label: 'Referenced in docs',
+          panel: <ReferencedInDocs specId={spec.id} />,
+        }
+      }
+    />
   );
 
   const dialogs = (
@@ -339,22 +294,16 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
       {dialog?.type === 'send' && (
         <SendToProjectModal productId={productId} spec={spec} onClose={() => setDialog(null)} />
       )}
-      <ConfirmModal
+      <DeleteRequirementModal
         opened={dialog?.type === 'delete'}
-        onClose={() => setDialog(null)}
-        title="Delete spec"
+        what="spec"
+        code={code}
+        title={spec.title}
+        blocked={spec.demandCount > 0 && 'Project demands still carry it: unlink them first.'}
         loading={remove.isPending}
+        onClose={() => setDialog(null)}
         onConfirm={confirmDelete}
-      >
-        <Text size="sm">
-          Delete{' '}
-          <b>
-            {code} {spec.title}
-          </b>
-          ? Its history and comments go with it.
-          {spec.demandCount > 0 && ' Project demands still carry it: unlink them first.'}
-        </Text>
-      </ConfirmModal>
+      />
     </>
   );
 

@@ -1,27 +1,12 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Grid, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { RequirementAction } from '@shared/domain/requirement-workflow';
 import type { UserRequirementDetail as Detail } from '@shared/schemas/requirements';
-import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { useState } from 'react';
 import { LinkAnchor } from '../../../components/Links/Links';
-import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { productQueryOptions } from '../../../queries/products';
 import {
@@ -30,10 +15,9 @@ import {
   userRequirementQueryOptions,
   useUpdateUserRequirement,
 } from '../../../queries/requirements';
-import { displayName, PriorityBadge, TagBadges } from '../work-items/WorkItemBadges';
+import { PriorityBadge, TagBadges } from '../work-items/WorkItemBadges';
 import { ActionBar } from './ActionBar';
 import { actionButtons } from './actions';
-import { ChangeHistory } from './ChangeHistory';
 import {
   DetailField,
   DetailFieldGrid,
@@ -43,7 +27,12 @@ import {
   TextSection,
 } from './DetailFields';
 import { sourceName } from './fields';
-import { JournalsPanel } from './JournalsPanel';
+import {
+  DeleteIconButton,
+  DeleteRequirementModal,
+  RequirementMeta,
+  RequirementTabs,
+} from './RequirementDetailParts';
 import { RequirementStatusBadge } from './RequirementStatusBadge';
 import { ReviewModal } from './ReviewModal';
 import { SpecFormModal } from './SpecFormModal';
@@ -95,7 +84,6 @@ function LoadedRequirement({ item, productId }: { item: Detail; productId: strin
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [running, setRunning] = useState<RequirementAction | null>(null);
   const code = `UR-${item.number}`;
-  const discussionId = useId();
 
   const buttons = actionButtons('userRequirement', item.status, {
     can,
@@ -142,31 +130,9 @@ function LoadedRequirement({ item, productId }: { item: Detail; productId: strin
           <Stack gap="lg">
             <Stack gap="sm">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Group gap="xs">
-                  <Badge variant="outline" color="gray">
-                    {code}
-                  </Badge>
-                  <RequirementStatusBadge
-                    kind="userRequirement"
-                    status={item.status}
-                    data-testid="requirement-status"
-                  />
-                  <Text size="xs" c="dimmed">
-                    Created by {displayName(item.author)} <RelativeTime value={item.createdAt} inherit /> ·
-                    updated <RelativeTime value={item.updatedAt} inherit />
-                  </Text>
-                </Group>
+                <RequirementMeta code={code} kind="userRequirement" item={item} />
                 {can('product:requirement:remove') && (
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${code}`}
-                      onClick={() => setDialog({ type: 'delete' })}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <DeleteIconButton code={code} onClick={() => setDialog({ type: 'delete' })} />
                 )}
               </Group>
               <Title order={2} fz={22} style={{ overflowWrap: 'anywhere' }}>
@@ -176,22 +142,7 @@ function LoadedRequirement({ item, productId }: { item: Detail; productId: strin
             </Stack>
             <TextSection title="Description" text={item.description} empty="No description." />
             <RefinedSpecs item={item} identifier={identifier} productId={productId} />
-            <Tabs defaultValue="history" keepMounted={false}>
-              <Tabs.List>
-                <Tabs.Tab value="history">Change history</Tabs.Tab>
-                <Tabs.Tab value="comments">Comments</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="history" pt="md">
-                <ChangeHistory kind="userRequirement" id={item.id} />
-              </Tabs.Panel>
-              {/* Named "Discussion": a lookup of the "Comment" box by its label must find only the box. */}
-              <Tabs.Panel value="comments" pt="md" aria-labelledby={discussionId}>
-                <span id={discussionId} hidden>
-                  Discussion
-                </span>
-                <JournalsPanel objectId={item.id} />
-              </Tabs.Panel>
-            </Tabs>
+            <RequirementTabs kind="userRequirement" id={item.id} />
           </Stack>
         </Paper>
       </Grid.Col>
@@ -245,22 +196,16 @@ function LoadedRequirement({ item, productId }: { item: Detail; productId: strin
           onClose={() => setDialog(null)}
         />
       )}
-      <ConfirmModal
+      <DeleteRequirementModal
         opened={dialog?.type === 'delete'}
-        onClose={() => setDialog(null)}
-        title="Delete user requirement"
+        what="user requirement"
+        code={code}
+        title={item.title}
+        blocked={item.specs.length > 0 && 'Specs still refine it: delete or move them first.'}
         loading={remove.isPending}
+        onClose={() => setDialog(null)}
         onConfirm={confirmDelete}
-      >
-        <Text size="sm">
-          Delete{' '}
-          <b>
-            {code} {item.title}
-          </b>
-          ? Its history and comments go with it.
-          {item.specs.length > 0 && ' Specs still refine it: delete or move them first.'}
-        </Text>
-      </ConfirmModal>
+      />
     </Grid>
   );
 }

@@ -1,0 +1,134 @@
+import { ActionIcon, Badge, Group, Tabs, Text, Tooltip } from '@mantine/core';
+import type { RequirementKind } from '@shared/domain/requirement-workflow';
+import { IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useId } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { displayName } from '../work-items/WorkItemBadges';
+import { ChangeHistory } from './ChangeHistory';
+import { JournalsPanel } from './JournalsPanel';
+import { RequirementStatusBadge } from './RequirementStatusBadge';
+
+/** The parts a spec's and a user requirement's detail share: heading line, delete, tabs. */
+
+interface Described {
+  status: number;
+  author: Parameters<typeof displayName>[0];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** "SR-12", its status, who created it and when, and when it was last updated. */
+export function RequirementMeta({
+  code,
+  kind,
+  item,
+}: {
+  code: string;
+  kind: RequirementKind;
+  item: Described;
+}) {
+  return (
+    <Group gap="xs">
+      <Badge variant="outline" color="gray">
+        {code}
+      </Badge>
+      <RequirementStatusBadge kind={kind} status={item.status} data-testid="requirement-status" />
+      <Text size="xs" c="dimmed">
+        Created by {displayName(item.author)} <RelativeTime value={item.createdAt} inherit /> · updated{' '}
+        <RelativeTime value={item.updatedAt} inherit />
+      </Text>
+    </Group>
+  );
+}
+
+/** The red bin icon of a detail's heading ("Delete SR-12"). */
+export function DeleteIconButton({ code, onClick }: { code: string; onClick: () => void }) {
+  return (
+    <Tooltip label="Delete">
+      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${code}`} onClick={onClick}>
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** Change history and comments, and a further tab (a spec's "Referenced in docs") after them. */
+export function RequirementTabs({
+  kind,
+  id,
+  extra,
+}: {
+  kind: RequirementKind;
+  id: string;
+  extra?: { value: string; label: string; panel: ReactNode } | false;
+}) {
+  const discussionId = useId();
+  return (
+    <Tabs defaultValue="history" keepMounted={false}>
+      <Tabs.List>
+        <Tabs.Tab value="history">Change history</Tabs.Tab>
+        <Tabs.Tab value="comments">Comments</Tabs.Tab>
+        {extra && <Tabs.Tab value={extra.value}>{extra.label}</Tabs.Tab>}
+      </Tabs.List>
+      <Tabs.Panel value="history" pt="md">
+        <ChangeHistory kind={kind} id={id} />
+      </Tabs.Panel>
+      {extra && (
+        <Tabs.Panel value={extra.value} pt="md">
+          {extra.panel}
+        </Tabs.Panel>
+      )}
+      {/* Named "Discussion" rather than after its tab: a lookup of the "Comment" box by its label
+          would otherwise also find the panel around it. */}
+      <Tabs.Panel value="comments" pt="md" aria-labelledby={discussionId}>
+        <span id={discussionId} hidden>
+          Discussion
+        </span>
+        <JournalsPanel objectId={id} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/** "Delete SR-12 Title? Its history and comments go with it." and why it may be refused. */
+export function DeleteRequirementModal({
+  opened,
+  what,
+  code,
+  title,
+  blocked,
+  loading,
+  onClose,
+  onConfirm,
+}: {
+  opened: boolean;
+  /** "spec", "user requirement". */
+  what: string;
+  code: string;
+  title: string;
+  /** Said when something still holds it (the server refuses the delete then). */
+  blocked: string | false;
+  loading: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmModal
+      opened={opened}
+      onClose={onClose}
+      title={`Delete ${what}`}
+      loading={loading}
+      onConfirm={onConfirm}
+    >
+      <Text size="sm">
+        Delete{' '}
+        <b>
+          {code} {title}
+        </b>
+        ? Its history and comments go with it.
+        {blocked && ` ${blocked}`}
+      </Text>
+    </ConfirmModal>
+  );
+}
