@@ -153,6 +153,26 @@ export function SelectFilter({
   );
 }
 
+/** One number or none (a type, a kind, a source) from a short list: the search param is the number. */
+export function NumberFilter<N extends number>({
+  value,
+  onChange,
+  ...props
+}: Omit<SelectProps, 'value' | 'onChange' | 'label'> & {
+  label: string;
+  value: N | undefined;
+  onChange: (value: N | undefined) => void;
+}) {
+  return (
+    <SelectFilter
+      searchable={false}
+      value={value ? String(value) : undefined}
+      onChange={(next) => onChange(next ? (Number(next) as N) : undefined)}
+      {...props}
+    />
+  );
+}
+
 /** The sort: a field and a direction button. */
 export function SortControl<K extends string>({
   options,

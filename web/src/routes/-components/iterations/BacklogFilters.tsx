@@ -1,6 +1,6 @@
 import { ISSUE_KIND_LABELS, ISSUE_KINDS, type IssueKind } from '@shared/domain/work-item-workflow';
-import { FilterBar, KeywordFilter, MultiFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';
-import { PRIORITY_OPTIONS, renderPriorityOption } from '../work-items/fields';
+import { FilterBar, KeywordFilter, NumberFilter } from '../../../kit/FilterBar/FilterBar';
+import { PriorityFilter } from '../work-items/fields';
 import { type BacklogSearch, hasBacklogFilters } from './backlog-search';
 
 const KIND_OPTIONS = ISSUE_KINDS.map((kind) => ({
@@ -28,23 +28,14 @@ export function BacklogFilters({ search, onChange }: BacklogFiltersProps) {
         width={200}
         onChange={(keyword) => onChange({ keyword })}
       />
-      <SelectFilter
+      <NumberFilter<IssueKind>
         label="Filter by kind"
         placeholder="Kind"
-        searchable={false}
         data={KIND_OPTIONS}
-        value={search.kind ? String(search.kind) : undefined}
-        onChange={(kind) => onChange({ kind: kind ? (Number(kind) as IssueKind) : undefined })}
+        value={search.kind}
+        onChange={(kind) => onChange({ kind })}
       />
-      <MultiFilter
-        label="Filter by priority"
-        placeholder="Priority"
-        numeric
-        data={PRIORITY_OPTIONS}
-        renderOption={renderPriorityOption}
-        value={search.priority}
-        onChange={(priority) => onChange({ priority })}
-      />
+      <PriorityFilter value={search.priority} onChange={(priority) => onChange({ priority })} />
     </FilterBar>
   );
 }

@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
-import { FilterBar, MultiFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';
-import { colorOption, PRIORITY_OPTIONS, renderPriorityOption } from '../work-items/fields';
+import { FilterBar, MultiFilter, NumberFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';
+import { PriorityFilter, useTagFilterProps } from '../work-items/fields';
 import {
   SOURCE_OPTIONS,
   TYPE_OPTIONS,
@@ -37,23 +36,14 @@ function StatusAndPriority<S extends { status?: number[]; priority?: number[] }>
         value={search.status}
         onChange={(status) => onChange({ status } as Partial<S>)}
       />
-      <MultiFilter
-        label="Filter by priority"
-        placeholder="Priority"
-        numeric
-        data={PRIORITY_OPTIONS}
-        renderOption={renderPriorityOption}
-        value={search.priority}
-        onChange={(priority) => onChange({ priority } as Partial<S>)}
-      />
+      <PriorityFilter value={search.priority} onChange={(priority) => onChange({ priority } as Partial<S>)} />
     </>
   );
 }
 
 /** Status, priority, tag and source of the user-requirement list (the keyword sits by the title); in the URL. */
 export function UserRequirementFilters({ search, onChange }: FiltersProps<UserRequirementSearch>) {
-  const tags = useRequirementTagOptions();
-  const renderTag = useMemo(() => colorOption(tags.colors), [tags.colors]);
+  const tagFilter = useTagFilterProps(useRequirementTagOptions());
   return (
     <FilterBar
       testId="requirement-filters"
@@ -69,22 +59,13 @@ export function UserRequirementFilters({ search, onChange }: FiltersProps<UserRe
       }
     >
       <StatusAndPriority kind="userRequirement" search={search} onChange={onChange} />
-      <SelectFilter
-        label="Filter by tag"
-        placeholder="Tag"
-        data={tags.options}
-        renderOption={renderTag}
-        value={search.tagId}
-        onChange={(tagId) => onChange({ tagId })}
-        nothingFoundMessage={tags.options.length === 0 ? 'No tags yet' : 'No tag matches'}
-      />
-      <SelectFilter
+      <SelectFilter {...tagFilter} value={search.tagId} onChange={(tagId) => onChange({ tagId })} />
+      <NumberFilter
         label="Filter by source"
         placeholder="Source"
-        searchable={false}
         data={SOURCE_OPTIONS}
-        value={search.source ? String(search.source) : undefined}
-        onChange={(source) => onChange({ source: source ? Number(source) : undefined })}
+        value={search.source}
+        onChange={(source) => onChange({ source })}
       />
     </FilterBar>
   );

@@ -1,7 +1,6 @@
 import { Badge, Group, Switch } from '@mantine/core';
-import { useMemo } from 'react';
-import { FilterBar, KeywordFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';
-import { colorOption, PRIORITY_OPTIONS, renderPriorityOption } from '../work-items/fields';
+import { FilterBar, KeywordFilter, NumberFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';
+import { PRIORITY_OPTIONS, renderPriorityOption, useTagFilterProps } from '../work-items/fields';
 import { type CaseFilters, hasCaseFilters, NO_FILTERS } from './case-search';
 import { CASE_TYPE_OPTIONS, useCaseTagOptions } from './fields';
 
@@ -14,10 +13,7 @@ interface CaseFilterBarProps {
 
 /** Keyword, type, priority, tag and the "needs confirmation" switch of a case list. */
 export function CaseFilterBar({ filters, onChange, confirmCount }: CaseFilterBarProps) {
-  const tags = useCaseTagOptions();
-  const renderTag = useMemo(() => colorOption(tags.colors), [tags.colors]);
-  const one = (value: number | undefined) => (value ? String(value) : undefined);
-  const number = (value: string | undefined) => (value ? Number(value) : undefined);
+  const tagFilter = useTagFilterProps(useCaseTagOptions());
   return (
     <FilterBar testId="case-filters" filtered={hasCaseFilters(filters)} onClear={() => onChange(NO_FILTERS)}>
       <KeywordFilter
@@ -26,32 +22,22 @@ export function CaseFilterBar({ filters, onChange, confirmCount }: CaseFilterBar
         value={filters.keyword}
         onChange={(keyword) => onChange({ keyword })}
       />
-      <SelectFilter
+      <NumberFilter
         label="Filter by type"
         placeholder="Type"
-        searchable={false}
         data={CASE_TYPE_OPTIONS}
-        value={one(filters.type)}
-        onChange={(type) => onChange({ type: number(type) })}
+        value={filters.type}
+        onChange={(type) => onChange({ type })}
       />
-      <SelectFilter
+      <NumberFilter
         label="Filter by priority"
         placeholder="Priority"
-        searchable={false}
         data={PRIORITY_OPTIONS}
         renderOption={renderPriorityOption}
-        value={one(filters.priority)}
-        onChange={(priority) => onChange({ priority: number(priority) })}
+        value={filters.priority}
+        onChange={(priority) => onChange({ priority })}
       />
-      <SelectFilter
-        label="Filter by tag"
-        placeholder="Tag"
-        data={tags.options}
-        renderOption={renderTag}
-        value={filters.tagId}
-        onChange={(tagId) => onChange({ tagId })}
-        nothingFoundMessage={tags.options.length === 0 ? 'No tags yet' : 'No tag matches'}
-      />
+      <SelectFilter {...tagFilter} value={filters.tagId} onChange={(tagId) => onChange({ tagId })} />
       <Switch
         checked={filters.needsConfirmation ?? false}
         onChange={(event) => onChange({ needsConfirmation: event.currentTarget.checked || undefined })}

@@ -3,13 +3,7 @@ import { SORT_OPTIONS } from '@shared/domain/work-items';
 import type { IssueOrderBy } from '@shared/schemas/issues';
 import { useMemo } from 'react';
 import { FilterBar, KeywordFilter, MultiFilter, SortControl } from '../../../kit/FilterBar/FilterBar';
-import {
-  colorOption,
-  PRIORITY_OPTIONS,
-  renderPriorityOption,
-  useAssigneeOptions,
-  useTagOptions,
-} from './fields';
+import { PriorityFilter, useAssigneeOptions, useTagFilterProps, useTagOptions } from './fields';
 import { DEFAULT_ORDER_BY, hasFilters, UNASSIGNED, type WorkItemSearch } from './list-search';
 import { kindStatusOptions } from './status-options';
 
@@ -24,8 +18,7 @@ interface WorkItemFiltersProps {
 /** Keyword, status, priority, owner and tag filters, and the sort; all kept in the URL. */
 export function WorkItemFilters({ kind, projectId, search, onChange }: WorkItemFiltersProps) {
   const assignees = useAssigneeOptions(projectId);
-  const tags = useTagOptions();
-  const renderTag = useMemo(() => colorOption(tags.colors), [tags.colors]);
+  const tagFilter = useTagFilterProps(useTagOptions());
   const ownerOptions = useMemo(
     () => [{ value: UNASSIGNED, label: 'Unassigned' }, ...assignees.options],
     [assignees.options],
@@ -58,15 +51,7 @@ export function WorkItemFilters({ kind, projectId, search, onChange }: WorkItemF
         value={search.status}
         onChange={(status) => onChange({ status })}
       />
-      <MultiFilter
-        label="Filter by priority"
-        placeholder="Priority"
-        numeric
-        data={PRIORITY_OPTIONS}
-        renderOption={renderPriorityOption}
-        value={search.priority}
-        onChange={(priority) => onChange({ priority })}
-      />
+      <PriorityFilter value={search.priority} onChange={(priority) => onChange({ priority })} />
       <MultiFilter
         label="Filter by owner"
         placeholder="Owner"
@@ -75,15 +60,7 @@ export function WorkItemFilters({ kind, projectId, search, onChange }: WorkItemF
         onChange={(assigneeId) => onChange({ assigneeId })}
         nothingFoundMessage="No project member matches"
       />
-      <MultiFilter
-        label="Filter by tag"
-        placeholder="Tag"
-        data={tags.options}
-        renderOption={renderTag}
-        value={search.tagId}
-        onChange={(tagId) => onChange({ tagId })}
-        nothingFoundMessage={tags.options.length === 0 ? 'No tags yet' : 'No tag matches'}
-      />
+      <MultiFilter {...tagFilter} value={search.tagId} onChange={(tagId) => onChange({ tagId })} />
       <SortControl
         options={SORT_OPTIONS}
         value={search.orderBy ?? DEFAULT_ORDER_BY}

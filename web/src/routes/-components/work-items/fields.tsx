@@ -8,6 +8,8 @@ import {
 } from '@mantine/core';
 import { PRIORITIES } from '@shared/domain/priorities';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { MultiFilter } from '../../../kit/FilterBar/FilterBar';
 import { NumberSelect, type NumberSelectForm } from '../../../kit/FormModal/fields';
 import { issueTagsQueryOptions } from '../../../queries/issues';
 import { projectUsersQueryOptions } from '../../../queries/projects';
@@ -70,6 +72,39 @@ export function EstimateInput(props: NumberInputProps) {
       {...props}
     />
   );
+}
+
+/** Any of the priorities, kept in the URL as numbers. */
+export function PriorityFilter({
+  value,
+  onChange,
+}: {
+  value: readonly number[] | undefined;
+  onChange: (priority: number[] | undefined) => void;
+}) {
+  return (
+    <MultiFilter
+      label="Filter by priority"
+      placeholder="Priority"
+      numeric
+      data={PRIORITY_OPTIONS}
+      renderOption={renderPriorityOption}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+/** What a tag filter (one tag or several) shows: the tags with their colours, and when none match. */
+export function useTagFilterProps(tags: { options: ComboboxItem[]; colors: Record<string, string> }) {
+  const renderOption = useMemo(() => colorOption(tags.colors), [tags.colors]);
+  return {
+    label: 'Filter by tag',
+    placeholder: 'Tag',
+    data: tags.options,
+    renderOption,
+    nothingFoundMessage: tags.options.length === 0 ? 'No tags yet' : 'No tag matches',
+  };
 }
 
 /** The project's members as assignee options (`GET pmsProject/userList`). */
