@@ -1,5 +1,6 @@
-import { Modal, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ModalActions } from '../../kit/FormModal/FormModal';
 
 interface ConfirmModalProps {
@@ -50,5 +51,96 @@ export function ConfirmModal({
         />
       </Stack>
     </Modal>
+  );
+}
+
+/** The reason the server refused a confirmed action, cleared when `key` (what is confirmed) changes. */
+export function useRefusal(key: unknown) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh for each thing confirmed
+  useEffect(() => setRefusal(null), [key]);
+  return [refusal, setRefusal] as const;
+}
+
+/**
+ * A confirmation the server may refuse (409: a plan that holds specs, a sheet with sub-sheets): the
+ * reason stays in the dialog under the question, and the action cannot be confirmed again.
+ */
+export function RefusableConfirmModal({
+  refusal,
+  refusalTestId,
+  children,
+  ...props
+}: Omit<ConfirmModalProps, 'confirmDisabled'> & {
+  refusal: string | null;
+  /** "plan-delete-refusal". */
+  refusalTestId: string;
+}) {
+  return (
+    <ConfirmModal {...props} confirmDisabled={refusal !== null}>
+      <Stack gap="sm">
+        {children}
+        {refusal && (
+          <Alert
+            variant="light"
+            color="red"
+            icon={<IconAlertTriangle size={18} />}
+            data-testid={refusalTestId}
+          >
+            {refusal}
+          </Alert>
+        )}
+      </Stack>
+    </ConfirmModal>
+  );
+}
+
+/**
+ * A confirmation of what cannot be undone, given by typing a name (`expected`) first; Enter in the
+ * box confirms too. Closing empties the box.
+ */
+export function TypeToConfirmModal({
+  expected,
+  inputLabel,
+  placeholder,
+  onClose,
+  onConfirm,
+  children,
+  ...props
+}: Omit<ConfirmModalProps, 'confirmDisabled'> & {
+  expected: string;
+  /** "Type the project name to confirm". */
+  inputLabel: string;
+  placeholder?: string;
+}) {
+  const [typed, setTyped] = useState('');
+  const matches = typed.trim() === expected.trim();
+
+  function close() {
+    setTyped('');
+    onClose();
+  }
+
+  function confirm() {
+    if (matches) onConfirm();
+  }
+
+  return (
+    <ConfirmModal {...props} onClose={close} confirmDisabled={!matches} onConfirm={confirm}>
+      <Stack gap="sm">
+        {children}
+        <TextInput
+          data-autofocus
+          label={inputLabel}
+          placeholder={placeholder}
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') confirm();
+          }}
+          autoComplete="off"
+        />
+      </Stack>
+    </ConfirmModal>
   );
 }

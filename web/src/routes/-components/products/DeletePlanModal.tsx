@@ -1,9 +1,7 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Plan } from '@shared/schemas/products';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { RefusableConfirmModal, useRefusal } from '../../../components/ConfirmModal/ConfirmModal';
 import { useDeletePlan } from '../../../queries/products';
 
 interface DeletePlanModalProps {
@@ -17,10 +15,7 @@ interface DeletePlanModalProps {
 /** Deleting a plan. The API refuses (409) while specs are in it; the reason stays in the dialog. */
 export function DeletePlanModal({ productId, plan, onClose, onDeleted }: DeletePlanModalProps) {
   const remove = useDeletePlan(productId);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh for each plan
-  useEffect(() => setRefusal(null), [plan?.id]);
+  const [refusal, setRefusal] = useRefusal(plan?.id);
 
   function confirm() {
     if (!plan) return;
@@ -35,33 +30,22 @@ export function DeletePlanModal({ productId, plan, onClose, onDeleted }: DeleteP
   }
 
   return (
-    <ConfirmModal
+    <RefusableConfirmModal
       opened={plan !== null}
       onClose={onClose}
       title="Delete plan"
       confirmLabel="Delete plan"
       loading={remove.isPending}
-      confirmDisabled={refusal !== null}
+      refusal={refusal}
+      refusalTestId="plan-delete-refusal"
       onConfirm={confirm}
     >
-      <Stack gap="sm">
-        <Text size="sm">
-          Delete <b>{plan?.title}</b> and its comments? This cannot be undone.
-          {plan &&
-            plan.specCount > 0 &&
-            ` It still holds ${plan.specCount} ${plan.specCount === 1 ? 'spec' : 'specs'}: take them out of the plan first.`}
-        </Text>
-        {refusal && (
-          <Alert
-            variant="light"
-            color="red"
-            icon={<IconAlertTriangle size={18} />}
-            data-testid="plan-delete-refusal"
-          >
-            {refusal}
-          </Alert>
-        )}
-      </Stack>
-    </ConfirmModal>
+      <Text size="sm">
+        Delete <b>{plan?.title}</b> and its comments? This cannot be undone.
+        {plan &&
+          plan.specCount > 0 &&
+          ` It still holds ${plan.specCount} ${plan.specCount === 1 ? 'spec' : 'specs'}: take them out of the plan first.`}
+      </Text>
+    </RefusableConfirmModal>
   );
 }

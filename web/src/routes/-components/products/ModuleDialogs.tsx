@@ -1,10 +1,9 @@
 import { Alert, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { RefusableConfirmModal, useRefusal } from '../../../components/ConfirmModal/ConfirmModal';
 import { FormModal, ModalActions } from '../../../kit/FormModal/FormModal';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
@@ -280,10 +279,7 @@ function DeleteModuleModal<N extends EditableModule<N>>({
   onClose: () => void;
   onDeleted: (id: string) => void;
 }) {
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
-  useEffect(() => setRefusal(null), [module]);
+  const [refusal, setRefusal] = useRefusal(module);
 
   function confirm() {
     if (!module) return;
@@ -301,35 +297,24 @@ function DeleteModuleModal<N extends EditableModule<N>>({
   const note = module && kind.deleteNote ? kind.deleteNote(module.module) : null;
 
   return (
-    <ConfirmModal
+    <RefusableConfirmModal
       opened={module !== null}
       onClose={onClose}
       title="Delete module"
       confirmLabel="Delete module"
       loading={remove.isPending}
-      confirmDisabled={refusal !== null}
+      refusal={refusal}
+      refusalTestId="module-delete-refusal"
       onConfirm={confirm}
     >
-      <Stack gap="sm">
-        <Text size="sm">
-          Delete <b>{module?.path.join(' / ')}</b>? Only a module without {kind.blockers} can be deleted.
+      <Text size="sm">
+        Delete <b>{module?.path.join(' / ')}</b>? Only a module without {kind.blockers} can be deleted.
+      </Text>
+      {note && refusal === null && (
+        <Text size="sm" c="dimmed">
+          {note}
         </Text>
-        {note && refusal === null && (
-          <Text size="sm" c="dimmed">
-            {note}
-          </Text>
-        )}
-        {refusal && (
-          <Alert
-            variant="light"
-            color="red"
-            icon={<IconAlertTriangle size={18} />}
-            data-testid="module-delete-refusal"
-          >
-            {refusal}
-          </Alert>
-        )}
-      </Stack>
-    </ConfirmModal>
+      )}
+    </RefusableConfirmModal>
   );
 }

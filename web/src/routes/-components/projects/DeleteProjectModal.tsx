@@ -1,10 +1,9 @@
-import { Stack, Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Project } from '@shared/schemas/projects';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { TypeToConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { issueKeys } from '../../../queries/issues';
 import { projectKeys, useDeleteProject } from '../../../queries/projects';
 
@@ -20,16 +19,7 @@ export function DeleteProjectModal({ project, identifier, opened, onClose }: Del
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remove = useDeleteProject(project.id);
-  const [typed, setTyped] = useState('');
-  const matches = typed.trim() === project.name.trim();
-
-  function close() {
-    setTyped('');
-    onClose();
-  }
-
   function confirm() {
-    if (!matches) return;
     remove.mutate(undefined, {
       onSuccess: async () => {
         notifications.show({ color: 'green', message: `Project ${project.name} was deleted` });
@@ -42,33 +32,22 @@ export function DeleteProjectModal({ project, identifier, opened, onClose }: Del
   }
 
   return (
-    <ConfirmModal
+    <TypeToConfirmModal
       opened={opened}
-      onClose={close}
+      onClose={onClose}
       title="Delete project"
       confirmLabel="Delete project"
       loading={remove.isPending}
-      confirmDisabled={!matches}
+      expected={project.name}
+      inputLabel="Type the project name to confirm"
+      placeholder={project.name}
       onConfirm={confirm}
     >
-      <Stack gap="sm">
-        <Text size="sm">
-          This deletes <b>{project.name}</b> with its {project.issueCount}{' '}
-          {project.issueCount === 1 ? 'work item' : 'work items'}, their comments and history, its notice and
-          its members list. This cannot be undone. To confirm, type the project name below.
-        </Text>
-        <TextInput
-          data-autofocus
-          label="Type the project name to confirm"
-          placeholder={project.name}
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') confirm();
-          }}
-          autoComplete="off"
-        />
-      </Stack>
-    </ConfirmModal>
+      <Text size="sm">
+        This deletes <b>{project.name}</b> with its {project.issueCount}{' '}
+        {project.issueCount === 1 ? 'work item' : 'work items'}, their comments and history, its notice and
+        its members list. This cannot be undone. To confirm, type the project name below.
+      </Text>
+    </TypeToConfirmModal>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { TypeToConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { enterpriseKeys, useDeleteEnterprise } from '../../../queries/enterprise';
 
@@ -15,17 +15,9 @@ export function DeleteEnterpriseSection() {
   const queryClient = useQueryClient();
   const remove = useDeleteEnterprise(enterprise);
   const [opened, setOpened] = useState(false);
-  const [typed, setTyped] = useState('');
-  const matches = typed.trim() === enterprise.enterpriseIdentifier;
-
-  function close() {
-    setOpened(false);
-    setTyped('');
-  }
-
   function confirm() {
-    if (!matches) return;
-    remove.mutate(typed.trim(), {
+    // The modal confirms only once the identifier typed matches it.
+    remove.mutate(enterprise.enterpriseIdentifier, {
       onSuccess: async () => {
         notifications.show({ color: 'green', message: `Enterprise ${enterprise.name} was deleted` });
         await navigate({ to: '/enterprises' });
@@ -59,32 +51,21 @@ export function DeleteEnterpriseSection() {
           </Button>
         </Group>
       </Stack>
-      <ConfirmModal
+      <TypeToConfirmModal
         opened={opened}
-        onClose={close}
+        onClose={() => setOpened(false)}
         title="Delete enterprise"
         confirmLabel="Delete"
         loading={remove.isPending}
-        confirmDisabled={!matches}
+        expected={enterprise.enterpriseIdentifier}
+        inputLabel="Type the identifier to confirm"
         onConfirm={confirm}
       >
-        <Stack gap="sm">
-          <Text size="sm">
-            This deletes <b>{enterprise.name}</b> with all its members, roles and data. To confirm, type its
-            identifier <Code>{enterprise.enterpriseIdentifier}</Code> below.
-          </Text>
-          <TextInput
-            data-autofocus
-            label="Type the identifier to confirm"
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') confirm();
-            }}
-            autoComplete="off"
-          />
-        </Stack>
-      </ConfirmModal>
+        <Text size="sm">
+          This deletes <b>{enterprise.name}</b> with all its members, roles and data. To confirm, type its
+          identifier <Code>{enterprise.enterpriseIdentifier}</Code> below.
+        </Text>
+      </TypeToConfirmModal>
     </Paper>
   );
 }

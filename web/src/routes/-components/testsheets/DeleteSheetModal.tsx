@@ -1,10 +1,8 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Sheet } from '@shared/schemas/testruns';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { errorText } from '../../../api/errors';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { RefusableConfirmModal, useRefusal } from '../../../components/ConfirmModal/ConfirmModal';
 import { useDeleteSheet } from '../../../queries/testsheets';
 
 interface DeleteSheetModalProps {
@@ -18,10 +16,7 @@ interface DeleteSheetModalProps {
 /** Asks before deleting a sheet with its cases' results; a refusal (sub-sheets, 409) stays shown. */
 export function DeleteSheetModal({ projectId, sheet, onClose, onDeleted }: DeleteSheetModalProps) {
   const remove = useDeleteSheet(projectId);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
-  useEffect(() => setRefusal(null), [sheet?.id]);
+  const [refusal, setRefusal] = useRefusal(sheet?.id);
 
   function confirm() {
     if (!sheet) return;
@@ -36,33 +31,22 @@ export function DeleteSheetModal({ projectId, sheet, onClose, onDeleted }: Delet
   }
 
   return (
-    <ConfirmModal
+    <RefusableConfirmModal
       opened={sheet !== null}
       onClose={onClose}
       title={sheet ? `Delete ${sheet.name}?` : 'Delete test sheet'}
       confirmLabel="Delete sheet"
       loading={remove.isPending}
-      confirmDisabled={refusal !== null}
+      refusal={refusal}
+      refusalTestId="sheet-delete-refusal"
       onConfirm={confirm}
     >
-      <Stack gap="sm">
-        <Text size="sm">
-          {sheet && sheet.counts.total > 0
-            ? `Its ${sheet.counts.total} ${sheet.counts.total === 1 ? 'case' : 'cases'}, their results and bug links go with it. `
-            : 'The sheet has no cases. '}
-          Reports made from it keep their snapshots. This cannot be undone.
-        </Text>
-        {refusal && (
-          <Alert
-            variant="light"
-            color="red"
-            icon={<IconAlertTriangle size={18} />}
-            data-testid="sheet-delete-refusal"
-          >
-            {refusal}
-          </Alert>
-        )}
-      </Stack>
-    </ConfirmModal>
+      <Text size="sm">
+        {sheet && sheet.counts.total > 0
+          ? `Its ${sheet.counts.total} ${sheet.counts.total === 1 ? 'case' : 'cases'}, their results and bug links go with it. `
+          : 'The sheet has no cases. '}
+        Reports made from it keep their snapshots. This cannot be undone.
+      </Text>
+    </RefusableConfirmModal>
   );
 }
