@@ -1,15 +1,12 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Plan } from '@shared/schemas/products';
-import { IconCalendarEvent, IconFilter, IconPlus } from '@tabler/icons-react';
+import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { CardList, StatusSegments } from '../kit/ListPage/CardList';
-import { NoMatch, NothingYet } from '../kit/ListPage/ListPage';
+import { StatusCardPage } from '../kit/ListPage/CardList';
 import { loadList } from '../kit/ListPage/load-list';
-import { Pager } from '../kit/ListPage/Pager';
-import { useStepBackFromEmptyPage } from '../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { requireAccess } from '../lib/route-guards';
 import { planListQueryOptions, productQueryOptions } from '../queries/products';
@@ -61,10 +58,6 @@ function PlansPage() {
   const [deleting, setDeleting] = useState<Plan | null>(null);
   const today = localToday();
 
-  const filtered = search.status !== undefined;
-  useStepBackFromEmptyPage(page, params.pageNum, (pageNum) =>
-    navigate({ search: (prev) => ({ ...prev, pageNum }), replace: true }),
-  );
   const newPlanButton = (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
       New plan
@@ -72,85 +65,60 @@ function PlansPage() {
   );
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <StatusSegments
-          label="Filter by plan status"
-          data={STATUS_FILTERS}
-          value={search.status}
-          onChange={(status) => void navigate({ search: validatePlanSearch({ status }), replace: true })}
-        />
-        {canAdd && newPlanButton}
-      </Group>
-
-      <CardList
-        what="plans"
-        loading={!page}
-        dimmed={isPlaceholderData}
-        isEmpty={page?.rows.length === 0}
-        empty={
-          filtered ? (
-            <NoMatch
-              icon={<IconFilter size={28} />}
-              title="No plan has this status"
-              description="Try another status, or all plans."
-              testId="plans-empty"
-            >
-              <Button variant="default" onClick={() => void navigate({ search: {}, replace: true })}>
-                Show all plans
-              </Button>
-            </NoMatch>
-          ) : (
-            <NothingYet
-              icon={<IconCalendarEvent size={28} />}
-              title="No plans yet"
-              description={
-                canAdd
-                  ? 'Plans are the milestones of the product: give one dates, then move reviewed specs into it.'
-                  : 'Nobody has planned a milestone for this product yet.'
-              }
-              testId="plans-empty"
+    <StatusCardPage
+      statusLabel="Filter by plan status"
+      statuses={STATUS_FILTERS}
+      status={search.status}
+      onStatusChange={(status) => void navigate({ search: validatePlanSearch({ status }), replace: true })}
+      actions={canAdd && newPlanButton}
+      page={page}
+      dimmed={isPlaceholderData}
+      pageNum={params.pageNum}
+      onPageChange={(pageNum, replace) =>
+        void navigate({ search: (prev) => ({ ...prev, pageNum }), replace })
+      }
+      one="plan"
+      many="plans"
+      noMatch={{ title: 'No plan has this status', description: 'Try another status, or all plans.' }}
+      nothingYet={{
+        icon: <IconCalendarEvent size={28} />,
+        title: 'No plans yet',
+        description: canAdd
+          ? 'Plans are the milestones of the product: give one dates, then move reviewed specs into it.'
+          : 'Nobody has planned a milestone for this product yet.',
+      }}
+      emptyTestId="plans-empty"
+      summary=", by end date"
+      testId="plan-list"
+      dialogs={
+        <>
+          {canAdd && (
+            <PlanFormModal opened={creating} onClose={() => setCreating(false)} productId={productId} />
+          )}
+          {canEdit && (
+            <PlanFormModal
+              opened={editing !== null}
+              onClose={() => setEditing(null)}
+              productId={productId}
+              plan={editing}
             />
-          )
-        }
-        summary={page && `${page.total} ${page.total === 1 ? 'plan' : 'plans'}, by end date`}
-        testId="plan-list"
-        footer={
-          page && (
-            <Pager
-              total={page.total}
-              pageNum={params.pageNum}
-              pageSize={page.pageSize}
-              noun="plans"
-              onChange={(pageNum) => void navigate({ search: (prev) => ({ ...prev, pageNum }) })}
-            />
-          )
-        }
-      >
-        {page?.rows.map((plan) => (
-          <PlanCard
-            key={plan.id}
-            identifier={identifier}
-            plan={plan}
-            today={today}
-            onEdit={canEdit ? setEditing : undefined}
-            onDelete={canRemove ? setDeleting : undefined}
-          />
-        ))}
-      </CardList>
-
-      {canAdd && <PlanFormModal opened={creating} onClose={() => setCreating(false)} productId={productId} />}
-      {canEdit && (
-        <PlanFormModal
-          opened={editing !== null}
-          onClose={() => setEditing(null)}
-          productId={productId}
-          plan={editing}
+          )}
+          {canRemove && (
+            <DeletePlanModal productId={productId} plan={deleting} onClose={() => setDeleting(null)} />
+          )}
+        </>
+      }
+    >
+      {page?.rows.map((plan) => (
+        <PlanCard
+          key={plan.id}
+          identifier={identifier}
+          plan={plan}
+          today={today}
+          onEdit={canEdit ? setEditing : undefined}
+          onDelete={canRemove ? setDeleting : undefined}
         />
-      )}
-      {canRemove && (
-        <DeletePlanModal productId={productId} plan={deleting} onClose={() => setDeleting(null)} />
-      )}
-    </Stack>
+      ))}
+    </StatusCardPage>
   );
 }

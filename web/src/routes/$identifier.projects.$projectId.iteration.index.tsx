@@ -1,15 +1,12 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconFilter, IconInbox, IconLayoutKanban, IconPlus, IconRun } from '@tabler/icons-react';
+import { IconInbox, IconLayoutKanban, IconPlus, IconRun } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LinkButton } from '../components/Links/Links';
-import { CardList, StatusSegments } from '../kit/ListPage/CardList';
-import { NoMatch, NothingYet } from '../kit/ListPage/ListPage';
+import { StatusCardPage } from '../kit/ListPage/CardList';
 import { loadList } from '../kit/ListPage/load-list';
-import { Pager } from '../kit/ListPage/Pager';
-import { useStepBackFromEmptyPage } from '../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { requireAccess } from '../lib/route-guards';
 import { projectQueryOptions } from '../queries/projects';
@@ -55,10 +52,6 @@ function IterationsPage() {
   const canAdd = can('project:sprint:add');
   const [creating, setCreating] = useState(false);
   const today = localToday();
-  useStepBackFromEmptyPage(page, params.pageNum, (pageNum) =>
-    navigate({ search: (prev) => ({ ...prev, pageNum }), replace: true }),
-  );
-
   const linkParams = { identifier, projectId };
   const newSprintButton = (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
@@ -67,14 +60,12 @@ function IterationsPage() {
   );
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <StatusSegments
-          label="Filter by sprint state"
-          data={STATE_FILTERS}
-          value={search.state}
-          onChange={(state) => void navigate({ search: validateSprintSearch({ state }), replace: true })}
-        />
+    <StatusCardPage
+      statusLabel="Filter by sprint state"
+      statuses={STATE_FILTERS}
+      status={search.state}
+      onStatusChange={(state) => void navigate({ search: validateSprintSearch({ state }), replace: true })}
+      actions={
         <Group gap="xs">
           <LinkButton
             to="/$identifier/projects/$projectId/iteration/planning"
@@ -94,70 +85,42 @@ function IterationsPage() {
           </LinkButton>
           {canAdd && newSprintButton}
         </Group>
-      </Group>
-
-      <CardList
-        what="sprints"
-        loading={!page}
-        dimmed={isPlaceholderData}
-        isEmpty={page?.rows.length === 0}
-        empty={
-          search.state ? (
-            <NoMatch
-              icon={<IconFilter size={28} />}
-              title="No sprint is in this state"
-              description="Try another state, or all sprints."
-              testId="sprints-empty"
-            >
-              <Button variant="default" onClick={() => void navigate({ search: {}, replace: true })}>
-                Show all sprints
-              </Button>
-            </NoMatch>
-          ) : (
-            <NothingYet
-              icon={<IconRun size={28} />}
-              title="No sprints yet"
-              description={
-                canAdd
-                  ? 'A sprint is a time box of up to 90 days: create one, plan backlog items into it, then start it.'
-                  : 'Nobody has planned a sprint for this project yet.'
-              }
-              action={canAdd && newSprintButton}
-              testId="sprints-empty"
-            />
-          )
-        }
-        summary={
-          page &&
-          `${page.total} ${page.total === 1 ? 'sprint' : 'sprints'}${search.state ? '' : ': in progress first, then not started, then closed'}`
-        }
-        testId="sprint-list"
-        footer={
-          page && (
-            <Pager
-              total={page.total}
-              pageNum={params.pageNum}
-              pageSize={page.pageSize}
-              noun="sprints"
-              onChange={(pageNum) => void navigate({ search: (prev) => ({ ...prev, pageNum }) })}
-            />
-          )
-        }
-      >
-        {page?.rows.map((sprint) => (
-          <SprintCard
-            key={sprint.id}
-            identifier={identifier}
-            projectId={projectId}
-            sprint={sprint}
-            today={today}
-          />
-        ))}
-      </CardList>
-
-      {canAdd && (
-        <SprintFormModal opened={creating} onClose={() => setCreating(false)} projectId={projectId} />
-      )}
-    </Stack>
+      }
+      page={page}
+      dimmed={isPlaceholderData}
+      pageNum={params.pageNum}
+      onPageChange={(pageNum, replace) =>
+        void navigate({ search: (prev) => ({ ...prev, pageNum }), replace })
+      }
+      one="sprint"
+      many="sprints"
+      noMatch={{ title: 'No sprint is in this state', description: 'Try another state, or all sprints.' }}
+      nothingYet={{
+        icon: <IconRun size={28} />,
+        title: 'No sprints yet',
+        description: canAdd
+          ? 'A sprint is a time box of up to 90 days: create one, plan backlog items into it, then start it.'
+          : 'Nobody has planned a sprint for this project yet.',
+        action: canAdd && newSprintButton,
+      }}
+      emptyTestId="sprints-empty"
+      summary={search.state ? '' : ': in progress first, then not started, then closed'}
+      testId="sprint-list"
+      dialogs={
+        canAdd && (
+          <SprintFormModal opened={creating} onClose={() => setCreating(false)} projectId={projectId} />
+        )
+      }
+    >
+      {page?.rows.map((sprint) => (
+        <SprintCard
+          key={sprint.id}
+          identifier={identifier}
+          projectId={projectId}
+          sprint={sprint}
+          today={today}
+        />
+      ))}
+    </StatusCardPage>
   );
 }
