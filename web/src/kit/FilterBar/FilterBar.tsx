@@ -127,17 +127,14 @@ export function MultiFilter<V extends string | number>({
   );
 }
 
-/** One value or none (a module, a plan, a result). */
-export function SelectFilter({
-  label,
-  value,
-  onChange,
-  ...props
-}: Omit<SelectProps, 'value' | 'onChange' | 'label'> & {
+type SelectFilterProps<V> = Omit<SelectProps, 'value' | 'onChange' | 'label'> & {
   label: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-}) {
+  value: V | undefined;
+  onChange: (value: V | undefined) => void;
+};
+
+/** One value or none (a module, a plan, a result). */
+export function SelectFilter({ label, value, onChange, ...props }: SelectFilterProps<string>) {
   return (
     <Select
       aria-label={label}
@@ -154,15 +151,7 @@ export function SelectFilter({
 }
 
 /** One number or none (a type, a kind, a source) from a short list: the search param is the number. */
-export function NumberFilter<N extends number>({
-  value,
-  onChange,
-  ...props
-}: Omit<SelectProps, 'value' | 'onChange' | 'label'> & {
-  label: string;
-  value: N | undefined;
-  onChange: (value: N | undefined) => void;
-}) {
+export function NumberFilter<N extends number>({ value, onChange, ...props }: SelectFilterProps<N>) {
   return (
     <SelectFilter
       searchable={false}
