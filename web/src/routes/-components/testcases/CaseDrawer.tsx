@@ -30,7 +30,7 @@ import { IssueRefList } from '../work-items/IssueRefList';
 import { displayName, PriorityBadge } from '../work-items/WorkItemBadges';
 import { CaseForm } from './CaseForm';
 import { caseValuesOf } from './case-form';
-import { CaseTagBadges, useCaseTagOptions } from './fields';
+import { CaseDrawerTitle, CaseTagBadges, useCaseTagOptions } from './fields';
 
 interface CaseDrawerProps {
   projectId: string;
@@ -57,20 +57,7 @@ export function CaseDrawer({ projectId, productId, caseId, onClose }: CaseDrawer
       position="right"
       size="min(880px, 100vw)"
       padding="lg"
-      title={
-        data ? (
-          <Group gap="xs" wrap="nowrap">
-            <Text c="dimmed" ff="monospace" fz="lg">
-              {caseCode(data.caseNumber)}
-            </Text>
-            <Text fw={650} fz="lg" lineClamp={2}>
-              {data.title}
-            </Text>
-          </Group>
-        ) : (
-          <Text fw={600}>Loading…</Text>
-        )
-      }
+      title={<CaseDrawerTitle item={data} />}
     >
       {!data ? (
         <Stack gap="md" aria-busy aria-label="Loading the case">

@@ -1,9 +1,10 @@
-import { Badge, Group } from '@mantine/core';
-import { CASE_TYPES } from '@shared/domain/testing';
+import { Badge, Group, Text } from '@mantine/core';
+import { CASE_TYPES, caseCode } from '@shared/domain/testing';
 import type { CaseTag } from '@shared/schemas/testcases';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { caseTagsQueryOptions } from '../../../queries/testcases';
+import { TagBadges } from '../work-items/WorkItemBadges';
 
 /** The pickers' options shared by the filters, the form and the batch edit. */
 
@@ -38,30 +39,7 @@ export function CaseTagBadges({
     const tag = byId.get(id);
     return tag ? [tag] : [];
   });
-  if (tags.length === 0) return null;
-  const more = tags.length - max;
-  return (
-    <Group gap={4} wrap="nowrap">
-      {tags.slice(0, max).map((tag) => (
-        <Badge key={tag.id} size="sm" variant="light" color={tag.color} tt="none">
-          {tag.name}
-        </Badge>
-      ))}
-      {more > 0 && (
-        <Badge
-          size="sm"
-          variant="outline"
-          color="gray"
-          title={tags
-            .slice(max)
-            .map((t) => t.name)
-            .join(', ')}
-        >
-          +{more}
-        </Badge>
-      )}
-    </Group>
-  );
+  return <TagBadges tags={tags} max={max} />;
 }
 
 /** The yellow flag of a case whose covered spec changed. */
@@ -70,5 +48,21 @@ export function NeedsConfirmationBadge() {
     <Badge size="sm" variant="light" color="yellow" tt="none" style={{ flexShrink: 0 }}>
       Needs confirmation
     </Badge>
+  );
+}
+
+/** A case drawer's title: "TC-12" and the case's title, or "Loading…" until the case is there. */
+export function CaseDrawerTitle({ item }: { item: { caseNumber: number; title: string } | undefined }) {
+  return item ? (
+    <Group gap="xs" wrap="nowrap">
+      <Text c="dimmed" ff="monospace" fz="lg">
+        {caseCode(item.caseNumber)}
+      </Text>
+      <Text fw={650} fz="lg" lineClamp={2}>
+        {item.title}
+      </Text>
+    </Group>
+  ) : (
+    <Text fw={600}>Loading…</Text>
   );
 }

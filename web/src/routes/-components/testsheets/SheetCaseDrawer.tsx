@@ -27,6 +27,7 @@ import { LinkAnchor } from '../../../components/Links/Links';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { sheetCaseQueryOptions, useLinkIssues, useRecordResult } from '../../../queries/testsheets';
+import { CaseDrawerTitle } from '../testcases/fields';
 import { KIND_ROUTES } from '../work-items/kinds';
 import { displayName, PriorityBadge, StatusBadge, UserChip } from '../work-items/WorkItemBadges';
 import { FileBugModal } from './FileBugModal';
@@ -56,20 +57,7 @@ export function SheetCaseDrawer({ projectId, sheetCaseId, onClose }: SheetCaseDr
       position="right"
       size="min(820px, 100vw)"
       padding="lg"
-      title={
-        data ? (
-          <Group gap="xs" wrap="nowrap">
-            <Text c="dimmed" ff="monospace" fz="lg">
-              {caseCode(data.caseNumber)}
-            </Text>
-            <Text fw={650} fz="lg" lineClamp={2}>
-              {data.title}
-            </Text>
-          </Group>
-        ) : (
-          <Text fw={600}>Loading…</Text>
-        )
-      }
+      title={<CaseDrawerTitle item={data} />}
     >
       {data ? (
         <SheetCaseBody projectId={projectId} sheetCase={data} onCovered={setCovered} />

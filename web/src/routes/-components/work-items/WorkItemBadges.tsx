@@ -28,7 +28,14 @@ export function PriorityBadge({ priority, ...props }: BadgeProps & { priority: n
   );
 }
 
-export function TagBadges({ tags, max = 3 }: { tags: readonly IssueTag[]; max?: number }) {
+/** Tags as coloured badges, at most `max` and "+N" with the others' names on hover. */
+export function TagBadges({
+  tags,
+  max = 3,
+}: {
+  tags: readonly Pick<IssueTag, 'id' | 'name' | 'color'>[];
+  max?: number;
+}) {
   if (tags.length === 0) return null;
   const more = tags.length - max;
   return (
