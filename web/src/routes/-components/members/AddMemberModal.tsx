@@ -1,20 +1,10 @@
-import {
-  Avatar,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  ScrollArea,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Avatar, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PeopleSearch } from '../../../components/PeopleSearch/PeopleSearch';
 import { initials } from '../../../components/UserMenu/UserMenu';
 import { candidateUsersQueryOptions, useAddMember } from '../../../queries/members';
 
@@ -40,33 +30,24 @@ export function AddMemberModal({ opened, onClose, identifier, deptId }: AddMembe
   return (
     <Modal opened={opened} onClose={close} title="Add member" size="md">
       <Stack gap="md">
-        <TextInput
-          data-autofocus
+        <PeopleSearch
           label="Search users"
-          placeholder="Login, nickname or email"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          rightSection={candidates.isFetching ? <Loader size={14} /> : undefined}
-        />
-        <ScrollArea.Autosize mah={360} type="auto">
-          {candidates.isPending ? (
-            <Center py="lg">
-              <Loader size="sm" />
-            </Center>
-          ) : candidates.isError ? (
-            <Text c="red" size="sm" py="md" ta="center">
-              The users could not be loaded.
-            </Text>
-          ) : candidates.data.length === 0 ? (
-            <Text c="dimmed" size="sm" py="md" ta="center" data-testid="candidates-empty">
-              {keyword
-                ? `No registered user matching “${keyword}” is outside the enterprise.`
-                : 'Everyone registered is already a member.'}
-            </Text>
-          ) : (
+          search={search}
+          onSearch={setSearch}
+          query={candidates}
+          rows={candidates.data}
+          maxHeight={360}
+          failed="The users could not be loaded."
+          empty={
+            keyword
+              ? `No registered user matching “${keyword}” is outside the enterprise.`
+              : 'Everyone registered is already a member.'
+          }
+          emptyTestId="candidates-empty"
+        >
+          {(users) => (
             <Stack gap={4} data-testid="candidate-list">
-              {candidates.data.map((user) => {
+              {users.map((user) => {
                 const name = user.nickname || user.login;
                 const adding = add.isPending && add.variables === user.gitlinkUserId;
                 return (
@@ -105,7 +86,7 @@ export function AddMemberModal({ opened, onClose, identifier, deptId }: AddMembe
               })}
             </Stack>
           )}
-        </ScrollArea.Autosize>
+        </PeopleSearch>
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             Done

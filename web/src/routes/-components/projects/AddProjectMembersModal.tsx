@@ -1,22 +1,10 @@
-import {
-  Avatar,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  ScrollArea,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Avatar, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { ProjectMember } from '@shared/schemas/projects';
-import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PeopleSearch } from '../../../components/PeopleSearch/PeopleSearch';
 import { initials } from '../../../components/UserMenu/UserMenu';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { memberListQueryOptions } from '../../../queries/members';
@@ -87,61 +75,47 @@ export function AddProjectMembersModal({ opened, onClose, projectId, current }: 
             Picking people needs the “View members” permission of the enterprise.
           </Text>
         ) : (
-          <>
-            <TextInput
-              data-autofocus
-              label="Search enterprise members"
-              placeholder="Login, nickname or email"
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-              rightSection={people.isFetching ? <Loader size={14} /> : undefined}
-            />
-            <ScrollArea.Autosize mah={340} type="auto">
-              {people.isPending ? (
-                <Center py="lg">
-                  <Loader size="sm" />
-                </Center>
-              ) : people.isError ? (
-                <Text c="red" size="sm" py="md" ta="center">
-                  The members could not be loaded.
-                </Text>
-              ) : people.data.rows.length === 0 ? (
-                <Text c="dimmed" size="sm" py="md" ta="center">
-                  {keyword ? `No member matches “${keyword}”.` : 'The enterprise has no members yet.'}
-                </Text>
-              ) : (
-                <Stack gap={2} data-testid="project-member-candidates">
-                  {people.data.rows.map((person) => {
-                    const name = person.nickname || person.login;
-                    const already = inProject.has(person.userId);
-                    return (
-                      <Group key={person.userId} gap="sm" wrap="nowrap" py={6} px={4}>
-                        <Checkbox
-                          aria-label={`${name} (@${person.login})`}
-                          checked={already || picked.has(person.userId)}
-                          disabled={already || add.isPending}
-                          onChange={() => toggle(person.userId, name)}
-                        />
-                        <Avatar size={28} radius="xl" color="brand">
-                          {initials(name)}
-                        </Avatar>
-                        <Stack gap={0} miw={0} style={{ flex: 1 }}>
-                          <Text size="sm" fw={550} truncate>
-                            {name}
-                          </Text>
-                          <Text size="xs" c="dimmed" truncate>
-                            @{person.login}
-                            {already ? ' · already in the project' : ''}
-                          </Text>
-                        </Stack>
-                      </Group>
-                    );
-                  })}
-                </Stack>
-              )}
-            </ScrollArea.Autosize>
-          </>
+          <PeopleSearch
+            label="Search enterprise members"
+            search={search}
+            onSearch={setSearch}
+            query={people}
+            rows={people.data?.rows}
+            maxHeight={340}
+            failed="The members could not be loaded."
+            empty={keyword ? `No member matches “${keyword}”.` : 'The enterprise has no members yet.'}
+          >
+            {(rows) => (
+              <Stack gap={2} data-testid="project-member-candidates">
+                {rows.map((person) => {
+                  const name = person.nickname || person.login;
+                  const already = inProject.has(person.userId);
+                  return (
+                    <Group key={person.userId} gap="sm" wrap="nowrap" py={6} px={4}>
+                      <Checkbox
+                        aria-label={`${name} (@${person.login})`}
+                        checked={already || picked.has(person.userId)}
+                        disabled={already || add.isPending}
+                        onChange={() => toggle(person.userId, name)}
+                      />
+                      <Avatar size={28} radius="xl" color="brand">
+                        {initials(name)}
+                      </Avatar>
+                      <Stack gap={0} miw={0} style={{ flex: 1 }}>
+                        <Text size="sm" fw={550} truncate>
+                          {name}
+                        </Text>
+                        <Text size="xs" c="dimmed" truncate>
+                          @{person.login}
+                          {already ? ' · already in the project' : ''}
+                        </Text>
+                      </Stack>
+                    </Group>
+                  );
+                })}
+              </Stack>
+            )}
+          </PeopleSearch>
         )}
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
