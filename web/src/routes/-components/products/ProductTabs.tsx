@@ -1,6 +1,6 @@
-import { Tabs } from '@mantine/core';
 import type { Requirement } from '@shared/permissions/matcher';
-import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
+import { SectionTabs } from '../../../components/SectionTabs/SectionTabs';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 
 /** The product's sections; each shows to those who may list what it holds. */
@@ -44,33 +44,14 @@ export function productSectionOf(pathname: string, productId: string): string {
 
 export function ProductTabs({ productId }: { productId: string }) {
   const { enterprise, can } = useCurrentEnterprise();
-  const navigate = useNavigate();
-  const router = useRouter();
   const pathname = useLocation({ select: (location) => location.pathname });
-  const params = { identifier: enterprise.enterpriseIdentifier, productId };
   const sections = SECTIONS.filter((section) => can(section.permission));
-
   return (
-    <Tabs
+    <SectionTabs
+      label="Product sections"
       value={productSectionOf(pathname, productId)}
-      onChange={(value) => {
-        const section = sections.find((s) => s.value === value);
-        if (section) void navigate({ to: section.to, params });
-      }}
-      // Arrow keys move between tabs; Enter or Space opens one (opening on focus would navigate).
-      activateTabWithKeyboard={false}
-    >
-      <Tabs.List aria-label="Product sections">
-        {sections.map((section) => (
-          <Tabs.Tab
-            key={section.value}
-            value={section.value}
-            onMouseEnter={() => void router.preloadRoute({ to: section.to, params }).catch(() => undefined)}
-          >
-            {section.label}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-    </Tabs>
+      sections={sections}
+      params={{ identifier: enterprise.enterpriseIdentifier, productId }}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Tabs } from '@mantine/core';
-import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
+import { SectionTabs } from '../../../components/SectionTabs/SectionTabs';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { KIND_ROUTES } from '../work-items/kinds';
 
@@ -47,50 +48,32 @@ export function sectionOf(pathname: string, projectId: string): string {
 
 export function ProjectTabs({ projectId }: { projectId: string }) {
   const { enterprise, can } = useCurrentEnterprise();
-  const navigate = useNavigate();
-  const router = useRouter();
   const pathname = useLocation({ select: (location) => location.pathname });
-  const params = { identifier: enterprise.enterpriseIdentifier, projectId };
   const sections = SECTIONS.filter((section) => allowed(section, can));
-
   return (
-    <Tabs
+    <SectionTabs
+      label="Project sections"
       value={sectionOf(pathname, projectId)}
-      onChange={(value) => {
-        const section = sections.find((s) => s.value === value);
-        if (section) void navigate({ to: section.to, params });
-      }}
-      // Arrow keys move between tabs; Enter or Space opens one (opening on focus would navigate).
-      activateTabWithKeyboard={false}
+      sections={sections}
+      params={{ identifier: enterprise.enterpriseIdentifier, projectId }}
     >
-      <Tabs.List aria-label="Project sections">
-        {sections.map((section) => (
-          <Tabs.Tab
-            key={section.value}
-            value={section.value}
-            onMouseEnter={() => void router.preloadRoute({ to: section.to, params }).catch(() => undefined)}
-          >
-            {section.label}
-          </Tabs.Tab>
-        ))}
-        {SOON.map((label) => (
-          <Tabs.Tab
-            key={label}
-            value={`soon-${label}`}
-            disabled
-            // On a phone the built sections come first; the coming ones would wrap onto three lines.
-            visibleFrom="sm"
-            title="Not yet available"
-            rightSection={
-              <Badge size="xs" variant="light" color="gray">
-                Soon
-              </Badge>
-            }
-          >
-            {label}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-    </Tabs>
+      {SOON.map((label) => (
+        <Tabs.Tab
+          key={label}
+          value={`soon-${label}`}
+          disabled
+          // On a phone the built sections come first; the coming ones would wrap onto three lines.
+          visibleFrom="sm"
+          title="Not yet available"
+          rightSection={
+            <Badge size="xs" variant="light" color="gray">
+              Soon
+            </Badge>
+          }
+        >
+          {label}
+        </Tabs.Tab>
+      ))}
+    </SectionTabs>
   );
 }
