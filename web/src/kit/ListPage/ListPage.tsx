@@ -93,17 +93,20 @@ export function NothingYet({
   description,
   action,
   testId,
+  panel = false,
 }: {
   icon: ReactNode;
   title: string;
   description: ReactNode;
   action?: ReactNode;
   testId?: string;
+  /** The whole panel's invitation (no reports, no sheets yet): more room, no tint. */
+  panel?: boolean;
 }) {
   return (
     <EmptyState
-      py={56}
-      variant="light"
+      py={panel ? 64 : 56}
+      variant={panel ? undefined : 'light'}
       icon={icon}
       title={title}
       description={description}

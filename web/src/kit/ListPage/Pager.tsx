@@ -1,7 +1,20 @@
-import { Button, Group, Pagination, Select, Text } from '@mantine/core';
+import { Box, Button, Group, Pagination, Select, Text } from '@mantine/core';
+import type { ComponentProps } from 'react';
 import { PAGE_SIZES } from './use-page-size';
 
 const SIZE_DATA = PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} / page` }));
+
+/** The pager at the foot of a list's card, once the first page is there. */
+export function CardPager({
+  page,
+  ...props
+}: Omit<ComponentProps<typeof Pager>, 'total'> & { page: { total: number } | undefined }) {
+  return page ? (
+    <Box p="md" pt="xs">
+      <Pager total={page.total} {...props} />
+    </Box>
+  ) : null;
+}
 
 /** "1–10 of 23 specs", the page-size choice, and the page buttons. */
 export function Pager({

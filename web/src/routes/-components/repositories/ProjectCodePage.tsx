@@ -18,7 +18,7 @@ import { IconCode, IconLink, IconLinkOff, IconSearch } from '@tabler/icons-react
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
-import { LoadFailed, TableSkeleton } from '../../../kit/ListPage/ListPage';
+import { LoadFailed, NothingYet, TableSkeleton } from '../../../kit/ListPage/ListPage';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { DEFAULT_PAGE_SIZE } from '../../../queries/query-client';
 import { projectRepositoriesQueryOptions, useUnlinkRepository } from '../../../queries/repositories';
@@ -107,21 +107,20 @@ export function ProjectCodePage({ projectId }: { projectId: string }) {
   else if (!page) body = <TableSkeleton label="Loading repositories" />;
   else if (page.total === 0 && !keyword)
     body = (
-      <EmptyState
-        py={64}
+      <NothingYet
+        panel
         icon={<IconCode size={32} />}
         title="No repositories linked"
         description="Link the repositories this project's code lives in: commits and branches that mention a work item (#12, feature/12-...) then show on it."
-        data-testid="project-code-empty"
-      >
-        {canLink && (
-          <EmptyState.Actions>
+        testId="project-code-empty"
+        action={
+          canLink && (
             <Button leftSection={<IconLink size={16} />} onClick={() => setLinking(true)}>
               Link repositories
             </Button>
-          </EmptyState.Actions>
-        )}
-      </EmptyState>
+          )
+        }
+      />
     );
   else if (page.rows.length === 0)
     body = (

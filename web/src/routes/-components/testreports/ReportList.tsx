@@ -1,4 +1,4 @@
-import { Box, Button, Card, EmptyState, Text } from '@mantine/core';
+import { Box, Button, Card, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Report } from '@shared/schemas/testruns';
@@ -9,8 +9,8 @@ import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
-import { ListBody, NoMatch, PanelHeading } from '../../../kit/ListPage/ListPage';
-import { Pager } from '../../../kit/ListPage/Pager';
+import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
+import { CardPager } from '../../../kit/ListPage/Pager';
 import { useRowSelection } from '../../../kit/ListPage/use-row-selection';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { OpenLink, TextCell } from '../../../kit/ListTable/cells';
@@ -93,21 +93,20 @@ export function ReportList({ projectId, onOpen, onCreate }: ReportListProps) {
     return (
       <Card p={0}>
         {header}
-        <EmptyState
-          py={64}
+        <NothingYet
+          panel
           icon={<IconChartPie size={32} />}
           title="No test reports yet"
           description="A report keeps a test sheet's results, linked bugs and charts as they are at one moment: make one at the end of a round of testing."
-          data-testid="reports-empty"
-        >
-          {canAdd && (
-            <EmptyState.Actions>
+          testId="reports-empty"
+          action={
+            canAdd && (
               <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
                 Create a report
               </Button>
-            </EmptyState.Actions>
-          )}
-        </EmptyState>
+            )
+          }
+        />
       </Card>
     );
   }
@@ -158,17 +157,7 @@ export function ReportList({ projectId, onOpen, onCreate }: ReportListProps) {
               : undefined
           }
         />
-        {page && (
-          <Box p="md" pt="xs">
-            <Pager
-              total={page.total}
-              pageNum={pageNum}
-              pageSize={PAGE_SIZE}
-              noun="reports"
-              onChange={setPageNum}
-            />
-          </Box>
-        )}
+        <CardPager page={page} pageNum={pageNum} pageSize={PAGE_SIZE} noun="reports" onChange={setPageNum} />
       </ListBody>
       <ConfirmModal
         opened={deleting !== null}

@@ -10,7 +10,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
 import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
-import { Pager } from '../../../kit/ListPage/Pager';
+import { CardPager } from '../../../kit/ListPage/Pager';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
@@ -197,17 +197,7 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
           onOpen={onOpen}
           canExecute={canExecute}
         />
-        {page && (
-          <Box p="md" pt="xs">
-            <Pager
-              total={page.total}
-              pageNum={pageNum}
-              pageSize={PAGE_SIZE}
-              noun="cases"
-              onChange={setPageNum}
-            />
-          </Box>
-        )}
+        <CardPager page={page} pageNum={pageNum} pageSize={PAGE_SIZE} noun="cases" onChange={setPageNum} />
       </ListBody>
 
       <BatchResultModal

@@ -1,4 +1,4 @@
-import { Box, Button, Card, EmptyState, Group, SegmentedControl, Text } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SHEET_STATUSES } from '@shared/domain/testing';
 import type { Sheet } from '@shared/schemas/testruns';
@@ -6,8 +6,8 @@ import { IconClipboardList, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
-import { ListBody, NoMatch, PanelHeading } from '../../../kit/ListPage/ListPage';
-import { Pager } from '../../../kit/ListPage/Pager';
+import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
+import { CardPager } from '../../../kit/ListPage/Pager';
 import { OpenLink, TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
@@ -52,21 +52,20 @@ export function SheetOverview({ projectId, onOpen, onCreate }: SheetOverviewProp
   if (page && page.total === 0 && !filtered) {
     return (
       <Card>
-        <EmptyState
-          py={64}
+        <NothingYet
+          panel
           icon={<IconClipboardList size={32} />}
           title="No test sheets yet"
           description="A test sheet is a round of testing: pick cases from the library, run them and record what happened. Reports are made from sheets."
-          data-testid="sheets-empty"
-        >
-          {can('test:sheet:add') && (
-            <EmptyState.Actions>
+          testId="sheets-empty"
+          action={
+            can('test:sheet:add') && (
               <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
                 Create a test sheet
               </Button>
-            </EmptyState.Actions>
-          )}
-        </EmptyState>
+            )
+          }
+        />
       </Card>
     );
   }
@@ -109,17 +108,7 @@ export function SheetOverview({ projectId, onOpen, onCreate }: SheetOverviewProp
           rowTitle={(sheet) => sheet.name}
           onOpen={onOpen}
         />
-        {page && (
-          <Box p="md" pt="xs">
-            <Pager
-              total={page.total}
-              pageNum={pageNum}
-              pageSize={PAGE_SIZE}
-              noun="sheets"
-              onChange={setPageNum}
-            />
-          </Box>
-        )}
+        <CardPager page={page} pageNum={pageNum} pageSize={PAGE_SIZE} noun="sheets" onChange={setPageNum} />
       </ListBody>
     </Card>
   );
