@@ -1,11 +1,12 @@
-import { ActionIcon, Anchor, Button, Card, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { PLAN_STATUS } from '@shared/domain/products';
 import type { Plan } from '@shared/schemas/products';
-import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
+import { EditDeleteButtons } from '../../../components/EntityHeader/EntityHeader';
 import { LinkAnchor } from '../../../components/Links/Links';
 import { Markdown } from '../../../components/Markdown/Markdown';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
@@ -76,25 +77,11 @@ export function PlanDetail({ plan, productName, openSpecId }: PlanDetailProps) {
             <PlanStatusBadge status={plan.status} size="lg" />
           </Group>
         </Stack>
-        <Group gap="xs" wrap="nowrap">
-          {canEdit && (
-            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-              Edit plan
-            </Button>
-          )}
-          {canRemove && (
-            <Tooltip label="Delete plan">
-              <ActionIcon
-                variant="default"
-                size={36}
-                aria-label="Delete plan"
-                onClick={() => setDeleting(true)}
-              >
-                <IconTrash size={18} color="var(--mantine-color-red-7)" />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+        <EditDeleteButtons
+          what="plan"
+          onEdit={canEdit ? () => setEditing(true) : undefined}
+          onDelete={canRemove ? () => setDeleting(true) : undefined}
+        />
       </Group>
 
       <Card>

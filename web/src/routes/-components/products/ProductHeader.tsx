@@ -1,22 +1,11 @@
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Breadcrumbs,
-  Button,
-  Group,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Avatar, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PRODUCT_STATUS } from '@shared/domain/products';
 import type { Product } from '@shared/schemas/products';
 import { IconLock, IconLockOpen, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
-import { LinkAnchor } from '../../../components/Links/Links';
+import { DirectoryBreadcrumbs } from '../../../components/EntityHeader/EntityHeader';
 import { initials } from '../../../components/UserMenu/UserMenu';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { useUpdateProduct } from '../../../queries/products';
@@ -56,14 +45,7 @@ export function ProductHeader({ product }: { product: Product }) {
   const others = product.members.length - SHOWN_MEMBERS;
   return (
     <Stack gap={6}>
-      <Breadcrumbs separatorMargin={6}>
-        <LinkAnchor to="/$identifier/products" params={{ identifier }} size="sm">
-          Products
-        </LinkAnchor>
-        <Anchor component="span" size="sm" c="dimmed" underline="never">
-          {product.name}
-        </Anchor>
-      </Breadcrumbs>
+      <DirectoryBreadcrumbs directory="products" identifier={identifier} name={product.name} />
       {/* On a phone the buttons go under the name instead of squeezing it. */}
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={6} miw={0} style={{ flex: '1 1 360px' }}>

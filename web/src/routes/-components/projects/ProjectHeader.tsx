@@ -1,8 +1,7 @@
-import { ActionIcon, Anchor, Breadcrumbs, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { Project } from '@shared/schemas/projects';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { LinkAnchor } from '../../../components/Links/Links';
+import { DirectoryBreadcrumbs, EditDeleteButtons } from '../../../components/EntityHeader/EntityHeader';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { DeleteProjectModal } from './DeleteProjectModal';
 import { ProjectFormModal } from './ProjectFormModal';
@@ -19,14 +18,7 @@ export function ProjectHeader({ project }: { project: Project }) {
 
   return (
     <Stack gap={6}>
-      <Breadcrumbs separatorMargin={6}>
-        <LinkAnchor to="/$identifier/projects" params={{ identifier }} size="sm">
-          Projects
-        </LinkAnchor>
-        <Anchor component="span" size="sm" c="dimmed" underline="never">
-          {project.name}
-        </Anchor>
-      </Breadcrumbs>
+      <DirectoryBreadcrumbs directory="projects" identifier={identifier} name={project.name} />
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={4} miw={0}>
           <Group gap="sm" wrap="nowrap">
@@ -39,26 +31,12 @@ export function ProjectHeader({ project }: { project: Project }) {
             {project.description || 'No description.'}
           </Text>
         </Stack>
-        <Group gap="xs" wrap="nowrap">
-          {canEdit && (
-            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-              Edit project
-            </Button>
-          )}
-          {canRemove && (
-            <Tooltip label="Delete project">
-              <ActionIcon
-                variant="default"
-                color="red"
-                size={36}
-                aria-label="Delete project"
-                onClick={() => setDeleting(true)}
-              >
-                <IconTrash size={18} color="var(--mantine-color-red-7)" />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+        <EditDeleteButtons
+          what="project"
+          onEdit={canEdit ? () => setEditing(true) : undefined}
+          onDelete={canRemove ? () => setDeleting(true) : undefined}
+          deleteColor="red"
+        />
       </Group>
       {canEdit && <ProjectFormModal opened={editing} onClose={() => setEditing(false)} project={project} />}
       {canRemove && (
