@@ -17,3 +17,51 @@ export function validateListSearch(search: Record<string, unknown>): { pageNum?:
   if (keyword) result.keyword = keyword;
   return result;
 }
+
+/*
+ * The parts of a filtered list's validateSearch. Each takes a raw param and gives back a value
+ * that is allowed, or nothing: a hand-edited or outdated link still opens.
+ */
+
+const MAX_ID_LENGTH = 64;
+const MAX_PAGE = 10_000;
+
+/** A list param: an array (the router's JSON form), a comma-separated string (`1,2`) or one number. */
+export function listParam(raw: unknown): unknown[] {
+  if (Array.isArray(raw)) return raw;
+  if (typeof raw === 'string') return raw.split(',');
+  if (typeof raw === 'number') return [raw];
+  return [];
+}
+
+/** The allowed numbers of a list param, or nothing when none is. */
+export function numbersParam(raw: unknown, allowed: readonly number[]): number[] | undefined {
+  const picked = new Set(listParam(raw).map((value) => Number(value)));
+  // In the allowed order, so the same filter always gives the same URL and query key.
+  const result = allowed.filter((id) => picked.has(id));
+  return result.length > 0 ? result : undefined;
+}
+
+/** One allowed number. */
+export function oneOfParam(raw: unknown, allowed: readonly number[]): number | undefined {
+  const value = Number(raw);
+  return allowed.includes(value) ? value : undefined;
+}
+
+/** An id: a non-empty string of at most 64 characters. */
+export function idParam(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const value = raw.trim();
+  return value !== '' && value.length <= MAX_ID_LENGTH ? value : undefined;
+}
+
+/** A page number after the first (the first is no param). */
+export function pageParam(raw: unknown): number | undefined {
+  const value = Number(raw);
+  return Number.isInteger(value) && value > 1 && value <= MAX_PAGE ? value : undefined;
+}
+
+/** Drops the keys whose value is undefined: a URL without `?status=` rather than an empty one. */
+export function definedParams<T extends object>(search: T): T {
+  return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as T;
+}

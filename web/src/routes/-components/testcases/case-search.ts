@@ -7,6 +7,7 @@
 import { DEFAULT_PAGE_SIZE } from '@shared/constants/api';
 import { PRIORITIES } from '@shared/domain/priorities';
 import { CASE_TYPE_IDS } from '@shared/domain/testing';
+import { definedParams, idParam, oneOfParam, pageParam } from '../../../lib/search';
 import type { CaseListParams } from '../../../queries/testcases';
 
 export interface CaseFilters {
@@ -29,51 +30,28 @@ export interface CaseSearch extends CaseFilters {
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 const CASE_KEYS = ['keyword', 'type', 'priority', 'tagId', 'needsConfirmation', 'pageNum', 'pageSize'];
-const MAX_ID_LENGTH = 64;
 const MAX_KEYWORD_LENGTH = 100;
-const MAX_PAGE = 10_000;
 const PRIORITY_IDS: readonly number[] = PRIORITIES.map((p) => p.id);
 const TYPE_IDS: readonly number[] = CASE_TYPE_IDS;
-
-function oneOf(raw: unknown, allowed: readonly number[]): number | undefined {
-  const value = Number(raw);
-  return allowed.includes(value) ? value : undefined;
-}
-
-function id(raw: unknown): string | undefined {
-  if (typeof raw !== 'string') return undefined;
-  const value = raw.trim();
-  return value !== '' && value.length <= MAX_ID_LENGTH ? value : undefined;
-}
 
 function keyword(raw: unknown): string | undefined {
   if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
   return String(raw).trim().slice(0, MAX_KEYWORD_LENGTH) || undefined;
 }
 
-function page(raw: unknown): number | undefined {
-  const value = Number(raw);
-  return Number.isInteger(value) && value > 1 && value <= MAX_PAGE ? value : undefined;
-}
-
 function flag(raw: unknown): true | undefined {
   return raw === true || raw === 'true' ? true : undefined;
 }
 
-/** Drops the keys whose value is undefined: a URL without `?type=` rather than an empty one. */
-function defined<T extends object>(search: T): T {
-  return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as T;
-}
-
 export function validateCaseSearch(search: Record<string, unknown>): CaseSearch {
-  const pageSize = oneOf(search.pageSize, PAGE_SIZES);
-  return defined({
+  const pageSize = oneOfParam(search.pageSize, PAGE_SIZES);
+  return definedParams({
     keyword: keyword(search.keyword),
-    type: oneOf(search.type, TYPE_IDS),
-    priority: oneOf(search.priority, PRIORITY_IDS),
-    tagId: id(search.tagId),
+    type: oneOfParam(search.type, TYPE_IDS),
+    priority: oneOfParam(search.priority, PRIORITY_IDS),
+    tagId: idParam(search.tagId),
     needsConfirmation: flag(search.needsConfirmation),
-    pageNum: page(search.pageNum),
+    pageNum: pageParam(search.pageNum),
     pageSize: pageSize === DEFAULT_PAGE_SIZE ? undefined : pageSize,
   });
 }

@@ -7,6 +7,7 @@ import { PRIORITIES } from '@shared/domain/priorities';
 import { ISSUE_STATUS_IDS, type IssueKind } from '@shared/domain/work-item-workflow';
 import { SORT_OPTIONS } from '@shared/domain/work-items';
 import type { IssueOrderBy } from '@shared/schemas/issues';
+import { listParam, numbersParam } from '../../../lib/search';
 import type { IssueListParams } from '../../../queries/issues';
 
 export type StatusGroup = 'opened' | 'closed';
@@ -35,25 +36,10 @@ const MAX_KEYWORD_LENGTH = 100;
 const ORDER_BY_VALUES: readonly string[] = SORT_OPTIONS.map((option) => option.value);
 const PRIORITY_IDS: readonly number[] = PRIORITIES.map((priority) => priority.id);
 
-/** A list param: an array (the router's JSON form) or a comma-separated string (`1,2`). */
-function values(raw: unknown): unknown[] {
-  if (Array.isArray(raw)) return raw;
-  if (typeof raw === 'string') return raw.split(',');
-  if (typeof raw === 'number') return [raw];
-  return [];
-}
-
-function numbers(raw: unknown, allowed: readonly number[]): number[] | undefined {
-  const picked = new Set(values(raw).map((value) => Number(value)));
-  // In the allowed order, so the same filter always gives the same URL and query key.
-  const result = allowed.filter((id) => picked.has(id));
-  return result.length > 0 ? result : undefined;
-}
-
 function ids(raw: unknown): string[] | undefined {
   const result = [
     ...new Set(
-      values(raw)
+      listParam(raw)
         .filter((value): value is string => typeof value === 'string')
         .map((value) => value.trim())
         .filter((value) => value !== '' && value.length <= MAX_ID_LENGTH),
@@ -66,9 +52,9 @@ export function validateWorkItemSearch(search: Record<string, unknown>): WorkIte
   const result: WorkItemSearch = {};
   if (search.statusGroup === 'opened' || search.statusGroup === 'closed')
     result.statusGroup = search.statusGroup;
-  const status = numbers(search.status, ISSUE_STATUS_IDS);
+  const status = numbersParam(search.status, ISSUE_STATUS_IDS);
   if (status) result.status = status;
-  const priority = numbers(search.priority, PRIORITY_IDS);
+  const priority = numbersParam(search.priority, PRIORITY_IDS);
   if (priority) result.priority = priority;
   const assigneeId = ids(search.assigneeId);
   if (assigneeId) result.assigneeId = assigneeId;
