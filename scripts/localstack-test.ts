@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeStackOutputs } from './lib/cloudformation';
+import { describeStackOutputs, getSecretValue } from './lib/cloudformation';
 
 const HTTP_ONLY_API_TESTS = [
   'test/api/issues.test.ts',
@@ -43,14 +43,19 @@ if (!endpoint) {
 
 const stackName = `Workspace-${process.env.STAGE || 'dev'}`;
 
-async function apiUrl(): Promise<string> {
-  if (process.env.API_TEST_URL) return process.env.API_TEST_URL;
+/**
+ * The API's address and the front door's secret: the tests go to the HTTP API itself (its routes
+ * carry the /api prefix, and it needs no CloudFront emulation), sending the secret as CloudFront's
+ * origin does, or the functions would not believe the host the tests say they are on.
+ */
+async function deployedApi(): Promise<{ url: string; frontDoorSecret?: string }> {
   const outputs = await describeStackOutputs(endpoint!, stackName);
-  if (!outputs) throw new Error(`No stack ${stackName} at ${endpoint}: run npm run deploy:local first.`);
-  // The HTTP API itself: its routes carry the /api prefix, and it needs no CloudFront emulation.
-  const url = outputs.ApiGatewayUrl;
+  const url = process.env.API_TEST_URL ?? outputs?.ApiGatewayUrl;
+  if (!outputs && !url)
+    throw new Error(`No stack ${stackName} at ${endpoint}: run npm run deploy:local first.`);
   if (!url) throw new Error(`${stackName} at ${endpoint} has no ApiGatewayUrl output`);
-  return url;
+  const secretArn = outputs?.FrontDoorSecretArn;
+  return secretArn ? { url, frontDoorSecret: await getSecretValue(endpoint!, secretArn) } : { url };
 }
 
 async function assertReachable(url: string): Promise<void> {
@@ -64,7 +69,7 @@ async function assertReachable(url: string): Promise<void> {
 
 try {
   assertHttpOnly(HTTP_ONLY_API_TESTS);
-  const url = await apiUrl();
+  const { url, frontDoorSecret } = await deployedApi();
   await assertReachable(url);
   console.log(
     `Running ${HTTP_ONLY_API_TESTS.length} API test files against ${url} (${stackName} at ${endpoint})`,
@@ -72,7 +77,11 @@ try {
   const vitest = join('node_modules', 'vitest', 'vitest.mjs');
   const result = spawnSync(process.execPath, [vitest, 'run', '--project', 'api', ...HTTP_ONLY_API_TESTS], {
     stdio: 'inherit',
-    env: { ...process.env, API_TEST_URL: url },
+    env: {
+      ...process.env,
+      API_TEST_URL: url,
+      ...(frontDoorSecret ? { FRONT_DOOR_SECRET: frontDoorSecret } : {}),
+    },
   });
   process.exit(result.status ?? 1);
 } catch (error) {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { GroupBucketAccess } from './bucket-access';
 import { Api } from './constructs/api';
@@ -7,6 +8,7 @@ import { RepositorySecrets } from './constructs/repository-secrets';
 import { Storage } from './constructs/storage';
 import { WorkspaceTable } from './constructs/table';
 import { Web } from './constructs/web';
+import { EdgeStack, webAclArnOf } from './edge-stack';
 import { REPO_ROOT } from './paths';
 import type { StageSettings } from './settings';
 
@@ -23,13 +25,18 @@ export interface WorkspaceStackProps extends StackProps, StageSettings {
   readonly bucketAccess?: GroupBucketAccess;
 }
 
-/** Every AWS resource of the product, for one stage. */
+/**
+ * Every AWS resource of the product, for one stage, but the WAF web ACL, which CloudFront reads
+ * only in us-east-1: this stack makes that one beside itself (`edge`, `Workspace-<stage>-Edge`)
+ * and depends on it, so `cdk deploy Workspace-<stage>` deploys both.
+ */
 export class WorkspaceStack extends Stack {
   readonly table: WorkspaceTable;
   readonly storage: Storage;
   readonly web: Web;
   readonly api: Api;
   readonly repositorySecrets: RepositorySecrets;
+  readonly edge: EdgeStack;
 
   constructor(scope: Construct, id: string, props: WorkspaceStackProps) {
     super(scope, id, props);
@@ -39,23 +46,42 @@ export class WorkspaceStack extends Stack {
     Tags.of(this).add('project', 'workspace');
     Tags.of(this).add('stage', stage);
 
+    this.edge = new EdgeStack(scope, `${id}-Edge`, {
+      stage,
+      description: `Workspace project management (${stage}): the web ACL of the distribution`,
+    });
+    Tags.of(this.edge).add('project', 'workspace');
+    Tags.of(this.edge).add('stage', stage);
+    this.addStackDependency(this.edge, 'the distribution reads its web ACL');
+
     this.table = new WorkspaceTable(this, 'Table', { retain });
     this.storage = new Storage(this, 'Storage', { retain });
     this.web = new Web(this, 'Web', {
       bucket: this.storage.webBucket,
       ...(domain ? { domain } : {}),
       webDistPath: props.webDistPath ?? join(REPO_ROOT, 'web/dist'),
+      storageOrigins: [this.filesOrigin(domain !== undefined)],
+      webAclArn: webAclArnOf(this, this.edge),
     });
+    // What CloudFront's API origin sends and the functions check before they believe the
+    // forwarded host (functions/src/core/http/origin.ts). Made once; a deploy never changes it.
+    const frontDoor = new Secret(this, 'FrontDoorSecret', {
+      description: 'Sent by CloudFront to the API (X-Origin-Verify); the functions require it',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const frontDoorSecret = frontDoor.secretValue.unsafeUnwrap();
     this.storage.allowBrowserAccessFrom(this.web.origins);
     this.api = new Api(this, 'Api', {
       table: this.table,
       storage: this.storage,
       publicOrigin: this.web.url,
       stage,
+      frontDoorSecret,
       retainLogs: retain,
       ...(props.bucketAccess ? { bucketAccess: props.bucketAccess } : {}),
     });
-    this.web.routeApi(this.api.httpApi);
+    this.web.routeApi(this.api.httpApi, frontDoorSecret);
     // Repository tokens: sealed with a key only the repositories group's function may use.
     this.repositorySecrets = new RepositorySecrets(this, 'RepositorySecrets', { retain });
     const repositories = this.api.functions.repositories;
@@ -75,5 +101,21 @@ export class WorkspaceStack extends Stack {
     new CfnOutput(this, 'ArtifactsBucketName', { value: this.storage.buckets.artifacts.bucketName });
     new CfnOutput(this, 'WebBucketName', { value: this.storage.webBucket.bucketName });
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
+    new CfnOutput(this, 'FrontDoorSecretArn', {
+      value: frontDoor.secretArn,
+      description: 'The secret CloudFront sends the API (its ARN; npm run test:localstack reads it)',
+    });
+  }
+
+  /**
+   * The files bucket's origin, for the pages' CSP. Exact with a custom domain. Without one the
+   * site is the distribution's own domain, which the bucket's CORS names: the CSP naming the
+   * bucket too would make the bucket and the distribution wait for each other, so it allows the
+   * region's S3 hosts instead (scripts stay 'self' only either way).
+   */
+  private filesOrigin(customDomain: boolean): string {
+    return customDomain
+      ? `https://${this.storage.buckets.files.bucketRegionalDomainName}`
+      : `https://*.s3.${this.region}.${this.urlSuffix}`;
   }
 }

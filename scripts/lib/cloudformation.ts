@@ -25,13 +25,18 @@ export function credentialsFromEnv(env: NodeJS.ProcessEnv = process.env): AwsCre
 const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 
-/** Signature Version 4 headers for a POST of a form body to `service` at `url`. */
+/**
+ * Signature Version 4 headers for a POST of a form body to `service` at `url` (the query APIs);
+ * `contentType` and `extra` headers (signed too) for the JSON APIs.
+ */
 export function signedFormHeaders(
   url: URL,
   body: string,
   service: string,
   credentials: AwsCredentials,
   now = new Date(),
+  contentType = 'application/x-www-form-urlencoded; charset=utf-8',
+  extra: Record<string, string> = {},
 ): Record<string, string> {
   const amzDate = now
     .toISOString()
@@ -39,7 +44,8 @@ export function signedFormHeaders(
     .replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
   const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
+    ...extra,
+    'content-type': contentType,
     host: url.host,
     'x-amz-date': amzDate,
     ...(credentials.sessionToken ? { 'x-amz-security-token': credentials.sessionToken } : {}),
@@ -118,4 +124,36 @@ export async function describeStackOutputs(
   const message = unescapeXml(element(xml, 'Message') ?? xml.slice(0, 300));
   if (/does not exist/i.test(message)) return null;
   throw new Error(`CloudFormation DescribeStacks ${stackName} at ${endpoint}: ${response.status} ${message}`);
+}
+
+/**
+ * A secret's value from Secrets Manager at an endpoint (its JSON API, signed like the above): the
+ * front door's secret of a deployed stack, which the API tests send as CloudFront would.
+ */
+export async function getSecretValue(
+  endpoint: string,
+  secretId: string,
+  credentials = credentialsFromEnv(),
+): Promise<string> {
+  const url = new URL(endpoint.endsWith('/') ? endpoint : `${endpoint}/`);
+  const body = JSON.stringify({ SecretId: secretId });
+  const headers = signedFormHeaders(
+    url,
+    body,
+    'secretsmanager',
+    credentials,
+    new Date(),
+    'application/x-amz-json-1.1',
+    {
+      'x-amz-target': 'secretsmanager.GetSecretValue',
+    },
+  );
+  const response = await fetch(url, { method: 'POST', headers, body });
+  const answer = (await response.json().catch(() => ({}))) as { SecretString?: string; message?: string };
+  if (!response.ok || answer.SecretString === undefined) {
+    throw new Error(
+      `Secrets Manager GetSecretValue at ${endpoint}: ${response.status} ${answer.message ?? ''}`,
+    );
+  }
+  return answer.SecretString;
 }

@@ -7,17 +7,30 @@ import { relative } from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { securityHeaders } from '../../infra/lib/security-headers';
 import { WEB_RUNTIME_CONFIG_PATH, webRuntimeConfigScript } from '../../infra/lib/web-runtime-config';
 import { WEB_DIST } from './web-build';
 
 interface FetchApp {
-  fetch: (request: Request, ...rest: never[]) => Response | Promise<Response>;
+  fetch: (request: Request, env?: never) => Response | Promise<Response>;
 }
 
 export function createLocalApp(api: FetchApp): Hono {
   const root = relative(process.cwd(), WEB_DIST) || '.';
   const app = new Hono();
-  app.all('/api/*', (c) => api.fetch(c.req.raw));
+  // The CloudFront policy's headers (CSP and the rest, HSTS aside: this is plain http), on every
+  // answer. Presigned uploads and previews go to the S3 endpoint the API signs for.
+  const storage = process.env.S3_ENDPOINT ?? process.env.AWS_ENDPOINT_URL;
+  const headers = securityHeaders({ storageOrigins: storage ? [new URL(storage).origin] : [] });
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  });
+  app.all('/api/*', async (c) => {
+    // The node-server env (the socket) goes along: the API reads the caller's address from it.
+    const response = await api.fetch(c.req.raw, c.env as never);
+    return keepConnectionUsable(c.req.raw, response);
+  });
   // The web app's run-time settings, as the stack writes them into the web bucket. ROOT_DOMAIN
   // (e.g. `localhost`: browsers resolve `acme.localhost` to this machine) turns on tenant hosts.
   const runtimeConfig = webRuntimeConfigScript({ rootDomain: process.env.ROOT_DOMAIN ?? null });
@@ -41,6 +54,25 @@ export function createLocalApp(api: FetchApp): Hono {
     serveStatic({ root, path: 'index.html', onFound: (_p, c) => c.header('Cache-Control', 'no-cache') }),
   );
   return app;
+}
+
+/**
+ * An answer given before the request body was read (413 over the body limit, a refused POST)
+ * leaves the rest of the body on the socket. @hono/node-server's own clean-up cannot read it once
+ * the body has become a web stream, and drops the kept-alive connection under the next request.
+ * So the rest is read and discarded here and the connection keeps serving; a body whose stream is
+ * already held by a reader cannot be drained, and that answer says `Connection: close` instead.
+ */
+function keepConnectionUsable(request: Request, response: Response): Response {
+  const body = request.body;
+  if (!body || request.bodyUsed) return response;
+  if (!body.locked) {
+    body.pipeTo(new WritableStream()).catch(() => undefined);
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.set('Connection', 'close');
+  return new Response(response.body, { status: response.status, headers });
 }
 
 export interface RunningServer {

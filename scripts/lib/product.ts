@@ -92,6 +92,9 @@ export async function startProduct(
 ): Promise<RunningProduct> {
   const stopStorage = await startStorage(log);
   repositorySettings();
+  // One JSON line per API request, into a file: the terminal stays quiet (core/http/request-log.ts).
+  process.env.REQUEST_LOG ??= join(dataDir(), 'logs', 'requests.log');
+  log(`API requests are logged to ${process.env.REQUEST_LOG}`);
   let git: GitServer | undefined;
   try {
     git = await startLocalGit(log);

@@ -7,6 +7,7 @@ import type { CurrentUser } from '@shared/schemas/auth';
 import type { Enterprise, Member } from '@shared/schemas/enterprise';
 import type { Role } from '@shared/schemas/system';
 import { app } from '../../functions/src/app';
+import { FRONT_DOOR_HEADER } from '../../functions/src/core/http/origin';
 import { startSession } from '../../functions/src/core/identity/sessions';
 
 export const HTTP_ORIGIN = 'http://localhost';
@@ -48,10 +49,23 @@ function remoteHeaders(
 ): Record<string, string> {
   const names = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
   return {
+    // The deployed stack's front-door secret (scripts/localstack-test.ts reads it), as CloudFront sends it.
+    ...(process.env.FRONT_DOOR_SECRET ? { [FRONT_DOOR_HEADER]: process.env.FRONT_DOOR_SECRET } : {}),
     ...(names.has('x-forwarded-host') ? {} : { 'X-Forwarded-Host': 'localhost' }),
     ...(names.has('x-forwarded-proto') ? {} : { 'X-Forwarded-Proto': options.https ? 'https' : 'http' }),
     ...headers,
   };
+}
+
+/**
+ * A request that says which host or scheme the browser used plays the front door (CloudFront),
+ * so it carries the front door's secret (FRONT_DOOR_SECRET, test/setup/api-stack.ts); the
+ * forwarded-headers test sends them without it.
+ */
+function throughFrontDoor(headers: Record<string, string>): Record<string, string> {
+  const forwarding = Object.keys(headers).some((name) => /^x-forwarded-/i.test(name));
+  const secret = process.env.FRONT_DOOR_SECRET;
+  return forwarding && secret ? { [FRONT_DOOR_HEADER]: secret, ...headers } : headers;
 }
 
 /** A browser-like client: keeps cookies, sends X-Requested-With, Origin and JSON bodies. */
@@ -78,8 +92,8 @@ export class Client {
     if (this.options.https) headers['X-Forwarded-Proto'] = 'https';
     if (this.jar.size > 0) headers.Cookie = this.cookieHeader();
     Object.assign(headers, options.headers);
-    const sent = Object.fromEntries(
-      Object.entries(headers).filter((e): e is [string, string] => e[1] !== null),
+    const sent = throughFrontDoor(
+      Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== null)),
     );
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const response = REMOTE_API_URL
@@ -141,9 +155,12 @@ export class Client {
     if (this.options.https) headers['X-Forwarded-Proto'] = 'https';
     if (this.jar.size > 0) headers.Cookie = this.cookieHeader();
     Object.assign(headers, options.headers);
-    const init = { method, headers, body: options.body };
+    const init = { method, headers: throughFrontDoor(headers), body: options.body };
     const response = REMOTE_API_URL
-      ? await fetch(`${REMOTE_API_URL}${path}`, { ...init, headers: remoteHeaders(headers, this.options) })
+      ? await fetch(`${REMOTE_API_URL}${path}`, {
+          ...init,
+          headers: remoteHeaders(init.headers, this.options),
+        })
       : await app.request(path, init);
     this.remember(response.headers.getSetCookie());
     return response;

@@ -10,6 +10,7 @@
 import { CASE_TYPES } from '@shared/domain/testing';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FRONT_DOOR_HEADER } from '../../functions/src/core/http/origin';
 import { ENDPOINT_GROUPS, type EndpointGroupName } from '../../functions/src/manifest';
 import { PASSWORD, unique } from './helpers';
 
@@ -81,6 +82,8 @@ class GatewayClient {
       'x-forwarded-proto': 'https',
       'x-forwarded-port': '443',
       'x-forwarded-for': '203.0.113.7',
+      // The CloudFront origin's secret header: without it the forwarded host would not count.
+      [FRONT_DOOR_HEADER]: process.env.FRONT_DOOR_SECRET ?? '',
       'user-agent': 'vitest',
       accept: 'application/json',
       ...(method === 'GET' ? {} : { origin: `https://${host}`, 'x-requested-with': 'XMLHttpRequest' }),
@@ -344,6 +347,23 @@ describe('Lambda entry points behind API Gateway', () => {
     const res = await new GatewayClient().invoke('GET', '/api/pms/pmsEnterprise/myList');
     expect(res).toMatchObject({ group: 'enterprise', status: 401 });
     expect(res.body).toMatchObject({ success: false, errorCode: 'UNAUTHORIZED', showType: 9 });
+  });
+
+  it("names each request by API Gateway's request id (X-Request-Id, and the request log)", async () => {
+    const client = new GatewayClient();
+    const event = client.event('GET', '/api/setting.json');
+    const result = await handlers.auth(event, {});
+    expect(result.headers?.['x-request-id']).toBe(event.requestContext.requestId);
+  });
+
+  it('does not believe X-Forwarded-Host without the front door secret', async () => {
+    const res = await world.client.invoke('POST', pms(world, 'pmsProject'), {
+      host: world.tenant,
+      headers: { [FRONT_DOOR_HEADER]: 'not-the-secret-of-this-stack' },
+      body: { name: 'Forged' },
+    });
+    // The origin of the tenant host is not this function's own (the API Gateway host's).
+    expect(res.status).toBe(403);
   });
 
   it('refuses a change from a host that is not the one the browser used (CSRF Origin check)', async () => {

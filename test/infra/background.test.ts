@@ -23,6 +23,7 @@ beforeAll(() => {
     storage: new Storage(stack, 'Storage'),
     publicOrigin: 'https://pm.example.com',
     stage: 'test',
+    frontDoorSecret: 'front-door-secret-of-the-test',
     groups: [
       {
         name: 'issues',

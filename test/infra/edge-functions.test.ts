@@ -18,7 +18,7 @@ interface ViewerResponse {
   statusDescription: string;
   headers: Record<string, { value: string }>;
 }
-type Handler = (event: { request: ViewerRequest }) => ViewerRequest | ViewerResponse;
+type Handler = (event: { request: ViewerRequest; viewer?: { ip: string } }) => ViewerRequest | ViewerResponse;
 
 // CloudFront Functions have no module system: the code defines global functions.
 const load = <T = Handler>(code: string, name = 'handler') => new Function(`${code}\nreturn ${name};`)() as T;
@@ -141,14 +141,20 @@ describe('web run-time config', () => {
 describe("forwarded host ('/api/*' behaviour)", () => {
   const handler = load(FORWARDED_HOST_FUNCTION_CODE);
 
-  it('copies the viewer host into X-Forwarded-Host, replacing a client-sent value', () => {
+  it('copies the viewer host and address into X-Forwarded-Host and True-Client-IP, replacing client-sent values', () => {
     const request = handler({
       request: {
         uri: '/api/auth/me',
-        headers: { host: { value: 'acme.example.com' }, 'x-forwarded-host': { value: 'evil.example' } },
+        headers: {
+          host: { value: 'acme.example.com' },
+          'x-forwarded-host': { value: 'evil.example' },
+          'true-client-ip': { value: '10.0.0.1' },
+        },
       },
+      viewer: { ip: '198.51.100.7' },
     }) as ViewerRequest;
     expect(request.headers['x-forwarded-host']).toEqual({ value: 'acme.example.com' });
+    expect(request.headers['true-client-ip']).toEqual({ value: '198.51.100.7' });
     expect(request.uri).toBe('/api/auth/me');
   });
 });

@@ -27,6 +27,8 @@ export default async function setup(): Promise<() => Promise<void>> {
     // The git server is on this machine: the explicit setting that lets loopback through.
     REPOSITORY_ALLOW_LOOPBACK: 'true',
     REPOSITORY_TOKEN_KEY: randomBytes(32).toString('base64'),
+    // The secret of the front door (CloudFront in the cloud): tests that play it send it.
+    FRONT_DOOR_SECRET: randomBytes(24).toString('hex'),
     GIT_SERVER_URL: git.url,
     GIT_SERVER_ROOT: gitRoot,
     GIT_SERVER_TOKEN: git.token,

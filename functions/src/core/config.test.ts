@@ -14,6 +14,7 @@ describe('parseConfig', () => {
       sessionIdleMs: 120 * 60_000,
       sessionMaxMs: 14 * 24 * 3_600_000,
       signInMaxFailures: 5,
+      signInMaxFailuresPerAddress: 50,
       signInWindowMs: 15 * 60_000,
       bodyLimitBytes: 1024 * 1024,
       signUpOpen: true,

@@ -32,9 +32,23 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: commaList,
   /** The address people use (e.g. https://pm.example.com); otherwise taken from each request. */
   PUBLIC_ORIGIN: optionalUrl,
+  /**
+   * The secret the front door (CloudFront; a reverse proxy) sends in X-Origin-Verify. Only a
+   * request carrying it may set X-Forwarded-Host/-Proto and True-Client-IP; unset, nobody can.
+   */
+  FRONT_DOOR_SECRET: z.string().min(16).optional(),
+  /** Requests per minute per signed-in user and per enterprise, in this process; 0 turns it off. */
+  RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_ENTERPRISE_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  /** Where the one-line-per-request log goes: `stdout`, `off`, or a file (default: stdout on Lambda). */
+  REQUEST_LOG: z.string().min(1).optional(),
+  /** Set by the Lambda runtime. */
+  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
   SESSION_IDLE_MINUTES: positive(120),
   SESSION_MAX_HOURS: positive(24 * 14),
   SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Failed attempts one source address may make in a window, over all logins. */
+  SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   SIGNIN_WINDOW_MINUTES: positive(15),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -94,9 +108,15 @@ export interface Config {
   region: string;
   allowedOrigins: readonly string[];
   publicOrigin: string | undefined;
+  frontDoorSecret: string | undefined;
+  rateLimitUserPerMinute: number;
+  rateLimitEnterprisePerMinute: number;
+  /** `stdout`, `off`, or a file path. */
+  requestLog: string;
   sessionIdleMs: number;
   sessionMaxMs: number;
   signInMaxFailures: number;
+  signInMaxFailuresPerAddress: number;
   signInWindowMs: number;
   bodyLimitBytes: number;
   appName: string;
@@ -128,9 +148,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     region: e.AWS_REGION,
     allowedOrigins: e.ALLOWED_ORIGINS,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
+    frontDoorSecret: e.FRONT_DOOR_SECRET,
+    rateLimitUserPerMinute: e.RATE_LIMIT_USER_PER_MINUTE,
+    rateLimitEnterprisePerMinute: e.RATE_LIMIT_ENTERPRISE_PER_MINUTE,
+    // Off by default on a machine: `npm start` and the tests name a file, so no terminal floods.
+    requestLog: e.REQUEST_LOG ?? (e.AWS_LAMBDA_FUNCTION_NAME ? 'stdout' : 'off'),
     sessionIdleMs: e.SESSION_IDLE_MINUTES * MINUTE,
     sessionMaxMs: e.SESSION_MAX_HOURS * 60 * MINUTE,
     signInMaxFailures: e.SIGNIN_MAX_FAILURES,
+    signInMaxFailuresPerAddress: e.SIGNIN_MAX_FAILURES_PER_ADDRESS,
     signInWindowMs: e.SIGNIN_WINDOW_MINUTES * MINUTE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     appName: e.APP_NAME,

@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  type CfnStage,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  type ThrottleSettings,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -33,6 +40,23 @@ export interface ApiProps {
   readonly publicOrigin: string;
   /** Passed to the functions as STAGE. */
   readonly stage: string;
+  /**
+   * The secret the CloudFront origin sends (FRONT_DOOR_SECRET): the functions believe
+   * X-Forwarded-Host/-Proto and True-Client-IP only from requests carrying it.
+   */
+  readonly frontDoorSecret: string;
+  /**
+   * API Gateway's throttle for every route of the stage: the one limit that counts all instances
+   * of all functions together (each function's own limit counts its instance's requests only).
+   * @default 500 requests per second, bursts of 1,000
+   */
+  readonly throttle?: ThrottleSettings;
+  /**
+   * A lower throttle for the sign-in routes (`/api/auth/...`: sign-up, sign-in and password
+   * change hash a password with scrypt, the most expensive calls there are).
+   * @default 50 requests per second, bursts of 100
+   */
+  readonly authThrottle?: ThrottleSettings;
   /**
    * The groups to deploy, one function each.
    * @default ENDPOINT_GROUPS (functions/src/manifest.ts)
@@ -84,6 +108,7 @@ export class Api extends Construct {
     });
 
     const functions: Record<string, NodejsFunction> = {};
+    const routes: Record<string, HttpRoute> = {};
     const jobQueues = this.createJobQueues(groups, props.timeout ?? Duration.seconds(15));
     for (const group of groups) {
       const name = pascal(group.name);
@@ -121,6 +146,7 @@ export class Api extends Construct {
           FILES_BUCKET: storage.buckets.files.bucketName,
           ARTIFACTS_BUCKET: storage.buckets.artifacts.bucketName,
           PUBLIC_ORIGIN: props.publicOrigin,
+          FRONT_DOOR_SECRET: props.frontDoorSecret,
           NODE_OPTIONS: '--enable-source-maps',
         },
         bundling: functionBundling(entry),
@@ -131,7 +157,7 @@ export class Api extends Construct {
       // One integration per group, shared by all of its routes.
       const integration = new HttpLambdaIntegration(`${name}Integration`, fn);
       for (const path of group.routes) {
-        new HttpRoute(this, `${name} ANY ${path}`, {
+        routes[`ANY ${path}`] = new HttpRoute(this, `${name} ANY ${path}`, {
           httpApi: this.httpApi,
           routeKey: HttpRouteKey.with(path, HttpMethod.ANY),
           integration,
@@ -141,7 +167,29 @@ export class Api extends Construct {
     }
     this.functions = functions;
     this.jobQueues = jobQueues;
+    this.throttleStage(routes, props);
     for (const group of groups) this.wireBackground(group, functions[group.name]!, jobQueues);
+  }
+
+  /**
+   * Stage throttling (HttpApi takes no stage settings, so on its default stage's resource): every
+   * route at `throttle`, the auth group's password routes at `authThrottle`. API Gateway answers
+   * 429 beyond them, before any function runs.
+   */
+  private throttleStage(routes: Record<string, HttpRoute>, props: ApiProps): void {
+    const settings = ({ rateLimit, burstLimit }: ThrottleSettings) => ({
+      throttlingRateLimit: rateLimit,
+      throttlingBurstLimit: burstLimit,
+    });
+    const stage = this.httpApi.defaultStage?.node.defaultChild as CfnStage;
+    stage.defaultRouteSettings = settings(props.throttle ?? { rateLimit: 500, burstLimit: 1000 });
+    const authRoutes = Object.keys(routes).filter((key) => key.startsWith('ANY /api/auth/'));
+    const { rateLimit, burstLimit } = props.authThrottle ?? { rateLimit: 50, burstLimit: 100 };
+    // A JSON map in CloudFormation's own spelling: the CDK does not rename keys inside it.
+    const auth = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
+    stage.routeSettings = Object.fromEntries(authRoutes.map((key) => [key, auth]));
+    // A route setting names a route that must exist before the stage is updated.
+    for (const key of authRoutes) stage.node.addDependency(routes[key]!);
   }
 
   /** A queue (encrypted, with a dead-letter queue) for each group that runs jobs. */

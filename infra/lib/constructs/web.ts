@@ -12,7 +12,7 @@ import {
   FunctionEventType,
   FunctionRuntime,
   HeadersFrameOption,
-  HeadersReferrerPolicy,
+  type HeadersReferrerPolicy,
   HttpVersion,
   type IOrigin,
   OriginProtocolPolicy,
@@ -26,6 +26,14 @@ import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import {
+  type ContentSecurityPolicyOptions,
+  contentSecurityPolicy,
+  FRONT_DOOR_HEADER,
+  HSTS_MAX_AGE_SECONDS,
+  PERMISSIONS_POLICY,
+  REFERRER_POLICY,
+} from '../security-headers';
 import type { SiteDomain } from '../settings';
 import { WEB_RUNTIME_CONFIG_PATH, webRuntimeConfigScript } from '../web-runtime-config';
 import { FORWARDED_HOST_FUNCTION_CODE } from './forwarded-host';
@@ -46,6 +54,13 @@ export interface WebProps {
    * synthesizes before the first `npm run build` (with a warning).
    */
   readonly webDistPath?: string;
+  /** Where the pages may upload to and load previews from (the files bucket), for the CSP. */
+  readonly storageOrigins: readonly string[];
+  /**
+   * The WAF web ACL (a CLOUDFRONT one, in us-east-1) to put in front of the distribution.
+   * @default none
+   */
+  readonly webAclArn?: string;
 }
 
 const ONE_YEAR = Duration.days(365);
@@ -68,7 +83,9 @@ export class Web extends Construct {
     const { domain } = props;
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(props.bucket);
 
-    this.securityHeaders = responseHeaders(this, 'ApiResponseHeaders');
+    const headers = (id: string, cacheControl?: string) =>
+      responseHeaders(this, id, { storageOrigins: props.storageOrigins }, cacheControl);
+    this.securityHeaders = headers('ApiResponseHeaders');
     // Documents (index.html, openapi.json): the edge keeps them until the next deploy invalidates
     // them; browsers revalidate on every load so a deploy shows up at once.
     const documentCache = new CachePolicy(this, 'DocumentCache', {
@@ -79,7 +96,7 @@ export class Web extends Construct {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
-    const documentHeaders = responseHeaders(this, 'DocumentResponseHeaders', 'no-cache');
+    const documentHeaders = headers('DocumentResponseHeaders', 'no-cache');
     // Vite puts a content hash in every file name under assets/: a changed file is a new URL.
     const hashedAssetCache = new CachePolicy(this, 'HashedAssetCache', {
       comment: 'Content-hashed web assets: immutable',
@@ -89,8 +106,7 @@ export class Web extends Construct {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
-    const hashedAssetHeaders = responseHeaders(
-      this,
+    const hashedAssetHeaders = headers(
       'HashedAssetResponseHeaders',
       `public, max-age=${ONE_YEAR.toSeconds()}, immutable`,
     );
@@ -114,6 +130,7 @@ export class Web extends Construct {
       comment: 'Workspace web app and API',
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       ...(domain
         ? {
             domainNames: [domain.domainName, `*.${domain.domainName}`],
@@ -158,14 +175,19 @@ export class Web extends Construct {
   /**
    * Sends `/api/*` to the HTTP API: nothing cached, every method, and every viewer header, cookie
    * and query string forwarded except Host (API Gateway routes on its own host name), which
-   * travels as X-Forwarded-Host instead (see forwarded-host.ts).
+   * travels as X-Forwarded-Host instead (see forwarded-host.ts). The origin adds the front door's
+   * secret (`frontDoorSecret`, overwriting any viewer value): only with it do the functions
+   * believe X-Forwarded-Host and its kin (functions/src/core/http/origin.ts).
    */
-  routeApi(httpApi: IHttpApi): void {
+  routeApi(httpApi: IHttpApi, frontDoorSecret: string): void {
     // apiEndpoint is https://{id}.execute-api.{region}.{suffix}: the origin wants the host alone.
     const apiHost = Fn.select(2, Fn.split('/', httpApi.apiEndpoint));
-    const apiOrigin: IOrigin = new HttpOrigin(apiHost, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    const apiOrigin: IOrigin = new HttpOrigin(apiHost, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [FRONT_DOOR_HEADER]: frontDoorSecret },
+    });
     const forwardedHost = new CloudFrontFunction(this, 'ForwardedHost', {
-      comment: 'Tells the API the host the browser used (X-Forwarded-Host)',
+      comment: "Tells the API the viewer's host and address (X-Forwarded-Host, True-Client-IP)",
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(FORWARDED_HOST_FUNCTION_CODE),
     });
@@ -222,24 +244,33 @@ export class Web extends Construct {
   }
 }
 
-/** Security headers on every response, plus an overriding Cache-Control when given. */
-function responseHeaders(scope: Construct, id: string, cacheControl?: string): ResponseHeadersPolicy {
+/**
+ * Security headers on every response (security-headers.ts, shared with the embedded server),
+ * plus an overriding Cache-Control when given. HSTS includes subdomains: tenants are served at
+ * `{identifier}.{domain}`, all of them over https only.
+ */
+function responseHeaders(
+  scope: Construct,
+  id: string,
+  csp: ContentSecurityPolicyOptions,
+  cacheControl?: string,
+): ResponseHeadersPolicy {
+  const customHeaders = [
+    ...(cacheControl ? [{ header: 'Cache-Control', value: cacheControl, override: true }] : []),
+    { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
+  ];
   return new ResponseHeadersPolicy(scope, id, {
     securityHeadersBehavior: {
-      strictTransportSecurity: { accessControlMaxAge: ONE_YEAR, includeSubdomains: false, override: true },
-      contentTypeOptions: { override: true },
-      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-      referrerPolicy: {
-        referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(csp), override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+        includeSubdomains: true,
         override: true,
       },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: REFERRER_POLICY as HeadersReferrerPolicy, override: true },
     },
-    ...(cacheControl
-      ? {
-          customHeadersBehavior: {
-            customHeaders: [{ header: 'Cache-Control', value: cacheControl, override: true }],
-          },
-        }
-      : {}),
+    customHeadersBehavior: { customHeaders },
   });
 }

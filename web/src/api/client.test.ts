@@ -303,6 +303,23 @@ describe('404, 403 and other codes (spec section 8)', () => {
   });
 });
 
+describe('the request id', () => {
+  it('of a failure the server answered is shown with its message and kept on the error', async () => {
+    handler = (_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json', 'x-request-id': 'req-42' });
+      res.end(JSON.stringify(fail('Something went wrong; please try again', 2, 'INTERNAL_ERROR')));
+    };
+    const { client, feedback } = setup();
+    const error = await client.get('/api/auth/me').catch((e: unknown) => e);
+    expect(feedback.error).toHaveBeenCalledExactlyOnceWith(
+      'Something went wrong; please try again',
+      'req-42',
+    );
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).requestId).toBe('req-42');
+  });
+});
+
 describe('failure flag success:false (spec section 8)', () => {
   it('throws a BusinessError with errorCode, errorMessage, showType and data', async () => {
     answer(200, fail('Quota reached', 2, 'QUOTA', { limit: 3 }));

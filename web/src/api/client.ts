@@ -145,6 +145,12 @@ export function createApiClient(deps: ApiClientDependencies) {
     return error;
   }
 
+  /** An error message, with the server's request id when it named one (support finds the log line). */
+  function showError(message: string, requestId: string | undefined): void {
+    if (requestId) deps.feedback.error(message, requestId);
+    else deps.feedback.error(message);
+  }
+
   /**
    * Section 8, 401: the sign-in page from the server, else the hosting address's `/login`. Done once:
    * the page is leaving, and 401s of other calls still in flight must not send it anywhere else.
@@ -169,37 +175,45 @@ export function createApiClient(deps: ApiClientDependencies) {
     deps.navigate(page);
   }
 
-  async function httpFailure(status: number, body: Json | null, skip: boolean): Promise<HttpError> {
+  async function httpFailure(
+    status: number,
+    body: Json | null,
+    skip: boolean,
+    requestId?: string,
+  ): Promise<HttpError> {
     const message = typeof body?.errorMessage === 'string' ? body.errorMessage : '';
-    if (skip) return new HttpError(status, body);
+    if (skip) return new HttpError(status, body, false, requestId);
     if (status === 401 && !deps.isLocalDevHost()) {
       await redirectToSignIn();
-      return new HttpError(status, body, true);
+      return new HttpError(status, body, true, requestId);
     }
-    const error = new HttpError(status, body);
+    const error = new HttpError(status, body, false, requestId);
     if (status === 404 || MISSING_ENTERPRISE.test(message)) {
-      if (message) deps.feedback.error(message);
+      if (message) showError(message, requestId);
       goTo(error, '/404');
     } else if (status === 403) {
-      if (message) deps.feedback.error(message);
+      if (message) showError(message, requestId);
       goTo(error, '/403');
     } else {
-      deps.feedback.error(message || DEFAULT_ERROR_TEXT);
+      showError(message || DEFAULT_ERROR_TEXT, requestId);
     }
     return error;
   }
 
-  function businessFailure(body: Json, skip: boolean): BusinessError {
-    const error = new BusinessError({
-      errorCode: typeof body.errorCode === 'string' ? body.errorCode : String(body.errorCode ?? ''),
-      errorMessage: typeof body.errorMessage === 'string' ? body.errorMessage : '',
-      showType: typeof body.showType === 'number' ? body.showType : Number.NaN,
-      data: body.data,
-    });
+  function businessFailure(body: Json, skip: boolean, requestId?: string): BusinessError {
+    const error = new BusinessError(
+      {
+        errorCode: typeof body.errorCode === 'string' ? body.errorCode : String(body.errorCode ?? ''),
+        errorMessage: typeof body.errorMessage === 'string' ? body.errorMessage : '',
+        showType: typeof body.showType === 'number' ? body.showType : Number.NaN,
+        data: body.data,
+      },
+      requestId,
+    );
     if (skip) return error;
     const message = error.errorMessage || DEFAULT_ERROR_TEXT;
     if (MISSING_ENTERPRISE.test(error.errorMessage)) {
-      deps.feedback.error(message);
+      showError(message, requestId);
       goTo(error, '/404');
       return error;
     }
@@ -214,7 +228,7 @@ export function createApiClient(deps: ApiClientDependencies) {
         deps.feedback.notification(error.errorCode, message);
         break;
       default:
-        deps.feedback.error(message);
+        showError(message, requestId);
     }
     return error;
   }
@@ -276,16 +290,7 @@ export function createApiClient(deps: ApiClientDependencies) {
       callerSignal?.removeEventListener('abort', cancel);
     }
 
-    const { status } = response;
-    const parsed = parseBody(text);
-    if (status !== 200 && status !== 201) {
-      throw await httpFailure(status, parsed.ok && isObject(parsed.value) ? parsed.value : null, skip);
-    }
-    if (!parsed.ok) {
-      throw report(new NetworkError('response', NETWORK_ERROR_TEXT.response(status), { status }), skip);
-    }
-    if (isObject(parsed.value) && parsed.value.success === false) throw businessFailure(parsed.value, skip);
-    return unwrap(parsed.value) as T;
+    return settle<T>(response, text, skip);
   }
 
   /**
@@ -331,16 +336,20 @@ export function createApiClient(deps: ApiClientDependencies) {
     }
   }
 
-  /** The section-8 reading of a JSON answer (status, failure flag, envelope), as `request` does it. */
-  async function settle<T>(status: number, text: string, skip: boolean): Promise<T> {
+  /** The section-8 reading of a JSON answer (status, failure flag, envelope) of every call. */
+  async function settle<T>(response: Response, text: string, skip: boolean): Promise<T> {
+    const { status } = response;
+    const requestId = response.headers?.get('X-Request-Id') ?? undefined;
     const parsed = parseBody(text);
     if (status !== 200 && status !== 201) {
-      throw await httpFailure(status, parsed.ok && isObject(parsed.value) ? parsed.value : null, skip);
+      const body = parsed.ok && isObject(parsed.value) ? parsed.value : null;
+      throw await httpFailure(status, body, skip, requestId);
     }
     if (!parsed.ok) {
       throw report(new NetworkError('response', NETWORK_ERROR_TEXT.response(status), { status }), skip);
     }
-    if (isObject(parsed.value) && parsed.value.success === false) throw businessFailure(parsed.value, skip);
+    if (isObject(parsed.value) && parsed.value.success === false)
+      throw businessFailure(parsed.value, skip, requestId);
     return unwrap(parsed.value) as T;
   }
 
@@ -393,7 +402,7 @@ export function createApiClient(deps: ApiClientDependencies) {
       },
     );
     if (content.kind === 'json') {
-      const data = await settle<unknown>(response.status, content.text, skip);
+      const data = await settle<unknown>(response, content.text, skip);
       // A success envelope where a file was expected: nothing to save, so it is a failure too.
       throw report(
         new NetworkError('response', NETWORK_ERROR_TEXT.response(response.status), {
@@ -429,7 +438,7 @@ export function createApiClient(deps: ApiClientDependencies) {
       skip,
       (answer) => answer.text(),
     );
-    return settle<T>(response.status, content, skip);
+    return settle<T>(response, content, skip);
   }
 
   type Options = Omit<RequestOptions, 'method' | 'body' | 'params'>;

@@ -15,7 +15,11 @@ export class BusinessError extends Error {
   /** Set when the client has already gone to an error page for this failure. */
   navigatedTo: ErrorPage | null = null;
 
-  constructor(body: Pick<ApiError, 'errorCode' | 'errorMessage' | 'showType' | 'data'>) {
+  constructor(
+    body: Pick<ApiError, 'errorCode' | 'errorMessage' | 'showType' | 'data'>,
+    /** The server's X-Request-Id: support finds the request's log line by it. */
+    readonly requestId?: string,
+  ) {
     super(body.errorMessage);
     this.name = 'BusinessError';
     this.errorCode = body.errorCode;
@@ -36,7 +40,13 @@ export class HttpError extends Error {
   /** Set when the client has already gone to an error page for this failure. */
   navigatedTo: ErrorPage | null = null;
 
-  constructor(status: number, body: Partial<ApiError> | null, redirecting = false) {
+  constructor(
+    status: number,
+    body: Partial<ApiError> | null,
+    redirecting = false,
+    /** The server's X-Request-Id: support finds the request's log line by it. */
+    readonly requestId?: string,
+  ) {
     super(body?.errorMessage || `Response status: ${status}`);
     this.name = 'HttpError';
     this.status = status;
@@ -75,6 +85,11 @@ export function isApiClientError(error: unknown): error is ApiClientError {
 /** 401 from the API (the client has already started the sign-in redirect unless `redirecting` is false). */
 export function isUnauthorized(error: unknown): error is HttpError {
   return error instanceof HttpError && error.status === 401;
+}
+
+/** The request id of a failure the server answered (X-Request-Id), if any. */
+export function requestIdOf(error: unknown): string | undefined {
+  return error instanceof BusinessError || error instanceof HttpError ? error.requestId : undefined;
 }
 
 /** The message to put next to a form or in an alert for any error the client threw. */

@@ -1,7 +1,7 @@
 /**
- * The middleware every group applies: CSRF rules, the session, a body size limit, and no caching
- * of API answers. Each group applies it (so a group works alone as a Lambda); in the composed
- * local app the first group's copy runs and the others step aside.
+ * The middleware every group applies: CSRF rules, the session, the caller's request limit, a body
+ * size limit, and no caching of API answers. Each group applies it (so a group works alone as a
+ * Lambda); in the composed local app the first group's copy runs and the others step aside.
  */
 import { MAX_UPLOAD_BYTES } from '@shared/domain/testing';
 import type { MiddlewareHandler } from 'hono';
@@ -10,6 +10,7 @@ import { config } from '../config';
 import { AppError } from '../errors';
 import { assertSameSiteRequest, UPLOAD_PATH } from './csrf';
 import type { AppEnv } from './env';
+import { takeRequest } from './rate-limit';
 import { loadSession } from './session';
 
 const limitBody = bodyLimit({
@@ -37,7 +38,9 @@ export const commonMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.get('commonApplied')) return next();
   c.set('commonApplied', true);
   assertSameSiteRequest(c);
-  c.set('session', await loadSession(c));
+  const session = await loadSession(c);
+  c.set('session', session);
+  if (session) takeRequest(`user:${session.userId}`, config.rateLimitUserPerMinute, 'from you');
   await (UPLOAD_PATH.test(c.req.path) ? limitUpload : limitBody)(c, next);
   // Answers carry personal data: never cache them (browsers, CloudFront), never sniff types.
   if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');

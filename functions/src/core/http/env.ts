@@ -12,6 +12,8 @@ export interface AppEnv {
     session: SessionInfo | null;
     /** Set once the common middleware ran, so the composed app runs it once, not once per group. */
     commonApplied: boolean;
+    /** This request's id (API Gateway's on Lambda), set first by the request log. */
+    requestId: string;
   };
 }
 

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { commonMiddleware } from './common';
 import type { AppEnv } from './env';
 import { errorHandler, notFoundHandler, validationHook } from './errors';
+import { requestLog } from './request-log';
 
 /** A router for one resource's routes; validation failures become 400s naming the field. */
 export function createRouter() {
@@ -9,11 +10,14 @@ export function createRouter() {
 }
 
 /**
- * An endpoint group's app, complete on its own (it is one Lambda function): common middleware,
- * the error shape, and 404 for unknown routes. Mount resource routers on it with `.route('/', r)`.
+ * An endpoint group's app, complete on its own (it is one Lambda function): the request log,
+ * common middleware, the error shape, and 404 for unknown routes. Mount resource routers on it
+ * with `.route('/', r)`.
  */
 export function createGroupApp() {
   const app = createRouter();
+  // First: it times and logs everything after it, refusals by the common middleware included.
+  app.use('*', requestLog);
   app.use('*', commonMiddleware);
   app.onError(errorHandler);
   app.notFound(notFoundHandler);

@@ -1,24 +1,56 @@
 /**
  * The request's own origin. Behind CloudFront and API Gateway the Host the function sees is not
- * the one the browser used, so X-Forwarded-Host / X-Forwarded-Proto win when present. Trusting
- * them is safe for the CSRF check: a page in another origin cannot set these headers on a
- * cross-site request without a CORS preflight, which this API never grants.
+ * the one the browser used, so X-Forwarded-Host / X-Forwarded-Proto say it, but only when the
+ * front door set them: the request carries FRONT_DOOR_SECRET in X-Origin-Verify, which the
+ * CloudFront origin adds (overwriting any value a viewer sent). Anyone else (a client calling the
+ * API Gateway or the embedded server directly) could name any host, and with it pass the CSRF
+ * Origin check from a foreign page's origin, or steer the links the API builds.
  */
+import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
+import { FRONT_DOOR_HEADER } from '../../../../infra/lib/security-headers';
 import { config } from '../config';
 
-function first(value: string | undefined): string | undefined {
-  return value?.split(',')[0]?.trim() || undefined;
+export { FRONT_DOOR_HEADER };
+
+/** True when the request came through the configured front door; never without a secret. */
+export function fromFrontDoor(c: Context): boolean {
+  const secret = config.frontDoorSecret;
+  const sent = c.req.header(FRONT_DOOR_HEADER);
+  if (!secret || !sent) return false;
+  const [a, b] = [Buffer.from(sent), Buffer.from(secret)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A forwarding header's first value, when the front door sent it; otherwise undefined. */
+function forwarded(c: Context, name: string): string | undefined {
+  if (!fromFrontDoor(c)) return undefined;
+  return c.req.header(name)?.split(',')[0]?.trim() || undefined;
 }
 
 export function isHttps(c: Context): boolean {
-  const proto = first(c.req.header('x-forwarded-proto')) ?? new URL(c.req.url).protocol.replace(':', '');
+  const proto = forwarded(c, 'x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
   return proto === 'https';
+}
+
+/**
+ * The caller's address: from the front door its True-Client-IP (the CloudFront function writes the
+ * viewer's address there); else the connection's peer (the Lambda event's source, the embedded
+ * server's socket). X-Forwarded-For is never read: any client can write it.
+ */
+export function clientAddress(c: Context): string | undefined {
+  // biome-ignore lint/suspicious/noExplicitAny: the Lambda adapter's and node-server's env differ
+  const env = c.env as any;
+  return (
+    forwarded(c, 'true-client-ip') ??
+    env?.event?.requestContext?.http?.sourceIp ??
+    env?.incoming?.socket?.remoteAddress
+  );
 }
 
 export function requestOrigin(c: Context): string {
   const url = new URL(c.req.url);
-  const host = first(c.req.header('x-forwarded-host')) ?? c.req.header('host') ?? url.host;
+  const host = forwarded(c, 'x-forwarded-host') ?? c.req.header('host') ?? url.host;
   return `${isHttps(c) ? 'https' : 'http'}://${host}`.toLowerCase();
 }
 

@@ -17,9 +17,11 @@ import type { Context, TypedResponse } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { JSONParsed } from 'hono/utils/types';
 import type { z } from 'zod';
+import { config } from '../config';
 import { unauthorized } from '../errors';
 import { authorize, type EnterpriseRef, loadTenant } from '../identity/tenancy';
 import type { AppEnv, SessionInfo, TenantEnv, UserEnv } from './env';
+import { takeRequest } from './rate-limit';
 import { clearSessionCookie, sessionToken } from './session';
 
 /** `x-access` values in the OpenAPI document. */
@@ -72,6 +74,12 @@ function requireTenant(where: EnterpriseParam, permission: string | null) {
     const raw = c.req.param(where.param) ?? '';
     const value = where.extract ? where.extract(raw) : raw;
     const tenant = await loadTenant({ by: where.by, value }, session.userId);
+    // Counted for members only: a stranger's requests must not use up an enterprise's minute.
+    takeRequest(
+      `enterprise:${tenant.enterprise.id}`,
+      config.rateLimitEnterprisePerMinute,
+      'to this enterprise',
+    );
     if (permission !== null) authorize(tenant, permission);
     c.set('session', session);
     c.set('tenant', tenant);

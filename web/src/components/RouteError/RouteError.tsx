@@ -1,7 +1,8 @@
 import { Alert, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { isApiClientError } from '../../api/errors';
+import { isApiClientError, requestIdOf } from '../../api/errors';
+import { withRequestId } from '../../api/feedback';
 import { classifyLoadError } from '../../lib/load-errors';
 
 /**
@@ -48,7 +49,9 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
         data-testid="route-error"
       >
         <Stack gap="sm">
-          <Text size="sm">{message}</Text>
+          <Text size="sm" component="div">
+            {withRequestId(message, requestIdOf(error))}
+          </Text>
           <Group>
             <Button
               size="xs"
