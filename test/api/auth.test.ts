@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clock } from '../../functions/src/core/clock';
+import { config } from '../../functions/src/core/config';
+import { FRONT_DOOR_HEADER } from '../../functions/src/core/http/origin';
 import { getSession } from '../../functions/src/core/identity/store/sessions';
 import { findUserByLogin } from '../../functions/src/core/identity/store/users';
 import { verifyPassword } from '../../functions/src/core/security/passwords';
 import { hashToken } from '../../functions/src/core/security/tokens';
-import { Client, expectStatus, PASSWORD, signUp, unique } from './helpers';
+import { Client, expectStatus, freshSession, PASSWORD, type Res, signUp, unique } from './helpers';
 
 const MINUTE = 60_000;
 const realNow = clock.now;
@@ -205,6 +207,80 @@ describe('sign-in throttling', () => {
   });
 });
 
+/**
+ * Sends 39 wrong passwords at once, then the right one as soon as one of them is refused (or all
+ * are answered): by then the budget is used up, so the right one must be refused too. Sending it
+ * after the first refusal (not in the same instant) keeps the outcome independent of which
+ * request reaches the counter first.
+ */
+async function guessInParallel(send: (password: string) => Promise<Res>) {
+  const wrong = Array.from({ length: 39 }, (_, i) => send(`wrong-guess-${i}`));
+  await new Promise<void>((resolve) => {
+    for (const answer of wrong) void answer.then((res) => res.status === 429 && resolve());
+    void Promise.all(wrong).then(() => resolve());
+  });
+  const right = await send(PASSWORD);
+  const statuses = (await Promise.all(wrong)).map((res) => res.status);
+  return {
+    checked: statuses.filter((status) => status === 400).length,
+    refused: statuses.filter((status) => status === 429).length,
+    right,
+  };
+}
+
+describe('sign-in throttling of parallel guesses', () => {
+  it('counts each guess before checking it: of 39 at once only the limit are checked', async () => {
+    const user = await signUp();
+    const { checked, refused, right } = await guessInParallel((password) =>
+      new Client().post('/api/auth/signin', { login: user.login, password }),
+    );
+    expect({ checked, refused }).toEqual({
+      checked: config.signInMaxFailures,
+      refused: 39 - config.signInMaxFailures,
+    });
+    expect(right.status).toBe(429);
+    expect(right.setCookies).toEqual([]);
+  });
+
+  it('counts password-change guesses the same way', async () => {
+    const user = await signUp();
+    const { checked, refused, right } = await guessInParallel((oldPassword) =>
+      user.client.put('/api/auth/password', { oldPassword, newPassword: 'another-long-password' }),
+    );
+    expect({ checked, refused }).toEqual({
+      checked: config.signInMaxFailures,
+      refused: 39 - config.signInMaxFailures,
+    });
+    expect(right.status).toBe(429);
+    const record = await findUserByLogin(user.login);
+    expect(await verifyPassword(PASSWORD, record!.passwordHash)).toBe(true);
+  });
+
+  it('limits the guesses of one source address over many logins', async () => {
+    const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    // The address as the front door (CloudFront) passes it on: True-Client-IP with its secret.
+    const from = (clientIp: string, body: unknown) =>
+      new Client().post('/api/auth/signin', body, {
+        headers: { [FRONT_DOOR_HEADER]: process.env.FRONT_DOOR_SECRET ?? '', 'True-Client-IP': clientIp },
+      });
+    const limit = config.signInMaxFailuresPerAddress;
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: limit + 10 }, () =>
+          from(address, { login: unique('ghost'), password: 'whatever' }),
+        ),
+      )
+    ).map((res) => res.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    // The address is refused even with a right password; the same login from elsewhere is not.
+    const user = await signUp();
+    expectStatus(await from(address, { login: user.login, password: PASSWORD }), 429);
+    expectStatus(await from('192.0.2.44', { login: user.login, password: PASSWORD }), 200);
+    // The limit's worth of real password checks: slow on a busy machine.
+  }, 90_000);
+});
+
 describe('sessions', () => {
   it('end after the idle time-out (120 minutes without a request)', async () => {
     const user = await signUp();
@@ -232,16 +308,21 @@ describe('sessions', () => {
     expectStatus(await user.client.get('/api/auth/me'), 401);
   });
 
-  it('record activity at most once a minute', async () => {
+  it('record activity (last seen) at most once every 5 minutes, not at every request', async () => {
     const user = await signUp();
     const hash = hashToken(user.client.jar.get('sid')!);
     const created = (await getSession(hash))!.lastSeenAt;
-    advance(30_000);
-    expectStatus(await user.client.get('/api/auth/me'), 200);
+    for (let i = 0; i < 4; i += 1) {
+      advance(MINUTE);
+      expectStatus(await user.client.get('/api/auth/me'), 200);
+    }
     expect((await getSession(hash))!.lastSeenAt).toBe(created);
-    advance(31_000);
+    advance(MINUTE + 1000);
     expectStatus(await user.client.get('/api/auth/me'), 200);
-    expect((await getSession(hash))!.lastSeenAt).toBeGreaterThan(created);
+    const seen = (await getSession(hash))!.lastSeenAt;
+    expect(seen).toBeGreaterThan(created);
+    const [listed] = expectStatus(await user.client.get('/api/auth/sessions'), 200).data;
+    expect(listed.lastSeenAt).toBe(new Date(seen).toISOString());
   });
 
   it('end at logout, which also clears the cookie', async () => {
@@ -255,6 +336,96 @@ describe('sessions', () => {
     expectStatus(await replay.get('/api/auth/me'), 401);
     // Logging out without a session is harmless.
     expectStatus(await new Client().post('/api/accounts/logout.json'), 200);
+  });
+});
+
+describe('the session list', () => {
+  const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0';
+
+  /** Signs `user` in again from another browser, as the front door passes on its address. */
+  async function signInElsewhere(
+    user: { login: string },
+    userAgent: string,
+    address: string,
+  ): Promise<Client> {
+    const client = new Client();
+    const headers = {
+      'User-Agent': userAgent,
+      [FRONT_DOOR_HEADER]: process.env.FRONT_DOOR_SECRET ?? '',
+      'True-Client-IP': address,
+    };
+    expectStatus(
+      await client.post('/api/auth/signin', { login: user.login, password: PASSWORD }, { headers }),
+      200,
+    );
+    return client;
+  }
+
+  const sessionsOf = async (client: Client) => expectStatus(await client.get('/api/auth/sessions'), 200).data;
+
+  it("lists my live sessions (device, address, created, last seen), this one first, and nobody else's", async () => {
+    const user = await signUp();
+    const firefox = await signInElsewhere(user, FIREFOX, '198.51.100.23');
+    advance(MINUTE);
+    const bare = await freshSession(user);
+    await signUp(); // someone else's sessions stay out
+    const sessions = await sessionsOf(bare);
+    expect(sessions).toHaveLength(3);
+    expect(sessions[0]).toMatchObject({
+      current: true,
+      device: 'Unknown device',
+      userAgent: '',
+      sourceAddress: '',
+    });
+    expect(sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    const fromFirefox = sessions.find((s: { device: string }) => s.device === 'Firefox on Linux');
+    expect(fromFirefox).toEqual({
+      id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      device: 'Firefox on Linux',
+      userAgent: FIREFOX,
+      sourceAddress: '198.51.100.23',
+      createdAt: expect.any(String),
+      lastSeenAt: fromFirefox.createdAt,
+      current: false,
+    });
+    // The id is not the token, nor the stored hash of it.
+    const token = firefox.jar.get('sid')!;
+    expect(JSON.stringify(sessions)).not.toContain(token);
+    expect(JSON.stringify(sessions)).not.toContain(hashToken(token));
+    expectStatus(await new Client().get('/api/auth/sessions'), 401);
+  });
+
+  it('signs out one other session at once; this one, an unknown or another user’s session is refused', async () => {
+    const user = await signUp();
+    const other = await signInElsewhere(user, FIREFOX, '198.51.100.24');
+    const third = await freshSession(user);
+    expectStatus(await other.get('/api/auth/me'), 200); // its copy is now kept in this process
+    const sessions = await sessionsOf(user.client);
+    const otherId = (await sessionsOf(other)).find((s: { current: boolean }) => s.current).id;
+    const thisId = sessions.find((s: { current: boolean }) => s.current).id;
+
+    expectStatus(await user.client.delete(`/api/auth/sessions/${otherId}`), 200);
+    expectStatus(await other.get('/api/auth/me'), 401);
+    expectStatus(await third.get('/api/auth/me'), 200);
+    expect((await sessionsOf(user.client)).map((s: { id: string }) => s.id)).not.toContain(otherId);
+
+    const self = expectStatus(await user.client.delete(`/api/auth/sessions/${thisId}`), 400);
+    expect(self.body.errorMessage).toBe('sessionId: this is the session you are using; sign out instead');
+    expectStatus(await user.client.delete(`/api/auth/sessions/${otherId}`), 404);
+    const stranger = await signUp();
+    const strangerId = (await sessionsOf(stranger.client))[0].id;
+    expectStatus(await user.client.delete(`/api/auth/sessions/${strangerId}`), 404);
+    expectStatus(await stranger.client.get('/api/auth/me'), 200);
+  });
+
+  it('signs out everywhere else, keeping this session', async () => {
+    const user = await signUp();
+    const others = [await signInElsewhere(user, FIREFOX, '198.51.100.25'), await freshSession(user)];
+    for (const other of others) expectStatus(await other.get('/api/auth/me'), 200);
+    const res = expectStatus(await user.client.delete('/api/auth/sessions/others'), 200);
+    expect(res.data).toEqual({ ended: 2 });
+    for (const other of others) expectStatus(await other.get('/api/auth/me'), 401);
+    expect(await sessionsOf(user.client)).toEqual([expect.objectContaining({ current: true })]);
   });
 });
 

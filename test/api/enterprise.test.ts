@@ -183,6 +183,27 @@ describe('PUT pmsEnterprise/{id}', () => {
     ).toMatch(/^gitlinkUrl: /);
   });
 
+  it('refuses a gitlinkUrl that is not http(s) with 400 naming the field, and keeps the stored one', async () => {
+    const owner = await signUp();
+    const enterprise = await createEnterprise(owner);
+    const path = `${BASE}/${enterprise.id}`;
+    const refused = [
+      'javascript:alert(7)//',
+      'JavaScript:alert(7)',
+      ' javascript:alert(7)',
+      'java\tscript:alert(7)',
+      'data:text/html,<script>alert(7)</script>',
+      'vbscript:msgbox(7)',
+      'ftp://files.example.test',
+    ];
+    for (const gitlinkUrl of refused) {
+      const res = expectStatus(await owner.client.put(path, { gitlinkUrl, version: 1 }), 400);
+      expect(res.body.errorMessage, gitlinkUrl).toBe('gitlinkUrl: gitlinkUrl must be an http(s) address');
+    }
+    const stored = expectStatus(await owner.client.get(`${BASE}/${enterprise.enterpriseIdentifier}`), 200);
+    expect(stored.data).toMatchObject({ gitlinkUrl: 'http://localhost', version: 1 });
+  });
+
   it('answers 404 for an unknown id', async () => {
     const owner = await signUp();
     expectStatus(await owner.client.put(`${BASE}/${unique('none')}`, { name: 'x', version: 1 }), 404);

@@ -7,7 +7,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { clock } from '../../functions/src/core/clock';
 import { IDENTITY_TTL_MS } from '../../functions/src/core/identity/cache';
-import { addMember, type Client, createEnterprise, expectStatus, signUp, signUpMany } from './helpers';
+import {
+  addMember,
+  type Client,
+  createEnterprise,
+  expectStatus,
+  freshSession,
+  signUp,
+  signUpMany,
+} from './helpers';
 
 const ENTERPRISES = '/api/pms/pmsEnterprise';
 
@@ -58,6 +66,17 @@ describe('identity copies', () => {
     expect(await throughOtherProcess(user.client, 'POST', '/api/accounts/logout.json')).toBe(200);
     await afterCopiesExpire(async () => {
       expect((await user.client.get(page)).status).toBe(401);
+    });
+  });
+
+  it('stops a session signed out from the session list by another process within the copies lifetime', async () => {
+    const user = await signUp();
+    const other = await freshSession(user);
+    const sessions = expectStatus(await other.get('/api/auth/sessions'), 200).data;
+    const otherId = sessions.find((s: { current: boolean }) => s.current).id;
+    expect(await throughOtherProcess(user.client, 'DELETE', `/api/auth/sessions/${otherId}`)).toBe(200);
+    await afterCopiesExpire(async () => {
+      expect((await other.get('/api/auth/me')).status).toBe(401);
     });
   });
 

@@ -4,6 +4,7 @@
  * addresses and ids. Tenant routes must answer 403 or 404, and no answer may contain any of
  * B's data.
  */
+import type { Session } from '@shared/schemas/auth';
 import type { Page } from '@shared/schemas/common';
 import type { DocDetail, WikiDetail } from '@shared/schemas/docs';
 import type { Enterprise } from '@shared/schemas/enterprise';
@@ -44,6 +45,8 @@ interface Tenant {
   docs: DocsWork;
   /** A repository on the test git server, connected and linked to the tenant's project. */
   repository: Repository;
+  /** The session id of the member's own session (the session-list calls name it). */
+  memberSessionId: string;
 }
 
 async function repositoryOf(owner: TestUser, enterprise: Enterprise, project: Project): Promise<Repository> {
@@ -217,7 +220,18 @@ async function tenant(owner: TestUser, name: string): Promise<Tenant> {
   const testing = await testingOf(owner, enterprise, work.project);
   const docs = await docsOf(owner, enterprise, work.project);
   const repository = await repositoryOf(owner, enterprise, work.project);
-  return { enterprise, role, member, work, products, testing, docs, repository };
+  const [memberSession] = expectStatus(await member.client.get<Session[]>('/api/auth/sessions'), 200).data;
+  return {
+    enterprise,
+    role,
+    member,
+    work,
+    products,
+    testing,
+    docs,
+    repository,
+    memberSessionId: memberSession!.id,
+  };
 }
 
 beforeAll(async () => {
@@ -356,6 +370,7 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     productIdentifier: items.products.product.identifier,
     pmsProjectId: items.work.project.id,
     repositoryId: items.repository.id,
+    sessionId: items.memberSessionId,
   };
   const query = new URLSearchParams();
   for (const name of route.queryParams) {
@@ -590,6 +605,8 @@ describe("an admin of enterprise A, addressing enterprise B's routes", () => {
       200,
     ).data;
     expect(roles).toHaveLength(3);
+    // B's member is still signed in: A's admin cannot sign out B's sessions.
+    expectStatus(await b.member.client.get('/api/auth/me'), 200);
   });
 });
 

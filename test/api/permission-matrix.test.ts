@@ -17,6 +17,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { ALL_PERMISSIONS } from '@shared/permissions/catalogue';
+import type { Session } from '@shared/schemas/auth';
 import type { Page } from '@shared/schemas/common';
 import type { DocDetail, UploadTicket, WikiDetail } from '@shared/schemas/docs';
 import type { Enterprise } from '@shared/schemas/enterprise';
@@ -591,6 +592,18 @@ const MATRIX: Record<string, Row> = {
     }),
   },
   'GET /api/auth/me': { requires: SIGNED_IN },
+  'GET /api/auth/sessions': { requires: SIGNED_IN },
+  'DELETE /api/auth/sessions/others': { requires: SIGNED_IN },
+  'DELETE /api/auth/sessions/{sessionId}': {
+    requires: SIGNED_IN,
+    // Another session of the caller's, to sign out.
+    call: async ({ world, who }) => {
+      if (who === 'anonymous') return { params: { sessionId: 'none' } };
+      const other = await freshSession(world.people[who]);
+      const sessions = expectStatus(await other.get<Session[]>('/api/auth/sessions'), 200).data;
+      return { params: { sessionId: sessions.find((s) => s.current)!.id } };
+    },
+  },
   'GET /api/pms/open/loginUrl': { requires: PUBLIC },
   'GET /api/setting.json': { requires: PUBLIC },
 

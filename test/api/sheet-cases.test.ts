@@ -309,6 +309,30 @@ describe('batchUpdate', () => {
     expect((await getSheet(team.owner, team, sheet.id)).status).toBe(0);
   });
 
+  it('refuses a note without a result, naming note, and changes nothing (the assignee neither)', async () => {
+    const { rows } = await sheetWithCases(team.owner, team, 2);
+    const member = team.members[0]!;
+    const ids = rows.map((r) => r.id);
+    const res = expectStatus(
+      await batch({ idList: ids, note: 'Blocked by the login bug', assigneeId: member.userId }),
+      400,
+    );
+    expect(errorOf(res)).toBe('note: a note is recorded with a result; send result too');
+    for (const id of ids) {
+      const detail = await getSheetCase(team.owner, team, id);
+      expect([detail.assignee, detail.note, detail.runCount, detail.version]).toEqual([null, '', 0, 1]);
+    }
+    // An empty note loses nothing: the assignee alone is set.
+    expectStatus(await batch({ idList: ids, note: '', assigneeId: member.userId }), 200);
+  });
+
+  it('refuses fields it does not know, naming them, instead of dropping them', async () => {
+    const { rows } = await sheetWithCases(team.owner, team, 1);
+    const res = expectStatus(await batch({ idList: [rows[0]!.id], result: 1, notes: 'Typo of note' }), 400);
+    expect(errorOf(res)).toBe('body: notes is not a field of this call');
+    expect((await getSheetCase(team.owner, team, rows[0]!.id)).runCount).toBe(0);
+  });
+
   it('refuses bad batches, changing nothing', async () => {
     const { rows } = await sheetWithCases(team.owner, team, 1);
     const other = await sheetWithCases(team.owner, team, 1);

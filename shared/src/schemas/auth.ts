@@ -81,3 +81,27 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 export const SettingSchema = z.object({
   setting: z.object({ name: z.string(), signUpOpen: z.boolean(), version: z.string() }),
 });
+
+/** One of the signed-in user's sessions (`GET /api/auth/sessions`). */
+export const SessionSchema = z
+  .object({
+    /** Names the session in the sign-out call; neither its token nor the token's stored hash. */
+    id: z.string(),
+    /** Read from the user agent: "Firefox on Linux", "Unknown device". */
+    device: z.string(),
+    userAgent: z.string(),
+    /** The address it signed in from; '' when unknown. */
+    sourceAddress: z.string(),
+    createdAt: z.string(),
+    /** Updated at most every few minutes, not by every request. */
+    lastSeenAt: z.string(),
+    /** The session this request was made with. */
+    current: z.boolean(),
+  })
+  .meta({ id: 'Session' });
+export type Session = z.infer<typeof SessionSchema>;
+
+export const SessionIdParamSchema = z.object({ sessionId: z.string().min(1).max(64) });
+
+export const EndedSessionsSchema = z.object({ ended: z.number().int() });
+export type EndedSessions = z.infer<typeof EndedSessionsSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants/api';
+import { isHttpUrl } from '../domain/http-url';
 
 export { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, ERROR_CODE, MAX_PAGE_SIZE, SHOW_TYPE } from '../constants/api';
 
@@ -64,6 +65,20 @@ export function text(label: string, max: number, min = 1) {
 /** An optional text field that may be empty. */
 export function optionalText(label: string, max: number) {
   return z.string().trim().max(max, messages.tooLong(label, max)).optional();
+}
+
+/**
+ * A stored address: trimmed, absolute http(s) only (domain/http-url.ts says why). Every URL field
+ * of a request uses this, never `z.url()`, which lets any scheme through. `problem` replaces the
+ * default message for a field that explains its form (`cloneUrl must be an address like ...`).
+ */
+export function httpUrl(label: string, max: number, problem = `${label} must be an http(s) address`) {
+  return z
+    .string({ error: messages.required(label) })
+    .trim()
+    .min(1, messages.required(label))
+    .max(max, messages.tooLong(label, max))
+    .refine(isHttpUrl, problem);
 }
 
 /** Optimistic-concurrency version carried by every editable item. */

@@ -6,7 +6,7 @@ import {
   isReservedIdentifier,
 } from '../domain/identifier';
 import { RoleRefSchema } from './auth';
-import { messages, optionalText, PageQuerySchema, text, VersionSchema } from './common';
+import { httpUrl, messages, optionalText, PageQuerySchema, text, VersionSchema } from './common';
 
 /** The identifier rule of shared/src/domain/identifier.ts, with messages naming each problem. */
 export const EnterpriseIdentifierSchema = z
@@ -29,7 +29,7 @@ export type CreateEnterpriseBody = z.infer<typeof CreateEnterpriseBodySchema>;
 export const UpdateEnterpriseBodySchema = z.object({
   name: text('name', 80).optional(),
   description: optionalText('description', 500),
-  gitlinkUrl: z.url({ error: 'gitlinkUrl must be an http(s) address' }).max(300).optional(),
+  gitlinkUrl: httpUrl('gitlinkUrl', 300).optional(),
   version: VersionSchema,
 });
 export type UpdateEnterpriseBody = z.infer<typeof UpdateEnterpriseBodySchema>;

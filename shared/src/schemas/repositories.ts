@@ -12,7 +12,7 @@ import {
   REPOSITORY_PROVIDERS,
   WEBHOOK_FORMATS,
 } from '../domain/repositories';
-import { IdSchema, messages, optionalText, PageQuerySchema, text, VersionSchema } from './common';
+import { httpUrl, IdSchema, messages, optionalText, PageQuerySchema, text, VersionSchema } from './common';
 import { UserSummarySchema } from './projects';
 
 /** At most this many projects or repositories in one link call (one transaction each). */
@@ -20,13 +20,11 @@ export const MAX_LINK_BATCH = 20;
 export const MAX_CLONE_URL = 500;
 export const MAX_TOKEN = 2000;
 
-export const CloneUrlSchema = z
-  .string({ error: messages.required('cloneUrl') })
-  .trim()
-  .min(1, messages.required('cloneUrl'))
-  .max(MAX_CLONE_URL, messages.tooLong('cloneUrl', MAX_CLONE_URL))
-  .refine((value) => URL.canParse(value), 'cloneUrl must be an address like https://github.com/acme/api.git')
-  .meta({ description: 'The HTTPS clone URL (https://host/owner/name.git)' });
+export const CloneUrlSchema = httpUrl(
+  'cloneUrl',
+  MAX_CLONE_URL,
+  'cloneUrl must be an http(s) address like https://github.com/acme/api.git (git over SSH is not supported)',
+).meta({ description: 'The HTTPS clone URL (https://host/owner/name.git)' });
 
 export const BranchNameSchema = z
   .string({ error: messages.required('the branch name') })

@@ -154,20 +154,36 @@ export const SheetCaseResultBodySchema = z.object({
 });
 export type SheetCaseResultBody = z.infer<typeof SheetCaseResultBodySchema>;
 
-/** `PUT pmsProjectTestsheetCases/batchUpdate`: one result (or assignee) for several sheet cases. */
+/**
+ * `PUT pmsProjectTestsheetCases/batchUpdate`: one result (or assignee) for several sheet cases.
+ * A note belongs to a run, so it comes with a result; and a field it does not know (a `notes`
+ * for `note`) is refused rather than dropped, since the call answers with every case changed.
+ */
 export const SheetCaseBatchBodySchema = z
-  .object({
-    idList: z
-      .array(SheetCaseIdSchema('idList'), { error: 'Please enter idList' })
-      .min(1, 'Please enter idList')
-      .max(MAX_BATCH_SHEET_CASES, `idList may hold at most ${MAX_BATCH_SHEET_CASES} sheet cases`),
-    result: ResultSchema.optional(),
-    note: optionalText('note', 5000),
-    assigneeId: IdSchema('assigneeId').nullable().optional(),
-  })
+  .strictObject(
+    {
+      idList: z
+        .array(SheetCaseIdSchema('idList'), { error: 'Please enter idList' })
+        .min(1, 'Please enter idList')
+        .max(MAX_BATCH_SHEET_CASES, `idList may hold at most ${MAX_BATCH_SHEET_CASES} sheet cases`),
+      result: ResultSchema.optional(),
+      note: optionalText('note', 5000),
+      assigneeId: IdSchema('assigneeId').nullable().optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `${issue.keys.join(', ')} ${issue.keys.length === 1 ? 'is not a field' : 'are not fields'} of this call`
+          : undefined,
+    },
+  )
   .refine((b) => b.result !== undefined || b.assigneeId !== undefined, {
     message: 'Please enter result or assigneeId',
     path: ['idList'],
+  })
+  .refine((b) => !b.note || b.result !== undefined, {
+    message: 'a note is recorded with a result; send result too',
+    path: ['note'],
   });
 export type SheetCaseBatchBody = z.infer<typeof SheetCaseBatchBodySchema>;
 

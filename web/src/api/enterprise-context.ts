@@ -1,3 +1,4 @@
+import { httpUrlOrNull } from '@shared/domain/http-url';
 import type { UrlContext } from './url';
 
 /**
@@ -7,8 +8,13 @@ import type { UrlContext } from './url';
  */
 let current: UrlContext = {};
 
+/**
+ * The hosting address is followed (the sign-in redirect, `/ruby/api` calls), so it is kept only
+ * when it is http(s): a `javascript:` one stored before the server refused them would run here.
+ * Without one, those go to this origin.
+ */
 export function rememberEnterprise(identifier: string, hostingAddress: string): void {
-  current = { identifier, hostingAddress };
+  current = { identifier, hostingAddress: httpUrlOrNull(hostingAddress) };
 }
 
 export function forgetEnterprise(): void {

@@ -1,6 +1,8 @@
 import type {
   ChangePasswordBody,
   CurrentUser,
+  EndedSessions,
+  Session,
   SettingSchema,
   SignInBody,
   SignUpBody,
@@ -17,6 +19,7 @@ export const authKeys = {
   all: ['auth'] as const,
   me: () => [...authKeys.all, 'me'] as const,
   setting: () => [...authKeys.all, 'setting'] as const,
+  sessions: () => [...authKeys.all, 'sessions'] as const,
 };
 
 /** GET /api/auth/me: the signed-in user, outside any enterprise (401 when signed out). */
@@ -66,7 +69,32 @@ export function useSignOut() {
 }
 
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePasswordBody) => api.put<null>('/api/auth/password', body),
+    // The other sessions ended with it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
+  });
+}
+
+/** GET /api/auth/sessions: the user's live sessions, this one first. */
+export const sessionsQueryOptions = () => getQuery<Session[]>(authKeys.sessions(), '/api/auth/sessions');
+
+/** DELETE /api/auth/sessions/{id}: signs out one other session. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) =>
+      api.delete<null>(`/api/auth/sessions/${encodeURIComponent(sessionId)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
+  });
+}
+
+/** DELETE /api/auth/sessions/others: signs out every session but this one. */
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<EndedSessions>('/api/auth/sessions/others'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
   });
 }

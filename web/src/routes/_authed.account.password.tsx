@@ -1,4 +1,4 @@
-import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -10,13 +10,15 @@ import { showServerFieldError } from '../lib/server-errors';
 import { useAutofocus } from '../lib/use-autofocus';
 import { zodResolver } from '../lib/zod-resolver';
 import { useChangePassword } from '../queries/auth';
+import { SessionsSection } from './-components/account/SessionsSection';
 
 export const Route = createFileRoute('/_authed/account/password')({
   component: ChangePasswordPage,
 });
 
+/** The account page: the password, and the sessions signed in with it. */
 function ChangePasswordPage() {
-  useDocumentTitle('Change password · Workspace');
+  useDocumentTitle('Password and sessions · Workspace');
   const change = useChangePassword();
   const firstField = useAutofocus();
   const form = useForm({
@@ -44,10 +46,15 @@ function ChangePasswordPage() {
 
   return (
     <Stack gap="lg" maw={520} mx="auto">
-      <PageTitle title="Change password">Changing your password signs you out everywhere else.</PageTitle>
+      <PageTitle title="Password and sessions">
+        Changing your password signs you out everywhere else.
+      </PageTitle>
       <Paper withBorder p="xl">
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
+            <Title order={2} fz="md">
+              Change password
+            </Title>
             <PasswordInput
               ref={firstField}
               label="Current password"
@@ -76,6 +83,7 @@ function ChangePasswordPage() {
           </Stack>
         </form>
       </Paper>
+      <SessionsSection />
     </Stack>
   );
 }

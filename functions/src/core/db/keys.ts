@@ -135,7 +135,10 @@ export const keys = {
     pk: `USER#${userId}`,
     sk: `${SK.userSessionPrefix}${tokenHash}`,
   }),
+  /** Sign-in attempts of a login (or of an unknown name typed as one). */
   throttle: (login: string): Key => ({ pk: `THROTTLE#${login}`, sk: 'THROTTLE' }),
+  /** Sign-in attempts from a source address; apart from logins, which any text may be typed as. */
+  addressThrottle: (address: string): Key => ({ pk: `ADDRTHROTTLE#${address}`, sk: 'THROTTLE' }),
   /** Uniqueness item for an enterprise identifier; holds the enterprise id. */
   enterpriseIdentifier: (identifier: string): Key => ({ pk: `ENTIDENT#${identifier}`, sk: 'ENTIDENT' }),
 

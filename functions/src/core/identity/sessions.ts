@@ -11,12 +11,19 @@ import {
   deleteSession,
   deleteUserSessions,
   getSession,
+  listUserSessions,
   type SessionRecord,
   touchSession,
 } from './store/sessions';
 
-/** Activity is written at most this often, so reads do not each cost a write. */
-const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * Activity (`lastSeenAt`, shown in the session list, and the idle expiry) is written at most this
+ * often per session, so requests do not each cost a write; the idle time-out and the list's
+ * "last seen" are therefore up to this much early.
+ */
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+/** A User-Agent longer than this is cut: it is only shown back to its owner. */
+const MAX_USER_AGENT = 512;
 
 const toSeconds = (ms: number) => Math.ceil(ms / 1000);
 
@@ -24,17 +31,29 @@ function idleExpiry(session: Pick<SessionRecord, 'endsAt'>, lastSeenAt: number):
   return Math.min(session.endsAt, toSeconds(lastSeenAt + config.sessionIdleMs));
 }
 
+/** True while the session is neither idle too long nor past its lifetime. */
+function isLive(session: SessionRecord, now: number): boolean {
+  const idleTooLong = now - session.lastSeenAt > config.sessionIdleMs;
+  const pastLifetime = now - session.createdAt > config.sessionMaxMs || now >= session.endsAt * 1000;
+  return !idleTooLong && !pastLifetime;
+}
+
 export interface StartedSession {
   token: string;
   session: SessionRecord;
 }
 
-/**
- * Starts a session with a new token. The session presented with the request (if any) is ended,
- * so a token planted before sign-in is worthless after it (no session fixation).
- */
-export async function startSession(userId: string, previousToken?: string): Promise<StartedSession> {
-  if (previousToken) await endSession(previousToken);
+export interface SessionStart {
+  /** The session the request carried: ended, so a token planted before sign-in is worthless. */
+  previousToken?: string;
+  /** Where it starts, for the user's session list. */
+  userAgent?: string;
+  sourceAddress?: string;
+}
+
+/** Starts a session with a new token (no session fixation: see `previousToken`). */
+export async function startSession(userId: string, start: SessionStart = {}): Promise<StartedSession> {
+  if (start.previousToken) await endSession(start.previousToken);
   const token = newSessionToken();
   const now = clock.now();
   const endsAt = toSeconds(now + config.sessionMaxMs);
@@ -45,6 +64,8 @@ export async function startSession(userId: string, previousToken?: string): Prom
     lastSeenAt: now,
     endsAt,
     expiresAt: idleExpiry({ endsAt }, now),
+    userAgent: (start.userAgent ?? '').slice(0, MAX_USER_AGENT),
+    sourceAddress: start.sourceAddress ?? '',
   };
   await createSession(session);
   return { token, session };
@@ -59,9 +80,7 @@ export async function resolveSession(token: string): Promise<SessionRecord | nul
   const session = await sessionCopies.get(tokenHash, () => getSession(tokenHash));
   if (!session) return null;
   const now = clock.now();
-  const idleTooLong = now - session.lastSeenAt > config.sessionIdleMs;
-  const pastLifetime = now - session.createdAt > config.sessionMaxMs || now >= session.endsAt * 1000;
-  if (idleTooLong || pastLifetime) {
+  if (!isLive(session, now)) {
     await deleteSession(session.userId, session.tokenHash);
     return null;
   }
@@ -76,6 +95,21 @@ export async function resolveSession(token: string): Promise<SessionRecord | nul
 export async function endSession(token: string): Promise<void> {
   const session = await getSession(hashToken(token));
   if (session) await deleteSession(session.userId, session.tokenHash);
+}
+
+/** The user's sessions that still work, oldest first. */
+export async function liveSessionsOf(userId: string): Promise<SessionRecord[]> {
+  const now = clock.now();
+  const sessions = await listUserSessions(userId);
+  return sessions.filter((s) => isLive(s, now)).sort((a, b) => a.createdAt - b.createdAt);
+}
+
+/** Ends the user's session with `tokenHash`; false when the user has no such session. */
+export async function endSessionOf(userId: string, tokenHash: string): Promise<boolean> {
+  const session = await getSession(tokenHash);
+  if (session?.userId !== userId) return false;
+  await deleteSession(userId, tokenHash);
+  return true;
 }
 
 /** Ends every session of the user except the one with `keepTokenHash`. */

@@ -15,7 +15,7 @@ import {
 import { newId } from '@core/ids';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '@core/security/passwords';
 import type { ChangePasswordBody, SignInBody, SignUpBody } from '@shared/schemas/auth';
-import { assertNotThrottled, clearFailedSignIns, recordFailedSignIn } from './sign-in-throttle';
+import { throttledCheck } from './sign-in-throttle';
 
 /** The one answer for an unknown login and a wrong password, so neither reveals the other. */
 const WRONG_CREDENTIALS = 'login: The login or password is incorrect';
@@ -48,22 +48,17 @@ function findAccount(loginOrEmail: string): Promise<UserRecord | null> {
 }
 
 /**
- * Checks a sign-in. Throttled per login (429 past the limit, whatever the password); a failure
- * is counted and answered with one message whether the login exists or not.
+ * Checks a sign-in from `address`. Throttled per login and per address (429 past either limit,
+ * whatever the password); a failure is answered with one message whether the login exists or not.
  */
-export async function authenticate(body: SignInBody): Promise<UserRecord> {
+export async function authenticate(body: SignInBody, address: string | undefined): Promise<UserRecord> {
   const user = await findAccount(body.login);
   // Count by the account's login, so guessing through the login and the email share one budget.
-  const throttleKey = user?.login ?? body.login.trim().toLowerCase();
-  await assertNotThrottled(throttleKey);
-  const valid = user
-    ? await verifyPassword(body.password, user.passwordHash)
-    : await verifyAgainstNothing(body.password);
-  if (!user || !valid) {
-    await recordFailedSignIn(throttleKey);
-    throw new AppError(400, WRONG_CREDENTIALS);
-  }
-  await clearFailedSignIns(throttleKey);
+  const login = user?.login ?? body.login.trim().toLowerCase();
+  const valid = await throttledCheck({ login, address }, () =>
+    user ? verifyPassword(body.password, user.passwordHash) : verifyAgainstNothing(body.password),
+  );
+  if (!user || !valid) throw new AppError(400, WRONG_CREDENTIALS);
   return user;
 }
 
@@ -75,12 +70,15 @@ export async function requireAccount(userId: string): Promise<UserRecord> {
 }
 
 /** Changes the password after checking the old one (throttled like sign-in). */
-export async function changePassword(user: UserRecord, body: ChangePasswordBody): Promise<void> {
-  await assertNotThrottled(user.login);
-  if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
-    await recordFailedSignIn(user.login);
-    throw badRequest('oldPassword', 'The old password is incorrect');
-  }
+export async function changePassword(
+  user: UserRecord,
+  body: ChangePasswordBody,
+  address: string | undefined,
+): Promise<void> {
+  const valid = await throttledCheck({ login: user.login, address }, () =>
+    verifyPassword(body.oldPassword, user.passwordHash),
+  );
+  if (!valid) throw badRequest('oldPassword', 'The old password is incorrect');
   if (body.oldPassword === body.newPassword) {
     throw badRequest('newPassword', 'The new password must differ from the old one');
   }

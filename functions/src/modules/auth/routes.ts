@@ -2,7 +2,7 @@
 
 import { config } from '@core/config';
 import { createRouter } from '@core/http/group';
-import { browsingOrigin, publicOrigin } from '@core/http/origin';
+import { browsingOrigin, clientAddress, publicOrigin } from '@core/http/origin';
 import { created, created201, failures, jsonBody, ok, ok200, publicRoute, userRoute } from '@core/http/route';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '@core/http/session';
 import { endOtherSessions, endSession, startSession } from '@core/identity/sessions';
@@ -11,6 +11,9 @@ import { currentUserView } from '@core/identity/views';
 import {
   ChangePasswordBodySchema,
   CurrentUserSchema,
+  EndedSessionsSchema,
+  SessionIdParamSchema,
+  SessionSchema,
   SettingSchema,
   SignInBodySchema,
   SignUpBodySchema,
@@ -19,6 +22,7 @@ import type { Context } from 'hono';
 import * as z from 'zod';
 import packageJson from '../../../../package.json' with { type: 'json' };
 import { authenticate, changePassword, requireAccount, signUp } from './accounts';
+import { listMySessions, signOutOtherSessions, signOutSession } from './session-list';
 
 const tags = ['auth'];
 
@@ -37,7 +41,11 @@ function currentUser(c: Context, user: UserRecord) {
  * answers the signed-in user.
  */
 async function signInAs(c: Context, user: UserRecord) {
-  const { token } = await startSession(user.userId, sessionToken(c));
+  const { token } = await startSession(user.userId, {
+    previousToken: sessionToken(c),
+    userAgent: c.req.header('user-agent'),
+    sourceAddress: clientAddress(c),
+  });
   setSessionCookie(c, token);
   return currentUser(c, user);
 }
@@ -85,6 +93,32 @@ const meRoute = userRoute({
   responses: { ...ok200(CurrentUserSchema, 'The current user'), ...failures(401) },
 });
 
+const sessionsRoute = userRoute({
+  method: 'get',
+  path: '/api/auth/sessions',
+  tags,
+  summary: "The signed-in user's sessions: device, address, created, last seen; this one first",
+  responses: { ...ok200(z.array(SessionSchema), 'The live sessions'), ...failures(401) },
+});
+
+// `others` is registered before {sessionId}, so it is never taken for an id.
+const endOtherSessionsRoute = userRoute({
+  method: 'delete',
+  path: '/api/auth/sessions/others',
+  tags,
+  summary: 'Sign out everywhere else: every session of the user but this one ends',
+  responses: { ...ok200(EndedSessionsSchema, 'How many ended'), ...failures(401, 403) },
+});
+
+const endSessionRoute = userRoute({
+  method: 'delete',
+  path: '/api/auth/sessions/{sessionId}',
+  tags,
+  summary: "Sign out one of the user's other sessions (logout ends this one)",
+  request: { params: SessionIdParamSchema },
+  responses: { ...ok200(z.null(), 'Signed out'), ...failures(400, 401, 403, 404) },
+});
+
 const loginUrlRoute = publicRoute({
   method: 'get',
   path: '/api/pms/open/loginUrl',
@@ -103,7 +137,9 @@ const settingRoute = publicRoute({
 
 export const authRoutes = createRouter()
   .openapi(signUpRoute, async (c) => created(c, await signInAs(c, await signUp(c.req.valid('json')))))
-  .openapi(signInRoute, async (c) => ok(c, await signInAs(c, await authenticate(c.req.valid('json')))))
+  .openapi(signInRoute, async (c) =>
+    ok(c, await signInAs(c, await authenticate(c.req.valid('json'), clientAddress(c)))),
+  )
   .openapi(logoutRoute, async (c) => {
     const token = sessionToken(c);
     if (token) await endSession(token);
@@ -112,11 +148,24 @@ export const authRoutes = createRouter()
   })
   .openapi(passwordRoute, async (c) => {
     const { userId, tokenHash } = c.var.session;
-    await changePassword(await requireAccount(userId), c.req.valid('json'));
+    await changePassword(await requireAccount(userId), c.req.valid('json'), clientAddress(c));
     await endOtherSessions(userId, tokenHash);
     return ok(c, null);
   })
   .openapi(meRoute, async (c) => ok(c, currentUser(c, await requireAccount(c.var.session.userId))))
+  .openapi(sessionsRoute, async (c) => {
+    const { userId, tokenHash } = c.var.session;
+    return ok(c, await listMySessions(userId, tokenHash));
+  })
+  .openapi(endOtherSessionsRoute, async (c) => {
+    const { userId, tokenHash } = c.var.session;
+    return ok(c, await signOutOtherSessions(userId, tokenHash));
+  })
+  .openapi(endSessionRoute, async (c) => {
+    const { userId, tokenHash } = c.var.session;
+    await signOutSession(userId, tokenHash, c.req.valid('param').sessionId);
+    return ok(c, null);
+  })
   .openapi(loginUrlRoute, (c) => ok(c, `${browsingOrigin(c)}/login`))
   .openapi(settingRoute, (c) =>
     c.json(

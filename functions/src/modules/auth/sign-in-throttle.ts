@@ -1,44 +1,62 @@
 /**
- * Slows down password guessing: failed attempts are counted per login in a window; once the
- * count reaches the limit, every attempt (right password or not) is refused with 429 until the
- * window is over. Unknown logins are counted the same way, so the answer never tells whether a
- * login exists.
+ * Slows down password guessing. Every password check (sign-in, password change) is first counted,
+ * atomically, against two budgets of the current window: its login's and its source address's.
+ * When either is used up the attempt is refused with 429 before the password is looked at,
+ * right password or not; so however many guesses arrive at once, at most the limit are checked.
+ * Unknown logins are counted the same way, so the answer never tells whether a login exists.
+ *
+ * A right password clears its login's count (the person is back in) and takes its own attempt
+ * back from the address's, so a guesser cannot reset an address by signing in to an account of
+ * its own. Rules and figures: docs/architecture.md, "Accounts, sessions and CSRF".
  */
 import { clock } from '@core/clock';
 import { config } from '@core/config';
+import { keys } from '@core/db/keys';
 import { AppError } from '@core/errors';
-import { clearThrottle, getThrottle, recordFailure } from './store';
+import { clearThrottle, countAttempt, uncountAttempt } from './store';
 
-function retryMessage(retryAt: number, now: number): { message: string; seconds: number } {
+function tooManyAttempts(retryAt: number, now: number): AppError {
   const seconds = Math.max(1, Math.ceil((retryAt - now) / 1000));
   const minutes = Math.ceil(seconds / 60);
   const wait = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return {
-    seconds,
-    message: `Too many failed sign-in attempts; try again in ${wait} (after ${new Date(retryAt).toISOString()})`,
-  };
-}
-
-/** Throws 429 while `login` has used up its failed attempts for the current window. */
-export async function assertNotThrottled(login: string): Promise<void> {
-  const throttle = await getThrottle(login);
-  const now = clock.now();
-  if (!throttle || throttle.failures < config.signInMaxFailures) return;
-  const retryAt = throttle.windowStartedAt + config.signInWindowMs;
-  if (retryAt <= now) return;
-  const { message, seconds } = retryMessage(retryAt, now);
-  throw new AppError(
+  return new AppError(
     429,
-    message,
+    `Too many failed sign-in attempts; try again in ${wait} (after ${new Date(retryAt).toISOString()})`,
     { retryAt: new Date(retryAt).toISOString() },
     { 'Retry-After': String(seconds) },
   );
 }
 
-export async function recordFailedSignIn(login: string): Promise<void> {
-  await recordFailure(login, clock.now(), config.signInWindowMs);
+/** Who is trying: the account's login (or the name typed) and, when known, the source address. */
+export interface Attempt {
+  login: string;
+  address: string | undefined;
 }
 
-export async function clearFailedSignIns(login: string): Promise<void> {
-  await clearThrottle(login);
+/**
+ * Runs `check` (a password comparison) as one counted attempt; 429 when the login's or the
+ * address's budget is used up. Answers what `check` answered.
+ */
+export async function throttledCheck(attempt: Attempt, check: () => Promise<boolean>): Promise<boolean> {
+  const login = keys.throttle(attempt.login);
+  const address = attempt.address === undefined ? undefined : keys.addressThrottle(attempt.address);
+  const budgets = [
+    { key: login, subject: attempt.login, limit: config.signInMaxFailures },
+    ...(address
+      ? [{ key: address, subject: attempt.address!, limit: config.signInMaxFailuresPerAddress }]
+      : []),
+  ];
+  const now = clock.now();
+  const counts = await Promise.all(
+    budgets.map((b) => countAttempt(b.key, b.subject, now, config.signInWindowMs, b.limit)),
+  );
+  const refusedSince = counts.flatMap((c) => (c.counted ? [] : [c.windowStartedAt]));
+  if (refusedSince.length > 0) {
+    // Not checked, so not counted where it was: a refusal by one budget must not drain the other.
+    await Promise.all(budgets.filter((_, i) => counts[i]!.counted).map((b) => uncountAttempt(b.key)));
+    throw tooManyAttempts(Math.max(...refusedSince) + config.signInWindowMs, now);
+  }
+  const valid = await check();
+  if (valid) await Promise.all([clearThrottle(login), address && uncountAttempt(address)]);
+  return valid;
 }

@@ -49,7 +49,7 @@ export function UserMenu({ user }: { user: UserProfile }) {
           My enterprises
         </Menu.Item>
         <Menu.Item leftSection={<IconKey size={16} />} onClick={() => navigate({ to: '/account/password' })}>
-          Change password
+          Password and sessions
         </Menu.Item>
         <Menu.Item
           color="red"

@@ -6,6 +6,7 @@
 import { keys, SK } from '../../db/keys';
 import {
   batchDelete,
+  batchGet,
   ConditionFailedError,
   conditions,
   type Item,
@@ -20,12 +21,16 @@ export interface SessionRecord {
   userId: string;
   /** Epoch milliseconds. */
   createdAt: number;
-  /** Epoch milliseconds; refreshed at most once a minute. */
+  /** Epoch milliseconds; refreshed at most every few minutes (../sessions.ts, TOUCH_INTERVAL_MS). */
   lastSeenAt: number;
   /** Epoch seconds, DynamoDB's TTL: when the session would expire if not used again. */
   expiresAt: number;
   /** Epoch seconds when the session ends however it is used (the absolute lifetime). */
   endsAt: number;
+  /** The browser's User-Agent at sign-in (at most 512 characters); '' for older sessions. */
+  userAgent: string;
+  /** The address it signed in from; '' when unknown. */
+  sourceAddress: string;
 }
 
 function toItem(session: SessionRecord): Item {
@@ -33,7 +38,10 @@ function toItem(session: SessionRecord): Item {
 }
 
 function fromItem(item: Item): SessionRecord {
-  return readRecord(item, ['tokenHash', 'userId', 'createdAt', 'lastSeenAt', 'expiresAt', 'endsAt'], {});
+  return readRecord(item, ['tokenHash', 'userId', 'createdAt', 'lastSeenAt', 'expiresAt', 'endsAt'], {
+    userAgent: '',
+    sourceAddress: '',
+  });
 }
 
 export async function createSession(session: SessionRecord): Promise<void> {
@@ -69,11 +77,21 @@ export async function deleteSession(userId: string, tokenHash: string): Promise<
   await batchDelete([keys.session(tokenHash), keys.userSession(userId, tokenHash)]);
 }
 
+// Access pattern: a user's sessions (base table, user partition, sk begins_with SESSION#).
+async function userSessionHashes(userId: string): Promise<string[]> {
+  const refs = await queryPartition(keys.user(userId).pk, SK.userSessionPrefix);
+  return refs.map((ref) => ref.tokenHash as string);
+}
+
+/** Every stored session of the user (ended ones the TTL has not removed yet included). */
+export async function listUserSessions(userId: string): Promise<SessionRecord[]> {
+  const hashes = await userSessionHashes(userId);
+  return (await batchGet(hashes.map((hash) => keys.session(hash)))).map(fromItem);
+}
+
 /** Ends every session of the user except `keepTokenHash` (the caller's own, when given). */
 export async function deleteUserSessions(userId: string, keepTokenHash?: string): Promise<number> {
-  // Access pattern: a user's sessions (base table, user partition, sk begins_with SESSION#).
-  const refs = await queryPartition(keys.user(userId).pk, SK.userSessionPrefix);
-  const ended = refs.map((ref) => ref.tokenHash as string).filter((hash) => hash !== keepTokenHash);
+  const ended = (await userSessionHashes(userId)).filter((hash) => hash !== keepTokenHash);
   await batchDelete(ended.flatMap((hash) => [keys.session(hash), keys.userSession(userId, hash)]));
   return ended.length;
 }

@@ -1,0 +1,154 @@
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Session } from '@shared/schemas/auth';
+import { IconAlertTriangle, IconDevices } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorText } from '../../../api/errors';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { fullDateTime } from '../../../lib/relative-time';
+import { sessionsQueryOptions, useEndOtherSessions, useEndSession } from '../../../queries/auth';
+
+function SessionRow({
+  session,
+  onSignOut,
+  pending,
+}: {
+  session: Session;
+  onSignOut: () => void;
+  pending: boolean;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid={`session-row-${session.id}`}>
+      <Stack gap={2}>
+        <Group gap="xs">
+          <Text size="sm" fw={500} title={session.userAgent || undefined}>
+            {session.device}
+          </Text>
+          {session.current && (
+            <Badge size="sm" variant="light" color="green">
+              This session
+            </Badge>
+          )}
+        </Group>
+        <Group gap={6}>
+          <Text size="xs" c="dimmed">
+            {session.sourceAddress || 'Address unknown'} · signed in {fullDateTime(session.createdAt)} · last
+            seen
+          </Text>
+          <RelativeTime value={session.lastSeenAt} />
+        </Group>
+      </Stack>
+      {!session.current && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          loading={pending}
+          onClick={onSignOut}
+          aria-label={`Sign out ${session.device}, signed in ${fullDateTime(session.createdAt)}`}
+        >
+          Sign out
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * Where the user is signed in: every live session (device, address, when), this one marked; any
+ * other can be signed out, or all of them at once after a confirmation.
+ */
+export function SessionsSection() {
+  const sessions = useQuery(sessionsQueryOptions());
+  const endOne = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const [confirming, setConfirming] = useState(false);
+  const others = sessions.data?.filter((s) => !s.current) ?? [];
+
+  function signOut(session: Session) {
+    endOne.mutate(session.id, {
+      onSuccess: () => notifications.show({ color: 'green', message: `${session.device} signed out` }),
+    });
+  }
+
+  function signOutOthers() {
+    endOthers.mutate(undefined, {
+      onSuccess: ({ ended }) =>
+        notifications.show({
+          color: 'green',
+          message: `Signed out everywhere else (${ended} ${ended === 1 ? 'session' : 'sessions'})`,
+        }),
+      onSettled: () => setConfirming(false),
+    });
+  }
+
+  return (
+    <Card withBorder data-testid="sessions">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs">
+            <IconDevices size={18} />
+            <Title order={2} fz="md">
+              Sessions
+            </Title>
+          </Group>
+          {others.length > 0 && (
+            <Button size="compact-sm" variant="light" color="red" onClick={() => setConfirming(true)}>
+              Sign out everywhere else
+            </Button>
+          )}
+        </Group>
+        {sessions.isPending ? (
+          <Stack gap="xs" aria-busy data-testid="sessions-loading">
+            {[0, 1].map((key) => (
+              <Skeleton key={key} h={36} />
+            ))}
+          </Stack>
+        ) : sessions.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+            <Group justify="space-between">
+              <Text size="sm">{`Your sessions could not be loaded: ${errorText(sessions.error)}`}</Text>
+              <Button size="compact-sm" variant="default" onClick={() => sessions.refetch()}>
+                Try again
+              </Button>
+            </Group>
+          </Alert>
+        ) : sessions.data.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="sessions-empty">
+            No sessions to show.
+          </Text>
+        ) : (
+          <Stack gap="sm">
+            {sessions.data.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                pending={endOne.isPending && endOne.variables === session.id}
+                onSignOut={() => signOut(session)}
+              />
+            ))}
+            {others.length === 0 && (
+              <Text size="sm" c="dimmed" data-testid="sessions-only-this">
+                You are not signed in anywhere else.
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Sign out everywhere else?"
+        confirmLabel="Sign out everywhere else"
+        loading={endOthers.isPending}
+        onConfirm={signOutOthers}
+      >
+        <Text size="sm">
+          {others.length === 1 ? 'Your other session' : `Your ${others.length} other sessions`} will be signed
+          out. This session stays signed in.
+        </Text>
+      </ConfirmModal>
+    </Card>
+  );
+}
