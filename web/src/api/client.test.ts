@@ -217,6 +217,16 @@ describe('401 (spec section 8)', () => {
     expect(shown()).toEqual([]);
   });
 
+  it('does not follow a login url that is not http(s); the hosting address’s sign-in page instead', async () => {
+    answer(401, fail('Please sign in', 9, 'UNAUTHORIZED'), {
+      status: 200,
+      body: ok('javascript:alert(7)//'),
+    });
+    const { client, redirect } = setup();
+    await expect(client.get('/api/auth/me')).rejects.toBeInstanceOf(HttpError);
+    expect(redirect).toHaveBeenCalledExactlyOnceWith(`${base}/login?go_page=${encodeURIComponent(CURRENT)}`);
+  });
+
   it('does not redirect on the local development host; the message is shown instead', async () => {
     answer(401, fail('Please sign in', 9, 'UNAUTHORIZED'));
     const { client, redirect, feedback } = setup({ isLocalDevHost: () => true });

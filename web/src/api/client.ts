@@ -1,4 +1,5 @@
 import { SHOW_TYPE } from '@shared/constants/api';
+import { isHttpUrl } from '@shared/domain/http-url';
 /**
  * The one HTTP client of the web app: spec section 7 (common request settings) and section 8
  * (error catalogue). Everything with a side effect (fetch, messages, navigation, leaving the app
@@ -160,7 +161,8 @@ export function createApiClient(deps: ApiClientDependencies) {
       const back = deps.currentAddress();
       try {
         const address = await request<unknown>(LOGIN_URL_ENDPOINT, { skipErrorHandler: true });
-        if (typeof address !== 'string' || address === '') throw new Error('no sign-in address');
+        // Only an http(s) address is followed: a `javascript:` answer would run in this page.
+        if (!isHttpUrl(address)) throw new Error('no sign-in address');
         deps.redirect(withParam(address, 'go_page', back));
       } catch {
         const host = (deps.enterprise().hostingAddress ?? '').replace(/\/+$/, '');
