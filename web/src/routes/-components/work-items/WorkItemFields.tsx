@@ -1,4 +1,4 @@
-import { MultiSelect, Select, SimpleGrid } from '@mantine/core';
+import { MultiSelect, Select, type SelectProps, SimpleGrid } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
 import { isIssueKind } from '@shared/domain/work-item-workflow';
@@ -46,35 +46,23 @@ export function WorkItemFields({ issue, projectId, editor, canEdit, columns }: F
 
   return (
     <SimpleGrid cols={columns} spacing="md" verticalSpacing="sm">
-      <Select
+      <NumberField
         label="Status"
+        field="status"
         // Only where the workflow lets the item go from here (detail.nextStatuses).
         data={statusOptions(kind, issue.status, issue.nextStatuses)}
-        value={String(issue.status)}
-        allowDeselect={false}
+        issue={issue}
+        editor={editor}
         readOnly={readOnly}
-        disabled={disabled}
-        comboboxProps={COMBOBOX_PROPS}
-        onChange={(value) =>
-          value &&
-          Number(value) !== issue.status &&
-          void editor.save({ status: Number(value) as IssueUpdateBody['status'] })
-        }
       />
-      <Select
+      <NumberField
         label="Priority"
+        field="priority"
         data={PRIORITY_OPTIONS}
         renderOption={renderPriorityOption}
-        value={String(issue.priority)}
-        allowDeselect={false}
+        issue={issue}
+        editor={editor}
         readOnly={readOnly}
-        disabled={disabled}
-        comboboxProps={COMBOBOX_PROPS}
-        onChange={(value) =>
-          value &&
-          Number(value) !== issue.priority &&
-          void editor.save({ priority: Number(value) as IssueUpdateBody['priority'] })
-        }
       />
       <Select
         label="Assignee"
@@ -113,6 +101,33 @@ export function WorkItemFields({ issue, projectId, editor, canEdit, columns }: F
       <EstimateField key={`${issue.id}:${issue.version}`} issue={issue} editor={editor} readOnly={readOnly} />
       <ParentField issue={issue} editor={editor} readOnly={readOnly} />
     </SimpleGrid>
+  );
+}
+
+/** A field of numbered values (status, priority): a new value saves at once. */
+function NumberField({
+  field,
+  issue,
+  editor,
+  ...props
+}: Omit<SelectProps, 'value' | 'onChange' | 'disabled'> & {
+  field: 'status' | 'priority';
+  issue: IssueDetail;
+  editor: SaveIssue;
+}) {
+  return (
+    <Select
+      value={String(issue[field])}
+      allowDeselect={false}
+      disabled={editor.saving}
+      comboboxProps={COMBOBOX_PROPS}
+      onChange={(value) =>
+        value &&
+        Number(value) !== issue[field] &&
+        void editor.save({ [field]: Number(value) } as Pick<IssueUpdateBody, typeof field>)
+      }
+      {...props}
+    />
   );
 }
 
