@@ -33,6 +33,7 @@ import {
   sprintStatisticsQueryOptions,
   useSprintIssues,
 } from '../queries/sprints';
+import { AllSprintsLink } from './-components/iterations/AllSprintsLink';
 import { BacklogFilters } from './-components/iterations/BacklogFilters';
 import {
   type BacklogSearch,
@@ -87,15 +88,7 @@ function PlanningPage() {
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Group gap="xs">
-          <LinkButton
-            to="/$identifier/projects/$projectId/iteration"
-            params={linkParams}
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconArrowLeft size={14} />}
-          >
-            All sprints
-          </LinkButton>
+          <AllSprintsLink {...linkParams} />
           <Title order={2} fz="lg">
             Planning
           </Title>

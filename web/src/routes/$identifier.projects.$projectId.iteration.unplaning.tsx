@@ -2,7 +2,7 @@ import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { isIssueKind } from '@shared/domain/work-item-workflow';
-import { IconArrowLeft, IconInbox } from '@tabler/icons-react';
+import { IconInbox } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -15,6 +15,7 @@ import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { guardedLoad, requireAccess } from '../lib/route-guards';
 import { projectQueryOptions } from '../queries/projects';
 import { backlogQueryOptions, openSprintsQueryOptions, useSprintIssues } from '../queries/sprints';
+import { AllSprintsLink } from './-components/iterations/AllSprintsLink';
 import { BacklogFilters } from './-components/iterations/BacklogFilters';
 import {
   type BacklogSearch,
@@ -98,15 +99,7 @@ function BacklogPage() {
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Group gap="xs">
-          <LinkButton
-            to="/$identifier/projects/$projectId/iteration"
-            params={linkParams}
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconArrowLeft size={14} />}
-          >
-            All sprints
-          </LinkButton>
+          <AllSprintsLink {...linkParams} />
           <IconInbox size={20} color="var(--mantine-color-brand-7)" />
           <Title order={2} fz="lg">
             Backlog
