@@ -1,8 +1,17 @@
-import { ActionIcon, Anchor, Breadcrumbs, Button, Group, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  type ActionIconProps,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Group,
+  Menu,
+  Tooltip,
+} from '@mantine/core';
+import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { LinkAnchor } from '../Links/Links';
 
-/** The parts of a product's, project's or plan's heading: where it sits, and Edit and Delete. */
+/** The parts of a product's, project's, plan's or sheet's heading: where it sits, Edit and Delete. */
 
 const DIRECTORIES = {
   products: { to: '/$identifier/products', label: 'Products' },
@@ -66,5 +75,41 @@ export function EditDeleteButtons({
         </Tooltip>
       )}
     </Group>
+  );
+}
+
+/** Edit and Delete in a "⋯" menu (a plan's card, a sheet's heading), each only with its handler. */
+export function EditDeleteMenu({
+  label,
+  size,
+  onEdit,
+  onDelete,
+}: {
+  /** The menu button's accessible name: "Actions for Beta". */
+  label: string;
+  size?: ActionIconProps['size'];
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size={size} aria-label={label}>
+          <IconDots size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {onEdit && (
+          <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+            Edit
+          </Menu.Item>
+        )}
+        {onDelete && (
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+            Delete
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { PLAN_STATUS } from '@shared/domain/products';
 import type { Plan } from '@shared/schemas/products';
-import { IconCalendar, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCalendar } from '@tabler/icons-react';
+import { EditDeleteMenu } from '../../../components/EntityHeader/EntityHeader';
 import { LinkAnchor } from '../../../components/Links/Links';
 import { markdownPreview } from './markdown-preview';
 import { PlanProgress } from './PlanProgress';
@@ -42,29 +43,11 @@ export function PlanCard({ identifier, plan, today, onEdit, onDelete }: PlanCard
           <Group gap={4} wrap="nowrap">
             <PlanStatusBadge status={plan.status} />
             {(onEdit || onDelete) && (
-              <Menu position="bottom-end" withinPortal shadow="md">
-                <Menu.Target>
-                  <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${plan.title}`}>
-                    <IconDots size={16} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {onEdit && (
-                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(plan)}>
-                      Edit
-                    </Menu.Item>
-                  )}
-                  {onDelete && (
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} />}
-                      onClick={() => onDelete(plan)}
-                    >
-                      Delete
-                    </Menu.Item>
-                  )}
-                </Menu.Dropdown>
-              </Menu>
+              <EditDeleteMenu
+                label={`Actions for ${plan.title}`}
+                onEdit={onEdit && (() => onEdit(plan))}
+                onDelete={onDelete && (() => onDelete(plan))}
+              />
             )}
           </Group>
         </Group>

@@ -1,18 +1,16 @@
-import { ActionIcon, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { SHEET_STATUS } from '@shared/domain/testing';
 import type { Sheet } from '@shared/schemas/testruns';
 import {
   IconCalendar,
   IconCheck,
-  IconDots,
-  IconPencil,
   IconPlus,
   IconRotateClockwise,
   IconRun,
-  IconTrash,
   IconUser,
 } from '@tabler/icons-react';
+import { EditDeleteMenu } from '../../../components/EntityHeader/EntityHeader';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { useUpdateSheet } from '../../../queries/testsheets';
 import { planDateRange } from '../products/plan-dates';
@@ -107,37 +105,12 @@ export function SheetHeader({ projectId, sheet, onDialog, onAddCases }: SheetHea
             )}
             {canEdit && <StateButton projectId={projectId} sheet={sheet} />}
             {(canEdit || canRemove) && (
-              <Menu position="bottom-end" withinPortal shadow="md">
-                <Menu.Target>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="lg"
-                    aria-label={`More actions for ${sheet.name}`}
-                  >
-                    <IconDots size={16} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {canEdit && (
-                    <Menu.Item
-                      leftSection={<IconPencil size={16} />}
-                      onClick={() => onDialog({ kind: 'edit', sheet })}
-                    >
-                      Edit
-                    </Menu.Item>
-                  )}
-                  {canRemove && (
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} />}
-                      onClick={() => onDialog({ kind: 'delete', sheet })}
-                    >
-                      Delete
-                    </Menu.Item>
-                  )}
-                </Menu.Dropdown>
-              </Menu>
+              <EditDeleteMenu
+                label={`More actions for ${sheet.name}`}
+                size="lg"
+                onEdit={canEdit ? () => onDialog({ kind: 'edit', sheet }) : undefined}
+                onDelete={canRemove ? () => onDialog({ kind: 'delete', sheet }) : undefined}
+              />
             )}
           </Group>
         </Group>
