@@ -15,6 +15,7 @@ import { messages } from '@shared/schemas/common';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ShowMore } from '../../kit/ListPage/Pager';
 import { useCurrentEnterprise } from '../../lib/current-enterprise';
 import { ConfirmModal } from '../ConfirmModal/ConfirmModal';
 import { Markdown } from '../Markdown/Markdown';
@@ -115,18 +116,7 @@ export function CommentThread({ comments, save, canComment }: CommentThreadProps
           ))}
         </Stack>
       )}
-      {comments.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="subtle"
-            size="xs"
-            onClick={() => void comments.fetchNextPage()}
-            loading={comments.isFetchingNextPage}
-          >
-            Show more comments
-          </Button>
-        </Group>
-      )}
+      <ShowMore query={comments}>Show more comments</ShowMore>
       {canComment && (
         <Stack gap="xs">
           <Textarea

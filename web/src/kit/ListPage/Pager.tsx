@@ -1,5 +1,5 @@
-import { Box, Button, Group, Pagination, Select, Text } from '@mantine/core';
-import type { ComponentProps } from 'react';
+import { Box, Button, type ButtonProps, Group, Pagination, Select, Text } from '@mantine/core';
+import type { ComponentProps, ReactNode } from 'react';
 import { PAGE_SIZES } from './use-page-size';
 
 const SIZE_DATA = PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} / page` }));
@@ -98,6 +98,31 @@ export function LoadMore({
           {shown === 1 ? 'The only one' : `All ${shown} shown`}
         </Text>
       )}
+    </Group>
+  );
+}
+
+/** "Show more …" under a list that grows a page at a time (comments, history, activity), while there is more. */
+export function ShowMore({
+  query,
+  variant = 'subtle',
+  children,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+  variant?: ButtonProps['variant'];
+  children: ReactNode;
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <Group justify="center">
+      <Button
+        variant={variant}
+        size="xs"
+        onClick={() => void query.fetchNextPage()}
+        loading={query.isFetchingNextPage}
+      >
+        {children}
+      </Button>
     </Group>
   );
 }

@@ -1,10 +1,11 @@
-import { Avatar, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ISSUE_KIND_LABELS, isIssueKind } from '@shared/domain/work-item-workflow';
 import type { Journal } from '@shared/schemas/issues';
 import { IconActivity } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { initials } from '../../../components/UserMenu/UserMenu';
+import { ShowMore } from '../../../kit/ListPage/Pager';
 import { projectDynamicsQueryOptions } from '../../../queries/projects';
 import { journalAction, summarizeDetails } from '../work-items/journal-format';
 import { displayName } from '../work-items/WorkItemBadges';
@@ -102,18 +103,9 @@ export function ActivityFeed({ projectId }: { projectId: string }) {
             ))}
           </Stack>
         )}
-        {feed.hasNextPage && (
-          <Group justify="center">
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => void feed.fetchNextPage()}
-              loading={feed.isFetchingNextPage}
-            >
-              Load more
-            </Button>
-          </Group>
-        )}
+        <ShowMore query={feed} variant="default">
+          Load more
+        </ShowMore>
       </Stack>
     </Card>
   );

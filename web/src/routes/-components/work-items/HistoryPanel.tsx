@@ -1,9 +1,10 @@
-import { Avatar, Button, Group, List, Skeleton, Stack, Text, Timeline } from '@mantine/core';
+import { Avatar, Group, List, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { ISSUE_KIND_LABELS, isIssueKind } from '@shared/domain/work-item-workflow';
 import type { Journal } from '@shared/schemas/issues';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { initials } from '../../../components/UserMenu/UserMenu';
+import { ShowMore } from '../../../kit/ListPage/Pager';
 import { journalsInfiniteOptions } from '../../../queries/issues';
 import { formatJournalDetail } from './journal-format';
 import { displayName } from './WorkItemBadges';
@@ -78,18 +79,7 @@ export function HistoryPanel({ issueId }: { issueId: string }) {
           );
         })}
       </Timeline>
-      {history.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="subtle"
-            size="xs"
-            onClick={() => void history.fetchNextPage()}
-            loading={history.isFetchingNextPage}
-          >
-            Show more history
-          </Button>
-        </Group>
-      )}
+      <ShowMore query={history}>Show more history</ShowMore>
     </Stack>
   );
 }
