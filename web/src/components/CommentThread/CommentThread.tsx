@@ -6,6 +6,7 @@ import {
   Paper,
   Skeleton,
   Stack,
+  Tabs,
   Text,
   Textarea,
   Tooltip,
@@ -14,7 +15,7 @@ import { notifications } from '@mantine/notifications';
 import { messages } from '@shared/schemas/common';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { ShowMore } from '../../kit/ListPage/Pager';
 import { useCurrentEnterprise } from '../../lib/current-enterprise';
 import { ConfirmModal } from '../ConfirmModal/ConfirmModal';
@@ -261,5 +262,27 @@ function CommentItem({ comment, own, save, onDelete }: CommentItemProps) {
         </Stack>
       )}
     </Paper>
+  );
+}
+
+/**
+ * The comments tab's panel of a detail's tabs, named "Discussion" rather than after its tab: a
+ * lookup of the "Comment" box by its label would otherwise also find the panel around it.
+ */
+export function DiscussionTabPanel({
+  value = 'comments',
+  children,
+}: {
+  value?: string;
+  children: ReactNode;
+}) {
+  const discussionId = useId();
+  return (
+    <Tabs.Panel value={value} pt="md" aria-labelledby={discussionId}>
+      <span id={discussionId} hidden>
+        Discussion
+      </span>
+      {children}
+    </Tabs.Panel>
   );
 }

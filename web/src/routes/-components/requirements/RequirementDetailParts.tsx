@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Group, Tabs, Text, Tooltip } from '@mantine/core';
 import type { RequirementKind } from '@shared/domain/requirement-workflow';
 import { IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
+import { DiscussionTabPanel } from '../../../components/CommentThread/CommentThread';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { displayName } from '../work-items/WorkItemBadges';
@@ -63,7 +64,6 @@ export function RequirementTabs({
   id: string;
   extra?: { value: string; label: string; panel: ReactNode } | false;
 }) {
-  const discussionId = useId();
   return (
     <Tabs defaultValue="history" keepMounted={false}>
       <Tabs.List>
@@ -79,14 +79,9 @@ export function RequirementTabs({
           {extra.panel}
         </Tabs.Panel>
       )}
-      {/* Named "Discussion" rather than after its tab: a lookup of the "Comment" box by its label
-          would otherwise also find the panel around it. */}
-      <Tabs.Panel value="comments" pt="md" aria-labelledby={discussionId}>
-        <span id={discussionId} hidden>
-          Discussion
-        </span>
+      <DiscussionTabPanel>
         <JournalsPanel objectId={id} />
-      </Tabs.Panel>
+      </DiscussionTabPanel>
     </Tabs>
   );
 }

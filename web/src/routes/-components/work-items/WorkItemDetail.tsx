@@ -18,7 +18,8 @@ import type { IssueDetail } from '@shared/schemas/issues';
 import { IconAlertTriangle, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { DiscussionTabPanel } from '../../../components/CommentThread/CommentThread';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkButton } from '../../../components/Links/Links';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
@@ -73,7 +74,6 @@ function LoadedDetail({
   const [stale, setStale] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [editingTitle, setEditingTitle] = useState(false);
-  const discussionId = useId();
   const editor = useSaveIssue(issue, projectId, () => setStale(true));
   const remove = useDeleteIssue(projectId);
   const kind: IssueKind = isIssueKind(issue.pmIssueType) ? issue.pmIssueType : 1;
@@ -184,14 +184,9 @@ function LoadedDetail({
         {can('docs:doc:list') && <Tabs.Tab value="docs">Referenced in docs</Tabs.Tab>}
         {canSeeCode && <Tabs.Tab value="code">Code</Tabs.Tab>}
       </Tabs.List>
-      {/* Named "Discussion" rather than after its tab: a lookup of the "Comment" box by its label
-          would otherwise also find the panel around it. */}
-      <Tabs.Panel value="comments" pt="md" aria-labelledby={discussionId}>
-        <span id={discussionId} hidden>
-          Discussion
-        </span>
+      <DiscussionTabPanel>
         <CommentsPanel issueId={issue.id} projectId={projectId} canComment={can('project:issue:comment')} />
-      </Tabs.Panel>
+      </DiscussionTabPanel>
       <Tabs.Panel value="history" pt="md">
         <HistoryPanel issueId={issue.id} />
       </Tabs.Panel>
