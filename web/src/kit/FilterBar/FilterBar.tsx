@@ -21,6 +21,15 @@ import { COMBOBOX_PROPS } from '../FormModal/fields';
 /** Filters share the row and wrap on narrow screens; a multi-select needs room for its pills. */
 const FILTER_STYLE = { flex: '1 1 150px', minWidth: 0, maxWidth: 240 };
 
+/** What every select of the row shares: clearable, searchable, a bounded dropdown, its width. */
+const FILTER_PROPS = {
+  clearable: true,
+  searchable: true,
+  comboboxProps: COMBOBOX_PROPS,
+  maxDropdownHeight: 280,
+  style: FILTER_STYLE,
+};
+
 /**
  * A row of filters kept in the URL's search params, with "Clear filters" while any is set. The
  * filters are its children: `KeywordFilter`, `MultiFilter`, `SelectFilter`, `SortControl`.
@@ -117,11 +126,7 @@ export function MultiFilter<V extends string | number>({
       onChange={(values) =>
         onChange(values.length === 0 ? undefined : ((numeric ? values.map(Number) : values) as V[]))
       }
-      clearable
-      searchable
-      comboboxProps={COMBOBOX_PROPS}
-      maxDropdownHeight={280}
-      style={FILTER_STYLE}
+      {...FILTER_PROPS}
       {...props}
     />
   );
@@ -140,11 +145,7 @@ export function SelectFilter({ label, value, onChange, ...props }: SelectFilterP
       aria-label={label}
       value={value ?? null}
       onChange={(next) => onChange(next ?? undefined)}
-      clearable
-      searchable
-      comboboxProps={COMBOBOX_PROPS}
-      maxDropdownHeight={280}
-      style={FILTER_STYLE}
+      {...FILTER_PROPS}
       {...props}
     />
   );
