@@ -1,7 +1,7 @@
-import { Alert, Modal, Stack, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ModalActions } from '../../kit/FormModal/FormModal';
+import { ProblemAlert } from '../ProblemAlert/ProblemAlert';
 
 interface ConfirmModalProps {
   opened: boolean;
@@ -80,16 +80,7 @@ export function RefusableConfirmModal({
     <ConfirmModal {...props} confirmDisabled={refusal !== null}>
       <Stack gap="sm">
         {children}
-        {refusal && (
-          <Alert
-            variant="light"
-            color="red"
-            icon={<IconAlertTriangle size={18} />}
-            data-testid={refusalTestId}
-          >
-            {refusal}
-          </Alert>
-        )}
+        {refusal && <ProblemAlert testId={refusalTestId}>{refusal}</ProblemAlert>}
       </Stack>
     </ConfirmModal>
   );

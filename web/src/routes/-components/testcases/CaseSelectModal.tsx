@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -17,9 +16,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MAX_SHEET_CASE_ADD } from '@shared/domain/testing';
 import type { CaseRow } from '@shared/schemas/testcases';
-import { IconAlertTriangle, IconListCheck, IconSearch } from '@tabler/icons-react';
+import { IconListCheck, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { ProblemAlert } from '../../../components/ProblemAlert/ProblemAlert';
 import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { caseListQueryOptions } from '../../../queries/testcases';
 import { CaseFilterBar } from './CaseFilterBar';
@@ -250,16 +250,7 @@ export function CaseSelectModal({
             )}
           </Stack>
         </Group>
-        {error && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={18} />}
-            data-testid="case-select-error"
-          >
-            {error}
-          </Alert>
-        )}
+        {error && <ProblemAlert testId="case-select-error">{error}</ProblemAlert>}
         <ModalActions
           onCancel={onClose}
           pending={loading}

@@ -19,6 +19,7 @@ import { CASE_SHEET_COLUMNS, MAX_UPLOAD_ROWS } from '@shared/domain/testing';
 import type { UploadReport } from '@shared/schemas/testcases';
 import { IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useEffect, useState } from 'react';
+import { ProblemAlert } from '../../../components/ProblemAlert/ProblemAlert';
 import { useDownloadCases, useUploadCases } from '../../../queries/testcases';
 import { CASE_FILE_ACCEPT, caseFileProblem, fileSize } from './case-file';
 
@@ -151,16 +152,7 @@ export function ImportCasesModal({ projectId, opened, onClose }: ImportCasesModa
               </FileButton>
             </Stack>
           </Paper>
-          {problem && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertTriangle size={18} />}
-              data-testid="import-problem"
-            >
-              {problem}
-            </Alert>
-          )}
+          {problem && <ProblemAlert testId="import-problem">{problem}</ProblemAlert>}
           {busy && (
             <Stack gap={4} aria-live="polite">
               <Progress value={100} striped animated aria-label="Uploading" />
