@@ -10,9 +10,23 @@ import {
   type UseTreeReturnType,
 } from '@mantine/core';
 import { type KeyboardEvent, type ReactNode, useEffect } from 'react';
+import { useCurrentEnterprise } from '../../lib/current-enterprise';
 import { TREE_ROW_HEIGHT } from './TreeRow';
 
 /** What a sidebar tree shows of a node: module and sheet trees both have it. */
+/**
+ * Who may add, edit and remove a tree's entries (`<prefix>:add`, `:edit`, `:remove`); none of them
+ * where the tree is not `editable`.
+ */
+export function useTreeRights(prefix: string, editable = true) {
+  const { can } = useCurrentEnterprise();
+  return {
+    add: editable && can(`${prefix}:add`),
+    edit: editable && can(`${prefix}:edit`),
+    remove: editable && can(`${prefix}:remove`),
+  };
+}
+
 export interface NamedNode {
   id: string;
   name: string;

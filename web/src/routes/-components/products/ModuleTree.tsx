@@ -16,9 +16,9 @@ import {
   TreeFixedEntry,
   toTreeData,
   useRevealSelected,
+  useTreeRights,
 } from '../../../components/SidebarTree/SidebarTree';
 import { TreeRow } from '../../../components/SidebarTree/TreeRow';
-import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
   moduleTreeQueryOptions,
   useCreateModule,
@@ -63,12 +63,7 @@ const PRODUCT_ENTRIES: ModuleTreeEntry[] = [
  * move and delete.
  */
 export function ModuleTree({ productId, selectedId, onSelect, editable = false }: ModuleTreeProps) {
-  const { can } = useCurrentEnterprise();
-  const rights = {
-    add: editable && can('product:module:add'),
-    edit: editable && can('product:module:edit'),
-    remove: editable && can('product:module:remove'),
-  };
+  const rights = useTreeRights('product:module', editable);
   const modules = useQuery(moduleTreeQueryOptions(productId));
   const mutations = {
     create: useCreateModule(productId),

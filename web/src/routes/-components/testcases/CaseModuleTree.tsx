@@ -3,7 +3,7 @@ import { CaseModuleBodySchema, type CaseModuleNode, type ModuleSyncResult } from
 import { IconFolderOff, IconFolders, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { useTreeRights } from '../../../components/SidebarTree/SidebarTree';
 import {
   caseModuleTreeQueryOptions,
   useCreateCaseModule,
@@ -71,12 +71,7 @@ export function CaseModuleTree({
   editable = false,
   hasProduct = false,
 }: CaseModuleTreeProps) {
-  const { can } = useCurrentEnterprise();
-  const rights = {
-    add: editable && can('test:case:add'),
-    edit: editable && can('test:case:edit'),
-    remove: editable && can('test:case:remove'),
-  };
+  const rights = useTreeRights('test:case', editable);
   const modules = useQuery(caseModuleTreeQueryOptions(projectId));
   const mutations = {
     create: useCreateCaseModule(projectId),

@@ -18,9 +18,9 @@ import {
   TreeFixedEntry,
   toTreeData,
   useRevealSelected,
+  useTreeRights,
 } from '../../../components/SidebarTree/SidebarTree';
 import { TreeRow } from '../../../components/SidebarTree/TreeRow';
-import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { StatusDot } from './ResultBadges';
 import { executedCount, formatPassRate, resultSummary } from './result-counts';
 import type { SheetDialog } from './SheetDialogs';
@@ -72,12 +72,7 @@ function PassRateLine({ sheet }: { sheet: SheetNode }) {
  * and Delete, each with its permission.
  */
 export function SheetTree({ nodes, loading, failed, selectedId, onSelect, onDialog }: SheetTreeProps) {
-  const { can } = useCurrentEnterprise();
-  const rights = {
-    add: can('test:sheet:add'),
-    edit: can('test:sheet:edit'),
-    remove: can('test:sheet:remove'),
-  };
+  const rights = useTreeRights('test:sheet');
   const withMenu = rights.add || rights.edit || rights.remove;
   const data = useMemo(() => toTreeData(nodes), [nodes]);
   const tree = useTree();
