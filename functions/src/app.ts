@@ -11,6 +11,7 @@ import { authApp } from './modules/auth/app';
 import { docsApp } from './modules/docs/app';
 import { docsBackground } from './modules/docs/background';
 import { enterpriseApp } from './modules/enterprise/app';
+import { enterpriseBackground } from './modules/enterprise/background';
 import { issuesApp } from './modules/issues/app';
 import { issuesBackground } from './modules/issues/background';
 import { productsApp } from './modules/products/app';
@@ -75,7 +76,12 @@ api.notFound(notFoundHandler);
  * The background work of every group (each module's background.ts: jobs and schedules), loaded
  * with the app so the local server's queue and timers know them all (core/jobs/jobs.ts).
  */
-export const BACKGROUND = [...issuesBackground, ...repositoriesBackground, ...docsBackground] as const;
+export const BACKGROUND = [
+  ...issuesBackground,
+  ...repositoriesBackground,
+  ...docsBackground,
+  ...enterpriseBackground,
+] as const;
 
 export const app = api;
 export type AppType = typeof api;

@@ -42,7 +42,12 @@ export const ENDPOINT_GROUPS = [
     name: 'auth',
     routes: ['/api/auth/{proxy+}', '/api/accounts/{proxy+}', '/api/pms/open/{proxy+}', '/api/setting.json'],
   },
-  { name: 'enterprise', routes: ['/api/pms/pmsEnterprise', '/api/pms/pmsEnterprise/{proxy+}'] },
+  {
+    name: 'enterprise',
+    routes: ['/api/pms/pmsEnterprise', '/api/pms/pmsEnterprise/{proxy+}'],
+    // The data export job (modules/enterprise/background.ts).
+    background: { queue: true },
+  },
   { name: 'system', routes: ['/api/system/{proxy+}'] },
   {
     name: 'projects',

@@ -8,6 +8,7 @@ import type { Session } from '@shared/schemas/auth';
 import type { Page } from '@shared/schemas/common';
 import type { DocDetail, WikiDetail } from '@shared/schemas/docs';
 import type { Enterprise } from '@shared/schemas/enterprise';
+import type { DataExport } from '@shared/schemas/exports';
 import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
 import type { Project } from '@shared/schemas/projects';
 import type { Repository } from '@shared/schemas/repositories';
@@ -47,6 +48,8 @@ interface Tenant {
   repository: Repository;
   /** The session id of the member's own session (the session-list calls name it). */
   memberSessionId: string;
+  /** A data export the owner started. */
+  dataExport: DataExport;
 }
 
 async function repositoryOf(owner: TestUser, enterprise: Enterprise, project: Project): Promise<Repository> {
@@ -221,6 +224,10 @@ async function tenant(owner: TestUser, name: string): Promise<Tenant> {
   const docs = await docsOf(owner, enterprise, work.project);
   const repository = await repositoryOf(owner, enterprise, work.project);
   const [memberSession] = expectStatus(await member.client.get<Session[]>('/api/auth/sessions'), 200).data;
+  const dataExport = expectStatus(
+    await owner.client.post<DataExport>(`/api/pms/pmsEnterprise/${enterprise.enterpriseIdentifier}/export`),
+    201,
+  ).data;
   return {
     enterprise,
     role,
@@ -231,6 +238,7 @@ async function tenant(owner: TestUser, name: string): Promise<Tenant> {
     docs,
     repository,
     memberSessionId: memberSession!.id,
+    dataExport,
   };
 }
 
@@ -249,6 +257,7 @@ beforeAll(async () => {
     b.docs.page.id.split('.')[1]!,
     b.docs.file.id.split('.')[1]!,
     b.enterprise.id,
+    b.dataExport.id,
     b.enterprise.enterpriseIdentifier,
     b.enterprise.name,
     b.role.roleId,
@@ -371,6 +380,7 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     pmsProjectId: items.work.project.id,
     repositoryId: items.repository.id,
     sessionId: items.memberSessionId,
+    exportId: items.dataExport.id,
   };
   const query = new URLSearchParams();
   for (const name of route.queryParams) {

@@ -21,6 +21,7 @@ import type { Session } from '@shared/schemas/auth';
 import type { Page } from '@shared/schemas/common';
 import type { DocDetail, UploadTicket, WikiDetail } from '@shared/schemas/docs';
 import type { Enterprise } from '@shared/schemas/enterprise';
+import type { DataExport } from '@shared/schemas/exports';
 import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
 import type { Plan, Product, ProductModule, RequirementTag } from '@shared/schemas/products';
 import type { Project } from '@shared/schemas/projects';
@@ -569,6 +570,20 @@ interface Row {
 
 const passwords = new Map<Principal, string>();
 
+/** One data export per world, started by its owner (the export rows read it). */
+const exportIds = new Map<World, Promise<string>>();
+function exportIdOf(world: World): Promise<string> {
+  let id = exportIds.get(world);
+  if (!id) {
+    id = World.ownerActor(world.people).then(async (owner) => {
+      const path = `/api/pms/pmsEnterprise/${world.enterprise.enterpriseIdentifier}/export`;
+      return expectStatus(await owner.client.post<DataExport>(path), 201).data.id;
+    });
+    exportIds.set(world, id);
+  }
+  return id;
+}
+
 // ---- THE TABLE: one row per route ------------------------------------------------------------
 
 const MATRIX: Record<string, Row> = {
@@ -630,6 +645,16 @@ const MATRIX: Record<string, Row> = {
       const world = ctx.succeeds ? await ctx.freshWorld() : ctx.world;
       return { world, query: { confirmIdentifier: world.enterprise.enterpriseIdentifier } };
     },
+  },
+  // One export runs at a time: each caller who may start one starts it in a world of its own.
+  'POST /api/pms/pmsEnterprise/{identifier}/export': {
+    requires: needs('enterprise:settings:remove'),
+    call: async (ctx) => ({ world: ctx.succeeds ? await ctx.freshWorld() : ctx.world }),
+  },
+  'GET /api/pms/pmsEnterprise/{identifier}/export': { requires: needs('enterprise:settings:remove') },
+  'GET /api/pms/pmsEnterprise/{identifier}/export/{exportId}': {
+    requires: needs('enterprise:settings:remove'),
+    call: async ({ world }) => ({ params: { exportId: await exportIdOf(world) } }),
   },
   'POST /api/pms/pmsEnterprise/{enterpriseIdentifier}/user/{gitlinkUserId}': {
     requires: needs('enterprise:member:add'),

@@ -15,7 +15,14 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../functions/src/app';
 import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
-import { DOCS_FILE_KEYS, GROUP_BUCKET_ACCESS } from '../../infra/lib/bucket-access';
+import {
+  DOCS_FILE_KEYS,
+  ENTERPRISE_FILE_KEYS,
+  EXPORT_ARCHIVE_KEYS,
+  EXPORT_RETENTION_DAYS,
+  EXPORTS_PREFIX,
+  GROUP_BUCKET_ACCESS,
+} from '../../infra/lib/bucket-access';
 import { FORWARDED_HOST_FUNCTION_CODE } from '../../infra/lib/constructs/forwarded-host';
 import { siteRequestFunctionCode } from '../../infra/lib/constructs/site-request';
 import { BUCKET_ROLES, TABLE_DEFINITION } from '../../infra/lib/definitions';
@@ -322,14 +329,16 @@ describe('API', () => {
   it('has one function per endpoint group, nodejs22.x on arm64', () => {
     expect(groupFunctions()).toHaveLength(ENDPOINT_GROUPS.length);
     expect(Object.keys(s.stack.api.functions).sort()).toEqual(ENDPOINT_GROUPS.map((g) => g.name).sort());
+    const enterprise = logicalId(s.stack, s.stack.api.functions.enterprise!);
     for (const [id, fn] of groupFunctions()) {
       // 15 s: well inside API Gateway's 30 s integration limit, so the function's own log shows
-      // where the time went.
+      // where the time went. The enterprise function's data export job gets 5 minutes and 2 GB
+      // (GROUP_FUNCTION_SIZES); its API calls are still cut at 30 s by API Gateway.
+      const size = id === enterprise ? { MemorySize: 2048, Timeout: 300 } : { MemorySize: 512, Timeout: 15 };
       expect(fn.Properties, id).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
-        MemorySize: 512,
-        Timeout: 15,
+        ...size,
         Handler: 'index.handler',
       });
     }
@@ -541,6 +550,57 @@ describe('OpenAPI coverage', () => {
       )!;
       expect(fn.Properties.Handler, name).toBe('index.handler');
     }
+  });
+});
+
+describe('the enterprise function and data exports', () => {
+  const s3Statements = () => {
+    const fn = resources[logicalId(s.stack, s.stack.api.functions.enterprise!)];
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    return iamStatements(s.template)
+      .filter((st) => resources[st.policy]?.Properties.Roles?.some((ref: Cfn) => ref.Ref === roleId))
+      .filter((st) => st.Action.some((a) => a.startsWith('s3:')));
+  };
+
+  it("reads the enterprises' files and writes only under the exports prefix", () => {
+    const files = logicalId(s.stack, s.stack.storage.buckets.files);
+    const bucket = { 'Fn::GetAtt': [files, 'Arn'] };
+    const fileObjects = { 'Fn::Join': ['', [bucket, `/${ENTERPRISE_FILE_KEYS}`]] };
+    const exportObjects = { 'Fn::Join': ['', [bucket, `/${EXPORT_ARCHIVE_KEYS}`]] };
+    expect(ENTERPRISE_FILE_KEYS).toBe('ent/*');
+    expect(EXPORT_ARCHIVE_KEYS).toBe('exports/*');
+    const statements = s3Statements();
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      for (const resource of statement.Resource) {
+        expect([bucket, fileObjects, exportObjects]).toContainEqual(resource);
+      }
+      // Writes and deletes reach the archives' objects only (the bucket itself is there for the
+      // bucket-level actions, which write no object).
+      const writes = statement.Action.some((a) => a.startsWith('s3:Put') || a.startsWith('s3:Delete'));
+      const objects = statement.Resource.filter((r) => 'Fn::Join' in r);
+      if (writes) expect(objects).toEqual([exportObjects]);
+    }
+    const artifacts = logicalId(s.stack, s.stack.storage.buckets.artifacts);
+    expect(JSON.stringify(statements)).not.toContain(artifacts);
+    expect(s.stack.api.jobQueues.enterprise).toBeDefined();
+    // Six times the function's time-out, so a slow export is not delivered again while it runs.
+    const queue = resources[logicalId(s.stack, s.stack.api.jobQueues.enterprise!)];
+    expect(queue.Properties.VisibilityTimeout).toBe(1800);
+  });
+
+  it('expires the archives under the exports prefix after the retention', () => {
+    const files = resources[logicalId(s.stack, s.stack.storage.buckets.files)];
+    const rules = files.Properties.LifecycleConfiguration.Rules as Cfn[];
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Id: 'ExpireDataExports',
+        Prefix: EXPORTS_PREFIX,
+        ExpirationInDays: EXPORT_RETENTION_DAYS,
+        Status: 'Enabled',
+      }),
+    );
+    expect(EXPORTS_PREFIX).toBe('exports/');
   });
 });
 

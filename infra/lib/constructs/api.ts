@@ -33,6 +33,15 @@ import { REPO_ROOT } from '../paths';
 import type { Storage } from './storage';
 import type { WorkspaceTable } from './table';
 
+/**
+ * Functions that need more than an API call's 15 s and 512 MB, for their jobs (API Gateway still
+ * ends every API call at 30 s). The enterprise group's data export reads all of an enterprise and
+ * builds its zip in memory (functions/src/modules/enterprise/archive.ts).
+ */
+export const GROUP_FUNCTION_SIZES: Readonly<Record<string, { timeout: Duration; memorySize: number }>> = {
+  enterprise: { timeout: Duration.minutes(5), memorySize: 2048 },
+};
+
 export interface ApiProps {
   readonly table: WorkspaceTable;
   readonly storage: Storage;
@@ -109,7 +118,12 @@ export class Api extends Construct {
 
     const functions: Record<string, NodejsFunction> = {};
     const routes: Record<string, HttpRoute> = {};
-    const jobQueues = this.createJobQueues(groups, props.timeout ?? Duration.seconds(15));
+    const sizeOf = (name: string) => ({
+      timeout: props.timeout ?? Duration.seconds(15),
+      memorySize: props.memorySize ?? 512,
+      ...GROUP_FUNCTION_SIZES[name],
+    });
+    const jobQueues = this.createJobQueues(groups, (name) => sizeOf(name).timeout);
     for (const group of groups) {
       const name = pascal(group.name);
       const entry = join(REPO_ROOT, handlerEntry(group.name));
@@ -136,8 +150,8 @@ export class Api extends Construct {
         depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
         runtime: Runtime.NODEJS_22_X,
         architecture: Architecture.ARM_64,
-        memorySize: props.memorySize ?? 512,
-        timeout: props.timeout ?? Duration.seconds(15),
+        memorySize: sizeOf(group.name).memorySize,
+        timeout: sizeOf(group.name).timeout,
         role,
         logGroup,
         environment: {
@@ -193,7 +207,10 @@ export class Api extends Construct {
   }
 
   /** A queue (encrypted, with a dead-letter queue) for each group that runs jobs. */
-  private createJobQueues(groups: readonly EndpointGroup[], timeout: Duration): Record<string, Queue> {
+  private createJobQueues(
+    groups: readonly EndpointGroup[],
+    timeoutOf: (group: string) => Duration,
+  ): Record<string, Queue> {
     const queues: Record<string, Queue> = {};
     for (const group of groups) {
       if (!group.background?.queue) continue;
@@ -208,7 +225,7 @@ export class Api extends Construct {
         enforceSSL: true,
         // SQS's advice: at least six times the function's time-out, so a retried batch is not
         // delivered again while a slow attempt still runs.
-        visibilityTimeout: Duration.seconds(timeout.toSeconds() * 6),
+        visibilityTimeout: Duration.seconds(timeoutOf(group.name).toSeconds() * 6),
         deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_JOB_ATTEMPTS },
       });
     }

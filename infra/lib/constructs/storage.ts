@@ -8,7 +8,7 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { BucketGrant } from '../bucket-access';
+import { type BucketGrant, EXPORT_RETENTION_DAYS, EXPORTS_PREFIX } from '../bucket-access';
 import { BUCKET_ROLES, type BucketRole } from '../definitions';
 
 export interface StorageProps {
@@ -46,6 +46,12 @@ export class Storage extends Construct {
       BUCKET_ROLES.map((role) => [role, privateBucket(`${pascal(role)}Bucket`)]),
     ) as Record<BucketRole, Bucket>;
     this.webBucket = privateBucket('WebBucket');
+    // Data export archives go after their retention (their records leave with the table's TTL).
+    this.buckets.files.addLifecycleRule({
+      id: 'ExpireDataExports',
+      prefix: EXPORTS_PREFIX,
+      expiration: Duration.days(EXPORT_RETENTION_DAYS),
+    });
   }
 
   /**

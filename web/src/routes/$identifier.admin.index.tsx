@@ -14,9 +14,10 @@ import { requireAccess } from '../lib/route-guards';
 import { showServerFieldError } from '../lib/server-errors';
 import { zodResolver } from '../lib/zod-resolver';
 import { enterpriseKeys, useUpdateEnterprise } from '../queries/enterprise';
+import { DataExportSection } from './-components/settings/DataExportSection';
 import { DeleteEnterpriseSection } from './-components/settings/DeleteEnterpriseSection';
 
-/** Organization settings: name, description, hosting address; the danger zone. */
+/** Organization settings: name, description, hosting address; data export; the danger zone. */
 export const Route = createFileRoute('/$identifier/admin/')({
   beforeLoad: ({ context }) => requireAccess(context.access, 'adminSettings'),
   component: SettingsPage,
@@ -155,6 +156,10 @@ function SettingsPage() {
         </form>
       </Paper>
 
+      {/* Exporting everything is held by the same permission as deleting it (the owner always has it). */}
+      {can('enterprise:settings:remove') && (
+        <DataExportSection identifier={enterprise.enterpriseIdentifier} />
+      )}
       {can('enterprise:settings:remove') && <DeleteEnterpriseSection />}
     </Stack>
   );

@@ -86,6 +86,9 @@ export const SK = {
   projectRepositoryPrefix: 'PROJREPO#',
   issueBranchPrefix: 'ISSUEBRANCH#',
   issueCommitPrefix: 'ISSUECOMMIT#',
+  // Data exports, in the enterprise partition: one record each, and the marker of the running one.
+  exportPrefix: 'EXPORT#',
+  exportRunning: 'EXPORTRUNNING',
 } as const;
 
 /** The partition that holds everything an enterprise owns. */
@@ -414,6 +417,16 @@ export const keys = {
   docReferrer: (enterpriseId: string, target: string, docId: string): Key => ({
     pk: docReferencesPartition(enterpriseId, target),
     sk: `${SK.docReferrerPrefix}${docId}`,
+  }),
+  // Data exports (modules/enterprise/exports.ts). Both carry `expiresAt` (the table's TTL).
+  dataExport: (enterpriseId: string, exportId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.exportPrefix}${exportId}`,
+  }),
+  /** Held by the export that is queued or running: one at a time per enterprise. */
+  exportRunning: (enterpriseId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: SK.exportRunning,
   }),
   // Code repositories.
   repository: (enterpriseId: string, repositoryId: string): Key => ({

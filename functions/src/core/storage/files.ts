@@ -166,3 +166,18 @@ export async function deleteObjects(keyList: readonly string[]): Promise<void> {
     );
   }
 }
+
+/** Every object key under `prefix`, 1,000 per request (ListObjectsV2). */
+export async function listObjectKeys(prefix: string): Promise<string[]> {
+  const { client, S3 } = await s3();
+  const found: string[] = [];
+  let token: string | undefined;
+  do {
+    const out = await client.send(
+      new S3.ListObjectsV2Command({ Bucket: BUCKET(), Prefix: prefix, ContinuationToken: token }),
+    );
+    for (const object of out.Contents ?? []) if (object.Key) found.push(object.Key);
+    token = out.IsTruncated ? out.NextContinuationToken : undefined;
+  } while (token);
+  return found;
+}

@@ -1,4 +1,5 @@
-import { handle } from 'hono/aws-lambda';
+import { groupHandler } from '@core/lambda/group-handler';
 import { enterpriseApp } from './app';
+import { enterpriseBackground } from './background';
 
-export const handler = handle(enterpriseApp);
+export const handler = groupHandler('enterprise', enterpriseApp, enterpriseBackground);

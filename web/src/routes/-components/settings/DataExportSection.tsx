@@ -1,0 +1,193 @@
+import { Alert, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { DataExport } from '@shared/schemas/exports';
+import { IconAlertTriangle, IconDatabaseExport, IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorText } from '../../../api/errors';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { fullDateTime } from '../../../lib/relative-time';
+import { exportsQueryOptions, fetchExport, isExportActive, useStartExport } from '../../../queries/exports';
+
+const STATUS: Record<DataExport['status'], { label: string; color: string }> = {
+  queued: { label: 'Queued', color: 'gray' },
+  running: { label: 'Running', color: 'blue' },
+  done: { label: 'Ready', color: 'green' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+function megabytes(bytes: number): string {
+  return bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Done so far, out of the total once it is known (null before). */
+function percent(e: DataExport): number | null {
+  return e.total ? Math.min(100, Math.round(((e.items + e.files) / e.total) * 100)) : null;
+}
+
+function ExportRow({
+  dataExport: e,
+  onDownload,
+  downloading,
+}: {
+  dataExport: DataExport;
+  onDownload: () => void;
+  downloading: boolean;
+}) {
+  const status = STATUS[e.status];
+  const done = percent(e);
+  return (
+    <Stack gap={6} data-testid={`export-row-${e.id}`}>
+      <Group justify="space-between" wrap="nowrap">
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Badge size="sm" variant="light" color={status.color}>
+              {status.label}
+            </Badge>
+            <Text size="sm" title={fullDateTime(e.createdAt)}>
+              Started
+            </Text>
+            <RelativeTime value={e.createdAt} />
+          </Group>
+          <Text size="xs" c="dimmed">
+            {`${e.items} items · ${e.files} files`}
+            {e.sizeBytes !== null && ` · ${megabytes(e.sizeBytes)}`}
+            {e.status === 'done' && ` · kept until ${fullDateTime(e.expiresAt)}`}
+          </Text>
+        </Stack>
+        {e.status === 'done' && (
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconDownload size={14} />}
+            loading={downloading}
+            onClick={onDownload}
+            aria-label={`Download the export of ${fullDateTime(e.createdAt)}`}
+          >
+            Download
+          </Button>
+        )}
+      </Group>
+      {isExportActive(e) && (
+        <Progress
+          value={done ?? 100}
+          striped={done === null}
+          animated={done === null}
+          aria-label={done === null ? 'Export progress: counting' : `Export progress: ${done}%`}
+          data-testid="export-progress"
+        />
+      )}
+      {e.status === 'failed' && (
+        <Text size="xs" c="red.7" role="alert">
+          {e.error ?? 'The export failed.'}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Exporting all of the enterprise's data: a zip with one JSON file per kind of item and every
+ * stored file, built in the background (progress polled while it runs), downloadable for a
+ * limited time. Shown to those who may delete the enterprise (the owner always).
+ */
+export function DataExportSection({ identifier }: { identifier: string }) {
+  const exports = useQuery(exportsQueryOptions(identifier));
+  const start = useStartExport(identifier);
+  const [confirming, setConfirming] = useState(false);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const running = exports.data?.some(isExportActive) ?? false;
+
+  function startExport() {
+    start.mutate(undefined, {
+      onSuccess: () => notifications.show({ color: 'green', message: 'Export started' }),
+      onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+      onSettled: () => setConfirming(false),
+    });
+  }
+
+  async function download(e: DataExport) {
+    setDownloading(e.id);
+    try {
+      const fresh = await fetchExport(identifier, e.id);
+      if (fresh.downloadUrl) window.open(fresh.downloadUrl, '_blank', 'noopener');
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error) });
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  return (
+    <Paper withBorder p="xl" data-testid="data-export">
+      <Stack gap="sm">
+        <Group justify="space-between" align="center" wrap="wrap" gap="md">
+          <Stack gap={2} maw={480}>
+            <Title order={2} fz="lg">
+              Export data
+            </Title>
+            <Text size="sm" c="dimmed">
+              A zip of everything the enterprise holds: one JSON file per kind of item, and every uploaded
+              file. Passwords, sign-in tokens and repository secrets are left out. Each export can be
+              downloaded for 7 days.
+            </Text>
+          </Stack>
+          <Button
+            variant="light"
+            leftSection={<IconDatabaseExport size={16} />}
+            disabled={running}
+            onClick={() => setConfirming(true)}
+          >
+            Export data
+          </Button>
+        </Group>
+        {exports.isPending ? (
+          <Stack gap="xs" aria-busy data-testid="exports-loading">
+            <Skeleton h={36} />
+          </Stack>
+        ) : exports.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+            <Group justify="space-between">
+              <Text size="sm">{`The exports could not be loaded: ${errorText(exports.error)}`}</Text>
+              <Button size="compact-sm" variant="default" onClick={() => exports.refetch()}>
+                Try again
+              </Button>
+            </Group>
+          </Alert>
+        ) : exports.data.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="exports-empty">
+            No exports yet.
+          </Text>
+        ) : (
+          <Stack gap="md">
+            {exports.data.map((e) => (
+              <ExportRow
+                key={e.id}
+                dataExport={e}
+                downloading={downloading === e.id}
+                onDownload={() => download(e)}
+              />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Export all data?"
+        confirmLabel="Start export"
+        confirmColor="blue"
+        loading={start.isPending}
+        onConfirm={startExport}
+      >
+        <Text size="sm">
+          The export is built in the background and may take a while for a large enterprise. It holds all of
+          the enterprise's data: keep the archive safe.
+        </Text>
+      </ConfirmModal>
+    </Paper>
+  );
+}
