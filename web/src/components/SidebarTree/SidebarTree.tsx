@@ -8,12 +8,12 @@ import {
   type TreeNodeData,
   UnstyledButton,
   type UseTreeReturnType,
+  useTree,
 } from '@mantine/core';
-import { type KeyboardEvent, type ReactNode, useEffect } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo } from 'react';
 import { useCurrentEnterprise } from '../../lib/current-enterprise';
 import { TREE_ROW_HEIGHT } from './TreeRow';
 
-/** What a sidebar tree shows of a node: module and sheet trees both have it. */
 /**
  * Who may add, edit and remove a tree's entries (`<prefix>:add`, `:edit`, `:remove`); none of them
  * where the tree is not `editable`.
@@ -27,6 +27,7 @@ export function useTreeRights(prefix: string, editable = true) {
   };
 }
 
+/** What a sidebar tree shows of a node: module and sheet trees both have it. */
 export interface NamedNode {
   id: string;
   name: string;
@@ -35,6 +36,26 @@ export interface NamedNode {
 
 export function toTreeData(nodes: readonly NamedNode[]): TreeNodeData[] {
   return nodes.map((node) => ({ value: node.id, label: node.name, children: toTreeData(node.children) }));
+}
+
+/**
+ * The state of a sidebar tree over `nodes`: its data, the Mantine tree (the selected node's
+ * ancestors expanded), and `pick`, which selects another node (picking the selected one does
+ * nothing).
+ */
+export function useSidebarTree<N extends NamedNode>(
+  nodes: readonly N[] | undefined,
+  selectedId: string | null,
+  onSelect: (id: string | null) => void,
+  ancestorsOf: (nodes: readonly N[], id: string) => string[],
+) {
+  const data = useMemo(() => toTreeData(nodes ?? []), [nodes]);
+  const tree = useTree();
+  useRevealSelected(tree, selectedId, nodes, ancestorsOf);
+  function pick(id: string | null) {
+    if (id !== selectedId) onSelect(id);
+  }
+  return { data, tree, pick };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ActionIcon, Menu, type RenderTreeNodePayload, Stack, Tooltip, useTree } from '@mantine/core';
+import { ActionIcon, Menu, type RenderTreeNodePayload, Stack, Tooltip } from '@mantine/core';
 import { ModuleBodySchema, type ProductModuleNode } from '@shared/schemas/products';
 import {
   IconArrowsMove,
@@ -9,13 +9,12 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   SidebarTreeBody,
   SidebarTreeHeading,
   TreeFixedEntry,
-  toTreeData,
-  useRevealSelected,
+  useSidebarTree,
   useTreeRights,
 } from '../../../components/SidebarTree/SidebarTree';
 import { TreeRow } from '../../../components/SidebarTree/TreeRow';
@@ -140,14 +139,8 @@ export function ModuleTreeView<N extends EditableModule<N>>({
 }: ModuleTreeViewProps<N>) {
   const withMenu = rights.add || rights.edit || rights.remove;
   const nodes = modules.data ?? [];
-  const data = useMemo(() => toTreeData(modules.data ?? []), [modules.data]);
-  const tree = useTree();
+  const { data, tree, pick } = useSidebarTree(modules.data, selectedId, onSelect, ancestorIds);
   const [dialog, setDialog] = useState<ModuleDialog<N> | null>(null);
-  useRevealSelected(tree, selectedId, modules.data, ancestorIds);
-
-  function pick(id: string | null) {
-    if (id !== selectedId) onSelect(id);
-  }
 
   function renderNode(payload: RenderTreeNodePayload) {
     const entry = findModule(nodes, payload.node.value);

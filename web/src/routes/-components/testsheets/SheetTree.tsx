@@ -7,17 +7,14 @@ import {
   Stack,
   Text,
   Tooltip,
-  useTree,
 } from '@mantine/core';
 import type { SheetNode } from '@shared/schemas/testruns';
 import { IconLayoutList, IconPencil, IconPlus, IconSubtask, IconTrash } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import {
   SidebarTreeBody,
   SidebarTreeHeading,
   TreeFixedEntry,
-  toTreeData,
-  useRevealSelected,
+  useSidebarTree,
   useTreeRights,
 } from '../../../components/SidebarTree/SidebarTree';
 import { TreeRow } from '../../../components/SidebarTree/TreeRow';
@@ -74,13 +71,7 @@ function PassRateLine({ sheet }: { sheet: SheetNode }) {
 export function SheetTree({ nodes, loading, failed, selectedId, onSelect, onDialog }: SheetTreeProps) {
   const rights = useTreeRights('test:sheet');
   const withMenu = rights.add || rights.edit || rights.remove;
-  const data = useMemo(() => toTreeData(nodes), [nodes]);
-  const tree = useTree();
-  useRevealSelected(tree, selectedId, nodes, sheetAncestorIds);
-
-  function pick(id: string | null) {
-    if (id !== selectedId) onSelect(id);
-  }
+  const { data, tree, pick } = useSidebarTree(nodes, selectedId, onSelect, sheetAncestorIds);
 
   function renderNode(payload: RenderTreeNodePayload) {
     const entry = findSheet(nodes, payload.node.value);
