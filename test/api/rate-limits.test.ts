@@ -1,8 +1,9 @@
 /**
  * The API's own request limits, per signed-in user and per enterprise (in this process), over
  * real HTTP to the embedded server: past a limit the answer is 429 in the error shape with
- * Retry-After, for that user or that enterprise only. The defaults are far above what any test
- * sends; this file sets low ones before the app loads and puts the environment back after.
+ * Retry-After, for that user or that enterprise only. The other API tests run with the limits
+ * off (test/setup/api-stack.ts); this file sets low ones before the app loads and puts the
+ * environment back after.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 

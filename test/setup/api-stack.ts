@@ -29,6 +29,10 @@ export default async function setup(): Promise<() => Promise<void>> {
     REPOSITORY_TOKEN_KEY: randomBytes(32).toString('base64'),
     // The secret of the front door (CloudFront in the cloud): tests that play it send it.
     FRONT_DOOR_SECRET: randomBytes(24).toString('hex'),
+    // The request limits guard people, not a test file that runs 1,500 calls as one owner in a
+    // minute or two: off here (0), and test/api/rate-limits.test.ts sets low ones of its own.
+    RATE_LIMIT_USER_PER_MINUTE: '0',
+    RATE_LIMIT_ENTERPRISE_PER_MINUTE: '0',
     GIT_SERVER_URL: git.url,
     GIT_SERVER_ROOT: gitRoot,
     GIT_SERVER_TOKEN: git.token,
