@@ -20,6 +20,11 @@ describe('describeDevice', () => {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/130.0 Mobile/15E148 Safari/604.1',
       'Chrome on iOS',
     ],
+    [
+      // Headless Chromium (scripts, browser tests) names itself HeadlessChrome, not Chrome.
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36',
+      'Chrome on Linux',
+    ],
     ['curl/8.5.0', 'curl'],
     ['SomeBot/1.0', 'Other device'],
     ['', 'Unknown device'],
