@@ -11,16 +11,29 @@ export interface FetchApp {
   request(path: string, init: RequestInit): Response | Promise<Response>;
 }
 
-export type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Body }>;
+export type Call = ((
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: Body }>) & {
+  /** The session's cookies as a Cookie header, to hand the session to another process. */
+  cookieHeader(): string;
+};
 
-export function appClient(app: FetchApp): Call {
+/** A client with its own cookie jar; `cookies` (a Cookie header) starts it signed in. */
+export function appClient(app: FetchApp, cookies = ''): Call {
   const jar = new Map<string, string>();
-  return async (method, path, body) => {
+  for (const pair of cookies.split(';')) {
+    const [name = '', value = ''] = pair.split('=');
+    if (name.trim() && value.trim()) jar.set(name.trim(), value.trim());
+  }
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const call = async (method: string, path: string, body?: unknown) => {
     const headers: Record<string, string> = {};
     if (method !== 'GET')
       Object.assign(headers, { 'X-Requested-With': 'XMLHttpRequest', Origin: 'http://localhost' });
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (jar.size > 0) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (jar.size > 0) headers.Cookie = cookieHeader();
     const res = await app.request(path, {
       method,
       headers,
@@ -34,6 +47,7 @@ export function appClient(app: FetchApp): Call {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   };
+  return Object.assign(call, { cookieHeader });
 }
 
 /** The answer's data when the status is the expected one; throws with the answer otherwise. */

@@ -1,8 +1,9 @@
 /**
  * One writer process of the multi-process writer bench (scripts/bench/writers.ts), standing in
- * for one Lambda instance: the whole app in-process, one request at a time, signed in as one of
- * the bench's people. It writes to its project until the deadline the parent sends: creates, and
- * edits of the items it created, and reports each write's time and status.
+ * for one Lambda instance: the whole app in-process, one request at a time, with the session of
+ * one of the bench's people that the parent made. It writes to its project until the deadline the
+ * parent sends: creates, and edits of the items it created, and reports each write's time and
+ * status.
  */
 import { appClient } from './app-client';
 
@@ -12,12 +13,9 @@ interface Go {
 
 const env = process.env;
 const { app } = await import('../../../functions/src/app');
-const call = appClient(app);
-const signIn = await call('POST', '/api/auth/signin', {
-  login: env.BENCH_LOGIN,
-  password: env.BENCH_PASSWORD,
-});
-if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
+const call = appClient(app, env.BENCH_COOKIE);
+const me = await call('GET', '/api/auth/me');
+if (me.status !== 200) throw new Error(`the session of ${env.BENCH_LOGIN} does not work here: ${me.status}`);
 const base = `${env.BENCH_PMS}/pmsProjectIssues`;
 const projectId = env.BENCH_PROJECT!;
 
