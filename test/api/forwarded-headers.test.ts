@@ -21,18 +21,24 @@ afterAll(() => server?.close());
 const SPOOFED = { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' };
 const frontDoor = () => ({ [FRONT_DOOR_HEADER]: process.env.FRONT_DOOR_SECRET ?? '' });
 
-/** A signed-in session over HTTP: the cookie of a sign-in through the embedded server. */
-async function signedInCookie(): Promise<string> {
+/** A new person's sign-in through the embedded server, with `headers` added to the browser's. */
+async function signInOverHttp(headers: Record<string, string> = {}): Promise<Response> {
   const user = await signUp();
-  const res = await fetch(`${server.url}/api/auth/signin`, {
+  return fetch(`${server.url}/api/auth/signin`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
       'X-Requested-With': 'XMLHttpRequest',
       Origin: server.url,
+      ...headers,
     },
     body: JSON.stringify({ login: user.login, password: PASSWORD }),
   });
+}
+
+/** A signed-in session over HTTP: the cookie of a sign-in through the embedded server. */
+async function signedInCookie(): Promise<string> {
+  const res = await signInOverHttp();
   expect(res.status).toBe(200);
   return res.headers.getSetCookie()[0]!.split(';')[0]!;
 }
@@ -72,17 +78,7 @@ describe('forwarding headers from a client that is not the front door', () => {
   });
 
   it('do not make a plain-http sign-in set a Secure __Host- cookie', async () => {
-    const user = await signUp();
-    const res = await fetch(`${server.url}/api/auth/signin`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Requested-With': 'XMLHttpRequest',
-        Origin: server.url,
-        'X-Forwarded-Proto': 'https',
-      },
-      body: JSON.stringify({ login: user.login, password: PASSWORD }),
-    });
+    const res = await signInOverHttp({ 'X-Forwarded-Proto': 'https' });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie()[0]).toMatch(/^sid=/);
   });
