@@ -1,5 +1,5 @@
-import { Button, Card, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Alert, Button, Card, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** What a list's query says: the kit shows the skeleton, the error or the rows from it. */
@@ -49,6 +49,23 @@ export function TableSkeleton({ label }: { label: string }) {
         <Skeleton key={key} h={32} />
       ))}
     </Stack>
+  );
+}
+
+/**
+ * A card's small list could not be loaded: one line with the reason and another try, where the
+ * full-page `LoadFailed` would be too big (`message` is the whole sentence).
+ */
+export function SectionLoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+      <Group justify="space-between">
+        <Text size="sm">{message}</Text>
+        <Button size="compact-sm" variant="default" onClick={onRetry}>
+          Try again
+        </Button>
+      </Group>
+    </Alert>
   );
 }
 

@@ -1,12 +1,13 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Session } from '@shared/schemas/auth';
-import { IconAlertTriangle, IconDevices } from '@tabler/icons-react';
+import { IconDevices } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
 import { fullDateTime } from '../../../lib/relative-time';
 import { sessionsQueryOptions, useEndOtherSessions, useEndSession } from '../../../queries/auth';
 
@@ -106,14 +107,10 @@ export function SessionsSection() {
             ))}
           </Stack>
         ) : sessions.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-            <Group justify="space-between">
-              <Text size="sm">{`Your sessions could not be loaded: ${errorText(sessions.error)}`}</Text>
-              <Button size="compact-sm" variant="default" onClick={() => sessions.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
+          <SectionLoadFailed
+            message={`Your sessions could not be loaded: ${errorText(sessions.error)}`}
+            onRetry={() => sessions.refetch()}
+          />
         ) : sessions.data.length === 0 ? (
           <Text size="sm" c="dimmed" data-testid="sessions-empty">
             No sessions to show.

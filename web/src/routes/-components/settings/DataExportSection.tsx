@@ -1,12 +1,13 @@
-import { Alert, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { DataExport } from '@shared/schemas/exports';
-import { IconAlertTriangle, IconDatabaseExport, IconDownload } from '@tabler/icons-react';
+import { IconDatabaseExport, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
 import { fullDateTime } from '../../../lib/relative-time';
 import { exportsQueryOptions, fetchExport, isExportActive, useStartExport } from '../../../queries/exports';
 
@@ -149,14 +150,10 @@ export function DataExportSection({ identifier }: { identifier: string }) {
             <Skeleton h={36} />
           </Stack>
         ) : exports.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-            <Group justify="space-between">
-              <Text size="sm">{`The exports could not be loaded: ${errorText(exports.error)}`}</Text>
-              <Button size="compact-sm" variant="default" onClick={() => exports.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
+          <SectionLoadFailed
+            message={`The exports could not be loaded: ${errorText(exports.error)}`}
+            onRetry={() => exports.refetch()}
+          />
         ) : exports.data.length === 0 ? (
           <Text size="sm" c="dimmed" data-testid="exports-empty">
             No exports yet.
