@@ -28,6 +28,11 @@ interface Result {
   times: number[];
   statuses: Record<string, number>;
   tooMany: number;
+  /** Writes that found what they relied on changed, and planned again. */
+  retries: number;
+  /** DynamoDB calls by command, and items read, over the whole run of the writer. */
+  calls: Record<string, number>;
+  items: number;
 }
 
 const scratchDir = mkdtempSync(join(tmpdir(), 'bench-writers-'));
@@ -46,6 +51,7 @@ async function run(): Promise<void> {
   const world = await benchWorld(app, SPREAD);
   const floor = await rawTransactionFloor(world);
   const rows: (string | number)[][] = [];
+  const costs: (string | number)[][] = [];
   const summary = new Map<string, { rate: number; p95: number; tooMany: number; failed: number }>();
   const scenarios: [string, number, number][] = [
     ...WRITERS.map((w): [string, number, number] => [`${w} writer${w === 1 ? '' : 's'}, one project`, w, 1]),
@@ -63,6 +69,22 @@ async function run(): Promise<void> {
       0,
     );
     const rate = times.length / SECONDS;
+    const writes = Math.max(1, times.length);
+    const retries = results.reduce((n, r) => n + r.retries, 0);
+    const calls: Record<string, number> = {};
+    for (const r of results) for (const [c, n] of Object.entries(r.calls)) calls[c] = (calls[c] ?? 0) + n;
+    const callCount = Object.values(calls).reduce((a, b) => a + b, 0);
+    const items = results.reduce((n, r) => n + r.items, 0);
+    costs.push([
+      name,
+      (retries / writes).toFixed(2),
+      (callCount / writes).toFixed(1),
+      (items / writes).toFixed(1),
+      Object.entries(calls)
+        .sort((a, b) => b[1] - a[1])
+        .map(([c, n]) => `${c.replace(/Command$/, '')} ${(n / writes).toFixed(1)}`)
+        .join(', '),
+    ]);
     summary.set(name, { rate, p95: pct(times, 95), tooMany, failed });
     rows.push([
       name,
@@ -82,6 +104,9 @@ async function run(): Promise<void> {
   );
   console.log('');
   console.log(table(['scenario', 'writes/s', 'p50 ms', 'p95 ms', '409 too many', 'statuses'], rows));
+  console.log('');
+  console.log('What one successful write cost (whole request, including retries and catching up):');
+  console.log(table(['scenario', 'retries', 'DynamoDB calls', 'items read', 'calls by command'], costs));
   console.log('');
   console.log(
     `Floor, same run: raw TransactWriteItems of a create's size from one process: ${floor.rate.toFixed(1)}/s, p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`,

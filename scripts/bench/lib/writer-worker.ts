@@ -6,6 +6,7 @@
  * status.
  */
 import { appClient } from './app-client';
+import { meterDynamo } from './dynamo-meter';
 
 interface Go {
   deadline: number;
@@ -13,6 +14,8 @@ interface Go {
 
 const env = process.env;
 const { app } = await import('../../../functions/src/app');
+const { writeStats } = await import('../../../functions/src/modules/issues/write-loop');
+const meter = await meterDynamo();
 const call = appClient(app, env.BENCH_COOKIE);
 const me = await call('GET', '/api/auth/me');
 if (me.status !== 200) throw new Error(`the session of ${env.BENCH_LOGIN} does not work here: ${me.status}`);
@@ -53,7 +56,12 @@ async function oneWrite(): Promise<void> {
 }
 
 process.on('message', async (message: Go) => {
+  meter.reset();
+  writeStats.retries = 0;
   while (Date.now() < message.deadline) await oneWrite();
-  process.send!({ times, statuses, tooMany }, () => process.exit(0));
+  const calls = Object.fromEntries(meter.byCommand);
+  process.send!({ times, statuses, tooMany, retries: writeStats.retries, calls, items: meter.items }, () =>
+    process.exit(0),
+  );
 });
 process.send!({ ready: true });

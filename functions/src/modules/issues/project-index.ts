@@ -10,9 +10,10 @@
  *   (modules/issues/store/counters.ts). Numbers whose writer failed or died are filled with
  *   tombstones; an entry and a tombstone exclude each other by condition.
  * - A copy at `seq` has applied every entry up to `seq`. A reader gets the counters (strongly
- *   consistent), M; it reads the entries in (seq, M] that exist and re-reads every item they name
- *   (so its rows reflect every write committed before it read M, including writes past a number
- *   still on its way), then moves `seq` over the contiguous run of entries. A missing number
+ *   consistent), M; it reads the entries in (seq, M] that exist and applies the rows each carries
+ *   (the ISSUE# items its transaction put, as put, and the ids it deleted), so its rows reflect
+ *   every write committed before it read M, including writes past a number still on its way;
+ *   then it moves `seq` over the contiguous run of entries. A missing number
  *   before an entry whose number was taken more than GAP_DEADLINE_MS ago is dead: the reader fills
  *   it with a tombstone and moves on.
  * - Rows are therefore always at least as new as `seq` (usually newer). Writers do not rely on
@@ -27,6 +28,7 @@
 import { clock } from '@core/clock';
 import {
   CATCH_UP_WINDOW_MS,
+  type ChangeEntry,
   contiguousEnd,
   deadGaps,
   getCounters,
@@ -34,7 +36,13 @@ import {
   type ProjectCounters,
   tombstoneChange,
 } from './store/counters';
-import { getIssues, type IssueRecord, loadProjectIssues, loadProjectLinks } from './store/work-items';
+import {
+  getIssues,
+  type IssueRecord,
+  issueFromItem,
+  loadProjectIssues,
+  loadProjectLinks,
+} from './store/work-items';
 
 /** A list row's share of the heap, measured with 100,000 rows (scripts/bench/cold-start.ts). */
 export const ROW_BYTES = 1200;
@@ -156,6 +164,31 @@ async function refreshRows(index: ProjectIndex, ids: readonly string[]): Promise
   resized(index, before);
 }
 
+/**
+ * Applies committed entries: the rows an entry carries as they were written (each only if newer
+ * than the copy's, so the order of entries does not matter), and the links of every item an entry
+ * names are forgotten. Entries written before they carried rows name items to be read again.
+ */
+async function applyEntries(index: ProjectIndex, entries: readonly ChangeEntry[]): Promise<void> {
+  const before = index.rows.size;
+  const reread = new Set<string>();
+  for (const entry of entries) {
+    for (const id of entry.ids) index.links.delete(id);
+    if (!entry.written) {
+      for (const id of entry.ids) reread.add(id);
+      continue;
+    }
+    for (const item of entry.written.rows) {
+      const row = issueFromItem(item);
+      applyRow(index, row.issueId, row);
+    }
+    for (const id of entry.written.gone) applyRow(index, id, null);
+  }
+  index.generation += 1;
+  resized(index, before);
+  await refreshRows(index, [...reread]);
+}
+
 async function fullLoad(key: string, enterpriseId: string, projectId: string, counters: ProjectCounters) {
   const started = performance.now();
   const syncedAt = clock.now();
@@ -195,7 +228,7 @@ async function catchUp(index: ProjectIndex, counters: ProjectCounters): Promise<
   const syncedAt = clock.now();
   const entries = await listChanges(enterpriseId, projectId, base + 1, counters.changeSeq);
   // Every entry that exists, past a gap too: the rows then reflect every committed write.
-  await refreshRows(index, [...new Set(entries.flatMap((entry) => entry.ids))]);
+  await applyEntries(index, entries);
   const filled = [];
   for (const seq of deadGaps(entries, base, syncedAt)) {
     // Conditional: if the entry arrived meanwhile, it stays, and the next catch-up applies it.

@@ -74,7 +74,9 @@ export async function settleProject(enterpriseId: string, projectId: string): Pr
   const now = clock.now();
   const counters = await getCounters(enterpriseId, projectId);
   const base = counters.countedSeq;
-  const entries = await listChanges(enterpriseId, projectId, base + 1, counters.changeSeq);
+  const entries = await listChanges(enterpriseId, projectId, base + 1, counters.changeSeq, {
+    withRows: false,
+  });
   const present = [...entries];
   for (const seq of deadGaps(entries, base, now)) {
     if (await tombstoneChange(enterpriseId, projectId, seq, now)) {

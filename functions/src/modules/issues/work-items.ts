@@ -426,9 +426,13 @@ function openDelta(changes: readonly ItemChange[]): number {
  * the item's links alongside unless the index already holds them; the tags come from memory
  * while the tag sequence is unchanged.
  */
-export async function getIssueDetail(enterpriseId: string, issueId: string): Promise<IssueDetail> {
+export async function getIssueDetail(
+  enterpriseId: string,
+  issueId: string,
+  writtenTo?: ProjectIndex,
+): Promise<IssueDetail> {
   const projectId = await projectOfIssue(enterpriseId, issueId);
-  const peeked = peekIndex(enterpriseId, projectId);
+  const peeked = writtenTo ?? peekIndex(enterpriseId, projectId);
   const generation = peeked?.generation;
   const known = peeked?.rows.get(issueId);
   const [state, linksRead] = await Promise.all([
@@ -439,7 +443,8 @@ export async function getIssueDetail(enterpriseId: string, issueId: string): Pro
     peeked?.links.has(issueId) ? undefined : listLinkedIds(enterpriseId, projectId, issueId),
   ]);
   if (!state.project) throw issueNotFound(issueId);
-  const index = await indexAt(enterpriseId, projectId, state.counters);
+  // Right after this request's own write, the copy it wrote to holds the item as written.
+  const index = writtenTo ?? (await indexAt(enterpriseId, projectId, state.counters));
   const issue = index.rows.get(issueId);
   if (!issue) throw issueNotFound(issueId);
   if (linksRead && index === peeked && generation !== undefined)
@@ -558,7 +563,7 @@ export async function createIssue(
     throw conflict(transitionRefusal(body.pmIssueType, INITIAL_ISSUE_STATUS, status));
   }
   const issueId = newId();
-  await writeIssues(enterpriseId, projectId, async (index) => {
+  const written = await writeIssues(enterpriseId, projectId, async (index) => {
     assertParent(index, null, body.parentId ?? null);
     await assertSprintUsable(enterpriseId, projectId, body.sprintId);
     // Checked, then numbered: a refused create takes no number.
@@ -580,7 +585,7 @@ export async function createIssue(
     };
   });
   rememberIssueProject(enterpriseId, issueId, projectId);
-  return getIssueDetail(enterpriseId, issueId);
+  return getIssueDetail(enterpriseId, issueId, written);
 }
 
 export async function updateIssue(
@@ -596,7 +601,7 @@ export async function updateIssue(
     assertAssignable(enterpriseId, projectId, edit.assigneeId),
     assertTagsExist(enterpriseId, edit.tagIds),
   ]);
-  await writeIssues(enterpriseId, projectId, async (index) => {
+  const written = await writeIssues(enterpriseId, projectId, async (index) => {
     const before = index.rows.get(issueId);
     if (!before) throw issueNotFound(issueId);
     if (before.version !== version) throw staleVersion(`Work item #${before.issueNumber}`);
@@ -615,7 +620,7 @@ export async function updateIssue(
       changed: new Map([[issueId, change.after]]),
     };
   });
-  return getIssueDetail(enterpriseId, issueId);
+  return getIssueDetail(enterpriseId, issueId, written);
 }
 
 /** Writes per item in a batch: the item, its journal, and its description when that changes. */

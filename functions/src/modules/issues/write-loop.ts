@@ -26,7 +26,7 @@ import { ConditionFailedError, type TxOp } from '@core/db/operations';
 import { badRequest, conflict } from '@core/errors';
 import { projectNotFound } from '../projects';
 import { sprintJoinOp, sprintLogBatchOps } from '../sprints';
-import { ancestorsOf, type ProjectIndex, projectIndex, recordWrite } from './project-index';
+import { ancestorsOf, type ProjectIndex, peekIndex, projectIndex, recordWrite } from './project-index';
 import { settleAfterWrite } from './settle';
 import {
   type Allocation,
@@ -80,12 +80,15 @@ export async function writeIssues<P = undefined>(
   projectId: string,
   plan: Planner<P>,
   prepare?: () => Promise<P>,
-): Promise<void> {
+): Promise<ProjectIndex> {
   for (let attempt = 1; ; attempt += 1) {
     const prepared = (prepare ? await prepare() : undefined) as P;
-    const index = await projectIndex(enterpriseId, projectId);
-    const planned = await plan(index, prepared);
-    if (!planned) return;
+    // The first attempt plans on this process's copy as it is (see planOnCopy); a retry, after
+    // something it relied on changed, syncs first.
+    const { index, planned } = await planOnCopy(enterpriseId, projectId, attempt === 1, (copy) =>
+      plan(copy, prepared),
+    );
+    if (!planned) return index;
     const numbered = 'build' in planned ? planned : null;
     const allocation = await allocateChange(enterpriseId, projectId, numbered?.numbers ?? 0, clock.now());
     let written: { plan: WritePlan; deltas: CountDeltas; touched: string[] };
@@ -111,8 +114,39 @@ export async function writeIssues<P = undefined>(
     }
     recordWrite(enterpriseId, projectId, allocation.seq, written.plan.changed, written.touched);
     await settleAfterWrite(enterpriseId, projectId, allocation, written.deltas);
-    return;
+    return index;
   }
+}
+
+/** A copy synced this recently is planned on without reading the counters and change log first. */
+const PLAN_ON_COPY_MS = 30_000;
+
+/**
+ * Plans on this process's copy of the project without syncing it first, when it has one synced
+ * lately. Safe because every write carries the conditions its checks relied on (the revisions of
+ * the items it read, above): a copy that missed another writer's change makes the transaction
+ * fail and the retry plans on a synced copy. A stale copy can only err on the side of planning a
+ * write; whatever else it concludes (a refusal, or nothing to write) is checked again on a synced
+ * copy before it is believed. Under many writers this saves each write the catch-up over all the
+ * others' changes (docs/architecture.md "Writers do not collide").
+ */
+async function planOnCopy<R>(
+  enterpriseId: string,
+  projectId: string,
+  mayUseCopy: boolean,
+  planWith: (index: ProjectIndex) => Promise<R | null>,
+): Promise<{ index: ProjectIndex; planned: R | null }> {
+  const copy = mayUseCopy ? peekIndex(enterpriseId, projectId) : null;
+  if (copy && clock.now() - copy.syncedAt < PLAN_ON_COPY_MS) {
+    try {
+      const planned = await planWith(copy);
+      if (planned) return { index: copy, planned };
+    } catch {
+      // Refused on a copy that may be stale: judged again below on a synced one.
+    }
+  }
+  const index = await projectIndex(enterpriseId, projectId);
+  return { index, planned: await planWith(index) };
 }
 
 /** A transaction that failed only because what it relied on changed meanwhile. */

@@ -12,7 +12,7 @@ import type { Item } from '@core/db/operations';
 import { updateItem } from '@core/db/operations';
 import { changeEntryOp, type ProjectCounters } from './counters';
 import { type JournalRecord, journalToItem } from './journals';
-import { createIssueOps, type IssueRecord } from './work-items';
+import { createIssueOps, type IssueRecord, writtenRows } from './work-items';
 
 export interface BulkIssue {
   issue: IssueRecord;
@@ -54,7 +54,8 @@ export async function bulkCreateIssues(
 ): Promise<void> {
   const items: Item[] = [];
   issues.forEach((entry, i) => {
-    for (const op of createIssueOps(enterpriseId, entry.issue, entry.description)) {
+    const ops = createIssueOps(enterpriseId, entry.issue, entry.description);
+    for (const op of ops) {
       if ('put' in op) items.push(op.put);
     }
     items.push(journalToItem(entry.journal));
@@ -65,6 +66,7 @@ export async function bulkCreateIssues(
       { seq: counters.changeSeq + i + 1, firstNumber: entry.issue.issueNumber, at: nowMs, countedSeq: 0 },
       [entry.issue.issueId],
       { issues: 1, open, journals: 1 },
+      writtenRows(ops),
       nowMs,
     );
     if ('put' in change) items.push(change.put);

@@ -134,11 +134,27 @@ export async function allocateChange(
   };
 }
 
+/**
+ * What a write did to the list rows, carried by its change entry so that a copy catching up
+ * reads the entries alone instead of re-reading every item they name: `rows`, the ISSUE# items
+ * the transaction put (exactly as put, without their keys); `gone`, the ids it deleted.
+ */
+export interface EntryRows {
+  rows: Item[];
+  gone: string[];
+}
+
 function entryItem(
   enterpriseId: string,
   projectId: string,
   seq: number,
-  fields: { ids: readonly string[]; deltas: CountDeltas; allocatedAt: number; tomb: boolean },
+  fields: {
+    ids: readonly string[];
+    deltas: CountDeltas;
+    allocatedAt: number;
+    tomb: boolean;
+    written?: EntryRows;
+  },
   nowMs: number,
 ): Item {
   return {
@@ -149,6 +165,7 @@ function entryItem(
     d: [fields.deltas.issues, fields.deltas.open, fields.deltas.journals],
     allocatedAt: fields.allocatedAt,
     ...(fields.tomb ? { tomb: true } : {}),
+    ...(fields.written ? { rows: fields.written.rows, gone: fields.written.gone } : {}),
     expiresAt: Math.floor(nowMs / 1000) + CHANGE_LOG_TTL_SECONDS,
   };
 }
@@ -164,6 +181,7 @@ export function changeEntryOp(
   allocation: Allocation,
   issueIds: readonly string[],
   deltas: CountDeltas,
+  written: EntryRows,
   nowMs: number,
 ): TxOp {
   return {
@@ -171,7 +189,7 @@ export function changeEntryOp(
       enterpriseId,
       projectId,
       allocation.seq,
-      { ids: issueIds, deltas, allocatedAt: allocation.at, tomb: false },
+      { ids: issueIds, deltas, allocatedAt: allocation.at, tomb: false, written },
       nowMs,
     ),
     condition: { expression: 'attribute_not_exists(pk)' },
@@ -203,6 +221,8 @@ export interface ChangeEntry {
   /** When the writer took the number (0 for tombstones). */
   allocatedAt: number;
   tomb: boolean;
+  /** The rows the write put and the ids it deleted; absent on entries written before they were kept. */
+  written?: EntryRows;
 }
 
 function entryFromItem(item: Item): ChangeEntry {
@@ -213,16 +233,21 @@ function entryFromItem(item: Item): ChangeEntry {
     deltas: { issues, open, journals },
     allocatedAt: (item.allocatedAt as number | undefined) ?? 0,
     tomb: item.tomb === true,
+    ...(Array.isArray(item.rows)
+      ? { written: { rows: item.rows as Item[], gone: (item.gone as string[] | undefined) ?? [] } }
+      : {}),
   };
 }
 
 // Access pattern: change-log entries from..to (sk BETWEEN CHANGE#{from} AND CHANGE#{to}),
 // strongly consistent, in order; numbers still on their way (or dead) are simply not there.
+// Counting and settling need no rows (`withRows: false`): the entries are read without them.
 export async function listChanges(
   enterpriseId: string,
   projectId: string,
   from: number,
   to: number,
+  options: { withRows: boolean } = { withRows: true },
 ): Promise<ChangeEntry[]> {
   if (to < from) return [];
   const items = await queryAll({
@@ -232,6 +257,18 @@ export async function listChanges(
       ':from': changeSeqKey(from),
       ':to': changeSeqKey(to),
     },
+    ...(options.withRows
+      ? {}
+      : {
+          ProjectionExpression: '#seq, #ids, #d, #at, #tomb',
+          ExpressionAttributeNames: {
+            '#seq': 'seq',
+            '#ids': 'ids',
+            '#d': 'd',
+            '#at': 'allocatedAt',
+            '#tomb': 'tomb',
+          },
+        }),
     ConsistentRead: true,
   });
   return items.map(entryFromItem);
@@ -336,7 +373,9 @@ export async function currentCounts(
   counters: ProjectCounters,
 ): Promise<ProjectCounters> {
   if (counters.changeSeq <= counters.countedSeq) return counters;
-  const pending = await listChanges(enterpriseId, projectId, counters.countedSeq + 1, counters.changeSeq);
+  const pending = await listChanges(enterpriseId, projectId, counters.countedSeq + 1, counters.changeSeq, {
+    withRows: false,
+  });
   return withPendingCounts(counters, pending);
 }
 

@@ -31,6 +31,7 @@ import {
   type CountDeltas,
   changeEntryOp,
   countersFromItem,
+  type EntryRows,
   type ProjectCounters,
 } from './counters';
 import { tagSeqKey } from './tags';
@@ -366,11 +367,30 @@ export async function commitIssueWrite(
   allocation: Allocation,
   change: { touched: readonly string[]; deltas: CountDeltas; ops: readonly TxOp[]; nowMs: number },
 ): Promise<void> {
+  const written = writtenRows(change.ops);
   await transact([
-    changeEntryOp(enterpriseId, projectId, allocation, change.touched, change.deltas, change.nowMs),
+    changeEntryOp(enterpriseId, projectId, allocation, change.touched, change.deltas, written, change.nowMs),
     { check: keys.project(enterpriseId, projectId), condition: conditions.exists, label: 'project' },
     ...change.ops,
   ]);
+}
+
+/**
+ * The list rows a transaction writes, read off its operations (so the entry holds exactly what
+ * was put, whatever the plan meant): every ISSUE# put, without its keys, and every ISSUE# delete.
+ */
+export function writtenRows(ops: readonly TxOp[]): EntryRows {
+  const rows: Item[] = [];
+  const gone: string[] = [];
+  for (const op of ops) {
+    if ('put' in op && op.put.entity === 'Issue') {
+      const { pk: _pk, sk: _sk, entity: _entity, enterpriseId: _enterprise, ...row } = op.put;
+      rows.push(row);
+    } else if ('delete' in op && op.delete.sk.startsWith(SK.issuePrefix)) {
+      gone.push(op.delete.sk.slice(SK.issuePrefix.length));
+    }
+  }
+  return { rows, gone };
 }
 
 /** Checks that an item is still at the revision the write relied on (`'stale:{id}'` otherwise). */
