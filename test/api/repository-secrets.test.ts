@@ -3,6 +3,7 @@
  * read as stored, and the module's own secret box (the one the app uses, with the test setup's
  * local key) is asked to open what is there, with the right ids and with others.
  */
+import { createHmac } from 'node:crypto';
 import type { Repository, WebhookSettings } from '@shared/schemas/repositories';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/src/core/db/keys';
@@ -13,7 +14,7 @@ import {
   SecretUnreadableError,
   secretBox,
 } from '../../functions/src/modules/repositories/secrets';
-import { expectStatus } from './helpers';
+import { Client, expectStatus } from './helpers';
 import { createTeam, type Team } from './issue-fixtures';
 import { connect, gitServer, repositoriesBase, WorkingCopy } from './repository-fixtures';
 
@@ -110,6 +111,40 @@ describe('a repository token at rest', () => {
     await expect(
       secretBox().open(item.webhookSecretSealed, { ...context, purpose: 'token' }),
     ).rejects.toThrow();
+  });
+
+  it('a webhook secret that does not open: the settings say what to do (409), deliveries are refused (401)', async () => {
+    const [source, target] = await Promise.all([connected(), connected()]);
+    const enterpriseId = team.enterprise.id;
+    const settings = expectStatus(
+      await team.owner.client.get<WebhookSettings>(`${base}/${source.id}/webhook`),
+      200,
+    ).data;
+    const sealed = (await storedItem(enterpriseId, source.id)).webhookSecretSealed as string;
+    await updateItem(keys.repository(enterpriseId, target.id), { set: { webhookSecretSealed: sealed } });
+
+    const shown = await team.owner.client.get(`${base}/${target.id}/webhook`);
+    expect(shown.status).toBe(409);
+    expect(shown.body.errorMessage).toMatch(/webhook secret of .* cannot be opened.*connect it again/);
+    // Signed with the secret the copied value holds: still refused, since it is not this repository's.
+    const body = JSON.stringify({ zen: 'Keep it logically awesome.' });
+    const signature = createHmac('sha256', settings.secret).update(body).digest('hex');
+    const delivered = await new Client().call(
+      'POST',
+      new URL(settings.url).pathname.replace(source.id, target.id),
+      {
+        rawBody: body,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Requested-With': null,
+          Origin: null,
+          'X-GitHub-Event': 'ping',
+          'X-GitHub-Delivery': 'd-1',
+          'X-Hub-Signature-256': `sha256=${signature}`,
+        },
+      },
+    );
+    expect(delivered.status).toBe(401);
   });
 
   it('copied onto another repository’s item, does not open there: the repository asks for its token again', async () => {

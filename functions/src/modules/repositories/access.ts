@@ -34,12 +34,21 @@ export async function remoteOf(repository: RepositoryRecord): Promise<RemoteAcce
   return { url: repository.cloneUrl, username: repository.username, token };
 }
 
-export async function webhookSecretOf(repository: RepositoryRecord): Promise<string> {
-  return secretBox().open(repository.webhookSecretSealed, {
-    enterpriseId: repository.enterpriseId,
-    repositoryId: repository.repositoryId,
-    purpose: 'webhook',
-  });
+/**
+ * The repository's opened webhook secret, or null when the stored one does not open (sealed for
+ * another repository, or with a key since replaced): no delivery can be verified against it.
+ */
+export async function webhookSecretOf(repository: RepositoryRecord): Promise<string | null> {
+  try {
+    return await secretBox().open(repository.webhookSecretSealed, {
+      enterpriseId: repository.enterpriseId,
+      repositoryId: repository.repositoryId,
+      purpose: 'webhook',
+    });
+  } catch (error) {
+    if (error instanceof SecretUnreadableError) return null;
+    throw error;
+  }
 }
 
 /** A failure while connecting or changing the token: 400 naming `cloneUrl` or `token`. */

@@ -308,9 +308,15 @@ export async function webhookSettings(
   origin: string,
 ): Promise<WebhookSettings> {
   const record = await requireRepository(enterpriseId, repositoryId);
+  const secret = await webhookSecretOf(record);
+  if (secret === null) {
+    throw conflict(
+      `The webhook secret of ${record.name} cannot be opened (it was sealed with another key); remove the repository and connect it again to get a new one`,
+    );
+  }
   return {
     url: `${origin}/api/pms/${identifier}/pmsRepository/${repositoryId}/webhook`,
-    secret: await webhookSecretOf(record),
+    secret,
     formats: [...WEBHOOK_FORMATS],
     lastWebhookAt: record.lastWebhookAt,
   };
