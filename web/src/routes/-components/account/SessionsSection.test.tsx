@@ -56,7 +56,7 @@ describe('SessionsSection', () => {
     expect(within(phoneRow).queryByText('This session')).toBeNull();
   });
 
-  it('signs out one other session and shows the list without it', async () => {
+  it('signs out one other session after a confirmation, and shows the list without it', async () => {
     const fetchMock = serve([
       [here, phone, laptop],
       [here, laptop],
@@ -64,6 +64,13 @@ describe('SessionsSection', () => {
     renderWithProviders(<SessionsSection />);
     const phoneRow = await screen.findByTestId('session-row-s-phone');
     fireEvent.click(within(phoneRow).getByRole('button', { name: /^Sign out Safari on iOS/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out Safari on iOS?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(deletes(fetchMock)).toEqual([]);
+
+    fireEvent.click(within(phoneRow).getByRole('button', { name: /^Sign out Safari on iOS/ }));
+    const again = await screen.findByRole('dialog', { name: 'Sign out Safari on iOS?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(screen.queryByTestId('session-row-s-phone')).toBeNull());
     expect(deletes(fetchMock)).toEqual(['/api/auth/sessions/s-phone']);
     expect(screen.getByTestId('session-row-s-laptop')).toBeTruthy();

@@ -58,18 +58,20 @@ function SessionRow({
 
 /**
  * Where the user is signed in: every live session (device, address, when), this one marked; any
- * other can be signed out, or all of them at once after a confirmation.
+ * other can be signed out, or all of them at once, each after a confirmation.
  */
 export function SessionsSection() {
   const sessions = useQuery(sessionsQueryOptions());
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
   const [confirming, setConfirming] = useState(false);
+  const [ending, setEnding] = useState<Session | null>(null);
   const others = sessions.data?.filter((s) => !s.current) ?? [];
 
   function signOut(session: Session) {
     endOne.mutate(session.id, {
       onSuccess: () => notifications.show({ color: 'green', message: `${session.device} signed out` }),
+      onSettled: () => setEnding(null),
     });
   }
 
@@ -122,7 +124,7 @@ export function SessionsSection() {
                 key={session.id}
                 session={session}
                 pending={endOne.isPending && endOne.variables === session.id}
-                onSignOut={() => signOut(session)}
+                onSignOut={() => setEnding(session)}
               />
             ))}
             {others.length === 0 && (
@@ -133,6 +135,20 @@ export function SessionsSection() {
           </Stack>
         )}
       </Stack>
+      <ConfirmModal
+        opened={ending !== null}
+        onClose={() => setEnding(null)}
+        title={`Sign out ${ending?.device ?? 'this device'}?`}
+        confirmLabel="Sign out"
+        loading={endOne.isPending}
+        onConfirm={() => ending && signOut(ending)}
+      >
+        <Text size="sm">
+          The session signed in {ending ? fullDateTime(ending.createdAt) : ''} from{' '}
+          {ending?.sourceAddress || 'an unknown address'} will be signed out; whoever uses it will have to
+          sign in again. This session stays signed in.
+        </Text>
+      </ConfirmModal>
       <ConfirmModal
         opened={confirming}
         onClose={() => setConfirming(false)}
