@@ -293,7 +293,10 @@ describe('the per-process index of work items', () => {
     // Another process writes twice: this copy is now two changes behind.
     forgetIssueIndexes();
     const elsewhere = await createIssue(team.owner, team, { title: 'Made elsewhere' });
-    const renamed = expectStatus(await editIssue(team.owner, team, a, { title: 'Renamed elsewhere' }), 200).data;
+    const renamed = expectStatus(
+      await editIssue(team.owner, team, a, { title: 'Renamed elsewhere' }),
+      200,
+    ).data;
 
     restoreIssueIndexes(behind);
     const before = { ...indexStats };

@@ -8,7 +8,7 @@
  */
 
 import { nowIso } from '@core/clock';
-import type { TxOp } from '@core/db/operations';
+import { MAX_TRANSACTION_WRITES, type TxOp } from '@core/db/operations';
 import { AppError, badRequest, conflict, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { newId } from '@core/ids';
@@ -624,7 +624,7 @@ export async function updateIssue(
 }
 
 /** Writes per item in a batch: the item, its journal, and its description when that changes. */
-const BATCH_TRANSACTION_LIMIT = 100 - 3;
+const BATCH_TRANSACTION_LIMIT = MAX_TRANSACTION_WRITES - 3;
 
 /** Edits up to 40 items of one project in one transaction; all or nothing. */
 export async function batchUpdate(

@@ -22,7 +22,7 @@
  * with a tombstone by the writer itself.
  */
 import { clock, nowIso } from '@core/clock';
-import { ConditionFailedError, type TxOp } from '@core/db/operations';
+import { ConditionFailedError, MAX_TRANSACTION_WRITES, type TxOp } from '@core/db/operations';
 import { badRequest, conflict } from '@core/errors';
 import { projectNotFound } from '../projects';
 import { sprintJoinOp, sprintLogBatchOps } from '../sprints';
@@ -59,7 +59,6 @@ export interface NumberedPlan {
 export type Planner<P> = (index: ProjectIndex, prepared: P) => Promise<WritePlan | NumberedPlan | null>;
 
 const MAX_WRITE_ATTEMPTS = 8;
-const TRANSACTION_LIMIT = 100;
 
 /** How often a write found that someone changed what it relied on, and tried again (tests, bench). */
 export const writeStats = { retries: 0, givenUp: 0 };
@@ -182,8 +181,8 @@ async function commit(
     allocation.seq,
   );
   const ops = [...plan.ops, ...structure.ops, ...sprintLog];
-  // The loop adds the change entry and the project check.
-  if (ops.length + 2 > TRANSACTION_LIMIT) {
+  // The loop adds the change entry and the project check; the audit entry needs the last place.
+  if (ops.length + 2 > MAX_TRANSACTION_WRITES) {
     throw badRequest('ids', 'This change touches too many items to be written at once; change fewer items');
   }
   // Past its deadline a number may already count as dead to readers: give it up, take another.
