@@ -13,6 +13,8 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { currentAuditScope, rememberAbsent, rememberRead } from '../audit/context';
+import { mayBeAudited } from '../audit/objects';
 import { ddb, TABLE } from './client';
 import {
   type Condition,
@@ -23,10 +25,11 @@ import {
   updateParams,
 } from './expressions';
 import type { Key } from './keys';
+import { transactWithTrail } from './transactions';
 import { announceWritten } from './written';
 
 export { ConditionFailedError, conditions, type Item, onConditionFailed } from './expressions';
-export { type TxOp, transact } from './transactions';
+export { MAX_TRANSACTION_WRITES, type TxOp, transact } from './transactions';
 
 function keyOf(item: Item): Key {
   return { pk: item.pk as string, sk: item.sk as string };
@@ -47,6 +50,10 @@ export async function getItem(key: Key, consistent = true): Promise<Item | undef
   const { Item: item } = await ddb.send(
     new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: consistent }),
   );
+  if (consistent) {
+    if (item) rememberRead([item]);
+    else rememberAbsent(key);
+  }
   return item;
 }
 
@@ -65,6 +72,7 @@ export async function batchGet(keyList: readonly Key[]): Promise<Item[]> {
       pending = (out.UnprocessedKeys?.[TABLE]?.Keys as Key[] | undefined) ?? [];
     }
   }
+  rememberRead(found);
   return found;
 }
 
@@ -77,6 +85,8 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Pro
     items.push(...(out.Items ?? []));
     startKey = out.LastEvaluatedKey;
   } while (startKey);
+  // Whole items read consistently from the table are what they were before this request's writes.
+  if (input.ConsistentRead && !input.IndexName && !input.ProjectionExpression) rememberRead(items);
   return items;
 }
 
@@ -92,6 +102,15 @@ export function queryPartition(pk: string, skPrefix?: string): Promise<Item[]> {
 export interface IndexPage {
   items: Item[];
   next?: Item;
+}
+
+/** One page of a query of the table (at most `Limit` items), from `startKey` on. */
+export async function queryPage(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+  startKey?: Item,
+): Promise<IndexPage> {
+  const out = await ddb.send(new QueryCommand({ ...input, TableName: TABLE, ExclusiveStartKey: startKey }));
+  return { items: out.Items ?? [], next: out.LastEvaluatedKey };
 }
 
 /** One page of a secondary index, sort keys starting with `skPrefix`, in sort-key order. */
@@ -126,14 +145,30 @@ export function queryIndexAll(index: 'gsi1' | 'gsi2', pk: string, skPrefix: stri
 
 // ---- single writes --------------------------------------------------------------------------
 
+/**
+ * Whether a single write goes as a transaction, to carry the audit entry of a request's change
+ * (core/audit): the same result and errors as the single write, one more item written.
+ */
+const carriesEntry = (key: Key) => currentAuditScope() !== undefined && mayBeAudited(key);
+
 /** Writes an item, replacing any item with the same key (only for items nobody edits, e.g. counters). */
 export async function putItem(item: Item): Promise<void> {
+  if (carriesEntry(keyOf(item))) return transactWithTrail([{ put: item }]).then(() => undefined);
   announceWritten([keyOf(item)]);
   await ddb.send(new PutCommand({ TableName: TABLE, Item: item }));
 }
 
 /** Writes an item unless one with its key exists; true when it was written. */
 export async function putItemIfAbsent(item: Item): Promise<boolean> {
+  if (carriesEntry(keyOf(item))) {
+    try {
+      await transactWithTrail([{ put: item, condition: conditions.notExists }]);
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionFailedError) return false;
+      throw error;
+    }
+  }
   announceWritten([keyOf(item)]);
   try {
     await ddb.send(
@@ -147,6 +182,7 @@ export async function putItemIfAbsent(item: Item): Promise<boolean> {
 }
 
 export async function deleteItem(key: Key): Promise<void> {
+  if (carriesEntry(key)) return transactWithTrail([{ delete: key }]).then(() => undefined);
   announceWritten([key]);
   await ddb.send(new DeleteCommand({ TableName: TABLE, Key: key }));
 }
@@ -157,6 +193,7 @@ export async function updateItem(
   condition?: Condition,
   label = 'update',
 ): Promise<Item> {
+  if (carriesEntry(key)) return updateWithEntry(key, spec, condition, label);
   announceWritten([key]);
   try {
     const out = await ddb.send(
@@ -169,6 +206,27 @@ export async function updateItem(
     return out.Attributes ?? {};
   } catch (error) {
     if (isConditionalFailure(error)) throw new ConditionFailedError(label, error.Item as Item | undefined);
+    throw error;
+  }
+}
+
+/**
+ * updateItem as a transaction with its audit entry. A transaction answers no item, so the item it
+ * answers is the one before with the update applied, and on a failed condition the item as it is
+ * now (what ReturnValuesOnConditionCheckFailure gives the single write).
+ */
+async function updateWithEntry(
+  key: Key,
+  spec: UpdateSpec,
+  condition: Condition | undefined,
+  label: string,
+): Promise<Item> {
+  try {
+    const trail = await transactWithTrail([{ update: key, ...spec, condition, label }]);
+    const written = trail?.changes.find((change) => change.key.pk === key.pk && change.key.sk === key.sk);
+    return written?.after ?? (await getItem(key)) ?? {};
+  } catch (error) {
+    if (error instanceof ConditionFailedError) throw new ConditionFailedError(label, await getItem(key));
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 /** The one transaction helper: all-or-nothing writes that report which condition failed. */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { type PlannedAudit, planAudit, rememberWritten } from './audit-trail';
 import { ddb, TABLE } from './client';
 import { type Condition, ConditionFailedError, type Item, updateParams } from './expressions';
 import type { Key } from './keys';
@@ -53,14 +54,43 @@ function keyOfOp(op: TxOp): Key {
   return op.check;
 }
 
+/** DynamoDB's limit on the writes of one transaction. */
+const TRANSACTION_LIMIT = 100;
+
 /**
- * Writes up to 100 items all-or-nothing. When a condition fails, throws
- * `ConditionFailedError(label)` for the first failed operation (the label defaults to its index),
- * so callers can say which invariant was violated ("login taken", "role held by members").
+ * The writes a caller may put in one transaction: DynamoDB's 100 less one for the audit entry that
+ * a request's change carries (docs/architecture.md "Audit log"). A transaction of 100 still works,
+ * but its entry is written right after it instead of with it.
+ */
+export const MAX_TRANSACTION_WRITES = TRANSACTION_LIMIT - 1;
+
+/**
+ * Writes up to 100 items all-or-nothing, with the audit entry of the change when a request's
+ * scope is open (audit-trail.ts). When a condition fails, throws `ConditionFailedError(label)` for
+ * the first failed operation (the label defaults to its index), so callers can say which invariant
+ * was violated ("login taken", "role held by members"); nothing is written then, the entry neither.
  */
 export async function transact(ops: readonly TxOp[]): Promise<void> {
+  await transactWithTrail(ops);
+}
+
+/** `transact`, answering what it did to the objects it wrote (null when no scope is open). */
+export async function transactWithTrail(ops: readonly TxOp[]): Promise<PlannedAudit | null> {
+  if (ops.length === 0) return null;
+  if (ops.length > TRANSACTION_LIMIT) {
+    throw new Error(`A transaction holds at most ${TRANSACTION_LIMIT} writes, not ${ops.length}`);
+  }
+  const trail = await planAudit(ops);
+  const entries = (trail?.entries ?? []).map((entry): TxOp => ({ put: entry }));
+  const together = ops.length + entries.length <= TRANSACTION_LIMIT;
+  await send(together ? [...ops, ...entries] : ops);
+  if (!together) await send(entries);
+  if (trail) rememberWritten(trail);
+  return trail;
+}
+
+async function send(ops: readonly TxOp[]): Promise<void> {
   if (ops.length === 0) return;
-  if (ops.length > 100) throw new Error(`A transaction holds at most 100 writes, not ${ops.length}`);
   const input = { TransactItems: ops.map(toTransactItem) };
   announceWritten(ops.map(keyOfOp));
   // A conflict with another transaction on the same items is transient: retry a few times.
@@ -71,6 +101,7 @@ export async function transact(ops: readonly TxOp[]): Promise<void> {
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       const reasons = error.CancellationReasons ?? [];
+      // Entries carry no condition: a failed one is always the caller's.
       const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
       if (failed >= 0) throw new ConditionFailedError(ops[failed]?.label ?? String(failed));
       const conflicted = reasons.some((reason) => reason.Code === 'TransactionConflict');

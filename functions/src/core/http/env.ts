@@ -14,6 +14,8 @@ export interface AppEnv {
     commonApplied: boolean;
     /** This request's id (API Gateway's on Lambda), set first by the request log. */
     requestId: string;
+    /** Set once the audit scope is open (audit-scope.ts), so the composed app opens one. */
+    auditScoped: boolean;
   };
 }
 

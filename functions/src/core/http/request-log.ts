@@ -31,7 +31,7 @@ function openLog(target: string): (line: string) => void {
 }
 
 /** The pattern of the route that matched (the first that is not a `*` middleware), or null. */
-function routeOf(c: Context): string | null {
+export function routeOf(c: Context): string | null {
   return matchedRoutes(c).find((route) => !route.path.includes('*'))?.path ?? null;
 }
 
