@@ -1,0 +1,44 @@
+/** Report templates: the list (the two defaults and the enterprise's), add and delete (administrators). */
+import { createRouter } from '@core/http/group';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { TemplateBodySchema, TemplateSchema } from '@shared/schemas/weekly';
+import * as z from 'zod';
+import { addTemplate, listTemplates, removeTemplate } from '../templates';
+import { BASE, params, tags, templateParams, tenant } from './params';
+
+const listRoute = tenantRoute(tenant, 'project:weekly:list', {
+  method: 'get',
+  path: `${BASE}/templates`,
+  tags,
+  summary: "The templates: section 9's two defaults, then the enterprise's by name",
+  request: { params },
+  responses: { ...ok200(z.array(TemplateSchema), 'The templates'), ...failures(401, 403, 404) },
+});
+
+const addRoute = tenantRoute(tenant, 'project:weekly:template', {
+  method: 'post',
+  path: `${BASE}/templates`,
+  tags,
+  summary: 'Add an enterprise template: named sections of text or a table, each may show a list of items',
+  request: { params, body: jsonBody(TemplateBodySchema) },
+  responses: { ...created201(TemplateSchema, 'The template'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const deleteRoute = tenantRoute(tenant, 'project:weekly:template', {
+  method: 'delete',
+  path: `${BASE}/templates/{id}`,
+  tags,
+  summary: 'Delete an enterprise template (reports written from it keep their sections)',
+  request: { params: templateParams },
+  responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },
+});
+
+export const templateRoutes = createRouter()
+  .openapi(listRoute, async (c) => ok(c, await listTemplates(c.var.tenant.enterprise.id)))
+  .openapi(addRoute, async (c) =>
+    created(c, await addTemplate(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+  )
+  .openapi(deleteRoute, async (c) => {
+    await removeTemplate(c.var.tenant.enterprise.id, c.req.valid('param').id);
+    return ok(c, null);
+  });

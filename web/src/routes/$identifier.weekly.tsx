@@ -1,0 +1,28 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { accessGuard, guardedLoad } from '../lib/route-guards';
+import { personalWeekQueryOptions } from '../queries/weekly';
+import { PersonalWeekPage } from './-components/weekly/PersonalWeekPage';
+import { validateWeeklySearch } from './-components/weekly/weekly-search';
+
+/** `/{identifier}/weekly` (spec section 2): my week across projects; the drawers open over it. */
+export const Route = createFileRoute('/$identifier/weekly')({
+  codeSplitGroupings: [['loader', 'component']],
+  validateSearch: validateWeeklySearch,
+  beforeLoad: accessGuard('weekly'),
+  loaderDeps: ({ search }) => ({ week: search.week }),
+  loader: ({ context: { queryClient }, deps, location }) =>
+    guardedLoad(() => queryClient.ensureQueryData(personalWeekQueryOptions(deps.week)), location.publicHref),
+  component: function WeeklyPage() {
+    const { week } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <>
+        <PersonalWeekPage
+          week={week}
+          onWeek={(next) => void navigate({ search: { week: next }, replace: true })}
+        />
+        <Outlet />
+      </>
+    );
+  },
+});

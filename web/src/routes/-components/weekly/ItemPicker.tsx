@@ -1,0 +1,118 @@
+import { Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { ISSUE_CATEGORIES, type ItemList } from '@shared/domain/weekly';
+import type { PersonalIssues, WeeklyIssue } from '@shared/schemas/weekly';
+import { useQuery } from '@tanstack/react-query';
+import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
+import { personalIssuesQueryOptions } from '../../../queries/weekly';
+import type { FormItem } from './report-form';
+
+const TABS: { id: keyof Omit<PersonalIssues, 'week' | 'plannedNotes'>; name: string }[] = [
+  ...ISSUE_CATEGORIES,
+  { id: 'planned', name: 'Planned last week' },
+];
+
+function PickRow({
+  issue,
+  listed,
+  onPick,
+}: {
+  issue: WeeklyIssue;
+  listed: ItemList | undefined;
+  onPick: (issue: WeeklyIssue, list: ItemList) => void;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid={`pick-${issue.id}`}>
+      <Text size="sm" lineClamp={1}>
+        {`#${issue.issueNumber} ${issue.title}`}
+        <Text span size="xs" c="dimmed">
+          {` · ${issue.statusName}${issue.endDate ? ` · due ${issue.endDate}` : ''}`}
+        </Text>
+      </Text>
+      <Group gap={4} wrap="nowrap">
+        <Button
+          size="compact-xs"
+          variant={listed === 'thisWeek' ? 'filled' : 'default'}
+          aria-pressed={listed === 'thisWeek'}
+          aria-label={`Add #${issue.issueNumber} to this week`}
+          onClick={() => onPick(issue, 'thisWeek')}
+        >
+          This week
+        </Button>
+        <Button
+          size="compact-xs"
+          variant={listed === 'nextWeek' ? 'filled' : 'default'}
+          aria-pressed={listed === 'nextWeek'}
+          aria-label={`Add #${issue.issueNumber} to next week`}
+          onClick={() => onPick(issue, 'nextWeek')}
+        >
+          Next week
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** The caller's items of the week (personalIssueList) by category, to pick into the report. */
+export function ItemPicker({
+  projectId,
+  weekStart,
+  items,
+  onPick,
+}: {
+  projectId: string;
+  weekStart: string;
+  items: readonly FormItem[];
+  onPick: (issue: WeeklyIssue, list: ItemList) => void;
+}) {
+  const query = useQuery(personalIssuesQueryOptions({ pmsProjectId: projectId, weekStart }));
+  const listed = new Map(items.map((item) => [item.issueId, item.list]));
+  return (
+    <Paper withBorder p="md" className="weekly-no-print" data-testid="item-picker">
+      <Title order={4} fz="sm" mb="xs">
+        Your work items of the week
+      </Title>
+      {query.isPending && <Skeleton h={120} />}
+      {query.isError && (
+        <SectionLoadFailed message="Your items could not be loaded." onRetry={() => void query.refetch()} />
+      )}
+      {query.data && (
+        <Tabs defaultValue="finished" keepMounted={false}>
+          <Tabs.List>
+            {TABS.map((tab) => (
+              <Tabs.Tab
+                key={tab.id}
+                value={tab.id}
+                rightSection={
+                  <Badge size="xs" variant="light" color="gray">
+                    {query.data[tab.id].length}
+                  </Badge>
+                }
+              >
+                {tab.name}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {TABS.map((tab) => (
+            <Tabs.Panel key={tab.id} value={tab.id} pt="sm">
+              <Stack gap={6}>
+                {query.data[tab.id].length === 0 && (
+                  <Text size="sm" c="dimmed">
+                    Nothing here this week.
+                  </Text>
+                )}
+                {query.data[tab.id].map((issue) => (
+                  <PickRow key={issue.id} issue={issue} listed={listed.get(issue.id)} onPick={onPick} />
+                ))}
+                {tab.id === 'planned' && query.data.plannedNotes && (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} c="dimmed" data-testid="planned-notes">
+                    {query.data.plannedNotes}
+                  </Text>
+                )}
+              </Stack>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+    </Paper>
+  );
+}

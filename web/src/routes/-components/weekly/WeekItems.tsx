@@ -1,0 +1,118 @@
+import { Badge, Paper, Tabs, Title } from '@mantine/core';
+import { PROJECT_ISSUE_CATEGORIES, type ProjectIssueCategory } from '@shared/domain/weekly';
+import type { IssueKind } from '@shared/domain/work-item-workflow';
+import type { WeeklyIssue } from '@shared/schemas/weekly';
+import { IconListCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { ListBody, NothingYet } from '../../../kit/ListPage/ListPage';
+import { CardPager } from '../../../kit/ListPage/Pager';
+import { usePageSize } from '../../../kit/ListPage/use-page-size';
+import { NumberedTitle, TextCell } from '../../../kit/ListTable/cells';
+import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
+import { projectIssuesQueryOptions } from '../../../queries/weekly';
+import { useWorkItemPanel } from '../work-items/work-item-panel';
+
+const COLUMNS: ListColumn<WeeklyIssue>[] = [
+  {
+    key: 'title',
+    title: 'Work item',
+    role: 'title',
+    render: (issue) => <NumberedTitle number={`#${issue.issueNumber}`} title={issue.title} />,
+  },
+  { key: 'status', title: 'Status', render: (issue) => <TextCell value={issue.statusName} /> },
+  {
+    key: 'assignee',
+    title: 'Assignee',
+    role: 'secondary',
+    render: (issue) => <TextCell value={issue.assignee?.nickname} dimmed={!issue.assignee} />,
+  },
+  {
+    key: 'endDate',
+    title: 'End date',
+    role: 'tertiary',
+    render: (issue) => <TextCell value={issue.endDate} />,
+  },
+];
+
+/** The project's items of the week by category (projectIssueList), a page at a time; a row opens the item. */
+export function WeekItems({
+  projectId,
+  weekStart,
+  category,
+  pageNum,
+  onChange,
+}: {
+  projectId: string;
+  weekStart?: string;
+  category: ProjectIssueCategory;
+  pageNum: number;
+  onChange: (change: { category?: ProjectIssueCategory; pageNum?: number }) => void;
+}) {
+  const [pageSize, setPageSize] = usePageSize('weekly-items');
+  const query = useQuery(
+    projectIssuesQueryOptions({ pmsProjectId: projectId, weekStart, category, pageNum, pageSize }),
+  );
+  const panel = useWorkItemPanel();
+  const page = query.data;
+  return (
+    <Paper withBorder className="weekly-print-block">
+      <Title order={3} fz="md" p="md" pb="xs">
+        Items of the week
+      </Title>
+      <Tabs
+        value={category}
+        onChange={(value) => value && onChange({ category: value as ProjectIssueCategory, pageNum: 1 })}
+      >
+        <Tabs.List px="md">
+          {PROJECT_ISSUE_CATEGORIES.map((c) => (
+            <Tabs.Tab
+              key={c.id}
+              value={c.id}
+              rightSection={
+                <Badge size="xs" variant="light" color="gray">
+                  {page?.categories[c.id] ?? '…'}
+                </Badge>
+              }
+            >
+              {c.name}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <ListBody
+        what="items of the week"
+        query={query}
+        isEmpty={(page?.rows.length ?? 0) === 0}
+        empty={
+          <NothingYet
+            icon={<IconListCheck size={28} />}
+            title="No items in this category"
+            description="Items appear here as the week's work happens."
+            testId="week-items-empty"
+          />
+        }
+      >
+        <ListTable
+          rows={page?.rows ?? []}
+          columns={COLUMNS}
+          compact
+          testId="week-items"
+          rowTestId={(issue) => `week-item-${issue.issueNumber}`}
+          rowTitle={(issue) => issue.title}
+          onOpen={(issue) => panel.openItem(issue.id, issue.pmIssueType as IssueKind)}
+        />
+      </ListBody>
+      <CardPager
+        page={page}
+        pageNum={pageNum}
+        pageSize={pageSize}
+        noun="items"
+        onChange={(next) => onChange({ pageNum: next })}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          onChange({ pageNum: 1 });
+        }}
+      />
+    </Paper>
+  );
+}
