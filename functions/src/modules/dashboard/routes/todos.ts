@@ -1,0 +1,58 @@
+/** `todo`: what waits for me; `POST todo`, `PUT todo/{id}`, `DELETE todo/{id}`: my own todos. */
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { DeskTodoSchema, TodoBodySchema, TodoSchema, TodoUpdateBodySchema } from '@shared/schemas/dashboard';
+import * as z from 'zod';
+import { deskTodo } from '../todo-list';
+import { createTodo, deleteTodo, updateTodo } from '../todos';
+import { BASE, deskRead, PERMISSION, params, tags, tenant } from './common';
+
+const todoParams = z.object({
+  identifier: identifierParam,
+  id: z.string().min(1).max(64).meta({ description: 'A todo id' }),
+});
+
+const todoRoute = deskRead(
+  'todo',
+  'What waits for me: my own todos, reviews I may give, my test sheets',
+  DeskTodoSchema,
+);
+
+const createTodoRoute = tenantRoute(tenant, PERMISSION, {
+  method: 'post',
+  path: `${BASE}/todo`,
+  tags,
+  summary: 'Add one of my own todos (a title and an optional due date)',
+  request: { params, body: jsonBody(TodoBodySchema) },
+  responses: { ...created201(TodoSchema, 'The new todo'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const updateTodoRoute = tenantRoute(tenant, PERMISSION, {
+  method: 'put',
+  path: `${BASE}/todo/{id}`,
+  tags,
+  summary: 'Edit my todo, or tick it (done: true) or untick it, at the version read',
+  request: { params: todoParams, body: jsonBody(TodoUpdateBodySchema) },
+  responses: { ...ok200(TodoSchema, 'The todo'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const deleteTodoRoute = tenantRoute(tenant, PERMISSION, {
+  method: 'delete',
+  path: `${BASE}/todo/{id}`,
+  tags,
+  summary: 'Delete my todo',
+  request: { params: todoParams },
+  responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404) },
+});
+
+export const todoRoutes = createRouter()
+  .openapi(todoRoute, async (c) => ok(c, await deskTodo(c.var.tenant)))
+  .openapi(createTodoRoute, async (c) => created(c, await createTodo(c.var.tenant, c.req.valid('json'))))
+  .openapi(updateTodoRoute, async (c) =>
+    ok(c, await updateTodo(c.var.tenant, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .openapi(deleteTodoRoute, async (c) => {
+    await deleteTodo(c.var.tenant, c.req.valid('param').id);
+    return ok(c, null);
+  });
