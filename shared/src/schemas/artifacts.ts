@@ -1,0 +1,298 @@
+/**
+ * The artifact library (`/api/pms/{identifier}/pmsProductLibrary...`, spec sections 2, 3 and 7):
+ * hosted and group repositories per format, their components and assets, and the per-user
+ * access tokens the package clients sign in with. Vocabulary and rules: docs/artifacts.md.
+ */
+import * as z from 'zod';
+import { messages } from './common';
+
+/** The formats a repository may hold (the spec's formatList). Each is a plug-in on the server. */
+export const ARTIFACT_FORMATS = ['npm', 'maven2', 'pypi', 'raw'] as const;
+export type ArtifactFormat = (typeof ARTIFACT_FORMATS)[number];
+
+/** The spec's TypeList: a hosted repository stores what is published to it, a group reads its members. */
+export const REPOSITORY_TYPES = ['hosted', 'group'] as const;
+export type RepositoryType = (typeof REPOSITORY_TYPES)[number];
+
+/**
+ * What a repository is for: an artifact repository (zhipin) that builds publish to, a product
+ * repository (chanpin) that receives promoted releases, and a controlled one (shoukong) that
+ * accepts nothing but promotions.
+ */
+export const REPOSITORY_KINDS = ['zhipin', 'chanpin', 'shoukong'] as const;
+export type RepositoryKind = (typeof REPOSITORY_KINDS)[number];
+
+/** Maven's version policy: release versions only, -SNAPSHOT versions only, or both. */
+export const VERSION_POLICIES = ['release', 'snapshot', 'mixed'] as const;
+export type VersionPolicy = (typeof VERSION_POLICIES)[number];
+
+/** Strict: paths must follow the format's layout; permissive: any path is stored. */
+export const LAYOUT_POLICIES = ['strict', 'permissive'] as const;
+export type LayoutPolicy = (typeof LAYOUT_POLICIES)[number];
+
+/** allow: a path may be replaced; allow_once: a stored path never changes; deny: read only. */
+export const WRITE_POLICIES = ['allow', 'allow_once', 'deny'] as const;
+export type WritePolicy = (typeof WRITE_POLICIES)[number];
+
+export const TOKEN_SCOPES = ['read', 'write'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** A label and value pair of the option lists (formatList, TypeList, the policies). */
+export const OptionSchema = z.object({ value: z.string(), label: z.string() }).meta({ id: 'ArtifactOption' });
+export type Option = z.infer<typeof OptionSchema>;
+
+export const RepositoryNameSchema = z
+  .string({ error: messages.required('name') })
+  .trim()
+  .min(1, messages.required('name'))
+  .max(64, messages.tooLong('name', 64))
+  .regex(
+    /^[a-z0-9][a-z0-9._-]*$/,
+    'name may hold lower-case letters, digits, dots, dashes and underscores, starting with a letter or digit',
+  );
+
+const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
+
+const hostedFields = {
+  name: RepositoryNameSchema,
+  format: oneOf('format', ARTIFACT_FORMATS),
+  kind: oneOf('kind', REPOSITORY_KINDS).default('zhipin'),
+  description: z.string().trim().max(500, messages.tooLong('description', 500)).default(''),
+  versionPolicy: oneOf('versionPolicy', VERSION_POLICIES).default('mixed'),
+  layoutPolicy: oneOf('layoutPolicy', LAYOUT_POLICIES).default('strict'),
+  writePolicy: oneOf('writePolicy', WRITE_POLICIES).default('allow_once'),
+  /** Whether anyone, signed in or not, may read (download and browse by the client protocols). */
+  anonymousRead: z.boolean({ error: 'anonymousRead must be true or false' }).default(false),
+};
+
+export const HostedCreateSchema = z.object(hostedFields);
+export type HostedCreate = z.infer<typeof HostedCreateSchema>;
+
+export const HostedUpdateSchema = z.object({
+  description: hostedFields.description,
+  versionPolicy: hostedFields.versionPolicy,
+  layoutPolicy: hostedFields.layoutPolicy,
+  writePolicy: hostedFields.writePolicy,
+  anonymousRead: hostedFields.anonymousRead,
+  version: z.number({ error: 'Please enter version' }).int().min(1),
+});
+export type HostedUpdate = z.infer<typeof HostedUpdateSchema>;
+
+const membersField = z
+  .array(z.string().min(1).max(64), { error: 'memberIds must be a list of repository ids' })
+  .min(1, 'memberIds: a group needs at least one member')
+  .max(20, 'memberIds: a group has at most 20 members');
+
+export const GroupCreateSchema = z.object({
+  name: RepositoryNameSchema,
+  format: hostedFields.format,
+  description: hostedFields.description,
+  anonymousRead: hostedFields.anonymousRead,
+  /** The member repositories, in the order the group asks them. */
+  memberIds: membersField,
+});
+export type GroupCreate = z.infer<typeof GroupCreateSchema>;
+
+export const GroupUpdateSchema = z.object({
+  description: hostedFields.description,
+  anonymousRead: hostedFields.anonymousRead,
+  memberIds: membersField,
+  version: HostedUpdateSchema.shape.version,
+});
+export type GroupUpdate = z.infer<typeof GroupUpdateSchema>;
+
+export const LockBodySchema = z.object({
+  locked: z.boolean({ error: 'locked must be true or false' }),
+});
+
+export const RepositorySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    format: z.enum(ARTIFACT_FORMATS),
+    type: z.enum(REPOSITORY_TYPES),
+    kind: z.enum(REPOSITORY_KINDS),
+    description: z.string(),
+    versionPolicy: z.enum(VERSION_POLICIES),
+    layoutPolicy: z.enum(LAYOUT_POLICIES),
+    writePolicy: z.enum(WRITE_POLICIES),
+    anonymousRead: z.boolean(),
+    locked: z.boolean(),
+    memberIds: z.array(z.string()),
+    componentCount: z.number().int(),
+    assetCount: z.number().int(),
+    sizeBytes: z.number().int(),
+    /** Where the package clients reach it (relative to the site). */
+    url: z.string(),
+    createdBy: z.string(),
+    createdAt: z.string(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'ArtifactRepository' });
+export type ArtifactRepository = z.infer<typeof RepositorySchema>;
+
+export const RepositoryListQuerySchema = z.object({
+  kind: z.enum(REPOSITORY_KINDS, { error: 'kind must be zhipin, chanpin or shoukong' }).optional(),
+  format: z
+    .enum(ARTIFACT_FORMATS, { error: `format must be one of ${ARTIFACT_FORMATS.join(', ')}` })
+    .optional(),
+  type: z.enum(REPOSITORY_TYPES, { error: 'type must be hosted or group' }).optional(),
+  name: z.string().trim().max(64).optional(),
+});
+
+// ---- components, assets, folders --------------------------------------------------------------
+
+export const ChecksumsSchema = z
+  .object({ sha256: z.string(), sha1: z.string(), md5: z.string(), sha512: z.string() })
+  .meta({ id: 'ArtifactChecksums' });
+export type Checksums = z.infer<typeof ChecksumsSchema>;
+
+/** Why a component, asset or folder cannot be deleted (empty when it can). */
+export const HoldSchema = z
+  .object({
+    reason: z.enum(['snapshot', 'promoted', 'locked']),
+    /** A snapshot's name, a product repository's name, or the repository's. */
+    by: z.string(),
+    message: z.string(),
+  })
+  .meta({ id: 'ArtifactHold' });
+export type Hold = z.infer<typeof HoldSchema>;
+
+export const AssetSchema = z
+  .object({
+    path: z.string(),
+    componentId: z.string().nullable(),
+    size: z.number().int(),
+    contentType: z.string(),
+    checksums: ChecksumsSchema,
+    publishedBy: z.string(),
+    publishedAt: z.string(),
+    /** The product repositories this asset was promoted into (their names). */
+    promotedTo: z.array(z.string()),
+    /** Where it was promoted from, on a product repository's copy. */
+    promotedFrom: z.object({ repository: z.string(), by: z.string(), at: z.string() }).nullable(),
+  })
+  .meta({ id: 'ArtifactAsset' });
+export type Asset = z.infer<typeof AssetSchema>;
+
+export const ComponentSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** npm: the scope without its @; maven2: the groupId; empty for the others. */
+    group: z.string(),
+    version: z.string(),
+    assetCount: z.number().int(),
+    sizeBytes: z.number().int(),
+    publishedBy: z.string(),
+    publishedAt: z.string(),
+  })
+  .meta({ id: 'ArtifactComponent' });
+export type Component = z.infer<typeof ComponentSchema>;
+
+export const ComponentDetailSchema = ComponentSchema.extend({ assets: z.array(AssetSchema) }).meta({
+  id: 'ArtifactComponentDetail',
+});
+export type ComponentDetail = z.infer<typeof ComponentDetailSchema>;
+
+export const ComponentQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const AssetPathSchema = z
+  .string({ error: messages.required('path') })
+  .min(1, messages.required('path'))
+  .max(1024, messages.tooLong('path', 1024));
+
+export const PathQuerySchema = z.object({ path: AssetPathSchema });
+export const FolderQuerySchema = z.object({ path: z.string().max(1024).default('') });
+
+/** One entry of a folder: a sub-folder, or an asset at this level. */
+export const FolderEntrySchema = z
+  .object({
+    name: z.string(),
+    path: z.string(),
+    kind: z.enum(['folder', 'asset']),
+    size: z.number().int(),
+  })
+  .meta({ id: 'ArtifactFolderEntry' });
+export type FolderEntry = z.infer<typeof FolderEntrySchema>;
+
+export const CanDeleteQuerySchema = z
+  .object({
+    path: z.string().max(1024).optional(),
+    componentId: z.string().max(64).optional(),
+    folder: z.string().max(1024).optional(),
+  })
+  .refine((q) => [q.path, q.componentId, q.folder].filter((v) => v !== undefined).length === 1, {
+    message: 'name exactly one of path, componentId or folder',
+    path: ['path'],
+  });
+
+export const CanDeleteSchema = z
+  .object({ canDelete: z.boolean(), holds: z.array(HoldSchema) })
+  .meta({ id: 'ArtifactCanDelete' });
+export type CanDelete = z.infer<typeof CanDeleteSchema>;
+
+/** A presigned upload of one asset into a hosted repository (the path for large files). */
+export const PackagedStartSchema = z.object({
+  path: AssetPathSchema,
+  size: z
+    .number({ error: 'size must be a number of bytes' })
+    .int('size must be a whole number of bytes')
+    .min(1, 'size must be at least 1 byte'),
+  /** The sha256 the client computed: the upload is refused when the bytes do not match it. */
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'sha256 must be 64 lower-case hex digits')
+    .optional(),
+});
+export type PackagedStart = z.infer<typeof PackagedStartSchema>;
+
+export const PackagedTicketSchema = z
+  .object({
+    uploadId: z.string(),
+    url: z.string(),
+    fields: z.record(z.string(), z.string()),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'ArtifactUploadTicket' });
+export type PackagedTicket = z.infer<typeof PackagedTicketSchema>;
+
+export const DownloadSchema = z
+  .object({ url: z.string(), expiresAt: z.string() })
+  .meta({ id: 'ArtifactDownload' });
+
+// ---- access tokens ------------------------------------------------------------------------------
+
+export const TokenCreateSchema = z.object({
+  name: z
+    .string({ error: messages.required('name') })
+    .trim()
+    .min(1, messages.required('name'))
+    .max(60, messages.tooLong('name', 60)),
+  scope: z.enum(TOKEN_SCOPES, { error: 'scope must be read or write' }),
+});
+export type TokenCreate = z.infer<typeof TokenCreateSchema>;
+
+export const AccessTokenSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    scope: z.enum(TOKEN_SCOPES),
+    /** The first characters, so a person can tell tokens apart. */
+    prefix: z.string(),
+    createdAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ArtifactAccessToken' });
+export type AccessToken = z.infer<typeof AccessTokenSchema>;
+
+/** A new token: the secret is shown this once and never stored. */
+export const NewAccessTokenSchema = AccessTokenSchema.extend({ token: z.string() }).meta({
+  id: 'ArtifactNewAccessToken',
+});
+export type NewAccessToken = z.infer<typeof NewAccessTokenSchema>;
