@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// With extensions, as Vite's config loader asks (TypeScript maps `.js` to the `.ts` files).
+import { precompressPlugin } from '../scripts/lib/precompress.js';
+import { webCodeSplitting } from '../scripts/lib/web-chunks.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiPort = process.env.API_PORT || '3000';
@@ -25,6 +28,8 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    // .br and .gz copies of the output for the embedded server (scripts/lib/precompress.ts).
+    precompressPlugin(),
   ],
   resolve: {
     alias: { '@shared': fileURLToPath(new URL('../shared/src', import.meta.url)) },
@@ -37,5 +42,14 @@ export default defineConfig({
     outDir: join(webRoot, 'dist'),
     emptyOutDir: true,
     sourcemap: false,
+    // echarts (534 KB) and the rest of Mantine (516 KB) are whole chunks on purpose: one request
+    // each, cached across pages (scripts/lib/web-chunks.ts).
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // By area rather than by module: a first visit loads a handful of files (web-chunks.ts).
+        codeSplitting: webCodeSplitting(),
+      },
+    },
   },
 });

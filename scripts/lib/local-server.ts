@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { relative } from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { etag } from 'hono/etag';
 import { securityHeaders } from '../../infra/lib/security-headers';
 import { WEB_RUNTIME_CONFIG_PATH, webRuntimeConfigScript } from '../../infra/lib/web-runtime-config';
 import { WEB_DIST } from './web-build';
@@ -15,8 +16,9 @@ interface FetchApp {
   fetch: (request: Request, env?: never) => Response | Promise<Response>;
 }
 
-export function createLocalApp(api: FetchApp): Hono {
-  const root = relative(process.cwd(), WEB_DIST) || '.';
+/** `webRoot`: the built web app (the tests pass a folder of their own). */
+export function createLocalApp(api: FetchApp, webRoot = WEB_DIST): Hono {
+  const root = relative(process.cwd(), webRoot) || '.';
   const app = new Hono();
   // The CloudFront policy's headers (CSP and the rest, HSTS aside: this is plain http), on every
   // answer. Presigned uploads and previews go to the S3 endpoint the API signs for.
@@ -40,21 +42,34 @@ export function createLocalApp(api: FetchApp): Hono {
       'Cache-Control': 'no-cache',
     }),
   );
-  // Hashed assets never change under the same name; index.html must always be revalidated.
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
-  app.use('*', serveStatic({ root }));
-  app.get(
-    '*',
-    serveStatic({ root, path: 'index.html', onFound: (_p, c) => c.header('Cache-Control', 'no-cache') }),
-  );
+  // The built files. Registered after the API, which answers without calling on, so none of this
+  // ever wraps an API answer.
+  app.use('*', etag(), staticFileHeaders);
+  app.use('*', serveStatic({ root, precompressed: true }));
+  // A missing hashed file (a chunk of an older build) is a 404, not HTML the browser would refuse
+  // as a script; any other path is a client-side route and gets index.html.
+  app.get('/assets/*', (c) => c.notFound());
+  app.get('*', serveStatic({ root, path: 'index.html', precompressed: true }));
   return app;
 }
+
+/**
+ * Caching of a served file. Names under /assets/ carry a content hash (Vite), so they never change
+ * and are cached for a year; everything else (index.html, favicon.svg) is revalidated on each use,
+ * which the ETag makes a 304 with no body. The ETag is the file's size and time, as nginx makes
+ * it: the compressed copies have their own sizes, so each encoding has its own tag. Vary tells
+ * caches that the answer depends on Accept-Encoding (precompress.ts wrote .br and .gz copies).
+ */
+const staticFileHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  const lastModified = c.res.headers.get('Last-Modified');
+  if (c.res.status !== 200 || !lastModified) return;
+  const size = Number(c.res.headers.get('Content-Length'));
+  c.header('ETag', `"${size.toString(16)}-${Date.parse(lastModified).toString(16)}"`);
+  c.header('Vary', 'Accept-Encoding');
+  const hashed = c.req.path.startsWith('/assets/');
+  c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+};
 
 /**
  * An answer given before the request body was read (413 over the body limit, a refused POST)

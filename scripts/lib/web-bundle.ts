@@ -3,7 +3,7 @@
  * JavaScript index.html loads (its module scripts and modulepreload links) and everything those
  * import statically. Route components, charts and markdown come later, as lazy chunks.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { REPO_ROOT } from '../../infra/lib/paths';
@@ -12,10 +12,12 @@ export interface ChunkFigures {
   name: string;
   bytes: number;
   gzip: number;
+  /** The build's own brotli copy (scripts/lib/precompress.ts), what the embedded server sends. */
+  brotli: number;
 }
 
 export interface WebFigures {
-  initial: { files: ChunkFigures[]; bytes: number; gzip: number };
+  initial: { files: ChunkFigures[]; bytes: number; gzip: number; brotli: number };
   /** Every other JavaScript chunk, largest (gzipped) first. */
   lazy: ChunkFigures[];
 }
@@ -54,7 +56,14 @@ export async function buildWebInto(
 
   const figures = (fileName: string): ChunkFigures => {
     const code = Buffer.from(chunks.get(fileName)?.code ?? '');
-    return { name: fileName, bytes: code.length, gzip: gzipSync(code).length };
+    const gzip = gzipSync(code).length;
+    const brotliCopy = join(outDir, `${fileName}.br`);
+    return {
+      name: fileName,
+      bytes: code.length,
+      gzip,
+      brotli: existsSync(brotliCopy) ? statSync(brotliCopy).size : gzip,
+    };
   };
   const files = [...initial].map(figures).sort((a, b) => b.gzip - a.gzip);
   const lazy = [...chunks.keys()]
@@ -66,6 +75,7 @@ export async function buildWebInto(
       files,
       bytes: files.reduce((n, f) => n + f.bytes, 0),
       gzip: files.reduce((n, f) => n + f.gzip, 0),
+      brotli: files.reduce((n, f) => n + f.brotli, 0),
     },
     lazy,
   };
