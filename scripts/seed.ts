@@ -5,6 +5,7 @@
  * process on the same data folder, seeds, and stops it.
  */
 import { readLocalGitInfo, startProduct } from './lib/product';
+import { seedDesks } from './seed/desk';
 import { seedDocs } from './seed/docs';
 import { DEMO_IDENTIFIER, DEMO_PASSWORD, seedFoundation } from './seed/foundation';
 import { seedProducts } from './seed/products';
@@ -12,6 +13,7 @@ import { seedProjects } from './seed/projects';
 import { seedRepositories } from './seed/repositories';
 import { seedSprints } from './seed/sprints';
 import { seedTesting } from './seed/testing';
+import { seedWeekly } from './seed/weekly';
 
 async function isUp(url: string): Promise<boolean> {
   try {
@@ -36,12 +38,18 @@ try {
   const testing = await seedTesting(foundation);
   const docs = await seedDocs(foundation);
   const repositories = await seedRepositories(foundation, readLocalGitInfo(), baseUrl);
+  // In-process, the seed moves the server's clock to each past week's Friday (weeks close after a week).
+  const weekly = await seedWeekly(foundation, baseUrl, product !== null);
+  // Last: the desks are made of everything above (items, sprints, sheets, products, commits).
+  const todos = await seedDesks(foundation);
   console.log(`Seeded the enterprise "${foundation.enterprise.name}" at /${DEMO_IDENTIFIER}.`);
   if (workItems > 0) console.log(`Added projects with ${workItems} work items.`);
   if (sprints > 0) console.log(`Added ${sprints} sprints to Fleet Console.`);
   if (testing)
     console.log(`Added ${testing.cases} test cases and ${testing.sheets} test sheets to Fleet Console.`);
   if (docs) console.log(`Added ${docs.pages} knowledge-base pages and ${docs.files} files.`);
+  if (weekly > 0) console.log(`Added ${weekly} weekly reports to Fleet Console and Dock Firmware 4.0.`);
+  if (todos > 0) console.log(`Added ${todos} todos with dates and mentions to everyone's work desk.`);
   if (repositories > 0)
     console.log(`Connected ${repositories} repositories of the local git server to Fleet Console.`);
   if (sprints === 2)

@@ -7,13 +7,16 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { AppEnv } from './core/http/env';
 import { errorHandler, notFoundHandler, validationHook } from './core/http/errors';
+import { artifactsApp } from './modules/artifacts/app';
 import { authApp } from './modules/auth/app';
+import { dashboardApp } from './modules/dashboard/app';
 import { docsApp } from './modules/docs/app';
 import { docsBackground } from './modules/docs/background';
 import { enterpriseApp } from './modules/enterprise/app';
 import { enterpriseBackground } from './modules/enterprise/background';
 import { issuesApp } from './modules/issues/app';
 import { issuesBackground } from './modules/issues/background';
+import { pipelinesApp } from './modules/pipelines/app';
 import { productsApp } from './modules/products/app';
 import { projectsApp } from './modules/projects/app';
 import { repositoriesApp } from './modules/repositories/app';
@@ -23,6 +26,8 @@ import { sprintsApp } from './modules/sprints/app';
 import { systemApp } from './modules/system/app';
 import { testcasesApp } from './modules/testcases/app';
 import { testrunsApp } from './modules/testruns/app';
+import { weeklyApp } from './modules/weekly/app';
+import { weeklyBackground } from './modules/weekly/background';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -39,7 +44,11 @@ const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', sprintsApp)
   .route('/', testcasesApp)
   .route('/', testrunsApp)
-  .route('/', docsApp);
+  .route('/', docsApp)
+  .route('/', pipelinesApp)
+  .route('/', artifactsApp)
+  .route('/', weeklyApp)
+  .route('/', dashboardApp);
 
 api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
   type: 'apiKey',
@@ -81,6 +90,7 @@ export const BACKGROUND = [
   ...repositoriesBackground,
   ...docsBackground,
   ...enterpriseBackground,
+  ...weeklyBackground,
 ] as const;
 
 export const app = api;

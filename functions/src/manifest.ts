@@ -154,6 +154,49 @@ export const ENDPOINT_GROUPS = [
       schedules: { 'purge-trash': { everyMinutes: 60 }, 'sweep-uploads': { everyMinutes: 60 } },
     },
   },
+  {
+    name: 'artifacts',
+    // The artifact library's management calls, and the users' access tokens for package clients.
+    routes: [
+      '/api/pms/{identifier}/pmsProductLibraryRepositories/{proxy+}',
+      '/api/pms/{identifier}/pmsProductLibrary/{proxy+}',
+      '/api/artifactTokens',
+      '/api/artifactTokens/{proxy+}',
+    ],
+  },
+  {
+    name: 'weekly',
+    routes: ['/api/pms/{identifier}/pmsProjectWeeklyReport/{proxy+}'],
+    // The reminder run (modules/weekly/background.ts): due enterprises are reminded within 15 minutes.
+    background: { schedules: { reminders: { everyMinutes: 15 } } },
+  },
+  {
+    name: 'dashboard',
+    // The work desk: the spec names its calls without a resource prefix (docs/work-desk.md).
+    routes: [
+      '/api/pms/{identifier}/myProjectIssues',
+      '/api/pms/{identifier}/myProjects',
+      '/api/pms/{identifier}/myProjects/statistics',
+      '/api/pms/{identifier}/myProjectSprints',
+      '/api/pms/{identifier}/statistics',
+      '/api/pms/{identifier}/todo',
+      '/api/pms/{identifier}/todo/{proxy+}',
+      '/api/pms/{identifier}/myProduct',
+      '/api/pms/{identifier}/userRequirementStat',
+      '/api/pms/{identifier}/productRequirementSpecsStat',
+      '/api/pms/{identifier}/milestoneStatusStat',
+      '/api/pms/{identifier}/myRepositories/statistics',
+    ],
+  },
+  {
+    name: 'pipelines',
+    // Pipelines and their catalogue (docs/pipelines.md).
+    routes: [
+      '/api/pms/{identifier}/pipelines',
+      '/api/pms/{identifier}/pipelines/{proxy+}',
+      '/api/pms/{identifier}/actions/{proxy+}',
+    ],
+  },
 ] as const satisfies readonly EndpointGroup[];
 
 export type EndpointGroupName = (typeof ENDPOINT_GROUPS)[number]['name'];

@@ -16,6 +16,9 @@ export interface BucketGrant {
 /** The knowledge base's objects in the files bucket: `ent/{enterpriseId}/docs/...`. */
 export const DOCS_FILE_KEYS = 'ent/*/docs/*';
 
+/** The artifact library's blobs and pending uploads: `ent/{enterpriseId}/artifacts/...`. */
+export const ARTIFACT_FILE_KEYS = 'ent/*/artifacts/*';
+
 /**
  * Data exports (functions/src/modules/enterprise/exports.ts): `exports/{enterpriseId}/{exportId}.zip`.
  * A top-level prefix, not one under `ent/{enterpriseId}/`: a lifecycle rule filters by a plain
@@ -50,6 +53,8 @@ export const GROUP_BUCKET_ACCESS: GroupBucketAccess = {
   // The knowledge base keeps files and its saved search indexes under each enterprise's prefix
   // (`ent/{enterpriseId}/docs/...`, functions/src/modules/docs): that sub-prefix only.
   docs: [{ bucket: 'files', access: 'readWrite', keys: DOCS_FILE_KEYS }],
+  // Artifact blobs (by sha256) and presigned uploads, under each enterprise's prefix.
+  artifacts: [{ bucket: 'files', access: 'readWrite', keys: ARTIFACT_FILE_KEYS }],
   // A data export reads every file of the enterprise and writes its archive under exports/.
   enterprise: [
     { bucket: 'files', access: 'read', keys: ENTERPRISE_FILE_KEYS },

@@ -4,10 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
+import { artifactsApp } from '../../functions/src/modules/artifacts/app';
 import { authApp } from '../../functions/src/modules/auth/app';
+import { dashboardApp } from '../../functions/src/modules/dashboard/app';
 import { docsApp } from '../../functions/src/modules/docs/app';
 import { enterpriseApp } from '../../functions/src/modules/enterprise/app';
 import { issuesApp } from '../../functions/src/modules/issues/app';
+import { pipelinesApp } from '../../functions/src/modules/pipelines/app';
 import { productsApp } from '../../functions/src/modules/products/app';
 import { projectsApp } from '../../functions/src/modules/projects/app';
 import { repositoriesApp } from '../../functions/src/modules/repositories/app';
@@ -16,6 +19,7 @@ import { sprintsApp } from '../../functions/src/modules/sprints/app';
 import { systemApp } from '../../functions/src/modules/system/app';
 import { testcasesApp } from '../../functions/src/modules/testcases/app';
 import { testrunsApp } from '../../functions/src/modules/testruns/app';
+import { weeklyApp } from '../../functions/src/modules/weekly/app';
 import { HTTP_ORIGIN, signUp, unique } from './helpers';
 import { documentedRoutes } from './openapi-routes';
 
@@ -31,7 +35,11 @@ const GROUP_APPS = {
   testcases: testcasesApp,
   testruns: testrunsApp,
   docs: docsApp,
+  artifacts: artifactsApp,
   repositories: repositoriesApp,
+  weekly: weeklyApp,
+  pipelines: pipelinesApp,
+  dashboard: dashboardApp,
 };
 
 /** An API Gateway route path (`{proxy+}`) as a pattern. */

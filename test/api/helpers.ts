@@ -7,6 +7,7 @@ import type { CurrentUser } from '@shared/schemas/auth';
 import type { Enterprise, Member } from '@shared/schemas/enterprise';
 import type { Role } from '@shared/schemas/system';
 import { app } from '../../functions/src/app';
+import { clock } from '../../functions/src/core/clock';
 import { FRONT_DOOR_HEADER } from '../../functions/src/core/http/origin';
 import { startSession } from '../../functions/src/core/identity/sessions';
 
@@ -101,8 +102,10 @@ export class Client {
       : await app.request(path, { method, headers: sent, body });
     const setCookies = response.headers.getSetCookie();
     this.remember(setCookies);
-    // Spreadsheet downloads are bytes, not the JSON envelope: read them as such, parse the rest.
-    const binary = /^application\/(vnd\.|octet-stream)/.test(response.headers.get('content-type') ?? '');
+    // Spreadsheet and CSV downloads are files, not the JSON envelope: left unread, the rest parsed.
+    const binary = /^(application\/(vnd\.|octet-stream)|text\/csv)/.test(
+      response.headers.get('content-type') ?? '',
+    );
     const text = binary ? '' : await response.text();
     const parsed = text ? JSON.parse(text) : undefined;
     return {
@@ -164,6 +167,19 @@ export class Client {
       : await app.request(path, init);
     this.remember(response.headers.getSetCookie());
     return response;
+  }
+}
+
+/**
+ * Runs `work` with the server's clock (functions/src/core/clock) stopped at `iso`, then lets it
+ * run on again: scripted histories on fixed days.
+ */
+export async function atInstant<T>(iso: string, work: () => Promise<T>): Promise<T> {
+  clock.now = () => Date.parse(iso);
+  try {
+    return await work();
+  } finally {
+    clock.now = Date.now;
   }
 }
 

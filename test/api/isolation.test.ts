@@ -10,13 +10,22 @@ import type { DocDetail, WikiDetail } from '@shared/schemas/docs';
 import type { Enterprise } from '@shared/schemas/enterprise';
 import type { DataExport } from '@shared/schemas/exports';
 import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
+import type {
+  ActionNode,
+  NodeInput,
+  NodeType,
+  PipelineDetail,
+  PipelineTemplate,
+} from '@shared/schemas/pipelines';
 import type { Project } from '@shared/schemas/projects';
 import type { Repository } from '@shared/schemas/repositories';
 import type { Sprint } from '@shared/schemas/sprints';
 import type { Role } from '@shared/schemas/system';
 import type { CaseDetail, CaseModule, CaseTag } from '@shared/schemas/testcases';
 import type { Report, Sheet, SheetCaseRow } from '@shared/schemas/testruns';
+import type { ReportDetail, Template } from '@shared/schemas/weekly';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createHosted, textBytes, uploadAsset } from './artifact-fixtures';
 import { createFolder, createPage, uploadFile } from './docs-fixtures';
 import {
   addMember,
@@ -50,6 +59,91 @@ interface Tenant {
   memberSessionId: string;
   /** A data export the owner started. */
   dataExport: DataExport;
+  weekly: WeeklyWork;
+  pipelines: PipelineWork;
+  /** An artifact repository holding one asset. */
+  artifacts: { repoId: string; name: string; componentId: string };
+}
+
+/** A pipeline of the tenant's repository, and catalogue items of its own (forms, as the calls take). */
+interface PipelineWork {
+  pipeline: PipelineDetail;
+  nodeType: NodeType;
+  node: ActionNode;
+  template: PipelineTemplate;
+}
+
+async function pipelinesOf(
+  owner: TestUser,
+  enterprise: Enterprise,
+  project: Project,
+  repository: Repository,
+) {
+  const pms = (rest: string) => `/api/pms/${enterprise.enterpriseIdentifier}/${rest}`;
+  const yaml = `name: ${unique('Secret pipeline ')}\nstages:\n  - id: s\n    jobs:\n      - id: j\n        steps:\n          - id: x\n            uses: git-info\n`;
+  const pipeline = expectStatus(
+    await owner.client.post<PipelineDetail>(pms('pipelines'), {
+      repositoryId: repository.id,
+      projectId: project.id,
+      yaml,
+    }),
+    201,
+  ).data;
+  const form = async <T>(path: string, fields: Record<string, string>) =>
+    expectStatus(
+      await owner.client.call<T>('POST', pms(`actions/${path}`), {
+        rawBody: new URLSearchParams(fields).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      }),
+      201,
+    ).data;
+  const nodeType = await form<NodeType>('node_types', {
+    key: unique('secrettype'),
+    name: 'Secret type',
+    icon: 'go',
+  });
+  const node = await form<ActionNode>('nodes', {
+    key: unique('secretnode'),
+    name: 'Secret node',
+    nodeTypeId: nodeType.id,
+    commandTemplate: 'echo {{ inputs.secret }}',
+  });
+  await form<NodeInput>('node_inputs', { nodeId: node.id, name: 'secret', label: 'Secret', type: 'string' });
+  const template = await form<PipelineTemplate>('templates', {
+    name: unique('Secret template '),
+    icon: 'go',
+    yaml,
+  });
+  return { pipeline, nodeType, node, template };
+}
+
+/** The owner's submitted weekly report of the tenant's project, and a template. */
+interface WeeklyWork {
+  report: ReportDetail;
+  template: Template;
+}
+
+async function weeklyOf(owner: TestUser, enterprise: Enterprise, work: Work): Promise<WeeklyWork> {
+  const weekly = (rest: string) =>
+    `/api/pms/${enterprise.enterpriseIdentifier}/pmsProjectWeeklyReport/${rest}`;
+  const template = expectStatus(
+    await owner.client.post<Template>(weekly('templates'), {
+      name: unique('Secret template '),
+      sections: [{ key: 'notes', title: 'Notes', kind: 'text', items: 'thisWeek' }],
+    }),
+    201,
+  ).data;
+  const report = expectStatus(
+    await owner.client.post<ReportDetail>(weekly('add'), {
+      pmsProjectId: work.project.id,
+      templateId: template.id,
+      content: { notes: unique('secret weekly ') },
+      items: [{ issueId: work.issue.id, list: 'thisWeek' }],
+      submit: true,
+    }),
+    201,
+  ).data;
+  return { report, template };
 }
 
 async function repositoryOf(owner: TestUser, enterprise: Enterprise, project: Project): Promise<Repository> {
@@ -228,11 +322,23 @@ async function tenant(owner: TestUser, name: string): Promise<Tenant> {
     await owner.client.post<DataExport>(`/api/pms/pmsEnterprise/${enterprise.enterpriseIdentifier}/export`),
     201,
   ).data;
+  const weekly = await weeklyOf(owner, enterprise, work);
+  const pipelines = await pipelinesOf(owner, enterprise, work.project, repository);
+  const artifactRepo = await createHosted(owner, enterprise, { name: unique('secret-'), format: 'raw' });
+  const artifactAsset = await uploadAsset(owner, enterprise, artifactRepo.id, 'secret/a.txt', textBytes('s'));
+  const artifacts = {
+    repoId: artifactRepo.id,
+    name: artifactRepo.name,
+    componentId: expectStatus(artifactAsset, 201).data.componentId!,
+  };
   return {
+    artifacts,
     enterprise,
     role,
     member,
     work,
+    weekly,
+    pipelines,
     products,
     testing,
     docs,
@@ -258,6 +364,8 @@ beforeAll(async () => {
     b.docs.file.id.split('.')[1]!,
     b.enterprise.id,
     b.dataExport.id,
+    b.artifacts.repoId,
+    b.artifacts.name,
     b.enterprise.enterpriseIdentifier,
     b.enterprise.name,
     b.role.roleId,
@@ -295,6 +403,16 @@ beforeAll(async () => {
     b.repository.id,
     b.repository.name,
     b.repository.cloneUrl,
+    b.weekly.template.id,
+    b.pipelines.pipeline.id,
+    b.pipelines.pipeline.name,
+    b.pipelines.nodeType.id,
+    b.pipelines.node.id,
+    b.pipelines.node.key,
+    b.pipelines.template.id,
+    b.pipelines.template.name,
+    b.weekly.template.name,
+    b.weekly.report.content.notes as string,
   ];
 });
 
@@ -311,7 +429,12 @@ function idFor(route: DocumentedRoute, where: Tenant, items: Tenant): string {
   if (product) return product;
   const testing = testingIdFor(route.path, items.testing);
   if (testing) return testing;
+  const pipeline = pipelineIdFor(route.path, items.pipelines);
+  if (pipeline) return pipeline;
+  if (route.path.includes('/pmsProjectWeeklyReport/templates/')) return items.weekly.template.id;
+  if (route.path.includes('/pmsProjectWeeklyReport/')) return items.weekly.report.id;
   if (route.path.includes('/pmsRepository/')) return items.repository.id;
+  if (route.path.includes('/pmsProductLibraryRepositories/')) return items.artifacts.repoId;
   if (route.path.includes('/pmsProjectSprint/')) return items.work.sprint.id;
   if (route.path.includes('/pmsProjectIssues/')) return items.work.issue.id;
   if (route.path.includes('/pmsProject/')) return items.work.project.id;
@@ -328,6 +451,18 @@ function docsIdFor(path: string, work: DocsWork): string | null {
   if (path.includes('/docs/') || path.includes('/wikiPages/') || path.includes('/deleteWiki/'))
     return work.page.id;
   return null;
+}
+
+/** What `{id}` names in a pipelines route, or null for other routes. */
+function pipelineIdFor(path: string, work: PipelineWork): string | null {
+  const byFamily: [string, string][] = [
+    ['/pipelines/', work.pipeline.id],
+    ['/actions/node_types/', work.nodeType.id],
+    ['/actions/nodes/', work.node.id],
+    ['/actions/node_inputs/', `${work.node.id}.secret`],
+    ['/actions/templates/', work.template.id],
+  ];
+  return byFamily.find(([family]) => path.includes(family))?.[1] ?? null;
 }
 
 /** What `{id}` names in a product route, or null for other routes. */
@@ -381,6 +516,10 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     repositoryId: items.repository.id,
     sessionId: items.memberSessionId,
     exportId: items.dataExport.id,
+    repoId: items.artifacts.repoId,
+    name: items.artifacts.name,
+    componentId: items.artifacts.componentId,
+    uploadId: 'none',
   };
   const query = new URLSearchParams();
   for (const name of route.queryParams) {
@@ -396,6 +535,7 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     if (name === 'folderId') query.set(name, items.docs.folder.id);
     if (name === 'issueId') query.set(name, items.work.issue.id);
     if (name === 'q') query.set(name, 'secret');
+    if (name === 'path') query.set(name, 'secret/a.txt');
   }
   const search = query.toString();
   return fillPath(route.path, values) + (search ? `?${search}` : '');
@@ -480,7 +620,9 @@ function bodyFor(route: DocumentedRoute, items: Tenant): unknown {
     },
     ...productBodies(items),
     ...testingBodies(items),
+    ...weeklyBodies(items),
     ...docsBodies(items),
+    ...artifactBodies(items),
   };
   return bodies[route.id] ?? {};
 }
@@ -522,6 +664,49 @@ function productBodies(items: Tenant): Record<string, unknown> {
     },
     [`POST ${p('pmsJournals')}`]: { objectId: spec.id, notes: 'Planted' },
     [`PUT ${p('pmsJournals')}`]: { id: journal.id, notes: 'Hijacked', version: 1 },
+  };
+}
+
+/** Valid bodies for the weekly-report routes, naming `items`' project, work item, report and template. */
+function weeklyBodies(items: Tenant): Record<string, unknown> {
+  const project = items.work.project.id;
+  const { report, template } = items.weekly;
+  const p = (rest: string) => `/api/pms/{identifier}/pmsProjectWeeklyReport/${rest}`;
+  return {
+    [`POST ${p('add')}`]: { pmsProjectId: project, templateId: template.id, content: { notes: 'Planted' } },
+    [`PUT ${p('edit/{id}')}`]: { content: { notes: 'Hijacked' }, version: report.version },
+    [`PUT ${p('issueCompletion')}`]: {
+      memberWeeklyId: report.id,
+      issueId: items.work.issue.id,
+      completion: 99,
+      version: report.version,
+    },
+    [`POST ${p('remind')}`]: { pmsProjectId: project },
+    [`POST ${p('templates')}`]: {
+      name: unique('Planted '),
+      sections: [{ key: 'a', title: 'A', kind: 'text' }],
+    },
+  };
+}
+
+/** Valid bodies for the artifact library's routes, naming `items`' artifact repository. */
+function artifactBodies(items: Tenant): Record<string, unknown> {
+  const p = (rest: string) => `/api/pms/{identifier}/${rest}`;
+  return {
+    [`POST ${p('pmsProductLibraryRepositories/hosted')}`]: { name: unique('planted-'), format: 'raw' },
+    [`PUT ${p('pmsProductLibraryRepositories/hosted/{id}')}`]: { writePolicy: 'allow', version: 1 },
+    [`POST ${p('pmsProductLibraryRepositories/group')}`]: {
+      name: unique('planted-'),
+      format: 'raw',
+      memberIds: [items.artifacts.repoId],
+    },
+    [`PUT ${p('pmsProductLibraryRepositories/group/{id}')}`]: {
+      memberIds: [items.artifacts.repoId],
+      version: 1,
+    },
+    [`PUT ${p('pmsProductLibraryRepositories/lockStatus/{id}')}`]: { locked: true },
+    [`POST ${p('pmsProductLibrary/{repoId}/packaged')}`]: { path: 'planted.txt', size: 1 },
+    'POST /api/artifactTokens': { name: 'Planted', scope: 'read' },
   };
 }
 
@@ -683,6 +868,8 @@ describe("an admin of enterprise A, naming B's projects, work items, tags and co
       r.id !== 'POST /api/pms/{identifier}/pmsProject' &&
       r.id !== 'POST /api/pms/{identifier}/pmsProjectIssues/enterpriseIssueTags' &&
       r.id !== 'POST /api/pms/{identifier}/pmsProjectTestcaseTag' &&
+      // Names nothing of B's: a template of A's own.
+      r.id !== 'POST /api/pms/{identifier}/pmsProjectWeeklyReport/templates' &&
       // Multipart: test/api/case-spreadsheets.test.ts uploads into another enterprise's project.
       r.id !== 'POST /api/pms/{identifier}/pmsProjectTestcase/upload',
   );
@@ -739,6 +926,22 @@ describe("an admin of enterprise A, naming B's projects, work items, tags and co
       200,
     ).data;
     expect(reports.rows.map((r: { name: string }) => r.name)).toEqual([report.name]);
+  });
+});
+
+describe("an admin of enterprise A, naming B's artifact repository inside A", () => {
+  const routes = documentedRoutes().filter((r) => isTenantRoute(r) && r.pathParams.includes('repoId'));
+
+  it('covers the routes that take an artifact repository id', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(routes.map((r) => [r.id, r] as const))('%s answers 404', async (_, route) => {
+    const mixed = { ...a, artifacts: b.artifacts };
+    const [path, body] = [addressOf(route, a, mixed), bodyFor(route, mixed)];
+    const res = await callAsAdminOfA(route, path, body);
+    expect(res.status, `${route.id}: ${JSON.stringify(res.body)}`).toBe(404);
+    expectNoSecrets(res, route.id, path + JSON.stringify(body ?? ''));
   });
 });
 
@@ -885,5 +1088,54 @@ describe("an admin of enterprise A, addressing B's roles and members inside A", 
         /userList|SysUserDeptRole/.test(route.path) && !route.path.includes('gitlinkUserList');
       if (isMemberList) expect(JSON.stringify(res.body), route.id).not.toContain(b.member.userId);
     }
+  });
+});
+
+describe('a member of both enterprises, on the work desk', () => {
+  it("sees on each enterprise's desk that enterprise's items and todos only", async () => {
+    const both = await signUp();
+    const deskOf = async (t: Tenant) => {
+      const owner = await freshSession({ userId: t.enterprise.ownerId });
+      const pms = (rest: string) => `/api/pms/${t.enterprise.enterpriseIdentifier}/${rest}`;
+      expectStatus(
+        await owner.post(`${deptPath(t.enterprise)}/GitLinkUser`, { gitlinkUserId: both.userId }),
+        201,
+      );
+      expectStatus(
+        await owner.post(pms(`pmsProject/${t.work.project.id}/members`), { userIds: [both.userId] }),
+        201,
+      );
+      const item = expectStatus(
+        await owner.post<IssueDetail>(pms('pmsProjectIssues/add'), {
+          pmsProjectId: t.work.project.id,
+          pmIssueType: 2,
+          title: unique('Desk item '),
+          assigneeId: both.userId,
+        }),
+        201,
+      ).data;
+      const todo = expectStatus(
+        await both.client.post<{ id: string }>(pms('todo'), { title: unique('Desk todo ') }),
+        201,
+      ).data;
+      return { pms, item, todo };
+    };
+    const [inA, inB] = [await deskOf(a), await deskOf(b)];
+    for (const [mine, theirs] of [
+      [inA, inB],
+      [inB, inA],
+    ] as const) {
+      const items = expectStatus(await both.client.get(mine.pms('myProjectIssues')), 200);
+      expect(items.data.rows.map((r: { id: string }) => r.id)).toEqual([mine.item.id]);
+      const todos = expectStatus(await both.client.get(mine.pms('todo')), 200);
+      expect(todos.data.own.map((t: { id: string }) => t.id)).toEqual([mine.todo.id]);
+      for (const res of [items, todos]) expect(JSON.stringify(res.body)).not.toContain(theirs.item.id);
+      // The other enterprise's todo is not found through this one.
+      const crossed = await both.client.put(mine.pms(`todo/${theirs.todo.id}`), { version: 1, done: true });
+      expect(crossed.status).toBe(404);
+    }
+    const aDesk = expectStatus(await both.client.get(inA.pms('statistics')), 200);
+    expect(aDesk.data).toMatchObject({ assigned: 1, todos: 1, projects: 1 });
+    expectNoSecrets(aDesk, 'statistics');
   });
 });

@@ -248,6 +248,19 @@ const CALLS: Record<EndpointGroupName, RepresentativeCall> = {
     status: 200,
     check: emptyPage,
   },
+  artifacts: {
+    method: 'POST',
+    path: (w) => pms(w, 'pmsProductLibraryRepositories/hosted'),
+    body: () => ({ name: 'npm-releases', format: 'npm' }),
+    status: 201,
+    check: (data) =>
+      expect(data).toMatchObject({
+        name: 'npm-releases',
+        format: 'npm',
+        type: 'hosted',
+        writePolicy: 'allow_once',
+      }),
+  },
   docs: {
     method: 'POST',
     path: (w) => pms(w, 'folders'),
@@ -261,6 +274,38 @@ const CALLS: Record<EndpointGroupName, RepresentativeCall> = {
     path: (w) => pms(w, `pmsProjectRepository/list?pmsProjectId=${w.projectId}`),
     status: 200,
     check: emptyPage,
+  },
+  pipelines: {
+    method: 'GET',
+    path: (w) => pms(w, 'actions/node_types'),
+    status: 200,
+    // The first read of the catalogue writes the seeded set: one node type per icon.
+    check: (data) => expect(data).toHaveLength(12),
+  },
+  weekly: {
+    method: 'GET',
+    path: (w) => pms(w, `pmsProjectWeeklyReport/projectTeam?pmsProjectId=${w.projectId}`),
+    status: 200,
+    // The creator manages the project: one member, nothing submitted this week yet.
+    check: (data, w) =>
+      expect(data).toMatchObject({
+        kind: 5,
+        project: { id: w.projectId, name: 'Gateway' },
+        members: [{ user: { userId: w.userId }, role: 'manager', report: null }],
+        submitted: 0,
+        missing: 1,
+      }),
+  },
+  dashboard: {
+    method: 'GET',
+    path: (w) => pms(w, 'myProjects'),
+    status: 200,
+    // The creator manages the project; it holds no work items and no sprint yet.
+    check: (data, w) =>
+      expect(data).toMatchObject({
+        total: 1,
+        rows: [{ id: w.projectId, name: 'Gateway', role: 'manager', unfinished: 0, runningSprint: null }],
+      }),
   },
 };
 

@@ -20,7 +20,9 @@ import { Route as IdentifierIndexRouteImport } from './routes/$identifier.index'
 import { Route as IdentifierCodesRouteImport } from './routes/$identifier.codes'
 import { Route as IdentifierDocsRouteImport } from './routes/$identifier.docs'
 import { Route as IdentifierMembersRouteImport } from './routes/$identifier.members'
+import { Route as IdentifierWeeklyRouteImport } from './routes/$identifier.weekly'
 import { Route as IdentifierAdminIndexRouteImport } from './routes/$identifier.admin.index'
+import { Route as IdentifierAdminAuditRouteImport } from './routes/$identifier.admin.audit'
 import { Route as IdentifierAdminLabelsRouteImport } from './routes/$identifier.admin.labels'
 import { Route as IdentifierDocsIndexRouteImport } from './routes/$identifier.docs.index'
 import { Route as IdentifierDocsAddRouteImport } from './routes/$identifier.docs.add'
@@ -42,6 +44,8 @@ import { Route as IdentifierProjectsProjectIdIndexRouteImport } from './routes/$
 import { Route as IdentifierProjectsProjectIdCodeRouteImport } from './routes/$identifier.projects.$projectId.code'
 import { Route as IdentifierProjectsProjectIdDocsRouteImport } from './routes/$identifier.projects.$projectId.docs'
 import { Route as IdentifierProjectsProjectIdTestRouteImport } from './routes/$identifier.projects.$projectId.test'
+import { Route as IdentifierProjectsProjectIdWeeklyRouteImport } from './routes/$identifier.projects.$projectId.weekly'
+import { Route as IdentifierWeeklyDrawerMemberWeeklyIdRouteImport } from './routes/$identifier.weekly.$drawer.$memberWeeklyId'
 import { Route as IdentifierDocsFileDocIdPreviewRouteImport } from './routes/$identifier.docs.file.$docId.preview'
 import { Route as IdentifierDocsWikiDocIdIndexRouteImport } from './routes/$identifier.docs.wiki.$docId.index'
 import { Route as IdentifierDocsWikiDocIdHistoryRouteImport } from './routes/$identifier.docs.wiki.$docId.history'
@@ -64,6 +68,7 @@ import { Route as IdentifierProjectsProjectIdIterationUnplaningRouteImport } fro
 import { Route as IdentifierProjectsProjectIdTaskIndexRouteImport } from './routes/$identifier.projects.$projectId.task.index'
 import { Route as IdentifierProjectsProjectIdTaskWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.task.$workItemId'
 import { Route as IdentifierProjectsProjectIdTestIndexRouteImport } from './routes/$identifier.projects.$projectId.test.index'
+import { Route as IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRouteImport } from './routes/$identifier.projects.$projectId.weekly.$memberWeeklyId'
 import { Route as IdentifierProductsProductIdPlanPlanIdIndexRouteImport } from './routes/$identifier.products.$productId.plan.$planId.index'
 import { Route as IdentifierProductsProductIdPlanPlanIdNeedsIdRouteImport } from './routes/$identifier.products.$productId.plan.$planId.$needsId'
 import { Route as IdentifierProjectsProjectIdDocsDocIdIndexRouteImport } from './routes/$identifier.projects.$projectId.docs.$docId.index'
@@ -134,9 +139,19 @@ const IdentifierMembersRoute = IdentifierMembersRouteImport.update({
   path: '/members',
   getParentRoute: () => IdentifierRoute,
 } as any)
+const IdentifierWeeklyRoute = IdentifierWeeklyRouteImport.update({
+  id: '/weekly',
+  path: '/weekly',
+  getParentRoute: () => IdentifierRoute,
+} as any)
 const IdentifierAdminIndexRoute = IdentifierAdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
+  getParentRoute: () => IdentifierRoute,
+} as any)
+const IdentifierAdminAuditRoute = IdentifierAdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
   getParentRoute: () => IdentifierRoute,
 } as any)
 const IdentifierAdminLabelsRoute = IdentifierAdminLabelsRouteImport.update({
@@ -254,6 +269,18 @@ const IdentifierProjectsProjectIdTestRoute =
     id: '/test',
     path: '/test',
     getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierProjectsProjectIdWeeklyRoute =
+  IdentifierProjectsProjectIdWeeklyRouteImport.update({
+    id: '/weekly',
+    path: '/weekly',
+    getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierWeeklyDrawerMemberWeeklyIdRoute =
+  IdentifierWeeklyDrawerMemberWeeklyIdRouteImport.update({
+    id: '/$drawer/$memberWeeklyId',
+    path: '/$drawer/$memberWeeklyId',
+    getParentRoute: () => IdentifierWeeklyRoute,
   } as any)
 const IdentifierDocsFileDocIdPreviewRoute =
   IdentifierDocsFileDocIdPreviewRouteImport.update({
@@ -387,6 +414,12 @@ const IdentifierProjectsProjectIdTestIndexRoute =
     path: '/',
     getParentRoute: () => IdentifierProjectsProjectIdTestRoute,
   } as any)
+const IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute =
+  IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRouteImport.update({
+    id: '/$memberWeeklyId',
+    path: '/$memberWeeklyId',
+    getParentRoute: () => IdentifierProjectsProjectIdWeeklyRoute,
+  } as any)
 const IdentifierProductsProductIdPlanPlanIdIndexRoute =
   IdentifierProductsProductIdPlanPlanIdIndexRouteImport.update({
     id: '/',
@@ -490,7 +523,9 @@ export interface FileRoutesByFullPath {
   '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/docs': typeof IdentifierDocsRouteWithChildren
   '/$identifier/members': typeof IdentifierMembersRoute
+  '/$identifier/weekly': typeof IdentifierWeeklyRouteWithChildren
   '/$identifier/': typeof IdentifierIndexRoute
+  '/$identifier/admin/audit': typeof IdentifierAdminAuditRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
   '/$identifier/docs/add': typeof IdentifierDocsAddRoute
   '/$identifier/products/$productId': typeof IdentifierProductsProductIdRouteWithChildren
@@ -509,6 +544,8 @@ export interface FileRoutesByFullPath {
   '/$identifier/projects/$projectId/code': typeof IdentifierProjectsProjectIdCodeRoute
   '/$identifier/projects/$projectId/docs': typeof IdentifierProjectsProjectIdDocsRouteWithChildren
   '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestRouteWithChildren
+  '/$identifier/projects/$projectId/weekly': typeof IdentifierProjectsProjectIdWeeklyRouteWithChildren
+  '/$identifier/weekly/$drawer/$memberWeeklyId': typeof IdentifierWeeklyDrawerMemberWeeklyIdRoute
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
   '/$identifier/docs/$docId/': typeof IdentifierDocsDocIdIndexRoute
   '/$identifier/products/$productId/': typeof IdentifierProductsProductIdIndexRoute
@@ -526,6 +563,7 @@ export interface FileRoutesByFullPath {
   '/$identifier/projects/$projectId/iteration/planning': typeof IdentifierProjectsProjectIdIterationPlanningRoute
   '/$identifier/projects/$projectId/iteration/unplaning': typeof IdentifierProjectsProjectIdIterationUnplaningRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
+  '/$identifier/projects/$projectId/weekly/$memberWeeklyId': typeof IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute
   '/$identifier/docs/wiki/$docId/': typeof IdentifierDocsWikiDocIdIndexRoute
   '/$identifier/products/$productId/demand/': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan/': typeof IdentifierProductsProductIdPlanIndexRoute
@@ -559,7 +597,9 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/members': typeof IdentifierMembersRoute
+  '/$identifier/weekly': typeof IdentifierWeeklyRouteWithChildren
   '/$identifier': typeof IdentifierIndexRoute
+  '/$identifier/admin/audit': typeof IdentifierAdminAuditRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
   '/$identifier/docs/add': typeof IdentifierDocsAddRoute
   '/account/password': typeof AuthedAccountPasswordRoute
@@ -574,6 +614,8 @@ export interface FileRoutesByTo {
   '/$identifier/docs/$docId/edit': typeof IdentifierDocsDocIdEditRoute
   '/$identifier/docs/folder/$folderId': typeof IdentifierDocsFolderFolderIdRoute
   '/$identifier/projects/$projectId/code': typeof IdentifierProjectsProjectIdCodeRoute
+  '/$identifier/projects/$projectId/weekly': typeof IdentifierProjectsProjectIdWeeklyRouteWithChildren
+  '/$identifier/weekly/$drawer/$memberWeeklyId': typeof IdentifierWeeklyDrawerMemberWeeklyIdRoute
   '/$identifier/admin/roles': typeof IdentifierAdminRolesIndexRoute
   '/$identifier/docs/$docId': typeof IdentifierDocsDocIdIndexRoute
   '/$identifier/products/$productId': typeof IdentifierProductsProductIdIndexRoute
@@ -589,6 +631,7 @@ export interface FileRoutesByTo {
   '/$identifier/projects/$projectId/iteration/planning': typeof IdentifierProjectsProjectIdIterationPlanningRoute
   '/$identifier/projects/$projectId/iteration/unplaning': typeof IdentifierProjectsProjectIdIterationUnplaningRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
+  '/$identifier/projects/$projectId/weekly/$memberWeeklyId': typeof IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute
   '/$identifier/docs/wiki/$docId': typeof IdentifierDocsWikiDocIdIndexRoute
   '/$identifier/products/$productId/demand': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan': typeof IdentifierProductsProductIdPlanIndexRoute
@@ -626,7 +669,9 @@ export interface FileRoutesById {
   '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/docs': typeof IdentifierDocsRouteWithChildren
   '/$identifier/members': typeof IdentifierMembersRoute
+  '/$identifier/weekly': typeof IdentifierWeeklyRouteWithChildren
   '/$identifier/': typeof IdentifierIndexRoute
+  '/$identifier/admin/audit': typeof IdentifierAdminAuditRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
   '/$identifier/docs/add': typeof IdentifierDocsAddRoute
   '/$identifier/products/$productId': typeof IdentifierProductsProductIdRouteWithChildren
@@ -645,6 +690,8 @@ export interface FileRoutesById {
   '/$identifier/projects/$projectId/code': typeof IdentifierProjectsProjectIdCodeRoute
   '/$identifier/projects/$projectId/docs': typeof IdentifierProjectsProjectIdDocsRouteWithChildren
   '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestRouteWithChildren
+  '/$identifier/projects/$projectId/weekly': typeof IdentifierProjectsProjectIdWeeklyRouteWithChildren
+  '/$identifier/weekly/$drawer/$memberWeeklyId': typeof IdentifierWeeklyDrawerMemberWeeklyIdRoute
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
   '/$identifier/docs/$docId/': typeof IdentifierDocsDocIdIndexRoute
   '/$identifier/products/$productId/': typeof IdentifierProductsProductIdIndexRoute
@@ -662,6 +709,7 @@ export interface FileRoutesById {
   '/$identifier/projects/$projectId/iteration/planning': typeof IdentifierProjectsProjectIdIterationPlanningRoute
   '/$identifier/projects/$projectId/iteration/unplaning': typeof IdentifierProjectsProjectIdIterationUnplaningRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
+  '/$identifier/projects/$projectId/weekly/$memberWeeklyId': typeof IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute
   '/$identifier/docs/wiki/$docId/': typeof IdentifierDocsWikiDocIdIndexRoute
   '/$identifier/products/$productId/demand/': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan/': typeof IdentifierProductsProductIdPlanIndexRoute
@@ -699,7 +747,9 @@ export interface FileRouteTypes {
     | '/$identifier/codes'
     | '/$identifier/docs'
     | '/$identifier/members'
+    | '/$identifier/weekly'
     | '/$identifier/'
+    | '/$identifier/admin/audit'
     | '/$identifier/admin/labels'
     | '/$identifier/docs/add'
     | '/$identifier/products/$productId'
@@ -718,6 +768,8 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/code'
     | '/$identifier/projects/$projectId/docs'
     | '/$identifier/projects/$projectId/test'
+    | '/$identifier/projects/$projectId/weekly'
+    | '/$identifier/weekly/$drawer/$memberWeeklyId'
     | '/$identifier/admin/roles/'
     | '/$identifier/docs/$docId/'
     | '/$identifier/products/$productId/'
@@ -735,6 +787,7 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/iteration/planning'
     | '/$identifier/projects/$projectId/iteration/unplaning'
     | '/$identifier/projects/$projectId/task/$workItemId'
+    | '/$identifier/projects/$projectId/weekly/$memberWeeklyId'
     | '/$identifier/docs/wiki/$docId/'
     | '/$identifier/products/$productId/demand/'
     | '/$identifier/products/$productId/plan/'
@@ -768,7 +821,9 @@ export interface FileRouteTypes {
     | '/signup'
     | '/$identifier/codes'
     | '/$identifier/members'
+    | '/$identifier/weekly'
     | '/$identifier'
+    | '/$identifier/admin/audit'
     | '/$identifier/admin/labels'
     | '/$identifier/docs/add'
     | '/account/password'
@@ -783,6 +838,8 @@ export interface FileRouteTypes {
     | '/$identifier/docs/$docId/edit'
     | '/$identifier/docs/folder/$folderId'
     | '/$identifier/projects/$projectId/code'
+    | '/$identifier/projects/$projectId/weekly'
+    | '/$identifier/weekly/$drawer/$memberWeeklyId'
     | '/$identifier/admin/roles'
     | '/$identifier/docs/$docId'
     | '/$identifier/products/$productId'
@@ -798,6 +855,7 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/iteration/planning'
     | '/$identifier/projects/$projectId/iteration/unplaning'
     | '/$identifier/projects/$projectId/task/$workItemId'
+    | '/$identifier/projects/$projectId/weekly/$memberWeeklyId'
     | '/$identifier/docs/wiki/$docId'
     | '/$identifier/products/$productId/demand'
     | '/$identifier/products/$productId/plan'
@@ -834,7 +892,9 @@ export interface FileRouteTypes {
     | '/$identifier/codes'
     | '/$identifier/docs'
     | '/$identifier/members'
+    | '/$identifier/weekly'
     | '/$identifier/'
+    | '/$identifier/admin/audit'
     | '/$identifier/admin/labels'
     | '/$identifier/docs/add'
     | '/$identifier/products/$productId'
@@ -853,6 +913,8 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/code'
     | '/$identifier/projects/$projectId/docs'
     | '/$identifier/projects/$projectId/test'
+    | '/$identifier/projects/$projectId/weekly'
+    | '/$identifier/weekly/$drawer/$memberWeeklyId'
     | '/$identifier/admin/roles/'
     | '/$identifier/docs/$docId/'
     | '/$identifier/products/$productId/'
@@ -870,6 +932,7 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/iteration/planning'
     | '/$identifier/projects/$projectId/iteration/unplaning'
     | '/$identifier/projects/$projectId/task/$workItemId'
+    | '/$identifier/projects/$projectId/weekly/$memberWeeklyId'
     | '/$identifier/docs/wiki/$docId/'
     | '/$identifier/products/$productId/demand/'
     | '/$identifier/products/$productId/plan/'
@@ -985,11 +1048,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierMembersRouteImport
       parentRoute: typeof IdentifierRoute
     }
+    '/$identifier/weekly': {
+      id: '/$identifier/weekly'
+      path: '/weekly'
+      fullPath: '/$identifier/weekly'
+      preLoaderRoute: typeof IdentifierWeeklyRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
     '/$identifier/admin/': {
       id: '/$identifier/admin/'
       path: '/admin'
       fullPath: '/$identifier/admin/'
       preLoaderRoute: typeof IdentifierAdminIndexRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/admin/audit': {
+      id: '/$identifier/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/$identifier/admin/audit'
+      preLoaderRoute: typeof IdentifierAdminAuditRouteImport
       parentRoute: typeof IdentifierRoute
     }
     '/$identifier/admin/labels': {
@@ -1138,6 +1215,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/$identifier/projects/$projectId/test'
       preLoaderRoute: typeof IdentifierProjectsProjectIdTestRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/projects/$projectId/weekly': {
+      id: '/$identifier/projects/$projectId/weekly'
+      path: '/weekly'
+      fullPath: '/$identifier/projects/$projectId/weekly'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdWeeklyRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/weekly/$drawer/$memberWeeklyId': {
+      id: '/$identifier/weekly/$drawer/$memberWeeklyId'
+      path: '/$drawer/$memberWeeklyId'
+      fullPath: '/$identifier/weekly/$drawer/$memberWeeklyId'
+      preLoaderRoute: typeof IdentifierWeeklyDrawerMemberWeeklyIdRouteImport
+      parentRoute: typeof IdentifierWeeklyRoute
     }
     '/$identifier/docs/file/$docId/preview': {
       id: '/$identifier/docs/file/$docId/preview'
@@ -1293,6 +1384,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierProjectsProjectIdTestIndexRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdTestRoute
     }
+    '/$identifier/projects/$projectId/weekly/$memberWeeklyId': {
+      id: '/$identifier/projects/$projectId/weekly/$memberWeeklyId'
+      path: '/$memberWeeklyId'
+      fullPath: '/$identifier/projects/$projectId/weekly/$memberWeeklyId'
+      preLoaderRoute: typeof IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRouteImport
+      parentRoute: typeof IdentifierProjectsProjectIdWeeklyRoute
+    }
     '/$identifier/products/$productId/plan/$planId/': {
       id: '/$identifier/products/$productId/plan/$planId/'
       path: '/'
@@ -1429,6 +1527,18 @@ const IdentifierDocsRouteWithChildren = IdentifierDocsRoute._addFileChildren(
   IdentifierDocsRouteChildren,
 )
 
+interface IdentifierWeeklyRouteChildren {
+  IdentifierWeeklyDrawerMemberWeeklyIdRoute: typeof IdentifierWeeklyDrawerMemberWeeklyIdRoute
+}
+
+const IdentifierWeeklyRouteChildren: IdentifierWeeklyRouteChildren = {
+  IdentifierWeeklyDrawerMemberWeeklyIdRoute:
+    IdentifierWeeklyDrawerMemberWeeklyIdRoute,
+}
+
+const IdentifierWeeklyRouteWithChildren =
+  IdentifierWeeklyRoute._addFileChildren(IdentifierWeeklyRouteChildren)
+
 interface IdentifierProductsProductIdPlanPlanIdRouteChildren {
   IdentifierProductsProductIdPlanPlanIdNeedsIdRoute: typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
   IdentifierProductsProductIdPlanPlanIdIndexRoute: typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
@@ -1543,6 +1653,21 @@ const IdentifierProjectsProjectIdTestRouteWithChildren =
     IdentifierProjectsProjectIdTestRouteChildren,
   )
 
+interface IdentifierProjectsProjectIdWeeklyRouteChildren {
+  IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute: typeof IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute
+}
+
+const IdentifierProjectsProjectIdWeeklyRouteChildren: IdentifierProjectsProjectIdWeeklyRouteChildren =
+  {
+    IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute:
+      IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute,
+  }
+
+const IdentifierProjectsProjectIdWeeklyRouteWithChildren =
+  IdentifierProjectsProjectIdWeeklyRoute._addFileChildren(
+    IdentifierProjectsProjectIdWeeklyRouteChildren,
+  )
+
 interface IdentifierProjectsProjectIdIterationIterationIdRouteChildren {
   IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute: typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
   IdentifierProjectsProjectIdIterationIterationIdIndexRoute: typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
@@ -1565,6 +1690,7 @@ interface IdentifierProjectsProjectIdRouteChildren {
   IdentifierProjectsProjectIdCodeRoute: typeof IdentifierProjectsProjectIdCodeRoute
   IdentifierProjectsProjectIdDocsRoute: typeof IdentifierProjectsProjectIdDocsRouteWithChildren
   IdentifierProjectsProjectIdTestRoute: typeof IdentifierProjectsProjectIdTestRouteWithChildren
+  IdentifierProjectsProjectIdWeeklyRoute: typeof IdentifierProjectsProjectIdWeeklyRouteWithChildren
   IdentifierProjectsProjectIdIndexRoute: typeof IdentifierProjectsProjectIdIndexRoute
   IdentifierProjectsProjectIdBugWorkItemIdRoute: typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
   IdentifierProjectsProjectIdDemandWorkItemIdRoute: typeof IdentifierProjectsProjectIdDemandWorkItemIdRoute
@@ -1585,6 +1711,8 @@ const IdentifierProjectsProjectIdRouteChildren: IdentifierProjectsProjectIdRoute
       IdentifierProjectsProjectIdDocsRouteWithChildren,
     IdentifierProjectsProjectIdTestRoute:
       IdentifierProjectsProjectIdTestRouteWithChildren,
+    IdentifierProjectsProjectIdWeeklyRoute:
+      IdentifierProjectsProjectIdWeeklyRouteWithChildren,
     IdentifierProjectsProjectIdIndexRoute:
       IdentifierProjectsProjectIdIndexRoute,
     IdentifierProjectsProjectIdBugWorkItemIdRoute:
@@ -1618,7 +1746,9 @@ interface IdentifierRouteChildren {
   IdentifierCodesRoute: typeof IdentifierCodesRoute
   IdentifierDocsRoute: typeof IdentifierDocsRouteWithChildren
   IdentifierMembersRoute: typeof IdentifierMembersRoute
+  IdentifierWeeklyRoute: typeof IdentifierWeeklyRouteWithChildren
   IdentifierIndexRoute: typeof IdentifierIndexRoute
+  IdentifierAdminAuditRoute: typeof IdentifierAdminAuditRoute
   IdentifierAdminLabelsRoute: typeof IdentifierAdminLabelsRoute
   IdentifierProductsProductIdRoute: typeof IdentifierProductsProductIdRouteWithChildren
   IdentifierProjectsProjectIdRoute: typeof IdentifierProjectsProjectIdRouteWithChildren
@@ -1634,7 +1764,9 @@ const IdentifierRouteChildren: IdentifierRouteChildren = {
   IdentifierCodesRoute: IdentifierCodesRoute,
   IdentifierDocsRoute: IdentifierDocsRouteWithChildren,
   IdentifierMembersRoute: IdentifierMembersRoute,
+  IdentifierWeeklyRoute: IdentifierWeeklyRouteWithChildren,
   IdentifierIndexRoute: IdentifierIndexRoute,
+  IdentifierAdminAuditRoute: IdentifierAdminAuditRoute,
   IdentifierAdminLabelsRoute: IdentifierAdminLabelsRoute,
   IdentifierProductsProductIdRoute:
     IdentifierProductsProductIdRouteWithChildren,

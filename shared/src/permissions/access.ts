@@ -13,6 +13,7 @@ export const ACCESS_RULES = {
   adminRoleAdd: 'system:role:add',
   adminRoleEdit: ['system:role:edit', 'system:role:list'],
   adminLabels: 'project:tag:edit',
+  adminAudit: 'enterprise:audit:view',
   products: 'product:product:list',
   projects: 'project:project:list',
   codes: 'code:repository:list',

@@ -35,6 +35,12 @@ function crud(area: string, resource: string, noun: string): MenuNode[] {
   ];
 }
 
+/**
+ * Reading the audit log (who changed what, from where): for administrators, so it is no part of
+ * a plain member's reads although it ends in `:view`.
+ */
+export const AUDIT_VIEW_PERMISSION = 'enterprise:audit:view';
+
 export const PERMISSION_MENU: MenuNode[] = [
   group('enterprise', 'Organization', [
     leaf('enterprise:settings:view', 'View organization settings'),
@@ -43,6 +49,7 @@ export const PERMISSION_MENU: MenuNode[] = [
     leaf('enterprise:member:list', 'View members'),
     leaf('enterprise:member:add', 'Add members'),
     leaf('enterprise:member:remove', 'Remove members'),
+    leaf(AUDIT_VIEW_PERMISSION, 'View the audit log'),
   ]),
   group('system', 'Roles and permissions', [
     leaf('system:role:list', 'View roles'),
@@ -73,6 +80,7 @@ export const PERMISSION_MENU: MenuNode[] = [
     ...crud('project', 'sprint', 'iterations'),
     leaf('project:sprint:complete', 'Start and complete iterations'),
     ...crud('project', 'weekly', 'weekly reports'),
+    leaf('project:weekly:template', 'Manage weekly report templates'),
   ]),
   group('test', 'Test management', [
     ...crud('test', 'case', 'test cases'),
@@ -124,7 +132,9 @@ export const MEMBER_ROLE_KEY = 'member';
  * write documents), but not administer the organization, delete, or manage roles.
  */
 export const MEMBER_DEFAULT_PERMISSIONS: readonly string[] = Object.freeze([
-  ...ALL_PERMISSIONS.filter((p) => p.endsWith(':list') || p.endsWith(':view')),
+  ...ALL_PERMISSIONS.filter(
+    (p) => (p.endsWith(':list') || p.endsWith(':view')) && p !== AUDIT_VIEW_PERMISSION,
+  ),
   'project:issue:add',
   'project:issue:edit',
   'project:issue:comment',

@@ -5,6 +5,9 @@ import {
   IDENTIFIER_PATTERN,
   isReservedIdentifier,
 } from '../domain/identifier';
+import { isTimeZone } from '../domain/time-zone';
+import { isTimeOfDay, WEEKDAYS } from '../domain/weekly';
+import { AuditRetentionSchema } from './audit';
 import { RoleRefSchema } from './auth';
 import { httpUrl, messages, optionalText, PageQuerySchema, text, VersionSchema } from './common';
 
@@ -26,10 +29,32 @@ export const CreateEnterpriseBodySchema = z.object({
 });
 export type CreateEnterpriseBody = z.infer<typeof CreateEnterpriseBodySchema>;
 
+/**
+ * The enterprise's time zone (an IANA name; weeks run Monday to Sunday in it) and when members
+ * who have not written their weekly report are reminded (docs/weekly-reports.md).
+ */
+export const WeekSettingsSchema = z.object({
+  timeZone: z
+    .string({ error: messages.required('timeZone') })
+    .trim()
+    .refine(isTimeZone, 'timeZone must be an IANA time zone such as Europe/Berlin or UTC'),
+  weeklyReminderDay: z
+    .number({ error: messages.required('weeklyReminderDay') })
+    .int()
+    .min(1, 'weeklyReminderDay must be 1 (Monday) to 7 (Sunday)')
+    .max(WEEKDAYS.length, 'weeklyReminderDay must be 1 (Monday) to 7 (Sunday)'),
+  weeklyReminderTime: z
+    .string({ error: messages.required('weeklyReminderTime') })
+    .refine(isTimeOfDay, 'weeklyReminderTime must be a time of day like 17:00'),
+});
+
 export const UpdateEnterpriseBodySchema = z.object({
   name: text('name', 80).optional(),
   description: optionalText('description', 500),
   gitlinkUrl: httpUrl('gitlinkUrl', 300).optional(),
+  /** How many days the audit log keeps an entry (30 to 3650). */
+  auditRetentionDays: AuditRetentionSchema.optional(),
+  ...WeekSettingsSchema.partial().shape,
   version: VersionSchema,
 });
 export type UpdateEnterpriseBody = z.infer<typeof UpdateEnterpriseBodySchema>;
@@ -49,9 +74,16 @@ export const EnterpriseSchema = z
     /** The enterprise's department; the System calls address the enterprise by it. */
     deptId: z.string(),
     gitlinkUrl: z.string(),
+    /** How many days the audit log keeps an entry; 365 unless set. */
+    auditRetentionDays: z.number().int(),
     name: z.string(),
     description: z.string(),
     ownerId: z.string(),
+    /** An IANA name; UTC unless set. */
+    timeZone: z.string(),
+    /** 1 Monday ... 7 Sunday, and `HH:mm` in the time zone: Friday 17:00 unless set. */
+    weeklyReminderDay: z.number().int(),
+    weeklyReminderTime: z.string(),
     memberCount: z.number().int(),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -34,3 +34,8 @@ export async function guardedLoad<T>(load: () => Promise<T>, goPage: string): Pr
 export function requireAccess(access: AccessMap, name: AccessName): void {
   if (!access[name]) throw redirect({ to: '/403' });
 }
+
+/** The `beforeLoad` of a page that needs one access name: `beforeLoad: accessGuard('products')`. */
+export function accessGuard(name: AccessName) {
+  return ({ context }: { context: { access: AccessMap } }): void => requireAccess(context.access, name);
+}

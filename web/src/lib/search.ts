@@ -2,10 +2,16 @@
  * Search-param validators. Plain functions rather than zod schemas: a route's validateSearch is
  * part of the route tree every page loads, and zod would then be in the first script.
  */
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@shared/constants/api';
 
 /** `?go_page=`: where to return after signing in (checked for safety where it is used). */
 export function validateGoPageSearch(search: Record<string, unknown>): { go_page?: string } {
   return typeof search.go_page === 'string' && search.go_page !== '' ? { go_page: search.go_page } : {};
+}
+
+/** `?folderId=`: the folder a new document goes into (none: the top of the library). */
+export function validateFolderSearch(search: Record<string, unknown>): { folderId?: string } {
+  return typeof search.folderId === 'string' && search.folderId ? { folderId: search.folderId } : {};
 }
 
 /** `?pageNum=&keyword=` of a paged, searchable list; bad values fall back to the defaults. */
@@ -16,6 +22,42 @@ export function validateListSearch(search: Record<string, unknown>): { pageNum?:
   const keyword = typeof search.keyword === 'string' ? search.keyword.trim().slice(0, 60) : '';
   if (keyword) result.keyword = keyword;
   return result;
+}
+
+/** The search of an enterprise's directory (products, projects): page, keyword, status, "only mine". */
+export interface DirectorySearch<S extends string> {
+  pageNum?: number;
+  keyword?: string;
+  /** Absent: every status. */
+  status?: S;
+  /** Only the caller's own. */
+  mine?: true;
+}
+
+/**
+ * The search functions of a directory whose status filter names `statuses` (a name in the URL for
+ * each status number of the list call): its validateSearch, and the list call's params.
+ */
+export function directorySearch<S extends string>(statuses: Readonly<Record<S, number>>) {
+  return {
+    validate(search: Record<string, unknown>): DirectorySearch<S> {
+      const result: DirectorySearch<S> = validateListSearch(search);
+      if (typeof search.status === 'string' && Object.hasOwn(statuses, search.status)) {
+        result.status = search.status as S;
+      }
+      if (search.mine === true || search.mine === 'true') result.mine = true;
+      return result;
+    },
+    listParams(search: DirectorySearch<S>) {
+      return {
+        pageNum: search.pageNum ?? DEFAULT_PAGE,
+        pageSize: DEFAULT_PAGE_SIZE,
+        keyword: search.keyword ?? '',
+        status: search.status ? statuses[search.status] : undefined,
+        mine: search.mine ?? false,
+      };
+    },
+  };
 }
 
 /*

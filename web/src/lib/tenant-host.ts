@@ -27,7 +27,15 @@ declare global {
 export const GLOBAL_SECTIONS = ['login', 'signup', 'enterprises', 'account', '403', '404'] as const;
 
 /** First path segments under `/$identifier/`; see isOwnPathForm for why they matter. */
-export const TENANT_SECTIONS = ['admin', 'codes', 'docs', 'members', 'products', 'projects'] as const;
+export const TENANT_SECTIONS = [
+  'admin',
+  'codes',
+  'docs',
+  'members',
+  'products',
+  'projects',
+  'weekly',
+] as const;
 
 const includes = (list: readonly string[], value: string) => list.includes(value);
 

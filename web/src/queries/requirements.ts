@@ -20,16 +20,9 @@ import type {
   UserRequirementDetail,
   UserRequirementUpdateBody,
 } from '@shared/schemas/requirements';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { getQuery, isStaleVersion, KEEP_ROWS, LOOKUP } from './factory';
+import { getQuery, KEEP_ROWS, LOOKUP, useRefreshingWrite, useWrite } from './factory';
 import { issueKeys } from './issues';
 import { productKeys } from './products';
 import { nextPageOf } from './projects';
@@ -105,27 +98,22 @@ const csv = (values: readonly (string | number)[] | undefined) =>
 
 /** GET productUserRequirement/list: one page, newest first. */
 export const userRequirementListQueryOptions = (params: UserRequirementListParams) =>
-  queryOptions({
-    queryKey: requirementKeys.userRequirementList(params),
-    queryFn: ({ signal }) =>
-      api.get<Page<UserRequirement>>(
-        `${UR}/list`,
-        {
-          productId: params.productId,
-          keyword: params.keyword,
-          status: csv(params.status),
-          priority: csv(params.priority),
-          moduleId: params.moduleId,
-          tagId: params.tagId,
-          source: params.source,
-          pageNum: params.pageNum,
-          pageSize: params.pageSize ?? DEFAULT_PAGE_SIZE,
-        },
-        { signal },
-      ),
-    // Paging and filtering keep the rows on screen (dimmed) until the new ones arrive.
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<UserRequirement>>(
+    requirementKeys.userRequirementList(params),
+    `${UR}/list`,
+    {
+      productId: params.productId,
+      keyword: params.keyword,
+      status: csv(params.status),
+      priority: csv(params.priority),
+      moduleId: params.moduleId,
+      tagId: params.tagId,
+      source: params.source,
+      pageNum: params.pageNum,
+      pageSize: params.pageSize ?? DEFAULT_PAGE_SIZE,
+    },
+    KEEP_ROWS,
+  );
 
 /** GET productUserRequirement/statusList. */
 export const userRequirementStatusListQueryOptions = () =>
@@ -251,58 +239,60 @@ function invalidateProductCounts(queryClient: QueryClient, productId: string) {
   ]);
 }
 
-function onStale(queryClient: QueryClient, key: readonly unknown[]) {
-  return (error: unknown) => {
-    // Someone else saved first: show their version (the client has said why it failed).
-    if (isStaleVersion(error)) return queryClient.invalidateQueries({ queryKey: key });
-  };
+/**
+ * A write whose answer is one requirement or spec: it becomes that item's detail, and everything
+ * the item shows in refreshes. A write naming a version (`staleItem` gives its item) that is refused
+ * because someone else saved first refetches the item to show their version.
+ */
+function useItemWrite<Body, Saved extends { id: string }>(
+  productId: string,
+  detailKey: (id: string) => readonly unknown[],
+  mutationFn: (body: Body) => Promise<Saved>,
+  staleItem?: (body: Body) => string,
+) {
+  return useWrite(mutationFn, {
+    store: (saved) => detailKey(saved.id),
+    refresh: (queryClient, saved) => invalidateRequirements(queryClient, productId, detailKey(saved.id)),
+    onStale:
+      staleItem &&
+      ((queryClient, body) => queryClient.invalidateQueries({ queryKey: detailKey(staleItem(body)) })),
+  });
 }
+
+const itsId = (body: { id: string }) => body.id;
 
 // ---- user requirement mutations ---------------------------------------------------------------
 
 export function useCreateUserRequirement(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UserRequirementBody) => api.post<UserRequirementDetail>(UR, body),
-    onSuccess: (item) => {
-      queryClient.setQueryData(requirementKeys.userRequirement(item.id), item);
-      return invalidateRequirements(queryClient, productId, requirementKeys.userRequirement(item.id));
-    },
-  });
+  return useItemWrite(productId, requirementKeys.userRequirement, (body: UserRequirementBody) =>
+    api.post<UserRequirementDetail>(UR, body),
+  );
 }
 
 /** An edit, a change (with `reason`), or close (`status: 4`) / reopen (`status: 1`). */
 export function useUpdateUserRequirement(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UserRequirementUpdateBody) => api.put<UserRequirementDetail>(UR, body),
-    onSuccess: (item) => {
-      queryClient.setQueryData(requirementKeys.userRequirement(item.id), item);
-      return invalidateRequirements(queryClient, productId, requirementKeys.userRequirement(item.id));
-    },
-    onError: (error, body) => onStale(queryClient, requirementKeys.userRequirement(body.id))(error),
-  });
+  return useItemWrite(
+    productId,
+    requirementKeys.userRequirement,
+    (body: UserRequirementUpdateBody) => api.put<UserRequirementDetail>(UR, body),
+    itsId,
+  );
 }
 
 export function useReviewUserRequirement(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ReviewBody) => api.put<UserRequirementDetail>(`${UR}/review`, body),
-    onSuccess: (item) => {
-      queryClient.setQueryData(requirementKeys.userRequirement(item.id), item);
-      return invalidateRequirements(queryClient, productId, requirementKeys.userRequirement(item.id));
-    },
-    onError: (error, body) => onStale(queryClient, requirementKeys.userRequirement(body.id))(error),
-  });
+  return useItemWrite(
+    productId,
+    requirementKeys.userRequirement,
+    (body: ReviewBody) => api.put<UserRequirementDetail>(`${UR}/review`, body),
+    itsId,
+  );
 }
 
 export function useDeleteUserRequirement(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`${UR}/${id}`),
+  return useWrite((id: string) => api.delete<null>(`${UR}/${id}`), {
     // The deleted item's own queries stay untouched: the page showing it is still mounted while it
     // leaves, and refetching would meet a 404 (which sends the user to /404).
-    onSuccess: (_, id) => {
+    refresh: (queryClient, _, id) => {
       void queryClient.cancelQueries({ queryKey: requirementKeys.userRequirement(id) });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: requirementKeys.product(productId) }),
@@ -315,77 +305,55 @@ export function useDeleteUserRequirement(productId: string) {
 // ---- spec mutations ---------------------------------------------------------------------------
 
 export function useCreateSpec(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SpecBody) => api.post<SpecDetail>(SR, body),
-    onSuccess: (spec) => {
-      queryClient.setQueryData(requirementKeys.spec(spec.id), spec);
-      return invalidateRequirements(queryClient, productId, requirementKeys.spec(spec.id));
-    },
-  });
+  return useItemWrite(productId, requirementKeys.spec, (body: SpecBody) => api.post<SpecDetail>(SR, body));
 }
 
 /** An edit while pending review or rejected, or reopening a completed spec (`status: 2`). */
 export function useUpdateSpec(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SpecUpdateBody) => api.put<SpecDetail>(SR, body),
-    onSuccess: (spec) => {
-      queryClient.setQueryData(requirementKeys.spec(spec.id), spec);
-      return invalidateRequirements(queryClient, productId, requirementKeys.spec(spec.id));
-    },
-    onError: (error, body) => onStale(queryClient, requirementKeys.spec(body.id))(error),
-  });
+  return useItemWrite(
+    productId,
+    requirementKeys.spec,
+    (body: SpecUpdateBody) => api.put<SpecDetail>(SR, body),
+    itsId,
+  );
 }
 
 /** The change action of a reviewed spec: a reason, the changed fields; back to review. */
 export function useChangeSpec(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SpecChangeBody) => api.put<SpecDetail>(`${SR}/change`, body),
-    onSuccess: (spec) => {
-      queryClient.setQueryData(requirementKeys.spec(spec.id), spec);
-      return invalidateRequirements(queryClient, productId, requirementKeys.spec(spec.id));
-    },
-    onError: (error, body) => onStale(queryClient, requirementKeys.spec(body.id))(error),
-  });
+  return useItemWrite(
+    productId,
+    requirementKeys.spec,
+    (body: SpecChangeBody) => api.put<SpecDetail>(`${SR}/change`, body),
+    itsId,
+  );
 }
 
 export function useReviewSpec(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ReviewBody) => api.put<SpecDetail>(`${SR}/review`, body),
-    onSuccess: (spec) => {
-      queryClient.setQueryData(requirementKeys.spec(spec.id), spec);
-      return invalidateRequirements(queryClient, productId, requirementKeys.spec(spec.id));
-    },
-    onError: (error, body) => onStale(queryClient, requirementKeys.spec(body.id))(error),
-  });
+  return useItemWrite(
+    productId,
+    requirementKeys.spec,
+    (body: ReviewBody) => api.put<SpecDetail>(`${SR}/review`, body),
+    itsId,
+  );
 }
 
 /** Priority, module, owner, tags or completion of up to 40 specs, all or nothing. */
 export function useBatchSpecs(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SpecBatchBody) => api.put<{ updated: number }>(`${SR}/batch`, body),
-    onSuccess: () => invalidateRequirements(queryClient, productId),
+  return useWrite((body: SpecBatchBody) => api.put<{ updated: number }>(`${SR}/batch`, body), {
+    refresh: (queryClient) => invalidateRequirements(queryClient, productId),
   });
 }
 
 /** Into a plan (`planId`), or out of their plan (`planId: null`). */
 export function useActivePlan(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ActivePlanBody) => api.put<{ updated: number }>(`${SR}/activePlan`, body),
-    onSuccess: () => invalidateRequirements(queryClient, productId),
+  return useWrite((body: ActivePlanBody) => api.put<{ updated: number }>(`${SR}/activePlan`, body), {
+    refresh: (queryClient) => invalidateRequirements(queryClient, productId),
   });
 }
 
 export function useDeleteSpec(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`${SR}/${id}`),
-    onSuccess: (_, id) => {
+  return useWrite((id: string) => api.delete<null>(`${SR}/${id}`), {
+    refresh: (queryClient, _, id) => {
       void queryClient.cancelQueries({ queryKey: requirementKeys.spec(id) });
       // Its requirement's detail lists it; other specs' details are unaffected but cheap to refresh.
       return Promise.all([
@@ -401,10 +369,8 @@ export function useDeleteSpec(productId: string) {
 
 /** Push a spec into a project as a new demand that carries it. */
 export function usePushSpec(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PushSpecBody) => api.post<SpecDemand>(PUSH, body),
-    onSuccess: (_, body) =>
+  return useWrite((body: PushSpecBody) => api.post<SpecDemand>(PUSH, body), {
+    refresh: (queryClient, _, body) =>
       Promise.all([
         invalidateRequirements(queryClient, productId),
         queryClient.invalidateQueries({ queryKey: issueKeys.project(body.pmsProjectId) }),
@@ -414,10 +380,8 @@ export function usePushSpec(productId: string) {
 
 /** Link an existing demand to a spec, or unlink it (`specId: null`). */
 export function useLinkDemand(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: LinkDemandBody) => api.put<SpecDemand | null>(PUSH, body),
-    onSuccess: (_, body) =>
+  return useWrite((body: LinkDemandBody) => api.put<SpecDemand | null>(PUSH, body), {
+    refresh: (queryClient, _, body) =>
       Promise.all([
         invalidateRequirements(queryClient, productId),
         queryClient.invalidateQueries({ queryKey: issueKeys.detail(body.issueId) }),
@@ -429,10 +393,8 @@ export function useLinkDemand(productId: string) {
 
 /** Comments: add (no id), edit (id and version) or delete (id, `remove`). */
 export function useSaveProductJournal(objectId: string) {
-  const queryClient = useQueryClient();
-  const key = requirementKeys.journals(objectId);
-  return useMutation({
-    mutationFn: (change: { journalId?: string; notes?: string; version?: number; remove?: boolean }) => {
+  return useRefreshingWrite(
+    (change: { journalId?: string; notes?: string; version?: number; remove?: boolean }) => {
       if (change.remove && change.journalId) return api.delete<null>(`${JOURNALS}/${change.journalId}`);
       if (change.journalId)
         return api.put<ProductJournal>(JOURNALS, {
@@ -442,7 +404,6 @@ export function useSaveProductJournal(objectId: string) {
         });
       return api.post<ProductJournal>(JOURNALS, { objectId, notes: change.notes });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
-    onError: onStale(queryClient, key),
-  });
+    (queryClient) => queryClient.invalidateQueries({ queryKey: requirementKeys.journals(objectId) }),
+  );
 }

@@ -15,15 +15,9 @@ import type {
   ModuleSyncResult,
   UploadReport,
 } from '@shared/schemas/testcases';
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { getQuery, isStaleVersion, LOOKUP } from './factory';
+import { getQuery, KEEP_ROWS, LOOKUP, useRefreshingWrite, useWrite } from './factory';
 import { issueKeys } from './issues';
 import { DEFAULT_PAGE_SIZE } from './query-client';
 
@@ -88,12 +82,7 @@ export function caseListQuery(params: CaseListParams) {
 
 /** GET list: one page, newest number first. */
 export const caseListQueryOptions = (params: CaseListParams) =>
-  queryOptions({
-    queryKey: caseKeys.list(params),
-    queryFn: ({ signal }) => api.get<Page<CaseRow>>(`${BASE}/list`, caseListQuery(params), { signal }),
-    // Paging and filtering keep the rows on screen (dimmed) until the new ones arrive.
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<CaseRow>>(caseKeys.list(params), `${BASE}/list`, caseListQuery(params), KEEP_ROWS);
 
 /** How many cases wait for a confirmation (one row is enough: the answer carries the total). */
 export const needsConfirmationCountQueryOptions = (projectId: string) =>
@@ -138,65 +127,61 @@ export function invalidateCases(queryClient: QueryClient, projectId: string) {
 }
 
 export function useCreateCase(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Omit<CaseCreateBody, 'pmsProjectId'>) =>
+  return useWrite(
+    (body: Omit<CaseCreateBody, 'pmsProjectId'>) =>
       api.post<CaseDetail>(BASE, { ...body, pmsProjectId: projectId }),
-    onSuccess: (created) => {
-      queryClient.setQueryData(caseKeys.detail(created.id), created);
-      return queryClient.invalidateQueries({ queryKey: caseKeys.project(projectId) });
+    {
+      store: (created) => caseKeys.detail(created.id),
+      refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: caseKeys.project(projectId) }),
     },
-  });
+  );
 }
 
 /** PUT {id} at the version read; saving also confirms the case. */
 export function useUpdateCase(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: CaseUpdateBody }) =>
+  return useWrite(
+    ({ id, body }: { id: string; body: CaseUpdateBody }) =>
       api.put<CaseDetail>(`${BASE}/${encodeURIComponent(id)}`, body),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(caseKeys.detail(saved.id), saved);
-      return queryClient.invalidateQueries({ queryKey: caseKeys.project(projectId) });
+    {
+      store: (saved) => caseKeys.detail(saved.id),
+      refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: caseKeys.project(projectId) }),
+      // Someone else saved first: show what the case is now.
+      onStale: (queryClient, { id }) => queryClient.invalidateQueries({ queryKey: caseKeys.detail(id) }),
     },
-    // Someone else saved first: show what the case is now.
-    onError: (error, { id }) => {
-      if (isStaleVersion(error)) return queryClient.invalidateQueries({ queryKey: caseKeys.detail(id) });
-    },
-  });
+  );
 }
 
 /** DELETE {ids}: all or nothing. The deleted cases' details are dropped, not refetched (404). */
 export function useDeleteCases(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) =>
-      api.delete<null>(`${BASE}/${ids.map((id) => encodeURIComponent(id)).join(',')}`),
-    onSuccess: (_, ids) => {
-      for (const id of ids) queryClient.removeQueries({ queryKey: caseKeys.detail(id) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: caseKeys.project(projectId) }),
-        queryClient.invalidateQueries({ queryKey: issueKeys.details() }),
-      ]);
+  return useWrite(
+    (ids: string[]) => api.delete<null>(`${BASE}/${ids.map((id) => encodeURIComponent(id)).join(',')}`),
+    {
+      refresh: (queryClient, _, ids) => {
+        for (const id of ids) queryClient.removeQueries({ queryKey: caseKeys.detail(id) });
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: caseKeys.project(projectId) }),
+          queryClient.invalidateQueries({ queryKey: issueKeys.details() }),
+        ]);
+      },
     },
-  });
+  );
 }
+
+/** What a write that changes cases of the project refreshes: `invalidateCases`. */
+const refreshCases = (projectId: string) => (queryClient: QueryClient) =>
+  invalidateCases(queryClient, projectId);
 
 /** PUT batch: the same module, type, priority or added tags on several cases. */
 export function useBatchEditCases(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CaseBatchBody) => api.put<CaseRow[]>(`${BASE}/batch`, body),
-    onSuccess: () => invalidateCases(queryClient, projectId),
+  return useWrite((body: CaseBatchBody) => api.put<CaseRow[]>(`${BASE}/batch`, body), {
+    refresh: refreshCases(projectId),
   });
 }
 
 /** POST copy: into a module of this project or another; the target's library changes. */
 export function useCopyCases(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CaseCopyBody) => api.post<CaseRow[]>(`${BASE}/copy`, body),
-    onSuccess: (_, body) =>
+  return useWrite((body: CaseCopyBody) => api.post<CaseRow[]>(`${BASE}/copy`, body), {
+    refresh: (queryClient, _, body) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: caseKeys.project(projectId) }),
         body.pmsProjectId && body.pmsProjectId !== projectId
@@ -208,10 +193,8 @@ export function useCopyCases(projectId: string) {
 
 /** PUT confirm: clears the "needs confirmation" flag. */
 export function useConfirmCases(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) => api.put<CaseRow[]>(`${BASE}/confirm`, { ids }),
-    onSuccess: () => invalidateCases(queryClient, projectId),
+  return useWrite((ids: string[]) => api.put<CaseRow[]>(`${BASE}/confirm`, { ids }), {
+    refresh: refreshCases(projectId),
   });
 }
 
@@ -243,108 +226,86 @@ export function useDownloadCases(projectId: string) {
 
 /** POST upload (multipart `file`, `pmsProjectId`): the valid rows are written, the rest reported. */
 export function useUploadCases(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => {
+  return useWrite(
+    (file: File) => {
       const form = new FormData();
       form.append('pmsProjectId', projectId);
       form.append('file', file, file.name);
       return api.upload<UploadReport>(`${BASE}/upload`, form);
     },
-    onSuccess: (report) => {
-      if (report.created + report.updated + report.modulesCreated > 0) {
-        return invalidateCases(queryClient, projectId);
-      }
+    {
+      refresh: (queryClient, report) => {
+        if (report.created + report.updated + report.modulesCreated > 0) {
+          return invalidateCases(queryClient, projectId);
+        }
+      },
     },
-  });
+  );
 }
 
 // ---- modules ----------------------------------------------------------------------------------
 
-/** Module names show on every case: a change refreshes the project's lists and details too. */
-function useInvalidateModules(projectId: string) {
-  const queryClient = useQueryClient();
-  return () => invalidateCases(queryClient, projectId);
-}
+// Module names show on every case: a module write refreshes the project's lists and details too.
 
 export function useCreateCaseModule(projectId: string) {
-  const invalidate = useInvalidateModules(projectId);
-  return useMutation({
-    mutationFn: (body: Omit<CaseModuleBody, 'pmsProjectId'>) =>
+  return useWrite(
+    (body: Omit<CaseModuleBody, 'pmsProjectId'>) =>
       api.post<CaseModule>(MODULE, { ...body, pmsProjectId: projectId }),
-    onSuccess: invalidate,
-  });
+    { refresh: refreshCases(projectId) },
+  );
 }
 
 /** PUT {id}: rename (`name`) and move (`root_id`, `sort`) at the version read. */
 export function useUpdateCaseModule(projectId: string) {
-  const invalidate = useInvalidateModules(projectId);
-  return useMutation({
-    mutationFn: ({ id, ...body }: CaseModuleUpdateBody & { id: string }) =>
+  return useRefreshingWrite(
+    ({ id, ...body }: CaseModuleUpdateBody & { id: string }) =>
       api.put<CaseModule>(`${MODULE}/${encodeURIComponent(id)}`, body),
-    onSuccess: invalidate,
-    onError: (error) => {
-      if (isStaleVersion(error)) return invalidate();
-    },
-  });
+    refreshCases(projectId),
+  );
 }
 
 /** DELETE {id}: 409 while it has sub-modules or cases. */
 export function useDeleteCaseModule(projectId: string) {
-  const invalidate = useInvalidateModules(projectId);
-  return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`${MODULE}/${encodeURIComponent(id)}`),
-    onSuccess: invalidate,
+  return useWrite((id: string) => api.delete<null>(`${MODULE}/${encodeURIComponent(id)}`), {
+    refresh: refreshCases(projectId),
   });
 }
 
 /** POST syncByProductModule: copies the product's module tree; 409 without a product. */
 export function useSyncCaseModules(projectId: string) {
-  const invalidate = useInvalidateModules(projectId);
-  return useMutation({
-    mutationFn: () =>
-      api.post<ModuleSyncResult>(`${MODULE}/syncByProductModule`, { pmsProjectId: projectId }),
-    onSuccess: invalidate,
-  });
+  return useWrite(
+    () => api.post<ModuleSyncResult>(`${MODULE}/syncByProductModule`, { pmsProjectId: projectId }),
+    { refresh: refreshCases(projectId) },
+  );
 }
 
 // ---- tags -------------------------------------------------------------------------------------
 
 /** Tags show on every case that carries them: a change refreshes every library and detail. */
-function useInvalidateTags() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: caseKeys.tags() }),
-      queryClient.invalidateQueries({ queryKey: caseKeys.all }),
-    ]);
+function refreshTags(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: caseKeys.tags() }),
+    queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  ]);
 }
 
 export function useCreateCaseTag() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { name: string; color: string }) => api.post<CaseTag>(TAG, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.tags() }),
+  return useWrite((body: { name: string; color: string }) => api.post<CaseTag>(TAG, body), {
+    refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: caseKeys.tags() }),
   });
 }
 
 export function useUpdateCaseTag() {
-  const invalidate = useInvalidateTags();
-  return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; version: number; name?: string; color?: string }) =>
+  return useRefreshingWrite(
+    ({ id, ...body }: { id: string; version: number; name?: string; color?: string }) =>
       api.put<CaseTag>(`${TAG}/${encodeURIComponent(id)}`, body),
-    onSuccess: invalidate,
-    onError: (error) => {
-      if (isStaleVersion(error)) return invalidate();
-    },
-  });
+    refreshTags,
+  );
 }
 
 export function useDeleteCaseTag() {
-  const invalidate = useInvalidateTags();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`${TAG}/${encodeURIComponent(id)}`),
-    onSuccess: invalidate,
+  return useWrite((id: string) => api.delete<null>(`${TAG}/${encodeURIComponent(id)}`), {
+    refresh: refreshTags,
   });
 }
 
@@ -355,14 +316,15 @@ export function useDeleteCaseTag() {
  * lists (linked counts, the `issueId` filter) and details change, and so does the item's detail.
  */
 export function useLinkTestcases(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Partial<LinkTestcaseBody> & { issueId: string }) =>
+  return useWrite(
+    (body: Partial<LinkTestcaseBody> & { issueId: string }) =>
       api.put<CaseRow[]>(`${ISSUES}/linkTestcase`, body),
-    onSuccess: (_, { issueId }) =>
-      Promise.all([
-        invalidateCases(queryClient, projectId),
-        queryClient.invalidateQueries({ queryKey: issueKeys.detail(issueId) }),
-      ]),
-  });
+    {
+      refresh: (queryClient, _, { issueId }) =>
+        Promise.all([
+          invalidateCases(queryClient, projectId),
+          queryClient.invalidateQueries({ queryKey: issueKeys.detail(issueId) }),
+        ]),
+    },
+  );
 }

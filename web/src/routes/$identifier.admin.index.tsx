@@ -10,16 +10,19 @@ import { useEffect, useState } from 'react';
 import { HttpError } from '../api/errors';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { requireAccess } from '../lib/route-guards';
+import { accessGuard } from '../lib/route-guards';
 import { showServerFieldError } from '../lib/server-errors';
 import { zodResolver } from '../lib/zod-resolver';
 import { enterpriseKeys, useUpdateEnterprise } from '../queries/enterprise';
+import { AuditRetentionSection } from './-components/settings/AuditRetentionSection';
 import { DataExportSection } from './-components/settings/DataExportSection';
 import { DeleteEnterpriseSection } from './-components/settings/DeleteEnterpriseSection';
+import { TemplatesSection } from './-components/weekly/TemplatesSection';
+import { WeekSettingsSection } from './-components/weekly/WeekSettingsSection';
 
 /** Organization settings: name, description, hosting address; data export; the danger zone. */
 export const Route = createFileRoute('/$identifier/admin/')({
-  beforeLoad: ({ context }) => requireAccess(context.access, 'adminSettings'),
+  beforeLoad: accessGuard('adminSettings'),
   component: SettingsPage,
 });
 
@@ -155,6 +158,11 @@ function SettingsPage() {
           </Stack>
         </form>
       </Paper>
+
+      <WeekSettingsSection />
+      {can('project:weekly:template') && <TemplatesSection />}
+
+      <AuditRetentionSection />
 
       {/* Exporting everything is held by the same permission as deleting it (the owner always has it). */}
       {can('enterprise:settings:remove') && (

@@ -13,7 +13,7 @@ import { TextCell } from '../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../kit/ListTable/ListTable';
 import { actionsColumn, DeleteAction, EditAction } from '../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { accessGuard, guardedLoad } from '../lib/route-guards';
 import { issueTagsQueryOptions, useDeleteTag } from '../queries/issues';
 import { LabelFormModal } from './-components/labels/LabelFormModal';
 
@@ -21,7 +21,7 @@ import { LabelFormModal } from './-components/labels/LabelFormModal';
 export const Route = createFileRoute('/$identifier/admin/labels')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
-  beforeLoad: ({ context }) => requireAccess(context.access, 'adminLabels'),
+  beforeLoad: accessGuard('adminLabels'),
   loader: ({ context: { queryClient }, location }) =>
     guardedLoad(() => queryClient.ensureQueryData(issueTagsQueryOptions()), location.publicHref),
   component: LabelsPage,

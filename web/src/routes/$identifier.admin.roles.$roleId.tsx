@@ -5,14 +5,14 @@ import type { RoleUpdateBody } from '@shared/schemas/system';
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { accessGuard, guardedLoad } from '../lib/route-guards';
 import { roleMenuTreeQueryOptions, roleQueryOptions, useUpdateRole } from '../queries/roles';
 import { isAdminRole, RoleForm } from './-components/roles/RoleForm';
 
 export const Route = createFileRoute('/$identifier/admin/roles/$roleId')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
-  beforeLoad: ({ context }) => requireAccess(context.access, 'adminRoleEdit'),
+  beforeLoad: accessGuard('adminRoleEdit'),
   loader: ({ context: { queryClient, enterprise }, params, location }) =>
     guardedLoad(
       () =>

@@ -5,14 +5,14 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { accessGuard, guardedLoad } from '../lib/route-guards';
 import { roleMenuTreeQueryOptions, useCreateRole } from '../queries/roles';
 import { RoleForm } from './-components/roles/RoleForm';
 
 export const Route = createFileRoute('/$identifier/admin/roles/add')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
-  beforeLoad: ({ context }) => requireAccess(context.access, 'adminRoleAdd'),
+  beforeLoad: accessGuard('adminRoleAdd'),
   loader: ({ context: { queryClient, enterprise }, location }) =>
     guardedLoad(
       () => queryClient.ensureQueryData(roleMenuTreeQueryOptions(enterprise.deptId, null)),

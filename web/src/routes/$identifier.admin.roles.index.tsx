@@ -13,13 +13,13 @@ import { TextCell } from '../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../kit/ListTable/ListTable';
 import { actionsColumn, DeleteAction } from '../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { accessGuard, guardedLoad } from '../lib/route-guards';
 import { roleListQueryOptions, useDeleteRole } from '../queries/roles';
 
 export const Route = createFileRoute('/$identifier/admin/roles/')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
-  beforeLoad: ({ context }) => requireAccess(context.access, 'adminRoles'),
+  beforeLoad: accessGuard('adminRoles'),
   loader: ({ context: { queryClient, enterprise }, location }) =>
     guardedLoad(
       () => queryClient.ensureQueryData(roleListQueryOptions(enterprise.deptId)),

@@ -32,7 +32,7 @@ import { useDeferredValue, useState } from 'react';
 import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { accessGuard, guardedLoad } from '../lib/route-guards';
 import { validateListSearch } from '../lib/search';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../queries/query-client';
 import { repositoryListQueryOptions, useDeleteRepository, useSyncRepository } from '../queries/repositories';
@@ -66,7 +66,7 @@ const KIND_LABELS: Record<RepositoryKind, string> = { all: 'All', code: 'Code', 
 /** The enterprise's code base: every connected repository (spec: /{identifier}/codes). */
 export const Route = createFileRoute('/$identifier/codes')({
   validateSearch: validateCodesSearch,
-  beforeLoad: ({ context }) => requireAccess(context.access, 'codes'),
+  beforeLoad: accessGuard('codes'),
   loaderDeps: ({ search }) => listParams(search),
   loader: async ({ context: { queryClient }, deps, cause, location }) => {
     const options = repositoryListQueryOptions(deps);

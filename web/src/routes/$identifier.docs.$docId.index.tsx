@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '../lib/route-guards';
-import { DocRedirect } from './-components/docs/DocRedirect';
+import { accessGuard } from '../lib/route-guards';
+import { DocRedirectPage } from './-components/docs/DocRedirect';
 
 /** Any document by id: on to its own page. */
 export const Route = createFileRoute('/$identifier/docs/$docId/')({
-  beforeLoad: ({ context }) => requireAccess(context.access, 'docs'),
-  component: Page,
+  beforeLoad: accessGuard('docs'),
+  component: DocRedirectPage,
 });
-
-function Page() {
-  const { docId } = Route.useParams();
-  return <DocRedirect key={docId} />;
-}

@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '../lib/route-guards';
-import { FolderView } from './-components/docs/FolderView';
+import { accessGuard } from '../lib/route-guards';
+import { FolderPage } from './-components/docs/FolderView';
 
 /** A folder's contents. */
 export const Route = createFileRoute('/$identifier/docs/folder/$folderId')({
-  beforeLoad: ({ context }) => requireAccess(context.access, 'docs'),
-  component: Page,
+  beforeLoad: accessGuard('docs'),
+  component: FolderPage,
 });
-
-function Page() {
-  const { folderId } = Route.useParams();
-  return <FolderView key={folderId} folderId={folderId} />;
-}

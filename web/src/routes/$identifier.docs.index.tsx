@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '../lib/route-guards';
-import { FolderView } from './-components/docs/FolderView';
+import { accessGuard } from '../lib/route-guards';
+import { FolderPage } from './-components/docs/FolderView';
 
 /** The top of the library. */
 export const Route = createFileRoute('/$identifier/docs/')({
-  beforeLoad: ({ context }) => requireAccess(context.access, 'docs'),
-  component: Page,
+  beforeLoad: accessGuard('docs'),
+  component: FolderPage,
 });
-
-function Page() {
-  return <FolderView folderId={null} />;
-}

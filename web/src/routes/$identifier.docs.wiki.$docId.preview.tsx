@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '../lib/route-guards';
-import { WikiView } from './-components/docs/WikiView';
+import { accessGuard } from '../lib/route-guards';
+import { WikiPreviewPage } from './-components/docs/WikiView';
 
 /** A wiki page alone, as it reads. */
 export const Route = createFileRoute('/$identifier/docs/wiki/$docId/preview')({
-  beforeLoad: ({ context }) => requireAccess(context.access, 'docs'),
-  component: Page,
+  beforeLoad: accessGuard('docs'),
+  component: WikiPreviewPage,
 });
-
-function Page() {
-  const { docId } = Route.useParams();
-  return <WikiView key={docId} docId={docId} preview />;
-}

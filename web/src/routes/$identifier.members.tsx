@@ -14,7 +14,7 @@ import { loadList } from '../kit/ListPage/load-list';
 import { Pager } from '../kit/ListPage/Pager';
 import { storedPageSize, usePageSize } from '../kit/ListPage/use-page-size';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { requireAccess } from '../lib/route-guards';
+import { accessGuard } from '../lib/route-guards';
 import { validateListSearch } from '../lib/search';
 import { memberListQueryOptions, useRemoveMember } from '../queries/members';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../queries/query-client';
@@ -34,7 +34,7 @@ export const Route = createFileRoute('/$identifier/members')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateListSearch,
-  beforeLoad: ({ context }) => requireAccess(context.access, 'members'),
+  beforeLoad: accessGuard('members'),
   loaderDeps: ({ search }) => listParams(search),
   loader: ({ context: { queryClient }, params, deps, ...load }) =>
     loadList(

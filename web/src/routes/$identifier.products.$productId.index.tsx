@@ -2,7 +2,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { loadList } from '../kit/ListPage/load-list';
 import { storedPageSize } from '../kit/ListPage/use-page-size';
-import { requireAccess } from '../lib/route-guards';
+import { accessGuard } from '../lib/route-guards';
 import { userRequirementListQueryOptions } from '../queries/requirements';
 import {
   nextSearch,
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/$identifier/products/$productId/')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateUserRequirementSearch,
-  beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
+  beforeLoad: accessGuard('products'),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, params, deps, ...load }) =>
     loadList(

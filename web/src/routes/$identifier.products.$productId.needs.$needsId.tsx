@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { accessGuard, guardedLoad } from '../lib/route-guards';
 import { userRequirementQueryOptions } from '../queries/requirements';
 import { UserRequirementDetail } from './-components/requirements/UserRequirementDetail';
 
@@ -9,7 +9,7 @@ import { UserRequirementDetail } from './-components/requirements/UserRequiremen
 export const Route = createFileRoute('/$identifier/products/$productId/needs/$needsId')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
-  beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
+  beforeLoad: accessGuard('products'),
   loader: ({ context: { queryClient }, params, location }) =>
     guardedLoad(
       () => queryClient.ensureQueryData(userRequirementQueryOptions(params.needsId)),

@@ -1,7 +1,7 @@
 import { Drawer } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { requireAccess } from '../lib/route-guards';
+import { accessGuard } from '../lib/route-guards';
 import { SpecDetail } from './-components/requirements/SpecDetail';
 
 /**
@@ -9,7 +9,7 @@ import { SpecDetail } from './-components/requirements/SpecDetail';
  * The address names the spec, so it can be linked, reloaded and left with Back.
  */
 export const Route = createFileRoute('/$identifier/products/$productId/plan/$planId/$needsId')({
-  beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
+  beforeLoad: accessGuard('products'),
   component: SpecDrawer,
 });
 

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, useParams } from '@tanstack/react-router';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { accessGuard, guardedLoad } from '../lib/route-guards';
 import { planQueryOptions, productQueryOptions } from '../queries/products';
 import { PlanDetail } from './-components/products/PlanDetail';
 
@@ -12,7 +12,7 @@ import { PlanDetail } from './-components/products/PlanDetail';
 export const Route = createFileRoute('/$identifier/products/$productId/plan/$planId')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
-  beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
+  beforeLoad: accessGuard('products'),
   loader: ({ context: { queryClient }, params, location }) =>
     guardedLoad(
       () => queryClient.ensureQueryData(planQueryOptions(params.productId, params.planId)),

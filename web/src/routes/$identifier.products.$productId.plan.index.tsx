@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { StatusCardPage } from '../kit/ListPage/CardList';
 import { loadList } from '../kit/ListPage/load-list';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { requireAccess } from '../lib/route-guards';
+import { accessGuard } from '../lib/route-guards';
 import { planListQueryOptions, productQueryOptions } from '../queries/products';
 import { DeletePlanModal } from './-components/products/DeletePlanModal';
 import { PlanCard } from './-components/products/PlanCard';
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/$identifier/products/$productId/plan/')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: validatePlanSearch,
-  beforeLoad: ({ context }) => requireAccess(context.access, 'products'),
+  beforeLoad: accessGuard('products'),
   loaderDeps: ({ search }) => planListParams(search),
   loader: ({ context: { queryClient }, params, deps, ...load }) =>
     loadList(queryClient, planListQueryOptions(params.productId, deps), load),

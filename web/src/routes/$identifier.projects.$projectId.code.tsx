@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { accessGuard, guardedLoad } from '../lib/route-guards';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../queries/query-client';
 import { projectRepositoriesQueryOptions } from '../queries/repositories';
 import { ProjectCodePage } from './-components/repositories/ProjectCodePage';
@@ -7,7 +7,7 @@ import { ProjectCodePage } from './-components/repositories/ProjectCodePage';
 /** The project's repositories (spec: /projects/{id}/code). */
 export const Route = createFileRoute('/$identifier/projects/$projectId/code')({
   codeSplitGroupings: [['loader', 'component']],
-  beforeLoad: ({ context }) => requireAccess(context.access, 'codes'),
+  beforeLoad: accessGuard('codes'),
   loader: ({ context: { queryClient }, params, location }) =>
     guardedLoad(
       () =>

@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '../lib/route-guards';
-import { WikiEditor } from './-components/docs/WikiEditor';
+import { accessGuard } from '../lib/route-guards';
+import { WikiEditPage } from './-components/docs/WikiEditor';
 
 /** A wiki page edited (markdown beside its preview). */
 export const Route = createFileRoute('/$identifier/projects/$projectId/docs/$docId/edit')({
-  beforeLoad: ({ context }) => requireAccess(context.access, 'docs'),
-  component: Page,
+  beforeLoad: accessGuard('docs'),
+  component: WikiEditPage,
 });
-
-function Page() {
-  const { docId } = Route.useParams();
-  return <WikiEditor key={docId} />;
-}

@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '../lib/route-guards';
-import { FilePreview } from './-components/docs/FilePreview';
+import { accessGuard } from '../lib/route-guards';
+import { FilePreviewPage } from './-components/docs/FilePreview';
 
 /** A file's preview and download. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/docs/file/$docId/preview')({
-  beforeLoad: ({ context }) => requireAccess(context.access, 'docs'),
-  component: Page,
+  beforeLoad: accessGuard('docs'),
+  component: FilePreviewPage,
 });
-
-function Page() {
-  const { docId } = Route.useParams();
-  return <FilePreview key={docId} docId={docId} />;
-}

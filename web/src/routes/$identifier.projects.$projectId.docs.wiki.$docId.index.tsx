@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '../lib/route-guards';
-import { WikiView } from './-components/docs/WikiView';
+import { accessGuard } from '../lib/route-guards';
+import { WikiPage } from './-components/docs/WikiView';
 
 /** A wiki page. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/docs/wiki/$docId/')({
-  beforeLoad: ({ context }) => requireAccess(context.access, 'docs'),
-  component: Page,
+  beforeLoad: accessGuard('docs'),
+  component: WikiPage,
 });
-
-function Page() {
-  const { docId } = Route.useParams();
-  return <WikiView key={docId} docId={docId} />;
-}

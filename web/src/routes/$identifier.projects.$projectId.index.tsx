@@ -2,7 +2,7 @@ import { Grid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '../lib/route-guards';
+import { accessGuard } from '../lib/route-guards';
 import {
   lineChartQueryOptions,
   pieBarChartQueryOptions,
@@ -20,7 +20,7 @@ import { ProjectNotice } from './-components/projects/ProjectNotice';
 export const Route = createFileRoute('/$identifier/projects/$projectId/')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
-  beforeLoad: ({ context }) => requireAccess(context.access, 'projects'),
+  beforeLoad: accessGuard('projects'),
   // Every panel shows its own skeleton; starting the calls here overlaps them with the page's chunk.
   loader: ({ context: { queryClient }, params: { projectId } }) => {
     void queryClient.prefetchQuery(pieBarChartQueryOptions(projectId));

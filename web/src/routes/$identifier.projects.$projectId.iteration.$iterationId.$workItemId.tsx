@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '../lib/route-guards';
+import { accessGuard } from '../lib/route-guards';
 import { SprintItemDrawer } from './-components/iterations/SprintItemDrawer';
 import { SprintOverview } from './-components/iterations/SprintOverview';
 
@@ -9,7 +9,7 @@ import { SprintOverview } from './-components/iterations/SprintOverview';
  */
 export const Route = createFileRoute('/$identifier/projects/$projectId/iteration/$iterationId/$workItemId')({
   codeSplitGroupings: [['loader', 'component']],
-  beforeLoad: ({ context }) => requireAccess(context.access, 'projects'),
+  beforeLoad: accessGuard('projects'),
   component: SprintItemPage,
 });
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '../lib/route-guards';
+import { accessGuard } from '../lib/route-guards';
 import { burnDownQueryOptions, sprintStatisticsQueryOptions } from '../queries/sprints';
 import { SprintOverview } from './-components/iterations/SprintOverview';
 
@@ -7,7 +7,7 @@ import { SprintOverview } from './-components/iterations/SprintOverview';
 export const Route = createFileRoute('/$identifier/projects/$projectId/iteration/$iterationId/')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
-  beforeLoad: ({ context }) => requireAccess(context.access, 'projects'),
+  beforeLoad: accessGuard('projects'),
   // Every panel shows its own skeleton; starting the calls here overlaps them with the page's chunk.
   loader: ({ context: { queryClient }, params: { projectId, iterationId } }) => {
     void queryClient.prefetchQuery(burnDownQueryOptions(projectId, iterationId));

@@ -5,7 +5,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { LinkButton } from '../components/Links/Links';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { accessGuard, guardedLoad } from '../lib/route-guards';
 import { sprintQueryOptions } from '../queries/sprints';
 import { SprintHeader } from './-components/iterations/SprintHeader';
 
@@ -16,7 +16,7 @@ import { SprintHeader } from './-components/iterations/SprintHeader';
 export const Route = createFileRoute('/$identifier/projects/$projectId/iteration/$iterationId')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
-  beforeLoad: ({ context }) => requireAccess(context.access, 'projects'),
+  beforeLoad: accessGuard('projects'),
   loader: ({ context: { queryClient }, params, location }) =>
     guardedLoad(
       () => queryClient.ensureQueryData(sprintQueryOptions(params.projectId, params.iterationId)),

@@ -8,7 +8,7 @@ import { LinkButton } from '../components/Links/Links';
 import { StatusCardPage } from '../kit/ListPage/CardList';
 import { loadList } from '../kit/ListPage/load-list';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { requireAccess } from '../lib/route-guards';
+import { accessGuard } from '../lib/route-guards';
 import { projectQueryOptions } from '../queries/projects';
 import { sprintListQueryOptions } from '../queries/sprints';
 import { SprintCard } from './-components/iterations/SprintCard';
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/iteration
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateSprintSearch,
-  beforeLoad: ({ context }) => requireAccess(context.access, 'projects'),
+  beforeLoad: accessGuard('projects'),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, params, deps, ...load }) =>
     loadList(queryClient, sprintListQueryOptions(sprintListParams(params.projectId, deps)), load),

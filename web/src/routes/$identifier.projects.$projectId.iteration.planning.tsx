@@ -24,7 +24,7 @@ import { LinkButton } from '../components/Links/Links';
 import { ListBody } from '../kit/ListPage/ListPage';
 import { Pager } from '../kit/ListPage/Pager';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { requireAccess } from '../lib/route-guards';
+import { accessGuard } from '../lib/route-guards';
 import { projectQueryOptions } from '../queries/projects';
 import {
   backlogQueryOptions,
@@ -51,7 +51,7 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/iteration
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateBacklogSearch,
-  beforeLoad: ({ context }) => requireAccess(context.access, 'projects'),
+  beforeLoad: accessGuard('projects'),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, params, deps }) => {
     void queryClient.prefetchQuery(openSprintsQueryOptions(params.projectId));

@@ -12,7 +12,7 @@ import { ListBody, NoMatch } from '../kit/ListPage/ListPage';
 import { Pager } from '../kit/ListPage/Pager';
 import { useStepBackFromEmptyPage } from '../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { accessGuard, guardedLoad } from '../lib/route-guards';
 import { projectQueryOptions } from '../queries/projects';
 import { backlogQueryOptions, openSprintsQueryOptions, useSprintIssues } from '../queries/sprints';
 import { AllSprintsLink } from './-components/iterations/AllSprintsLink';
@@ -35,7 +35,7 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/iteration
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateBacklogSearch,
-  beforeLoad: ({ context }) => requireAccess(context.access, 'projects'),
+  beforeLoad: accessGuard('projects'),
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
     const options = backlogQueryOptions(backlogParams(params.projectId, deps), deps.pageNum ?? 1, PAGE_SIZE);

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { guardedLoad, requireAccess } from '../lib/route-guards';
+import { accessGuard, guardedLoad } from '../lib/route-guards';
 import { projectQueryOptions } from '../queries/projects';
 import { ProjectHeader } from './-components/projects/ProjectHeader';
 import { ProjectTabs } from './-components/projects/ProjectTabs';
@@ -14,7 +14,7 @@ import { WorkItemPanelProvider } from './-components/work-items/work-item-panel'
 export const Route = createFileRoute('/$identifier/projects/$projectId')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
-  beforeLoad: ({ context }) => requireAccess(context.access, 'projects'),
+  beforeLoad: accessGuard('projects'),
   loader: ({ context: { queryClient }, params, location }) =>
     guardedLoad(
       () => queryClient.ensureQueryData(projectQueryOptions(params.projectId)),

@@ -1,15 +1,16 @@
-import { Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute } from '@tanstack/react-router';
-import { LinkButton } from '../components/Links/Links';
 import { PageTitle } from '../components/PageTitle/PageTitle';
+import { CurrentPasswordInput, NewPasswordInput } from '../components/PasswordInputs/PasswordInputs';
 import { ChangePasswordFormSchema } from '../lib/form-schemas';
 import { showServerFieldError } from '../lib/server-errors';
 import { useAutofocus } from '../lib/use-autofocus';
 import { zodResolver } from '../lib/zod-resolver';
 import { useChangePassword } from '../queries/auth';
+import { FormPageActions } from './-components/account/FormPageActions';
 import { SessionsSection } from './-components/account/SessionsSection';
 
 export const Route = createFileRoute('/_authed/account/password')({
@@ -55,31 +56,18 @@ function ChangePasswordPage() {
             <Title order={2} fz="md">
               Change password
             </Title>
-            <PasswordInput
+            <CurrentPasswordInput
               ref={firstField}
               label="Current password"
-              autoComplete="current-password"
               {...form.getInputProps('oldPassword')}
             />
-            <PasswordInput
-              label="New password"
-              description="At least 8 characters"
-              autoComplete="new-password"
-              {...form.getInputProps('newPassword')}
-            />
+            <NewPasswordInput label="New password" {...form.getInputProps('newPassword')} />
             <PasswordInput
               label="Confirm new password"
               autoComplete="new-password"
               {...form.getInputProps('confirmPassword')}
             />
-            <Group justify="flex-end" mt="sm">
-              <LinkButton to="/enterprises" variant="default">
-                Cancel
-              </LinkButton>
-              <Button type="submit" loading={change.isPending}>
-                Save
-              </Button>
-            </Group>
+            <FormPageActions pending={change.isPending} label="Save" />
           </Stack>
         </form>
       </Paper>

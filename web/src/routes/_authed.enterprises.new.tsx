@@ -1,10 +1,9 @@
-import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { Paper, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LinkButton } from '../components/Links/Links';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { NotesTextarea } from '../kit/FormModal/fields';
 import { CreateEnterpriseFormSchema } from '../lib/form-schemas';
@@ -13,6 +12,7 @@ import { showServerFieldError } from '../lib/server-errors';
 import { useAutofocus } from '../lib/use-autofocus';
 import { zodResolver } from '../lib/zod-resolver';
 import { useCreateEnterprise } from '../queries/enterprise';
+import { FormPageActions } from './-components/account/FormPageActions';
 
 export const Route = createFileRoute('/_authed/enterprises/new')({
   component: CreateEnterprisePage,
@@ -84,14 +84,7 @@ function CreateEnterprisePage() {
               placeholder="What this enterprise is for (optional)"
               {...form.getInputProps('description')}
             />
-            <Group justify="flex-end" mt="sm">
-              <LinkButton to="/enterprises" variant="default">
-                Cancel
-              </LinkButton>
-              <Button type="submit" loading={create.isPending}>
-                Create enterprise
-              </Button>
-            </Group>
+            <FormPageActions pending={create.isPending} label="Create enterprise" />
           </Stack>
         </form>
       </Paper>

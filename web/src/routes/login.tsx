@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { SignInBodySchema } from '@shared/schemas/auth';
@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { AuthCard } from '../components/AuthCard/AuthCard';
 import { LinkAnchor } from '../components/Links/Links';
+import { CurrentPasswordInput } from '../components/PasswordInputs/PasswordInputs';
 import { safeGoPage } from '../lib/go-page';
 import { validateGoPageSearch } from '../lib/search';
 import { showServerFieldError } from '../lib/server-errors';
@@ -48,11 +49,7 @@ function LoginPage() {
             autoComplete="username"
             {...form.getInputProps('login')}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            {...form.getInputProps('password')}
-          />
+          <CurrentPasswordInput {...form.getInputProps('password')} />
           <Button type="submit" loading={signIn.isPending} fullWidth mt="xs">
             Sign in
           </Button>

@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { AuthCard } from '../components/AuthCard/AuthCard';
 import { LinkAnchor } from '../components/Links/Links';
+import { NewPasswordInput } from '../components/PasswordInputs/PasswordInputs';
 import { SignUpFormSchema } from '../lib/form-schemas';
 import { safeGoPage } from '../lib/go-page';
 import { validateGoPageSearch } from '../lib/search';
@@ -58,12 +59,7 @@ function SignUpPage() {
           />
           <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
           <TextInput label="Nickname" autoComplete="nickname" {...form.getInputProps('nickname')} />
-          <PasswordInput
-            label="Password"
-            description="At least 8 characters"
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
+          <NewPasswordInput {...form.getInputProps('password')} />
           <Button type="submit" loading={signUp.isPending} disabled={closed} fullWidth mt="xs">
             Sign up
           </Button>

@@ -89,6 +89,26 @@ export const SK = {
   // Data exports, in the enterprise partition: one record each, and the marker of the running one.
   exportPrefix: 'EXPORT#',
   exportRunning: 'EXPORTRUNNING',
+  // Weekly reports: in a project's partition a report per member and week, and its revisions.
+  weeklyReportPrefix: 'WEEKLY#',
+  weeklyRevisionPrefix: 'WEEKLYREV#',
+  // In the enterprise partition: templates, reminders shown to members, the reminder run's mark.
+  weeklyTemplatePrefix: 'WEEKLYTPL#',
+  weeklyNoticePrefix: 'WEEKLYNOTICE#',
+  weeklyReminders: 'WEEKLYREMIND',
+  // The work desk, in the enterprise partition: a member's own todos.
+  todoPrefix: 'TODO#',
+  // Pipelines, in the enterprise partition: pipelines and their definitions' history, and the
+  // catalogue (node types, action nodes, their inputs, templates, with the keys' claims).
+  pipelinePrefix: 'PIPELINE#',
+  pipelineRevisionPrefix: 'PIPEREV#',
+  pipelineNodeTypePrefix: 'PIPENODETYPE#',
+  pipelineNodeTypeKeyPrefix: 'PIPENODETYPEKEY#',
+  pipelineNodePrefix: 'PIPENODE#',
+  pipelineNodeKeyPrefix: 'PIPENODEKEY#',
+  pipelineInputPrefix: 'PIPEINPUT#',
+  pipelineTemplatePrefix: 'PIPETEMPLATE#',
+  pipelineCatalogueSeeded: 'PIPESEEDED',
 } as const;
 
 /** The partition that holds everything an enterprise owns. */
@@ -120,6 +140,17 @@ export const docsPartition = (enterpriseId: string, space: string) =>
 /** The pages that reference one target (`ISSUE#{issueId}`, `SPEC#{specId}`, `PAGE#{docId}`). */
 export const docReferencesPartition = (enterpriseId: string, target: string) =>
   `${enterprisePartition(enterpriseId)}#DOCREF#${target}`;
+
+/**
+ * The audit log of an enterprise (core/audit): one partition per UTC month (`YYYY-MM`) and shard,
+ * so a busy enterprise's entries spread over AUDIT_SHARDS partitions instead of one hot one, and a
+ * month's entries are found by reading that month's shards.
+ */
+export const auditPartition = (enterpriseId: string, month: string, shard: number) =>
+  `${enterprisePartition(enterpriseId)}#AUDIT#${month}#${shard}`;
+
+/** How many partitions a month of one enterprise's audit log is spread over. */
+export const AUDIT_SHARDS = 8;
 
 /** Change-log sequence numbers, zero-padded so that they sort as text. */
 export const changeSeqKey = (seq: number) => `${SK.changePrefix}${String(seq).padStart(12, '0')}`;
@@ -418,6 +449,14 @@ export const keys = {
     pk: docReferencesPartition(enterpriseId, target),
     sk: `${SK.docReferrerPrefix}${docId}`,
   }),
+  /**
+   * One audit entry: sorted by time in its month's partition; the shard follows from the id's last
+   * (random) character, so an entry's key is known from its time and id.
+   */
+  auditEntry: (enterpriseId: string, at: string, entryId: string): Key => ({
+    pk: auditPartition(enterpriseId, at.slice(0, 7), entryId.charCodeAt(entryId.length - 1) % AUDIT_SHARDS),
+    sk: `${at}#${entryId}`,
+  }),
   // Data exports (modules/enterprise/exports.ts). Both carry `expiresAt` (the table's TTL).
   dataExport: (enterpriseId: string, exportId: string): Key => ({
     pk: enterprisePartition(enterpriseId),
@@ -427,6 +466,47 @@ export const keys = {
   exportRunning: (enterpriseId: string): Key => ({
     pk: enterprisePartition(enterpriseId),
     sk: SK.exportRunning,
+  }),
+  // Pipelines (modules/pipelines).
+  pipeline: (enterpriseId: string, pipelineId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.pipelinePrefix}${pipelineId}`,
+  }),
+  /** One saved definition of a pipeline; the revision is zero-padded so they sort. */
+  pipelineRevision: (enterpriseId: string, pipelineId: string, revision: number): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.pipelineRevisionPrefix}${pipelineId}#${String(revision).padStart(6, '0')}`,
+  }),
+  pipelineNodeType: (enterpriseId: string, nodeTypeId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.pipelineNodeTypePrefix}${nodeTypeId}`,
+  }),
+  /** Claims a node type's key: keys are unique in an enterprise. */
+  pipelineNodeTypeKey: (enterpriseId: string, key: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.pipelineNodeTypeKeyPrefix}${key}`,
+  }),
+  pipelineNode: (enterpriseId: string, nodeId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.pipelineNodePrefix}${nodeId}`,
+  }),
+  /** Claims an action node's key (what `uses:` names): unique in an enterprise. */
+  pipelineNodeKey: (enterpriseId: string, key: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.pipelineNodeKeyPrefix}${key}`,
+  }),
+  pipelineInput: (enterpriseId: string, nodeId: string, inputId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.pipelineInputPrefix}${nodeId}#${inputId}`,
+  }),
+  pipelineTemplate: (enterpriseId: string, templateId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.pipelineTemplatePrefix}${templateId}`,
+  }),
+  /** Written with the seeded catalogue, so it is seeded once. */
+  pipelineCatalogueSeeded: (enterpriseId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: SK.pipelineCatalogueSeeded,
   }),
   // Code repositories.
   repository: (enterpriseId: string, repositoryId: string): Key => ({
@@ -469,6 +549,42 @@ export const keys = {
     pk: projectPartition(enterpriseId, projectId),
     sk: `${SK.issueBranchPrefix}${issueId}#${repositoryId}#${branch}`,
   }),
+  /** A member's weekly report of a project: one per member, project and week (its Monday). */
+  weeklyReport: (enterpriseId: string, projectId: string, weekStart: string, userId: string): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.weeklyReportPrefix}${weekStart}#${userId}`,
+  }),
+  /** One revision of a weekly report (every write keeps one); numbers zero-padded so they sort. */
+  weeklyRevision: (
+    enterpriseId: string,
+    projectId: string,
+    weekStart: string,
+    userId: string,
+    revision: number,
+  ): Key => ({
+    pk: projectPartition(enterpriseId, projectId),
+    sk: `${SK.weeklyRevisionPrefix}${weekStart}#${userId}#${String(revision).padStart(6, '0')}`,
+  }),
+  /** A weekly-report template an administrator added (the two defaults are not stored). */
+  weeklyTemplate: (enterpriseId: string, templateId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.weeklyTemplatePrefix}${templateId}`,
+  }),
+  /** A reminder recorded for a member who had not submitted a project's report of a week. */
+  weeklyNotice: (enterpriseId: string, userId: string, weekStart: string, projectId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.weeklyNoticePrefix}${userId}#${weekStart}#${projectId}`,
+  }),
+  /** The enterprise's place in the reminder run (the last week reminded), on gsi1 for the run. */
+  weeklyReminders: (enterpriseId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: SK.weeklyReminders,
+  }),
+  /** A todo a member wrote on their work desk (per member and enterprise). */
+  todo: (enterpriseId: string, userId: string, todoId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.todoPrefix}${userId}#${todoId}`,
+  }),
   /** A commit that mentions a work item. */
   issueCommit: (
     enterpriseId: string,
@@ -506,6 +622,13 @@ export const indexKeys = {
     gsi1pk: `${projectPartition(enterpriseId, projectId)}#FEED`,
     gsi1sk: `${createdAt}#${journalId}`,
   }),
+  /** gsi1: a member's weekly reports across projects, by week (`USER#` like their memberships). */
+  weeklyOfUser: (userId: string, enterpriseId: string, weekStart: string, projectId: string) => ({
+    gsi1pk: `USER#${userId}`,
+    gsi1sk: `${indexPrefixes.userWeeklies(enterpriseId)}${weekStart}#${projectId}`,
+  }),
+  /** gsi1: the enterprises that write weekly reports (the reminder run's list). */
+  weeklyEnterprise: (enterpriseId: string) => ({ gsi1pk: 'WEEKLYENTERPRISES', gsi1sk: enterpriseId }),
   /** gsi1: every repository of every enterprise (the poll's list). */
   repositoryToPoll: (enterpriseId: string, repositoryId: string) => ({
     gsi1pk: 'REPOSITORIES',
@@ -539,4 +662,61 @@ export const indexPrefixes = {
   projectFeed: (enterpriseId: string, projectId: string) =>
     `${projectPartition(enterpriseId, projectId)}#FEED`,
   repositories: 'REPOSITORIES',
+  userWeeklies: (enterpriseId: string) => `WEEKLY#${enterpriseId}#`,
+  weeklyEnterprises: 'WEEKLYENTERPRISES',
+};
+
+/**
+ * The artifact library (modules/artifacts): repositories and their names in the enterprise's
+ * partition, each repository's components and assets in a partition of its own, the blobs'
+ * reference counts in one more, and the per-user access tokens (global: a token names its user).
+ */
+export const artifactRepositoryPartition = (enterpriseId: string, repositoryId: string) =>
+  `${enterprisePartition(enterpriseId)}#ART#${repositoryId}`;
+export const artifactBlobPartition = (enterpriseId: string) => `${enterprisePartition(enterpriseId)}#ARTBLOB`;
+
+export const ARTIFACT_SK = {
+  repositoryPrefix: 'ARTREPO#',
+  repositoryNamePrefix: 'ARTREPONAME#',
+  componentPrefix: 'COMP#',
+  assetPrefix: 'ASSET#',
+  uploadPrefix: 'UPLOAD#',
+  userTokenPrefix: 'ARTTOKEN#',
+} as const;
+
+export const artifactKeys = {
+  repository: (enterpriseId: string, repositoryId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${ARTIFACT_SK.repositoryPrefix}${repositoryId}`,
+  }),
+  /** Uniqueness of a repository's name in its enterprise; holds the repository id. */
+  repositoryName: (enterpriseId: string, name: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${ARTIFACT_SK.repositoryNamePrefix}${name}`,
+  }),
+  component: (enterpriseId: string, repositoryId: string, componentId: string): Key => ({
+    pk: artifactRepositoryPartition(enterpriseId, repositoryId),
+    sk: `${ARTIFACT_SK.componentPrefix}${componentId}`,
+  }),
+  asset: (enterpriseId: string, repositoryId: string, path: string): Key => ({
+    pk: artifactRepositoryPartition(enterpriseId, repositoryId),
+    sk: `${ARTIFACT_SK.assetPrefix}${path}`,
+  }),
+  /** A presigned upload not confirmed yet. */
+  upload: (enterpriseId: string, repositoryId: string, uploadId: string): Key => ({
+    pk: artifactRepositoryPartition(enterpriseId, repositoryId),
+    sk: `${ARTIFACT_SK.uploadPrefix}${uploadId}`,
+  }),
+  /** How many assets of the enterprise point at one blob. */
+  blob: (enterpriseId: string, sha256: string): Key => ({
+    pk: artifactBlobPartition(enterpriseId),
+    sk: `BLOB#${sha256}`,
+  }),
+  /** An access token by the hash of its secret. */
+  token: (tokenHash: string): Key => ({ pk: `ARTTOKEN#${tokenHash}`, sk: 'ARTTOKEN' }),
+  /** A user's token, listed on the account page; holds the hash. */
+  userToken: (userId: string, tokenId: string): Key => ({
+    pk: `USER#${userId}`,
+    sk: `${ARTIFACT_SK.userTokenPrefix}${tokenId}`,
+  }),
 };

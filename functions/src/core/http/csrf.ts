@@ -22,8 +22,17 @@ const MULTIPART_TYPE = /^multipart\/form-data$/i;
  */
 export const WEBHOOK_PATH = /^\/api\/pms\/[a-z0-9-]+\/pmsRepository\/[A-Za-z0-9]+\/webhook$/;
 
+/**
+ * The pipeline catalogue's writes, form-encoded as spec section 7 says (docs/pipelines.md). An
+ * HTML form can send that type too, so, as for uploads, the custom header and the Origin defend.
+ */
+export const FORM_PATH = /^\/api\/pms\/[a-z0-9-]+\/actions\//;
+const FORM_TYPE = /^application\/x-www-form-urlencoded$/i;
+
 const acceptedType = (c: Context, mediaType: string) =>
-  JSON_TYPE.test(mediaType) || (UPLOAD_PATH.test(c.req.path) && MULTIPART_TYPE.test(mediaType));
+  JSON_TYPE.test(mediaType) ||
+  (UPLOAD_PATH.test(c.req.path) && MULTIPART_TYPE.test(mediaType)) ||
+  (FORM_PATH.test(c.req.path) && FORM_TYPE.test(mediaType));
 
 /**
  * Browsers send a bodiless DELETE with neither Content-Length nor Content-Type, while Node's

@@ -21,6 +21,7 @@
  *   for the one-machine default. Every job must be safe to run twice (SQS delivers at least once).
  */
 import { backgroundOf, type EndpointGroupName, subscribersOf } from '../../manifest';
+import { runUnaudited } from '../audit/context';
 import { clock } from '../clock';
 import { config } from '../config';
 import { MAX_JOB_ATTEMPTS } from './attempts';
@@ -160,7 +161,8 @@ let draining: Promise<void> | null = null;
 export const deadJobs: { type: string; payload: unknown; error: string }[] = [];
 
 function pump(): void {
-  draining ??= drainLocal().finally(() => {
+  // A job is not the request that queued it: its writes are not recorded as that request's changes.
+  draining ??= runUnaudited(drainLocal).finally(() => {
     draining = null;
     if (localQueue.length > 0) pump();
   });

@@ -1,10 +1,12 @@
 import { createGroupApp } from '@core/http/group';
+import { auditLogRoutes } from './routes/audit-log';
 import { enterpriseRoutes } from './routes/enterprises';
 import { enterpriseExportRoutes } from './routes/exports';
 import { enterpriseMemberRoutes } from './routes/members';
 
-/** Enterprises, their members and data exports: `/api/pms/pmsEnterprise` and below. */
+/** Enterprises, their members, data exports and audit log: `/api/pms/pmsEnterprise` and below. */
 export const enterpriseApp = createGroupApp()
   .route('/', enterpriseRoutes)
   .route('/', enterpriseMemberRoutes)
-  .route('/', enterpriseExportRoutes);
+  .route('/', enterpriseExportRoutes)
+  .route('/', auditLogRoutes);

@@ -22,24 +22,13 @@ import {
   SK,
 } from '@core/db/keys';
 import { type Item, queryPartition } from '@core/db/operations';
+import { SECRET_ATTRIBUTES, withoutSecrets } from '@core/security/secret-attributes';
 import { listObjectKeys, readObject, writeObject } from '@core/storage/files';
 import { ENTERPRISE_SPACE } from '@shared/domain/docs';
 import { type ExportRecord, getExport, releaseRunning, updateExport } from './store/exports';
 
-/**
- * Attributes never exported, wherever they appear: password hashes, session token hashes, and
- * a repository's sealed access token and webhook secret (any attribute ending in `Sealed`).
- * Users and sessions live outside the enterprise's partitions anyway; the names are dropped
- * from every item all the same.
- */
-export const DROPPED_ATTRIBUTES = [
-  'passwordHash',
-  'tokenHash',
-  'tokenSealed',
-  'webhookSecretSealed',
-] as const;
-const DROPPED = new Set<string>(DROPPED_ATTRIBUTES);
-const isSecret = (name: string) => DROPPED.has(name) || name.endsWith('Sealed');
+/** Attributes never exported, wherever they appear (core/security/secret-attributes.ts). */
+export const DROPPED_ATTRIBUTES = SECRET_ATTRIBUTES;
 
 /** Progress is written every this many items, and every FILES_PER_PROGRESS files. */
 export const ITEMS_PER_PROGRESS = 250;
@@ -47,11 +36,6 @@ const FILES_PER_PROGRESS = 25;
 
 /** The prefix of an enterprise's files in the files bucket. */
 export const enterpriseFilesPrefix = (enterpriseId: string) => `ent/${enterpriseId}/`;
-
-/** The item without its secret attributes. */
-export function withoutSecrets(item: Item): Item {
-  return Object.fromEntries(Object.entries(item).filter(([name]) => !isSecret(name)));
-}
 
 /** `Project` → `projects.json`, `IssueTag` → `issue-tags.json`, `Activity` → `activities.json`. */
 export function entityFileName(entity: unknown): string {

@@ -7,6 +7,9 @@ import type { EnterpriseRecord } from '@core/identity/store/enterprises';
 import * as db from '@core/identity/store/enterprises';
 import { listMembershipsOfUser } from '@core/identity/store/memberships';
 import { newId } from '@core/ids';
+import { canonicalTimeZone } from '@shared/domain/time-zone';
+import { DEFAULT_REMINDER_DAY, DEFAULT_REMINDER_TIME, DEFAULT_TIME_ZONE } from '@shared/domain/weekly';
+import { AUDIT_RETENTION_DAYS } from '@shared/schemas/audit';
 import type { CreateEnterpriseBody, UpdateEnterpriseBody } from '@shared/schemas/enterprise';
 import { deleteProductPartition, listProducts } from '../products';
 import { deleteProjectPartition, listProjects } from '../projects';
@@ -29,6 +32,10 @@ export async function createEnterprise(
     description: body.description ?? '',
     ownerId,
     gitlinkUrl,
+    auditRetentionDays: AUDIT_RETENTION_DAYS.default,
+    timeZone: DEFAULT_TIME_ZONE,
+    weeklyReminderDay: DEFAULT_REMINDER_DAY,
+    weeklyReminderTime: DEFAULT_REMINDER_TIME,
     memberCount: 1,
     createdAt: now,
     updatedAt: now,
@@ -62,6 +69,8 @@ export async function updateEnterprise(
   body: UpdateEnterpriseBody,
 ): Promise<EnterpriseRecord> {
   const { version, ...changes } = body;
+  // Stored by its canonical name (`utc` is `UTC`), which every reader's Intl knows.
+  if (changes.timeZone) changes.timeZone = canonicalTimeZone(changes.timeZone) ?? changes.timeZone;
   if (version !== enterprise.version) throw staleVersion(`The enterprise ${enterprise.name}`);
   return onConditionFailed(db.updateEnterprise(enterprise.id, version, changes, nowIso()), {
     stale: () => staleVersion(`The enterprise ${enterprise.name}`),

@@ -7,8 +7,9 @@
 export { issueNotFound, projectOfIssue, projectWithIndex } from './context';
 export { journalViews, repositoryJournalOps, writeJournalEntry } from './journals';
 export { listIssues } from './list';
-export { type ProjectIndex, projectIndex } from './project-index';
+export { indexAt, type ProjectIndex, projectIndex } from './project-index';
 export {
+  countersFromItem,
   currentCounts,
   EMPTY_COUNTERS,
   getCounters,
@@ -16,10 +17,11 @@ export {
   getCurrentCounts,
   type ProjectCounters,
 } from './store/counters';
-export { feedPage } from './store/journals';
+export { feedPage, type JournalRecord } from './store/journals';
 export {
   deleteIssueRefsOfProject,
   findIssueProjects,
+  getIssueDescriptions,
   getIssues,
   type IssueRecord,
   readProjectState,

@@ -15,6 +15,7 @@ export {
   deleteProductPartition,
   getProduct,
   getProductCounters,
+  getProductCountersOf,
   getProducts,
   listProducts,
   type ProductRecord,

@@ -10,8 +10,10 @@ export {
   deleteProjectPartition,
   getProject,
   getProjectMember,
+  listProjectMembers,
   listProjectMembershipsOfUser,
   listProjects,
+  type ProjectMemberRecord,
   type ProjectRecord,
   projectFromItem,
 } from './store';

@@ -10,4 +10,9 @@ export { remoteOf, repositoryNotFound } from './access';
 export { checkoutCommit, type RemoteAccess } from './git/remote';
 export { PUSH_EVENT, type PushEvent } from './push-events';
 export { requireRepository } from './repositories';
-export { getRepository, listProjectLinks, type RepositoryRecord } from './store/repositories';
+export {
+  getRepositories,
+  getRepository,
+  listProjectLinks,
+  type RepositoryRecord,
+} from './store/repositories';

@@ -6,5 +6,8 @@
 // Demands (work items pushed from specs): deleting a work item or a project unlinks them in
 // the same transaction.
 export { demandDeletionOps, unlinkDemandsOfProject } from './store/demands';
-// Specs, for the cases that cover them.
-export { getSpecs, type SpecRecord } from './store/specs';
+// Specs, for the cases that cover them; user requirements and specs for the work desk's review
+// queues and statistics.
+export { getSpecs, listSpecs, type SpecRecord } from './store/specs';
+export { listUserRequirements, type UserRequirementRecord } from './store/user-requirements';
+export { specIdOf, userRequirementIdOf } from './views';

@@ -5,4 +5,4 @@
 
 // The work-item write path appends the sprint log rows in its own transaction.
 export { sprintLogBatchOps } from './store/sprint-log';
-export { getSprint, getSprints, sprintJoinOp } from './store/sprints';
+export { getSprint, getSprints, listSprints, sprintJoinOp } from './store/sprints';

@@ -2,12 +2,13 @@
  * Spreadsheet download and upload of a project's case library (the format is
  * modules/testcases/spreadsheet.ts). An upload checks the whole file first (type, size, header, row
  * count: any failure is a 400 or 413 and writes nothing), then every row alone: valid rows are
- * written (missing modules first, then new cases and updates, in transactions of at most 100
+ * written (missing modules first, then new cases and updates, in transactions of at most 99
  * writes), each refused row is reported with all its reasons. Rows carry their case ID, so a file
  * uploaded again after fixing its refused rows updates the rows already imported.
  */
 
 import { nowIso } from '@core/clock';
+import { MAX_TRANSACTION_WRITES } from '@core/db/operations';
 import { AppError } from '@core/errors';
 import { PRIORITIES } from '@shared/domain/priorities';
 import { caseTypeName, MAX_UPLOAD_BYTES } from '@shared/domain/testing';
@@ -193,7 +194,7 @@ async function planRows(
   return plan;
 }
 
-/** Saves in transactions of at most 100 writes. */
+/** Saves in transactions of at most MAX_TRANSACTION_WRITES writes (room for the audit entry). */
 function saveChunks(enterpriseId: string, saves: Plan['saves']): Plan['saves'][] {
   const chunks: Plan['saves'][] = [];
   let current: Plan['saves'] = [];
@@ -204,7 +205,7 @@ function saveChunks(enterpriseId: string, saves: Plan['saves']): Plan['saves'][]
       saveOps(
         enterpriseId,
         next.map((s) => s.save),
-      ).length > 100
+      ).length > MAX_TRANSACTION_WRITES
     ) {
       chunks.push(current);
       current = [save];

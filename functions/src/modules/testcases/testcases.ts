@@ -7,7 +7,14 @@
 
 import { nowIso } from '@core/clock';
 import { type Key, keys } from '@core/db/keys';
-import { batchDelete, ConditionFailedError, conditions, type TxOp, transact } from '@core/db/operations';
+import {
+  batchDelete,
+  ConditionFailedError,
+  conditions,
+  MAX_TRANSACTION_WRITES,
+  type TxOp,
+  transact,
+} from '@core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { newId } from '@core/ids';
 import { pageOf } from '@core/paging';
@@ -164,7 +171,7 @@ export function newCaseRecord(
 
 const opsOfNew = (c: NewCase) => 2 + c.record.specIds.length;
 /** Room left in a transaction besides the cases: the project check and the number step. */
-const TX_ROOM = 100 - 2;
+const TX_ROOM = MAX_TRANSACTION_WRITES - 2;
 
 /** Splits new cases into groups whose writes fit in one transaction each. */
 function transactionGroups(
@@ -593,7 +600,7 @@ async function deletionOps(enterpriseId: string, cases: readonly TestcaseRecord[
 export async function deleteCases(enterpriseId: string, ids: readonly string[]): Promise<void> {
   const cases = await requireCases(enterpriseId, ids);
   const { core, ends } = await deletionOps(enterpriseId, cases);
-  const together = core.length + ends.length <= 100;
+  const together = core.length + ends.length <= MAX_TRANSACTION_WRITES;
   const endOps: TxOp[] = ends.map((key) => ({ delete: key }));
   await transact(together ? [...core, ...endOps] : core).catch((error) => {
     throw failureOf(error, cases);

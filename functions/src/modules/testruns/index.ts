@@ -5,3 +5,5 @@
 
 // Deleting a work item deletes its links to sheet cases in the same transaction.
 export { sheetLinkDeletionOps } from './sheet-cases';
+// Weekly reports count the sheets completed in a week.
+export { listSheets } from './store/sheets';

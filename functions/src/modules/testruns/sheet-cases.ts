@@ -9,7 +9,13 @@
 
 import { nowIso } from '@core/clock';
 import type { TxOp } from '@core/db/operations';
-import { batchDelete, ConditionFailedError, onConditionFailed, transact } from '@core/db/operations';
+import {
+  batchDelete,
+  ConditionFailedError,
+  MAX_TRANSACTION_WRITES,
+  onConditionFailed,
+  transact,
+} from '@core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { newId } from '@core/ids';
@@ -63,8 +69,8 @@ const caseNotFound = (id: string) => notFound(`Test case ${id} does not exist`);
 const staleSheetCase = (record: SheetCaseRecord) =>
   staleVersion(`Sheet case ${caseCode(record.caseNumber)} ${record.title}`);
 
-/** A transaction's writes per DynamoDB's limit; cases are added in transactions of this many. */
-const TRANSACTION_ITEMS = 100;
+/** A transaction's writes (room left for its audit entry); cases are added in transactions of this many. */
+const TRANSACTION_ITEMS = MAX_TRANSACTION_WRITES;
 
 export interface LoadedSheetCase {
   record: SheetCaseRecord;
@@ -211,7 +217,7 @@ function newSheetCase(
  * added); cases already in the sheet are skipped, and the sheet holds at most MAX_SHEET_CASES
  * (409; counted on the cases read first, so two adds at the same moment may pass it together by
  * a little). Up to 500 cases do not fit one transaction, so they are written in transactions of
- * up to 99 conditional puts (plus a check that the sheet still exists): each case is added on
+ * up to 98 conditional puts (plus a check that the sheet still exists): each case is added on
  * its own terms, not all or nothing. When a transaction fails because someone added one of its
  * cases meanwhile, the earlier transactions stay and the call answers 409; a retry skips what is
  * there and adds the rest.

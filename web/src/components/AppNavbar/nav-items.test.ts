@@ -23,6 +23,7 @@ describe('navigation items', () => {
       'Organization settings',
       'Roles',
       'Labels',
+      'Audit log',
       'Pipeline nodes',
       'Pipeline node types',
       'Pipeline templates',

@@ -22,9 +22,11 @@ export type EnterprisePath =
   | '/$identifier/products'
   | '/$identifier/projects'
   | '/$identifier/docs'
+  | '/$identifier/weekly'
   | '/$identifier/admin'
   | '/$identifier/admin/roles'
-  | '/$identifier/admin/labels';
+  | '/$identifier/admin/labels'
+  | '/$identifier/admin/audit';
 
 export interface NavItem extends AccessNode {
   key: string;
@@ -58,7 +60,13 @@ export const NAV_ITEMS: NavItem[] = [
   { key: 'repositories', label: 'Artifact repositories', icon: IconPackages, access: 'repositories' },
   { key: 'pipeline', label: 'Pipelines', icon: IconGitBranch, access: 'pipeline' },
   { key: 'docs', label: 'Knowledge base', icon: IconBook2, access: 'docs', to: '/$identifier/docs' },
-  { key: 'weekly', label: 'Weekly reports', icon: IconReportAnalytics, access: 'weekly' },
+  {
+    key: 'weekly',
+    label: 'Weekly reports',
+    icon: IconReportAnalytics,
+    access: 'weekly',
+    to: '/$identifier/weekly',
+  },
   { key: 'members', label: 'Members', icon: IconUsers, access: 'members', to: '/$identifier/members' },
   {
     key: 'admin',
@@ -74,6 +82,7 @@ export const NAV_ITEMS: NavItem[] = [
       },
       { key: 'adminRoles', label: 'Roles', access: 'adminRoles', to: '/$identifier/admin/roles' },
       { key: 'adminLabels', label: 'Labels', access: 'adminLabels', to: '/$identifier/admin/labels' },
+      { key: 'adminAudit', label: 'Audit log', access: 'adminAudit', to: '/$identifier/admin/audit' },
       { key: 'pipelineNodes', label: 'Pipeline nodes', access: 'pipelineAdmin' },
       { key: 'pipelineNodeTypes', label: 'Pipeline node types', access: 'pipelineAdmin' },
       { key: 'pipelineTemplates', label: 'Pipeline templates', access: 'pipelineAdmin' },

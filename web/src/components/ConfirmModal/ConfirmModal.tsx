@@ -1,5 +1,7 @@
-import { Modal, Stack, TextInput } from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
+import { errorText } from '../../api/errors';
 import { ModalActions } from '../../kit/FormModal/FormModal';
 import { ProblemAlert } from '../ProblemAlert/ProblemAlert';
 
@@ -83,6 +85,69 @@ export function RefusableConfirmModal({
         {refusal && <ProblemAlert testId={refusalTestId}>{refusal}</ProblemAlert>}
       </Stack>
     </ConfirmModal>
+  );
+}
+
+/** The delete a `RefusableDeleteModal` runs: a mutation that takes the id. */
+interface DeleteMutation {
+  isPending: boolean;
+  mutate(id: string, callbacks: { onSuccess: () => void; onError: (error: Error) => void }): void;
+}
+
+/**
+ * Asks before deleting `target`, which the server may refuse (a plan that holds specs, a module
+ * with cases, a sheet with sub-sheets). Deleted: the green `deleted` message, `onDeleted`, and the
+ * dialog closes; refused: the reason stays in the dialog. Open while there is a target.
+ */
+export function RefusableDeleteModal<T>({
+  target,
+  idOf,
+  remove,
+  deleted,
+  onDeleted,
+  onClose,
+  note,
+  children,
+  ...props
+}: Omit<ComponentProps<typeof RefusableConfirmModal>, 'opened' | 'loading' | 'onConfirm' | 'refusal'> & {
+  target: T | null;
+  idOf: (target: T) => string;
+  remove: DeleteMutation;
+  /** The notification: "Plan Beta deleted". */
+  deleted: (target: T) => string;
+  onDeleted?: (id: string) => void;
+  /** A dimmed note under the question until a refusal says why instead. */
+  note?: ReactNode;
+}) {
+  const [refusal, setRefusal] = useRefusal(target && idOf(target));
+  function confirm() {
+    if (!target) return;
+    const id = idOf(target);
+    remove.mutate(id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: deleted(target) });
+        onDeleted?.(id);
+        onClose();
+      },
+      onError: (error) => setRefusal(errorText(error)),
+    });
+  }
+  return (
+    <RefusableConfirmModal
+      {...props}
+      opened={target !== null}
+      onClose={onClose}
+      loading={remove.isPending}
+      refusal={refusal}
+      onConfirm={confirm}
+    >
+      {children}
+      {note && refusal === null && (
+        <Text size="sm" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </RefusableConfirmModal>
   );
 }
 

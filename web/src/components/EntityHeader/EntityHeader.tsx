@@ -6,12 +6,31 @@ import {
   Button,
   Group,
   Menu,
+  Text,
   Tooltip,
 } from '@mantine/core';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconPencil, IconTrash, type TablerIcon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { LinkAnchor } from '../Links/Links';
 
 /** The parts of a product's, project's, plan's or sheet's heading: where it sits, Edit and Delete. */
+
+/** A card's title: a link to its page, bold and large in the text colour. */
+export const CardTitleLink: typeof LinkAnchor = (props) => (
+  <LinkAnchor fw={650} fz="lg" c="var(--mantine-color-text)" {...props} />
+);
+
+/** One fact under a heading or on a card (its dates, owner, progress): its icon, then the text, dimmed. */
+export function Fact({ icon: Icon, children }: { icon: TablerIcon; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Icon size={15} color="var(--mantine-color-dimmed)" />
+      <Text size="sm" c="dimmed">
+        {children}
+      </Text>
+    </Group>
+  );
+}
 
 const DIRECTORIES = {
   products: { to: '/$identifier/products', label: 'Products' },

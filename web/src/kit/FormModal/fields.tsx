@@ -6,6 +6,8 @@ import {
   type SelectProps,
   Textarea,
   type TextareaProps,
+  TextInput,
+  type TextInputProps,
 } from '@mantine/core';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import type { ReactNode } from 'react';
@@ -110,6 +112,11 @@ export function TagsSelect({
       {...(input as object)}
     />
   );
+}
+
+/** What a form names first (a title, a name): required, and focused when the modal opens. */
+export function TitleInput({ label = 'Title', ...props }: TextInputProps) {
+  return <TextInput data-autofocus label={label} withAsterisk {...props} />;
 }
 
 /** A markdown text: grows with what is written, says that markdown works. */

@@ -1,6 +1,7 @@
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { initials } from '../../components/UserMenu/UserMenu';
+import type { ColumnRole, ListColumn } from './ListTable';
 
 /** A text cell, or a dimmed dash when there is nothing. */
 export function TextCell({ value, dimmed }: { value: ReactNode | null | undefined; dimmed?: boolean }) {
@@ -10,6 +11,16 @@ export function TextCell({ value, dimmed }: { value: ReactNode | null | undefine
       {empty ? '—' : value}
     </Text>
   );
+}
+
+/** A column of `TextCell`s: `textColumn<Spec>('plan', 'Plan', (row) => row.planTitle, 'secondary')`. */
+export function textColumn<T>(
+  key: string,
+  title: string,
+  value: (row: T) => ReactNode | null | undefined,
+  role?: ColumnRole,
+): ListColumn<T> {
+  return { key, title, role, render: (row) => <TextCell value={value(row)} /> };
 }
 
 /** A count, dimmed at zero. */

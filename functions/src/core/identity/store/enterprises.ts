@@ -1,4 +1,6 @@
 /** Enterprises (tenants) and their identifiers. */
+import { DEFAULT_REMINDER_DAY, DEFAULT_REMINDER_TIME, DEFAULT_TIME_ZONE } from '@shared/domain/weekly';
+import { AUDIT_RETENTION_DAYS } from '@shared/schemas/audit';
 import { enterprisePartition, keys } from '../../db/keys';
 import {
   conditions,
@@ -20,6 +22,13 @@ export interface EnterpriseRecord {
   description: string;
   ownerId: string;
   gitlinkUrl: string;
+  /** How many days the audit log keeps an entry (core/audit). */
+  auditRetentionDays: number;
+  /** IANA name; weeks run Monday to Sunday in it (docs/weekly-reports.md). */
+  timeZone: string;
+  /** When members who have not written their weekly report are reminded: 1 Monday ... 7 Sunday, `HH:mm`. */
+  weeklyReminderDay: number;
+  weeklyReminderTime: string;
   /** Kept by the membership transactions. */
   memberCount: number;
   createdAt: string;
@@ -27,7 +36,18 @@ export interface EnterpriseRecord {
   version: number;
 }
 
-export type EnterpriseChanges = Partial<Pick<EnterpriseRecord, 'name' | 'description' | 'gitlinkUrl'>>;
+export type EnterpriseChanges = Partial<
+  Pick<
+    EnterpriseRecord,
+    | 'name'
+    | 'description'
+    | 'gitlinkUrl'
+    | 'auditRetentionDays'
+    | 'timeZone'
+    | 'weeklyReminderDay'
+    | 'weeklyReminderTime'
+  >
+>;
 
 function toItem(enterprise: EnterpriseRecord): Item {
   return { ...keys.enterprise(enterprise.id), entity: 'Enterprise', ...enterprise };
@@ -37,6 +57,10 @@ function fromItem(item: Item): EnterpriseRecord {
   return readRecord(item, ['id', 'identifier', 'name', 'ownerId', 'createdAt', 'updatedAt', 'version'], {
     description: '',
     gitlinkUrl: '',
+    auditRetentionDays: AUDIT_RETENTION_DAYS.default,
+    timeZone: DEFAULT_TIME_ZONE,
+    weeklyReminderDay: DEFAULT_REMINDER_DAY,
+    weeklyReminderTime: DEFAULT_REMINDER_TIME,
     memberCount: 0,
   });
 }

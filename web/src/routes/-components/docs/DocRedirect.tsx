@@ -1,10 +1,14 @@
-import { Text } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { errorText } from '../../../api/errors';
-import { DocsLoading } from './DocsShell';
+import { DocsLoadFailed, DocsLoading } from './DocsShell';
 import { useDocsState } from './docs-state';
-import { nodeHref } from './paths';
+import { nodeHref, useAddressedNode } from './paths';
+
+/** The page of `/docs/{id}`, either library. */
+export function DocRedirectPage() {
+  const docId = useAddressedNode();
+  return <DocRedirect key={docId} />;
+}
 
 /** `/docs/{docId}`: whatever the document is (the state's selected node), its own page. */
 export function DocRedirect() {
@@ -14,11 +18,7 @@ export function DocRedirect() {
     if (selectNodeDetail) router.history.replace(nodeHref(place.base, selectNodeDetail));
   }, [selectNodeDetail, place.base, router]);
   if (detail.error) {
-    return (
-      <Text c="red" size="sm" role="alert">
-        {`The document could not be opened: ${errorText(detail.error)}`}
-      </Text>
-    );
+    return <DocsLoadFailed what="document" error={detail.error} />;
   }
   return <DocsLoading what="the document" />;
 }

@@ -2,6 +2,7 @@ import { Box, Group, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
+import { errorText } from '../../../api/errors';
 import { spacesQueryOptions } from '../../../queries/docs';
 import { DocsSidebar } from './DocsSidebar';
 import { DocsStateProvider } from './docs-state';
@@ -37,6 +38,15 @@ export function DocsLoading({ what }: { what: string }) {
   return (
     <Text size="sm" c="dimmed" aria-busy>
       {`Loading ${what}…`}
+    </Text>
+  );
+}
+
+/** A docs page whose document could not be read: what and why, in red. */
+export function DocsLoadFailed({ what, error }: { what: string; error: unknown }) {
+  return (
+    <Text c="red" size="sm" role="alert">
+      {`The ${what} could not be opened: ${errorText(error)}`}
     </Text>
   );
 }

@@ -1,31 +1,15 @@
-import {
-  Alert,
-  Button,
-  Code,
-  Group,
-  Paper,
-  ScrollArea,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Code, Paper, ScrollArea, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { PreviewKind } from '@shared/domain/docs';
 import type { DocDetail, Download } from '@shared/schemas/docs';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
 import { api } from '../../../api/client';
 import { errorText } from '../../../api/errors';
-import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { docQueryOptions, downloadQueryOptions } from '../../../queries/docs';
-import { DocBreadcrumbs } from './Breadcrumbs';
-import { DeleteDocModal } from './DeleteDocModal';
+import { DocHeading } from './DocHeading';
 import { DocMarkdown } from './DocMarkdown';
-import { DocsLoading } from './DocsShell';
-import { formatBytes, useDocsPlace } from './paths';
+import { DocsLoadFailed, DocsLoading } from './DocsShell';
+import { formatBytes, useAddressedNode, useDocsPlace } from './paths';
 
 /** Rows shown of a table preview: enough to judge the file, few enough to stay quick. */
 const MAX_ROWS = 500;
@@ -218,23 +202,21 @@ function PreviewBody({ doc, download }: { doc: DocDetail; download: Download }) 
   );
 }
 
+/** The page of `/docs/file/{id}/preview`, either library. */
+export function FilePreviewPage() {
+  const docId = useAddressedNode();
+  return <FilePreview key={docId} docId={docId} />;
+}
+
 /** A file: what it is, its preview, and its download (a short-lived presigned address). */
 export function FilePreview({ docId }: { docId: string }) {
-  const place = useDocsPlace();
-  const router = useRouter();
-  const { can } = useCurrentEnterprise();
   const doc = useQuery(docQueryOptions(docId));
   const identifier = doc.data?.file?.identifier ?? '';
   const inline = useQuery({ ...downloadQueryOptions(identifier, 'inline'), enabled: Boolean(identifier) });
-  const [deleting, setDeleting] = useState(false);
 
   if (doc.isPending) return <DocsLoading what="the file" />;
   if (doc.isError) {
-    return (
-      <Text c="red" size="sm" role="alert">
-        {`The file could not be opened: ${errorText(doc.error)}`}
-      </Text>
-    );
+    return <DocsLoadFailed what="file" error={doc.error} />;
   }
   const file = doc.data.file;
   async function saveFile() {
@@ -245,40 +227,24 @@ export function FilePreview({ docId }: { docId: string }) {
   }
   return (
     <Stack gap="md">
-      <DocBreadcrumbs doc={doc.data} />
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Title order={3} data-testid="file-title">
-            {doc.data.title}
-          </Title>
-          {file && (
-            <Text size="xs" c="dimmed">
-              {`${file.mime}, ${formatBytes(file.size)}, uploaded by ${doc.data.createdBy.nickname} ${new Date(doc.data.createdAt).toLocaleString()}`}
-            </Text>
-          )}
-        </div>
-        <Group gap={6} wrap="nowrap">
-          <Button
-            size="xs"
-            leftSection={<IconDownload size={14} />}
-            onClick={() => void saveFile()}
-            disabled={!file}
-          >
-            Download
-          </Button>
-          {can('docs:doc:remove') && (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              onClick={() => setDeleting(true)}
-            >
-              Delete
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <DocHeading
+        doc={doc.data}
+        order={3}
+        testId="file-title"
+        about={
+          file &&
+          `${file.mime}, ${formatBytes(file.size)}, uploaded by ${doc.data.createdBy.nickname} ${new Date(doc.data.createdAt).toLocaleString()}`
+        }
+      >
+        <Button
+          size="xs"
+          leftSection={<IconDownload size={14} />}
+          onClick={() => void saveFile()}
+          disabled={!file}
+        >
+          Download
+        </Button>
+      </DocHeading>
       <Paper withBorder radius="md" p="md">
         {inline.isError ? (
           <Text size="sm" c="red">
@@ -290,11 +256,6 @@ export function FilePreview({ docId }: { docId: string }) {
           <DocsLoading what="the preview" />
         )}
       </Paper>
-      <DeleteDocModal
-        doc={deleting ? doc.data : null}
-        onClose={() => setDeleting(false)}
-        onDeleted={() => router.history.push(place.base)}
-      />
     </Stack>
   );
 }

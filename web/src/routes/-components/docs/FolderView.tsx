@@ -8,9 +8,15 @@ import { errorText } from '../../../api/errors';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { docQueryOptions, folderListQueryOptions } from '../../../queries/docs';
 import { DocBreadcrumbs } from './Breadcrumbs';
-import { formatBytes, nodeHref, useDocsPlace } from './paths';
+import { formatBytes, nodeHref, useAddressedNode, useDocsPlace } from './paths';
 
 const ICONS = { folder: IconFolder, wiki: IconFileText, file: IconFile } as const;
+
+/** The page of `/docs` and `/docs/folder/{id}` (either library): the folder in the address, or the top. */
+export function FolderPage() {
+  const folderId = useAddressedNode() || null;
+  return <FolderView key={folderId} folderId={folderId} />;
+}
 
 /** A folder's contents (or the top of the library), folders first, a page at a time. */
 export function FolderView({ folderId }: { folderId: string | null }) {

@@ -29,19 +29,32 @@ import {
   IconStrikethrough,
   IconTable,
 } from '@tabler/icons-react';
-import { useRouter } from '@tanstack/react-router';
+import { useRouter, useSearch } from '@tanstack/react-router';
 import { type ClipboardEvent, type DragEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorText, HttpError } from '../../../api/errors';
 import { uploadFile, useCreateWiki, useSaveWiki } from '../../../queries/docs';
 import { DiffView } from './DiffView';
 import { DocMarkdown } from './DocMarkdown';
-import { DocsLoading } from './DocsShell';
+import { DocsLoadFailed, DocsLoading } from './DocsShell';
 import { type DocsState, useDocsState, type WikiPageInit } from './docs-state';
 import { mergePage } from './merge';
+import { useAddressedNode } from './paths';
 import { CODE_TEMPLATE, type Edit, insertBlock, prefixLines, TABLE_TEMPLATE, wrapSelection } from './toolbar';
 
 const MAX_TITLE = 120;
 const MAX_BYTES = 512 * 1024;
+
+/** The page of `/docs/{id}/edit`, either library: the page in the address, edited. */
+export function WikiEditPage() {
+  const docId = useAddressedNode();
+  return <WikiEditor key={docId} />;
+}
+
+/** The page of `/docs/add?folderId=`, either library: a new page in that folder, or at the top. */
+export function NewWikiPage() {
+  const folderId = useSearch({ strict: false, select: (search) => search.folderId });
+  return <WikiEditor folderId={folderId ?? null} />;
+}
 
 /**
  * A page being edited (the address's page, from the document state) or written anew (in
@@ -57,11 +70,7 @@ export function WikiEditor({ folderId }: { folderId?: string | null }) {
   }, [mode, wikiDetail, beginEdit]);
   useEffect(() => endEdit, [endEdit]);
   if (editing && state.detail.error) {
-    return (
-      <Text c="red" size="sm" role="alert">
-        {`The page could not be opened: ${errorText(state.detail.error)}`}
-      </Text>
-    );
+    return <DocsLoadFailed what="page" error={state.detail.error} />;
   }
   if (editing && (!wikiDetail || !wikiPageInitDetail)) return <DocsLoading what="the page" />;
   return (

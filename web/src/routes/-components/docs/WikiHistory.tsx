@@ -29,8 +29,14 @@ import {
 } from '../../../queries/docs';
 import { DocBreadcrumbs } from './Breadcrumbs';
 import { type DiffGranularity, type DiffMode, DiffView } from './DiffView';
-import { DocsLoading } from './DocsShell';
-import { formatBytes, useDocsPlace } from './paths';
+import { DocsLoadFailed, DocsLoading } from './DocsShell';
+import { formatBytes, useAddressedNode, useDocsPlace } from './paths';
+
+/** The page of `/docs/wiki/{id}/history`, either library. */
+export function WikiHistoryPage() {
+  const docId = useAddressedNode();
+  return <WikiHistory key={docId} docId={docId} />;
+}
 
 /**
  * A page's history: every revision with its author, time and summary. Pick any two (A and B) to
@@ -65,11 +71,7 @@ export function WikiHistory({ docId }: { docId: string }) {
 
   if (page.isPending) return <DocsLoading what="the history" />;
   if (page.isError) {
-    return (
-      <Text c="red" size="sm" role="alert">
-        {`The page could not be opened: ${errorText(page.error)}`}
-      </Text>
-    );
+    return <DocsLoadFailed what="page" error={page.error} />;
   }
   const current = page.data.revision ?? 0;
 

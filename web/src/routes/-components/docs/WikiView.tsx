@@ -1,16 +1,24 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconEye, IconHistory, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconHistory, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
-import { errorText } from '../../../api/errors';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { wikiQueryOptions } from '../../../queries/docs';
-import { DocBreadcrumbs } from './Breadcrumbs';
-import { DeleteDocModal } from './DeleteDocModal';
+import { DocHeading } from './DocHeading';
 import { DocMarkdown } from './DocMarkdown';
-import { DocsLoading } from './DocsShell';
-import { formatBytes, nodeHref, useDocsPlace } from './paths';
+import { DocsLoadFailed, DocsLoading } from './DocsShell';
+import { formatBytes, nodeHref, useAddressedNode, useDocsPlace } from './paths';
+
+/** The page of `/docs/wiki/{id}` (`preview`: of `/docs/wiki/{id}/preview`), either library. */
+export function WikiPage({ preview = false }: { preview?: boolean }) {
+  const docId = useAddressedNode();
+  return <WikiView key={docId} docId={docId} preview={preview} />;
+}
+
+/** `/docs/wiki/{id}/preview`: the page alone, as it reads. */
+export function WikiPreviewPage() {
+  return <WikiPage preview />;
+}
 
 /**
  * A wiki page read: rendered markdown, who saved it last, its attachments and the work items,
@@ -21,16 +29,11 @@ export function WikiView({ docId, preview = false }: { docId: string; preview?: 
   const router = useRouter();
   const { can } = useCurrentEnterprise();
   const query = useQuery(wikiQueryOptions(docId));
-  const [deleting, setDeleting] = useState(false);
   const go = (href: string) => router.history.push(href);
 
   if (query.isPending) return <DocsLoading what="the page" />;
   if (query.isError) {
-    return (
-      <Text c="red" size="sm" role="alert">
-        {`The page could not be opened: ${errorText(query.error)}`}
-      </Text>
-    );
+    return <DocsLoadFailed what="page" error={query.error} />;
   }
   const page = query.data;
   const id = encodeURIComponent(page.id);
@@ -51,56 +54,38 @@ export function WikiView({ docId, preview = false }: { docId: string; preview?: 
   }
   return (
     <Stack gap="md">
-      <DocBreadcrumbs doc={page} />
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Title order={2} data-testid="wiki-title">
-            {page.title}
-          </Title>
-          <Text size="xs" c="dimmed">
-            {`Revision ${page.revision} by ${page.updatedBy.nickname}, ${new Date(page.updatedAt).toLocaleString()}`}
-            {page.summary ? ` — ${page.summary}` : ''}
-          </Text>
-        </div>
-        <Group gap={6} wrap="nowrap">
-          {can('docs:doc:edit') && (
-            <Button
-              size="xs"
-              leftSection={<IconPencil size={14} />}
-              onClick={() => go(`${place.base}/${id}/edit`)}
-            >
-              Edit
-            </Button>
-          )}
+      <DocHeading
+        doc={page}
+        order={2}
+        testId="wiki-title"
+        about={`Revision ${page.revision} by ${page.updatedBy.nickname}, ${new Date(page.updatedAt).toLocaleString()}${page.summary ? ` — ${page.summary}` : ''}`}
+      >
+        {can('docs:doc:edit') && (
           <Button
             size="xs"
-            variant="default"
-            leftSection={<IconHistory size={14} />}
-            onClick={() => go(`${place.base}/wiki/${id}/history`)}
+            leftSection={<IconPencil size={14} />}
+            onClick={() => go(`${place.base}/${id}/edit`)}
           >
-            History
+            Edit
           </Button>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconEye size={14} />}
-            onClick={() => go(`${place.base}/wiki/${id}/preview`)}
-          >
-            Preview
-          </Button>
-          {can('docs:doc:remove') && (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              onClick={() => setDeleting(true)}
-            >
-              Delete
-            </Button>
-          )}
-        </Group>
-      </Group>
+        )}
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconHistory size={14} />}
+          onClick={() => go(`${place.base}/wiki/${id}/history`)}
+        >
+          History
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconEye size={14} />}
+          onClick={() => go(`${place.base}/wiki/${id}/preview`)}
+        >
+          Preview
+        </Button>
+      </DocHeading>
       <Paper withBorder radius="md" p="lg" data-testid="wiki-body">
         {body}
       </Paper>
@@ -142,11 +127,6 @@ export function WikiView({ docId, preview = false }: { docId: string; preview?: 
           </Stack>
         </Paper>
       )}
-      <DeleteDocModal
-        doc={deleting ? page : null}
-        onClose={() => setDeleting(false)}
-        onDeleted={() => go(place.base)}
-      />
     </Stack>
   );
 }

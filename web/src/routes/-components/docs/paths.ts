@@ -34,6 +34,15 @@ export function useDocsPlace(): DocsPlace {
   };
 }
 
+/**
+ * The document or folder the address names (`$docId`, `$folderId`; '' at the top of the library).
+ * The enterprise's library and a project's have a route file each for every page, and both render
+ * the same page component, which reads what it shows here.
+ */
+export function useAddressedNode(): string {
+  return useParams({ strict: false, select: (params) => params.docId ?? params.folderId ?? '' });
+}
+
 /** The page a node opens: a folder's contents, a page, a file's preview. */
 export function nodeHref(base: string, node: Pick<DocNode, 'id' | 'kind'>): string {
   const id = encodeURIComponent(node.id);

@@ -2,7 +2,7 @@ import { Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import type { Sprint } from '@shared/schemas/sprints';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
-import { LinkAnchor } from '../../../components/Links/Links';
+import { CardTitleLink, Fact } from '../../../components/EntityHeader/EntityHeader';
 import { SprintActions } from './SprintActions';
 import { SprintStateBadge } from './SprintStateBadge';
 import { formatHours, progressPercent, sprintDateRange, sprintTimeHint } from './sprint-format';
@@ -24,22 +24,14 @@ export function SprintCard({ identifier, projectId, sprint, today }: SprintCardP
       <Stack gap="sm" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
           <Stack gap={4} miw={0}>
-            <LinkAnchor
+            <CardTitleLink
               to="/$identifier/projects/$projectId/iteration/$iterationId"
               params={{ identifier, projectId, iterationId: sprint.id }}
-              fw={650}
-              fz="lg"
-              c="var(--mantine-color-text)"
               lineClamp={2}
             >
               {sprint.name}
-            </LinkAnchor>
-            <Group gap={6} wrap="nowrap">
-              <IconCalendar size={15} color="var(--mantine-color-dimmed)" />
-              <Text size="sm" c="dimmed">
-                {sprintDateRange(sprint)}
-              </Text>
-            </Group>
+            </CardTitleLink>
+            <Fact icon={IconCalendar}>{sprintDateRange(sprint)}</Fact>
           </Stack>
           <SprintStateBadge status={sprint.status} style={{ flexShrink: 0 }} />
         </Group>

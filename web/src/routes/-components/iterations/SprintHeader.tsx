@@ -1,6 +1,7 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Sprint } from '@shared/schemas/sprints';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
+import { Fact } from '../../../components/EntityHeader/EntityHeader';
 import { localToday } from '../products/plan-dates';
 import { SprintActions } from './SprintActions';
 import { SprintStateBadge } from './SprintStateBadge';
@@ -26,20 +27,14 @@ export function SprintHeader({ projectId, sprint, onDeleted }: SprintHeaderProps
             <SprintStateBadge status={sprint.status} size="lg" />
           </Group>
           <Group gap="md">
-            <Group gap={6} wrap="nowrap">
-              <IconCalendar size={15} color="var(--mantine-color-dimmed)" />
-              <Text size="sm" c="dimmed">
-                {sprintDateRange(sprint)}
-                {hint ? ` · ${hint}` : ''}
-              </Text>
-            </Group>
-            <Group gap={6} wrap="nowrap">
-              <IconClock size={15} color="var(--mantine-color-dimmed)" />
-              <Text size="sm" c="dimmed">
-                {sprint.finishedCount} of {sprint.issueCount} finished · {formatHours(sprint.estimatedHours)}{' '}
-                estimated
-              </Text>
-            </Group>
+            <Fact icon={IconCalendar}>
+              {sprintDateRange(sprint)}
+              {hint ? ` · ${hint}` : ''}
+            </Fact>
+            <Fact icon={IconClock}>
+              {sprint.finishedCount} of {sprint.issueCount} finished · {formatHours(sprint.estimatedHours)}{' '}
+              estimated
+            </Fact>
           </Group>
           <Text size="sm" c={sprint.goal ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
             {sprint.goal || 'No goal set.'}

@@ -1,7 +1,6 @@
 import { Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { Plan } from '@shared/schemas/products';
-import { RefusableConfirmModal, useRefusal } from '../../../components/ConfirmModal/ConfirmModal';
+import { RefusableDeleteModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { useDeletePlan } from '../../../queries/products';
 
 interface DeletePlanModalProps {
@@ -14,31 +13,17 @@ interface DeletePlanModalProps {
 
 /** Deleting a plan. The API refuses (409) while specs are in it; the reason stays in the dialog. */
 export function DeletePlanModal({ productId, plan, onClose, onDeleted }: DeletePlanModalProps) {
-  const remove = useDeletePlan(productId);
-  const [refusal, setRefusal] = useRefusal(plan?.id);
-
-  function confirm() {
-    if (!plan) return;
-    remove.mutate(plan.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: `Plan ${plan.title} deleted` });
-        onClose();
-        onDeleted?.();
-      },
-      onError: (error) => setRefusal(error.message),
-    });
-  }
-
   return (
-    <RefusableConfirmModal
-      opened={plan !== null}
+    <RefusableDeleteModal
+      target={plan}
+      idOf={(picked) => picked.id}
+      remove={useDeletePlan(productId)}
+      deleted={(picked) => `Plan ${picked.title} deleted`}
+      onDeleted={onDeleted}
       onClose={onClose}
       title="Delete plan"
       confirmLabel="Delete plan"
-      loading={remove.isPending}
-      refusal={refusal}
       refusalTestId="plan-delete-refusal"
-      onConfirm={confirm}
     >
       <Text size="sm">
         Delete <b>{plan?.title}</b> and its comments? This cannot be undone.
@@ -46,6 +31,6 @@ export function DeletePlanModal({ productId, plan, onClose, onDeleted }: DeleteP
           plan.specCount > 0 &&
           ` It still holds ${plan.specCount} ${plan.specCount === 1 ? 'spec' : 'specs'}: take them out of the plan first.`}
       </Text>
-    </RefusableConfirmModal>
+    </RefusableDeleteModal>
   );
 }

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { RefusableConfirmModal, useRefusal } from '../../../components/ConfirmModal/ConfirmModal';
+import { RefusableDeleteModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { FormModal, ModalActions } from '../../../kit/FormModal/FormModal';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
@@ -279,42 +279,22 @@ function DeleteModuleModal<N extends EditableModule<N>>({
   onClose: () => void;
   onDeleted: (id: string) => void;
 }) {
-  const [refusal, setRefusal] = useRefusal(module);
-
-  function confirm() {
-    if (!module) return;
-    remove.mutate(module.module.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: `Module ${module.module.name} deleted` });
-        onDeleted(module.module.id);
-        onClose();
-      },
-      // 409 while it holds any of kind.blockers: the reason stays in the dialog.
-      onError: (error) => setRefusal(error.message),
-    });
-  }
-
-  const note = module && kind.deleteNote ? kind.deleteNote(module.module) : null;
-
   return (
-    <RefusableConfirmModal
-      opened={module !== null}
+    <RefusableDeleteModal
+      target={module}
+      idOf={(picked) => picked.module.id}
+      remove={remove}
+      deleted={(picked) => `Module ${picked.module.name} deleted`}
+      onDeleted={onDeleted}
       onClose={onClose}
       title="Delete module"
       confirmLabel="Delete module"
-      loading={remove.isPending}
-      refusal={refusal}
       refusalTestId="module-delete-refusal"
-      onConfirm={confirm}
+      note={module && kind.deleteNote?.(module.module)}
     >
       <Text size="sm">
         Delete <b>{module?.path.join(' / ')}</b>? Only a module without {kind.blockers} can be deleted.
       </Text>
-      {note && refusal === null && (
-        <Text size="sm" c="dimmed">
-          {note}
-        </Text>
-      )}
-    </RefusableConfirmModal>
+    </RefusableDeleteModal>
   );
 }

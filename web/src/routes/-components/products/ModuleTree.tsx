@@ -45,6 +45,8 @@ export interface ModuleTreeProps {
 const PRODUCT_MODULES: ModuleTreeKind<ProductModuleNode> = {
   testId: 'module',
   label: 'Modules',
+  permission: 'product:module',
+  entries: [{ value: null, label: 'All modules', icon: <IconFolders size={16} />, testId: 'module-all' }],
   groups: 'requirements',
   nameSchema: ModuleBodySchema.pick({ name: true }),
   placeholder: 'Checkout',
@@ -52,34 +54,19 @@ const PRODUCT_MODULES: ModuleTreeKind<ProductModuleNode> = {
   blockers: 'sub-modules, requirements or specs',
 };
 
-const PRODUCT_ENTRIES: ModuleTreeEntry[] = [
-  { value: null, label: 'All modules', icon: <IconFolders size={16} />, testId: 'module-all' },
-];
-
 /**
  * The product's module tree as a sidebar: "All modules" first, then the modules (arrow keys move,
  * Enter picks). When editable: add a top-level module, and per module add a sub-module, rename,
  * move and delete.
  */
-export function ModuleTree({ productId, selectedId, onSelect, editable = false }: ModuleTreeProps) {
-  const rights = useTreeRights('product:module', editable);
+export function ModuleTree({ productId, ...picking }: ModuleTreeProps) {
   const modules = useQuery(moduleTreeQueryOptions(productId));
   const mutations = {
     create: useCreateModule(productId),
     update: useUpdateModule(productId),
     remove: useDeleteModule(productId),
   };
-  return (
-    <ModuleTreeView
-      kind={PRODUCT_MODULES}
-      entries={PRODUCT_ENTRIES}
-      modules={modules}
-      mutations={mutations}
-      rights={rights}
-      selectedId={selectedId}
-      onSelect={onSelect}
-    />
-  );
+  return <ModuleTreeView kind={PRODUCT_MODULES} modules={modules} mutations={mutations} {...picking} />;
 }
 
 /** What sets one module tree apart: its test ids and names, and its kind's wording in the dialogs. */
@@ -90,6 +77,10 @@ export interface ModuleTreeKind<N> extends ModuleKind<N> {
   label: string;
   /** What modules group, for the empty tree's hint ("requirements"). */
   groups: string;
+  /** Permissions of the modules' writes: `${permission}:add`, `:edit`, `:remove`. */
+  permission: string;
+  /** Fixed entries above the modules: all of them, or none. */
+  entries: readonly ModuleTreeEntry[];
 }
 
 /** A fixed entry above the modules: all of them, or none. */
@@ -109,11 +100,11 @@ export interface ModuleRights {
 
 interface ModuleTreeViewProps<N extends EditableModule<N>> {
   kind: ModuleTreeKind<N>;
-  entries: readonly ModuleTreeEntry[];
   /** The tree query's state. */
   modules: { data?: N[]; isPending: boolean; isError: boolean };
   mutations: ModuleMutations;
-  rights: ModuleRights;
+  /** Offers adding, renaming, moving and deleting modules (each also needs its permission). */
+  editable?: boolean;
   selectedId: string | null;
   onSelect: (moduleId: string | null) => void;
   /** After a module's name (its case count). */
@@ -124,19 +115,19 @@ interface ModuleTreeViewProps<N extends EditableModule<N>> {
 
 /**
  * Any module tree as a sidebar: the fixed entries, then the modules (arrow keys move, Enter
- * picks), each with a menu for what `rights` allow, and the dialogs those open.
+ * picks), each with a menu for what the user may do to them, and the dialogs those open.
  */
 export function ModuleTreeView<N extends EditableModule<N>>({
   kind,
-  entries,
   modules,
   mutations,
-  rights,
+  editable = false,
   selectedId,
   onSelect,
   trailing,
   footer,
 }: ModuleTreeViewProps<N>) {
+  const rights = useTreeRights(kind.permission, editable);
   const withMenu = rights.add || rights.edit || rights.remove;
   const nodes = modules.data ?? [];
   const { data, tree, pick } = useSidebarTree(modules.data, selectedId, onSelect, ancestorIds);
@@ -186,7 +177,7 @@ export function ModuleTreeView<N extends EditableModule<N>>({
           )
         }
       />
-      {entries.map((entry) => (
+      {kind.entries.map((entry) => (
         <TreeFixedEntry
           key={entry.testId}
           icon={entry.icon}

@@ -2,8 +2,7 @@ import { Card, Group, Stack, Text } from '@mantine/core';
 import { PLAN_STATUS } from '@shared/domain/products';
 import type { Plan } from '@shared/schemas/products';
 import { IconCalendar } from '@tabler/icons-react';
-import { EditDeleteMenu } from '../../../components/EntityHeader/EntityHeader';
-import { LinkAnchor } from '../../../components/Links/Links';
+import { CardTitleLink, EditDeleteMenu } from '../../../components/EntityHeader/EntityHeader';
 import { markdownPreview } from './markdown-preview';
 import { PlanProgress } from './PlanProgress';
 import { PlanStatusBadge } from './PlanStatusBadge';
@@ -30,16 +29,13 @@ export function PlanCard({ identifier, plan, today, onEdit, onDelete }: PlanCard
     >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <LinkAnchor
+          <CardTitleLink
             to="/$identifier/products/$productId/plan/$planId"
             params={{ identifier, productId: plan.productId, planId: plan.id }}
-            fw={650}
-            fz="lg"
-            c="var(--mantine-color-text)"
             lineClamp={2}
           >
             {plan.title}
-          </LinkAnchor>
+          </CardTitleLink>
           <Group gap={4} wrap="nowrap">
             <PlanStatusBadge status={plan.status} />
             {(onEdit || onDelete) && (

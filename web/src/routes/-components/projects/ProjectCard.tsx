@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import type { Project } from '@shared/schemas/projects';
 import { IconListCheck, IconUsers } from '@tabler/icons-react';
-import { LinkAnchor } from '../../../components/Links/Links';
+import { CardTitleLink, Fact } from '../../../components/EntityHeader/EntityHeader';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
 
@@ -13,16 +13,13 @@ export function ProjectCard({ project, identifier }: { project: Project; identif
     <Card data-testid={`project-card-${project.id}`} h="100%">
       <Stack gap="sm" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <LinkAnchor
+          <CardTitleLink
             to="/$identifier/projects/$projectId"
             params={{ identifier, projectId: project.id }}
-            fw={650}
-            fz="lg"
-            c="var(--mantine-color-text)"
             lineClamp={1}
           >
             {project.name}
-          </LinkAnchor>
+          </CardTitleLink>
           <Group gap={6} wrap="nowrap">
             {project.isMember && (
               <Badge size="sm" variant="outline" color="gray">
@@ -41,18 +38,12 @@ export function ProjectCard({ project, identifier }: { project: Project; identif
           </Tooltip>
           <Group justify="space-between" gap="xs">
             <Group gap="md">
-              <Group gap={4} wrap="nowrap">
-                <IconUsers size={15} color="var(--mantine-color-dimmed)" />
-                <Text size="sm" c="dimmed">
-                  {project.memberCount} {project.memberCount === 1 ? 'member' : 'members'}
-                </Text>
-              </Group>
-              <Group gap={4} wrap="nowrap">
-                <IconListCheck size={15} color="var(--mantine-color-dimmed)" />
-                <Text size="sm" c="dimmed">
-                  {project.openIssueCount} open / {project.issueCount} items
-                </Text>
-              </Group>
+              <Fact icon={IconUsers}>
+                {project.memberCount} {project.memberCount === 1 ? 'member' : 'members'}
+              </Fact>
+              <Fact icon={IconListCheck}>
+                {project.openIssueCount} open / {project.issueCount} items
+              </Fact>
             </Group>
             <Text size="xs" c="dimmed" component="span">
               Updated <RelativeTime value={project.updatedAt} inherit />

@@ -19,9 +19,10 @@ const SECTIONS = [
   { value: 'test', label: 'Tests', to: '/$identifier/projects/$projectId/test', tests: true },
   { value: 'docs', label: 'Docs', to: '/$identifier/projects/$projectId/docs', docs: true },
   { value: 'code', label: 'Code', to: '/$identifier/projects/$projectId/code', code: true },
+  { value: 'weekly', label: 'Weekly', to: '/$identifier/projects/$projectId/weekly', weekly: true },
 ] as const;
 
-const SOON = ['Weekly'];
+const SOON: string[] = [];
 
 /** Who may open a section: the work-item lists, the iterations and the tests each need a list permission. */
 function allowed(
@@ -33,6 +34,7 @@ function allowed(
   if ('tests' in section) return can(['test:case:list', 'test:sheet:list', 'test:report:list']);
   if ('docs' in section) return can('docs:doc:list');
   if ('code' in section) return can('code:repository:list');
+  if ('weekly' in section) return can('project:weekly:list');
   return true;
 }
 

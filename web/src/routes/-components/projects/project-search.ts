@@ -3,9 +3,7 @@
  * functions (validateSearch is part of the first script, zod is not).
  */
 import { PROJECT_STATE } from '@shared/domain/work-items';
-import { validateListSearch } from '../../../lib/search';
-import type { ProjectListParams } from '../../../queries/projects';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../../../queries/query-client';
+import { type DirectorySearch, directorySearch } from '../../../lib/search';
 
 export const PROJECT_STATUS_FILTERS = {
   open: PROJECT_STATE.on,
@@ -14,30 +12,8 @@ export const PROJECT_STATUS_FILTERS = {
 } as const;
 export type ProjectStatusFilter = keyof typeof PROJECT_STATUS_FILTERS;
 
-export interface ProjectSearch {
-  pageNum?: number;
-  keyword?: string;
-  /** Absent: every status. */
-  status?: ProjectStatusFilter;
-  /** Only the caller's projects. */
-  mine?: true;
-}
+export type ProjectSearch = DirectorySearch<ProjectStatusFilter>;
 
-export function validateProjectSearch(search: Record<string, unknown>): ProjectSearch {
-  const result: ProjectSearch = validateListSearch(search);
-  if (typeof search.status === 'string' && Object.hasOwn(PROJECT_STATUS_FILTERS, search.status)) {
-    result.status = search.status as ProjectStatusFilter;
-  }
-  if (search.mine === true || search.mine === 'true') result.mine = true;
-  return result;
-}
-
-export function projectListParams(search: ProjectSearch): ProjectListParams {
-  return {
-    pageNum: search.pageNum ?? DEFAULT_PAGE,
-    pageSize: DEFAULT_PAGE_SIZE,
-    keyword: search.keyword ?? '',
-    status: search.status ? PROJECT_STATUS_FILTERS[search.status] : undefined,
-    mine: search.mine ?? false,
-  };
-}
+const search = directorySearch(PROJECT_STATUS_FILTERS);
+export const validateProjectSearch = search.validate;
+export const projectListParams = search.listParams;

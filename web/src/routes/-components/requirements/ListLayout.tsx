@@ -1,9 +1,12 @@
 import { Box, Button, Group, Paper } from '@mantine/core';
+import type { Page } from '@shared/schemas/common';
 import { IconFolder, IconPlus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { KeywordFilter } from '../../../kit/FilterBar/FilterBar';
-import { ListPage, type ListQueryState, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
+import { ListPage, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
+import { usePageSize } from '../../../kit/ListPage/use-page-size';
 import { ModuleTree } from '../products/ModuleTree';
 
 /** The module tree on the left, the list on the right (stacked on narrow screens). */
@@ -35,114 +38,140 @@ export function WithModuleTree({
   );
 }
 
-interface RequirementListPageProps {
+/** Where a requirement list is: its product, and the URL's filters, module and page. */
+interface ListPlace<S> {
   productId: string;
-  search: { keyword?: string; moduleId?: string; pageNum?: number };
-  onSearchChange: (change: { keyword?: string; moduleId?: string; pageNum?: number }) => void;
+  search: S;
+  onSearchChange: (change: Partial<S>) => void;
+}
+
+/**
+ * A requirement list's state: where it is, and the page of rows its filters select, at the page
+ * size kept for the list.
+ */
+export function useRequirementList<S, P extends { pageNum: number }, T>(
+  place: ListPlace<S>,
+  words: ListWords,
+  params: P,
+  options: (params: P & { pageSize: number }) => UseQueryOptions<Page<T>, Error, Page<T>, QueryKey>,
+) {
+  const [pageSize, setPageSize] = usePageSize(words.name);
+  const withSize = { ...params, pageSize };
+  const query = useQuery(options(withSize));
+  return { ...place, words, params: withSize, query, onPageSizeChange: setPageSize };
+}
+
+type ListSearch = { keyword?: string; moduleId?: string; pageNum?: number };
+type RequirementListState = ReturnType<typeof useRequirementList<ListSearch, { pageNum: number }, unknown>>;
+
+/** How a requirement list names itself. */
+export interface ListWords {
+  /** The list's name: its kept page size, its empty state's test id (`specs-empty`). */
+  name: string;
   /** "Requirement specs", "User requirements". */
   title: string;
   /** Plural for the pager and the empty states: "specs", "user requirements". */
   noun: string;
   /** Singular for "No … matches": "spec". */
   one: string;
-  query: ListQueryState;
-  page: { total: number; pageSize: number; rows: unknown[] } | undefined;
-  pageNum: number;
-  onPageSizeChange: (size: number) => void;
+}
+
+interface RequirementListPageProps {
+  /** `useRequirementList`. */
+  list: RequirementListState;
   filtered: boolean;
   filters: ReactNode;
   batchBar?: ReactNode;
-  /** "New spec" and what it opens; absent without the permission. */
-  create?: { label: string; onClick: () => void };
+  /** "New spec" and the form it opens (`onClose` closes it); absent without the permission. */
+  create?: { label: string; form: (onClose: () => void) => ReactNode };
   nothingYet: { icon: ReactNode; description: string };
-  testId: string;
   children: ReactNode;
 }
 
-/** A product's requirement list (specs or user requirements): module tree, the kit's list page, paging. */
+/**
+ * A product's requirement list (specs or user requirements): module tree, the kit's list page,
+ * paging, and the "New" button with the form it opens.
+ */
 export function RequirementListPage({
-  productId,
-  search,
-  onSearchChange,
-  title,
-  noun,
-  one,
-  query,
-  page,
-  pageNum,
-  onPageSizeChange,
+  list: { productId, search, onSearchChange, words, params, query, onPageSizeChange },
   filtered,
   filters,
   batchBar,
   create,
   nothingYet,
-  testId,
   children,
 }: RequirementListPageProps) {
+  const { title, noun, one } = words;
+  const testId = `${words.name}-empty`;
+  const [creating, setCreating] = useState(false);
+  const page = query.data;
   const nothingAtAll = page !== undefined && page.total === 0 && !filtered && !search.moduleId;
   const createButton = create && (
-    <Button leftSection={<IconPlus size={16} />} onClick={create.onClick}>
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
       {create.label}
     </Button>
   );
   return (
-    <WithModuleTree
-      productId={productId}
-      moduleId={search.moduleId}
-      onModuleChange={(moduleId) => onSearchChange({ moduleId })}
-    >
-      <ListPage
-        title={title}
-        count={page && !filtered && !search.moduleId ? page.total : undefined}
-        actions={
-          !nothingAtAll && (
-            <Group gap="sm">
-              <KeywordFilter value={search.keyword} onChange={(keyword) => onSearchChange({ keyword })} />
-              {createButton}
-            </Group>
-          )
-        }
-        filters={!nothingAtAll && filters}
-        batchBar={batchBar}
-        query={{ ...query, isError: query.isError && !page }}
-        isEmpty={!page || page.rows.length === 0}
-        empty={
-          nothingAtAll ? (
-            <NothingYet
-              icon={nothingYet.icon}
-              title={`No ${title.toLowerCase()} yet`}
-              description={nothingYet.description}
-              action={createButton}
-              testId={testId}
-            />
-          ) : (
-            <NoMatch
-              icon={filtered ? undefined : <IconFolder size={28} />}
-              title={filtered ? `No ${one} matches` : `No ${noun} in this module`}
-              description={filtered ? undefined : 'Pick another module, or all modules.'}
-              testId={testId}
-            />
-          )
-        }
-        footer={
-          page &&
-          page.total > 0 && (
-            <Pager
-              total={page.total}
-              pageNum={pageNum}
-              pageSize={page.pageSize}
-              noun={noun}
-              onChange={(next) => onSearchChange({ pageNum: next })}
-              onPageSizeChange={(size) => {
-                onPageSizeChange(size);
-                onSearchChange({ pageNum: undefined });
-              }}
-            />
-          )
-        }
+    <>
+      <WithModuleTree
+        productId={productId}
+        moduleId={search.moduleId}
+        onModuleChange={(moduleId) => onSearchChange({ moduleId })}
       >
-        {children}
-      </ListPage>
-    </WithModuleTree>
+        <ListPage
+          title={title}
+          count={page && !filtered && !search.moduleId ? page.total : undefined}
+          actions={
+            !nothingAtAll && (
+              <Group gap="sm">
+                <KeywordFilter value={search.keyword} onChange={(keyword) => onSearchChange({ keyword })} />
+                {createButton}
+              </Group>
+            )
+          }
+          filters={!nothingAtAll && filters}
+          batchBar={batchBar}
+          query={{ ...query, isError: query.isError && !page }}
+          isEmpty={!page || page.rows.length === 0}
+          empty={
+            nothingAtAll ? (
+              <NothingYet
+                icon={nothingYet.icon}
+                title={`No ${title.toLowerCase()} yet`}
+                description={nothingYet.description}
+                action={createButton}
+                testId={testId}
+              />
+            ) : (
+              <NoMatch
+                icon={filtered ? undefined : <IconFolder size={28} />}
+                title={filtered ? `No ${one} matches` : `No ${noun} in this module`}
+                description={filtered ? undefined : 'Pick another module, or all modules.'}
+                testId={testId}
+              />
+            )
+          }
+          footer={
+            page &&
+            page.total > 0 && (
+              <Pager
+                total={page.total}
+                pageNum={params.pageNum}
+                pageSize={page.pageSize}
+                noun={noun}
+                onChange={(next) => onSearchChange({ pageNum: next })}
+                onPageSizeChange={(size) => {
+                  onPageSizeChange(size);
+                  onSearchChange({ pageNum: undefined });
+                }}
+              />
+            )
+          }
+        >
+          {children}
+        </ListPage>
+      </WithModuleTree>
+      {creating && create?.form(() => setCreating(false))}
+    </>
   );
 }

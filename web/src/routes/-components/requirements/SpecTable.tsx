@@ -1,6 +1,6 @@
 import type { Spec } from '@shared/schemas/requirements';
 import { useMemo } from 'react';
-import { TextCell } from '../../../kit/ListTable/cells';
+import { textColumn } from '../../../kit/ListTable/cells';
 import { ListTable, type RowPicker } from '../../../kit/ListTable/ListTable';
 import { UserChip } from '../work-items/WorkItemBadges';
 import {
@@ -26,20 +26,10 @@ export function SpecTable({ identifier, productId, rows, selection, onOpen }: Sp
   const columns = useMemo(
     () => [
       requirementTitleColumn<Spec>('spec', identifier, productId),
-      {
-        key: 'type',
-        title: 'Type',
-        role: 'tertiary' as const,
-        render: (row: Spec) => <TextCell value={row.typeName} />,
-      },
+      textColumn<Spec>('type', 'Type', (row) => row.typeName, 'tertiary'),
       priorityColumn<Spec>(),
       moduleColumn<Spec>(),
-      {
-        key: 'plan',
-        title: 'Plan',
-        role: 'secondary' as const,
-        render: (row: Spec) => <TextCell value={row.planTitle} />,
-      },
+      textColumn<Spec>('plan', 'Plan', (row) => row.planTitle, 'secondary'),
       {
         key: 'owner',
         title: 'Owner',

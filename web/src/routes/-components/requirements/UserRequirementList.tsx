@@ -1,10 +1,7 @@
 import { IconBulb } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { usePageSize } from '../../../kit/ListPage/use-page-size';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { userRequirementListQueryOptions } from '../../../queries/requirements';
-import { RequirementListPage } from './ListLayout';
+import { type ListWords, RequirementListPage, useRequirementList } from './ListLayout';
 import { UserRequirementFilters } from './RequirementFilters';
 import {
   hasUserRequirementFilters,
@@ -22,6 +19,13 @@ interface UserRequirementListProps {
   onOpen: (id: string) => void;
 }
 
+const USER_REQUIREMENTS: ListWords = {
+  name: 'user-requirements',
+  title: 'User requirements',
+  noun: 'user requirements',
+  one: 'user requirement',
+};
+
 /** The product's user requirements: module tree, filters, table, paging, and "New user requirement". */
 export function UserRequirementList({
   identifier,
@@ -31,50 +35,35 @@ export function UserRequirementList({
   onOpen,
 }: UserRequirementListProps) {
   const { can } = useCurrentEnterprise();
-  const [pageSize, setPageSize] = usePageSize('user-requirements');
-  const params = { ...userRequirementListParams(productId, search), pageSize };
-  const list = useQuery(userRequirementListQueryOptions(params));
-  const [creating, setCreating] = useState(false);
+  const place = { productId, search, onSearchChange };
+  const params = userRequirementListParams(productId, search);
+  const list = useRequirementList(place, USER_REQUIREMENTS, params, userRequirementListQueryOptions);
   const canAdd = can('product:requirement:add');
+  const nothingYet = canAdd
+    ? 'Write down what users and customers ask for; reviewed needs are refined into specs.'
+    : 'Nobody has written down a user requirement for this product yet.';
+  const newRequirement = (onClose: () => void) => (
+    <UserRequirementFormModal
+      productId={productId}
+      mode="create"
+      moduleId={search.moduleId ?? null}
+      onClose={onClose}
+    />
+  );
   return (
-    <>
-      <RequirementListPage
+    <RequirementListPage
+      list={list}
+      filters={<UserRequirementFilters search={search} onChange={onSearchChange} />}
+      filtered={hasUserRequirementFilters(search)}
+      create={canAdd ? { label: 'New user requirement', form: newRequirement } : undefined}
+      nothingYet={{ icon: <IconBulb size={28} />, description: nothingYet }}
+    >
+      <UserRequirementTable
+        identifier={identifier}
         productId={productId}
-        search={search}
-        onSearchChange={onSearchChange}
-        title="User requirements"
-        noun="user requirements"
-        one="user requirement"
-        query={list}
-        page={list.data}
-        pageNum={params.pageNum}
-        onPageSizeChange={setPageSize}
-        filtered={hasUserRequirementFilters(search)}
-        filters={<UserRequirementFilters search={search} onChange={onSearchChange} />}
-        create={canAdd ? { label: 'New user requirement', onClick: () => setCreating(true) } : undefined}
-        nothingYet={{
-          icon: <IconBulb size={28} />,
-          description: canAdd
-            ? 'Write down what users and customers ask for; reviewed needs are refined into specs.'
-            : 'Nobody has written down a user requirement for this product yet.',
-        }}
-        testId="user-requirements-empty"
-      >
-        <UserRequirementTable
-          identifier={identifier}
-          productId={productId}
-          rows={list.data?.rows ?? []}
-          onOpen={(row) => onOpen(row.id)}
-        />
-      </RequirementListPage>
-      {creating && (
-        <UserRequirementFormModal
-          productId={productId}
-          mode="create"
-          moduleId={search.moduleId ?? null}
-          onClose={() => setCreating(false)}
-        />
-      )}
-    </>
+        rows={list.query.data?.rows ?? []}
+        onOpen={(row) => onOpen(row.id)}
+      />
+    </RequirementListPage>
   );
 }

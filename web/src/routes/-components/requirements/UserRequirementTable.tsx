@@ -3,7 +3,7 @@ import type { UserRequirement } from '@shared/schemas/requirements';
 import { useMemo } from 'react';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { initials } from '../../../components/UserMenu/UserMenu';
-import { TextCell } from '../../../kit/ListTable/cells';
+import { textColumn } from '../../../kit/ListTable/cells';
 import { ListTable } from '../../../kit/ListTable/ListTable';
 import { displayName } from '../work-items/WorkItemBadges';
 import {
@@ -38,12 +38,7 @@ export function UserRequirementTable({ identifier, productId, rows, onOpen }: Us
   const columns = useMemo(
     () => [
       requirementTitleColumn<UserRequirement>('userRequirement', identifier, productId),
-      {
-        key: 'source',
-        title: 'Source',
-        role: 'tertiary' as const,
-        render: (row: UserRequirement) => <TextCell value={row.sourceName} />,
-      },
+      textColumn<UserRequirement>('source', 'Source', (row) => row.sourceName, 'tertiary'),
       priorityColumn<UserRequirement>(),
       moduleColumn<UserRequirement>(),
       statusColumn<UserRequirement>('userRequirement'),

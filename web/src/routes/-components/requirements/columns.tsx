@@ -1,6 +1,6 @@
 import type { Spec, UserRequirement } from '@shared/schemas/requirements';
 import { LinkAnchor } from '../../../components/Links/Links';
-import { CountCell, NumberedTitle, TextCell } from '../../../kit/ListTable/cells';
+import { CountCell, NumberedTitle, textColumn } from '../../../kit/ListTable/cells';
 import type { ListColumn } from '../../../kit/ListTable/ListTable';
 import { PriorityBadge, TagBadges } from '../work-items/WorkItemBadges';
 import { RequirementStatusBadge } from './RequirementStatusBadge';
@@ -57,12 +57,7 @@ export function priorityColumn<T extends Row>(): ListColumn<T> {
 }
 
 export function moduleColumn<T extends Row>(): ListColumn<T> {
-  return {
-    key: 'module',
-    title: 'Module',
-    role: 'secondary',
-    render: (row) => <TextCell value={row.moduleName} />,
-  };
+  return textColumn<T>('module', 'Module', (row) => row.moduleName, 'secondary');
 }
 
 export function statusColumn<T extends Row>(kind: 'spec' | 'userRequirement'): ListColumn<T> {

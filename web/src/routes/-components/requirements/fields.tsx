@@ -1,13 +1,14 @@
-import { REQUIREMENT_SOURCES, SPEC_TYPES } from '@shared/domain/products';
+import { MAX_REQUIREMENT_TAGS, REQUIREMENT_SOURCES, SPEC_TYPES } from '@shared/domain/products';
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentProps } from 'react';
-import { OptionSelect } from '../../../kit/FormModal/fields';
+import { type ComponentProps, useMemo } from 'react';
+import { OptionSelect, TagsSelect } from '../../../kit/FormModal/fields';
 import {
   moduleListQueryOptions,
   planListQueryOptions,
   productUsersQueryOptions,
   requirementTagsQueryOptions,
 } from '../../../queries/products';
+import { colorOption } from '../work-items/fields';
 import { displayName } from '../work-items/WorkItemBadges';
 import { moduleOptions } from './requirement-forms';
 
@@ -70,4 +71,13 @@ export function useRequirementTagOptions() {
   const options = (tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }));
   const colors = Object.fromEntries((tags.data ?? []).map((tag) => [tag.id, tag.color]));
   return { options, colors, loading: tags.isPending };
+}
+
+/** A form's tags: the enterprise's requirement tags, each with its colour. */
+export function RequirementTagsSelect(
+  input: Omit<ComponentProps<typeof TagsSelect>, 'tags' | 'max' | 'renderOption'>,
+) {
+  const tags = useRequirementTagOptions();
+  const renderTag = useMemo(() => colorOption(tags.colors), [tags.colors]);
+  return <TagsSelect tags={tags} max={MAX_REQUIREMENT_TAGS} renderOption={renderTag} {...input} />;
 }

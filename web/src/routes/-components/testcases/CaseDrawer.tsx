@@ -5,10 +5,8 @@ import {
   Drawer,
   Group,
   Menu,
-  Paper,
   Skeleton,
   Stack,
-  Table,
   Text,
   Title,
   Tooltip,
@@ -31,6 +29,7 @@ import { displayName, PriorityBadge } from '../work-items/WorkItemBadges';
 import { CaseForm } from './CaseForm';
 import { caseValuesOf } from './case-form';
 import { CaseDrawerTitle, CaseTagBadges, useCaseTagOptions } from './fields';
+import { StepsTable } from './StepsTable';
 
 interface CaseDrawerProps {
   projectId: string;
@@ -250,35 +249,7 @@ function CaseView({
       </Section>
 
       <Section title="Steps">
-        {detail.steps.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No steps written yet.
-          </Text>
-        ) : (
-          <Paper withBorder>
-            <Table verticalSpacing={8} data-testid="case-steps">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>#</Table.Th>
-                  <Table.Th>Step</Table.Th>
-                  <Table.Th>Expected result</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.steps.map((row, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: steps are numbered by position
-                  <Table.Tr key={index}>
-                    <Table.Td c="dimmed">{index + 1}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{row.step}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'pre-wrap' }} c={row.expected ? undefined : 'dimmed'}>
-                      {row.expected || '—'}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
-        )}
+        <StepsTable steps={detail.steps} empty="No steps written yet." />
       </Section>
 
       <Section title="Remark">

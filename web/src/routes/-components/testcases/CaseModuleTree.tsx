@@ -3,7 +3,7 @@ import { CaseModuleBodySchema, type CaseModuleNode, type ModuleSyncResult } from
 import { IconFolderOff, IconFolders, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTreeRights } from '../../../components/SidebarTree/SidebarTree';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
   caseModuleTreeQueryOptions,
   useCreateCaseModule,
@@ -11,7 +11,7 @@ import {
   useSyncCaseModules,
   useUpdateCaseModule,
 } from '../../../queries/testcases';
-import { type ModuleTreeEntry, type ModuleTreeKind, ModuleTreeView } from '../products/ModuleTree';
+import { type ModuleTreeKind, ModuleTreeView } from '../products/ModuleTree';
 import { NO_MODULE, totalCases } from './case-module-tree';
 
 export interface CaseModuleTreeProps {
@@ -41,12 +41,12 @@ const CASE_MODULES: ModuleTreeKind<CaseModuleNode> = {
   contents: 'sub-modules and cases',
   blockers: 'sub-modules or cases',
   deleteNote: heldCases,
+  permission: 'test:case',
+  entries: [
+    { value: null, label: 'All cases', icon: <IconFolders size={16} />, testId: 'case-module-all' },
+    { value: NO_MODULE, label: 'No module', icon: <IconFolderOff size={16} />, testId: 'case-module-none' },
+  ],
 };
-
-const CASE_ENTRIES: ModuleTreeEntry[] = [
-  { value: null, label: 'All cases', icon: <IconFolders size={16} />, testId: 'case-module-all' },
-  { value: NO_MODULE, label: 'No module', icon: <IconFolderOff size={16} />, testId: 'case-module-none' },
-];
 
 /** Cases in a module and its sub-modules, after its name. */
 function CaseCount({ module }: { module: CaseModuleNode }) {
@@ -64,14 +64,8 @@ function CaseCount({ module }: { module: CaseModuleNode }) {
  * a top-level module, per module add a sub-module, rename, move and delete, and copy the
  * product's modules when the project has a product.
  */
-export function CaseModuleTree({
-  projectId,
-  selectedId,
-  onSelect,
-  editable = false,
-  hasProduct = false,
-}: CaseModuleTreeProps) {
-  const rights = useTreeRights('test:case', editable);
+export function CaseModuleTree({ projectId, hasProduct = false, ...picking }: CaseModuleTreeProps) {
+  const { can } = useCurrentEnterprise();
   const modules = useQuery(caseModuleTreeQueryOptions(projectId));
   const mutations = {
     create: useCreateCaseModule(projectId),
@@ -81,14 +75,13 @@ export function CaseModuleTree({
   return (
     <ModuleTreeView
       kind={CASE_MODULES}
-      entries={CASE_ENTRIES}
       modules={modules}
       mutations={mutations}
-      rights={rights}
-      selectedId={selectedId}
-      onSelect={onSelect}
+      {...picking}
       trailing={(module) => <CaseCount module={module} />}
-      footer={hasProduct && rights.add && <SyncFromProduct projectId={projectId} />}
+      footer={
+        hasProduct && picking.editable && can('test:case:add') && <SyncFromProduct projectId={projectId} />
+      }
     />
   );
 }

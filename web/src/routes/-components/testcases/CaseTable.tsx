@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { caseCode } from '@shared/domain/testing';
 import type { CaseRow } from '@shared/schemas/testcases';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
-import { TextCell } from '../../../kit/ListTable/cells';
+import { textColumn } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { PriorityBadge } from '../work-items/WorkItemBadges';
 import { CaseTagBadges, NeedsConfirmationBadge, useCaseTagOptions } from './fields';
@@ -88,13 +88,8 @@ export function CaseTable({ rows, selection, disabled, onOpen, compact = false }
         />
       ),
     },
-    {
-      key: 'module',
-      title: 'Module',
-      role: 'secondary',
-      render: (row) => <TextCell value={row.moduleName} />,
-    },
-    { key: 'type', title: 'Type', role: 'tertiary', render: (row) => <TextCell value={row.typeName} /> },
+    textColumn<CaseRow>('module', 'Module', (row) => row.moduleName, 'secondary'),
+    textColumn<CaseRow>('type', 'Type', (row) => row.typeName, 'tertiary'),
     {
       key: 'priority',
       title: 'Priority',

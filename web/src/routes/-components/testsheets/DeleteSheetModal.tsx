@@ -1,8 +1,6 @@
 import { Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { Sheet } from '@shared/schemas/testruns';
-import { errorText } from '../../../api/errors';
-import { RefusableConfirmModal, useRefusal } from '../../../components/ConfirmModal/ConfirmModal';
+import { RefusableDeleteModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { useDeleteSheet } from '../../../queries/testsheets';
 
 interface DeleteSheetModalProps {
@@ -15,31 +13,17 @@ interface DeleteSheetModalProps {
 
 /** Asks before deleting a sheet with its cases' results; a refusal (sub-sheets, 409) stays shown. */
 export function DeleteSheetModal({ projectId, sheet, onClose, onDeleted }: DeleteSheetModalProps) {
-  const remove = useDeleteSheet(projectId);
-  const [refusal, setRefusal] = useRefusal(sheet?.id);
-
-  function confirm() {
-    if (!sheet) return;
-    remove.mutate(sheet.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: `“${sheet.name}” deleted` });
-        onDeleted(sheet.id);
-        onClose();
-      },
-      onError: (error) => setRefusal(errorText(error)),
-    });
-  }
-
   return (
-    <RefusableConfirmModal
-      opened={sheet !== null}
+    <RefusableDeleteModal
+      target={sheet}
+      idOf={(picked) => picked.id}
+      remove={useDeleteSheet(projectId)}
+      deleted={(picked) => `“${picked.name}” deleted`}
+      onDeleted={onDeleted}
       onClose={onClose}
       title={sheet ? `Delete ${sheet.name}?` : 'Delete test sheet'}
       confirmLabel="Delete sheet"
-      loading={remove.isPending}
-      refusal={refusal}
       refusalTestId="sheet-delete-refusal"
-      onConfirm={confirm}
     >
       <Text size="sm">
         {sheet && sheet.counts.total > 0
@@ -47,6 +31,6 @@ export function DeleteSheetModal({ projectId, sheet, onClose, onDeleted }: Delet
           : 'The sheet has no cases. '}
         Reports made from it keep their snapshots. This cannot be undone.
       </Text>
-    </RefusableConfirmModal>
+    </RefusableDeleteModal>
   );
 }

@@ -8,7 +8,6 @@ import {
   Kbd,
   Skeleton,
   Stack,
-  Table,
   Text,
   Textarea,
   Timeline,
@@ -28,6 +27,7 @@ import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { sheetCaseQueryOptions, useLinkIssues, useRecordResult } from '../../../queries/testsheets';
 import { CaseDrawerTitle } from '../testcases/fields';
+import { StepsTable } from '../testcases/StepsTable';
 import { KIND_ROUTES } from '../work-items/kinds';
 import { displayName, PriorityBadge, StatusBadge, UserChip } from '../work-items/WorkItemBadges';
 import { FileBugModal } from './FileBugModal';
@@ -299,34 +299,14 @@ function CaseContent({ sheetCase }: { sheetCase: SheetCaseDetail }) {
       <Title order={3} fz="md">
         Steps
       </Title>
-      {sheetCase.steps.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {sheetCase.caseDeleted
+      <StepsTable
+        steps={sheetCase.steps}
+        empty={
+          sheetCase.caseDeleted
             ? 'The case was deleted from the library with its steps.'
-            : 'No steps written.'}
-        </Text>
-      ) : (
-        <Table withTableBorder verticalSpacing={6} data-testid="case-steps">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>#</Table.Th>
-              <Table.Th>Step</Table.Th>
-              <Table.Th>Expected result</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sheetCase.steps.map((step, index) => (
-              // Steps have no ids: their place is what they are.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <Table.Tr key={index}>
-                <Table.Td c="dimmed">{index + 1}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{step.step}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{step.expected}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+            : 'No steps written.'
+        }
+      />
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ import {
   IconRun,
   IconUser,
 } from '@tabler/icons-react';
-import { EditDeleteMenu } from '../../../components/EntityHeader/EntityHeader';
+import { EditDeleteMenu, Fact } from '../../../components/EntityHeader/EntityHeader';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { useUpdateSheet } from '../../../queries/testsheets';
 import { planDateRange } from '../products/plan-dates';
@@ -72,24 +72,9 @@ export function SheetHeader({ projectId, sheet, onDialog, onAddCases }: SheetHea
               <SheetStatusBadge status={sheet.status} size="lg" />
             </Group>
             <Group gap="md">
-              <Group gap={6} wrap="nowrap">
-                <IconUser size={15} color="var(--mantine-color-dimmed)" />
-                <Text size="sm" c="dimmed">
-                  {sheet.owner ? displayName(sheet.owner) : 'No owner'}
-                </Text>
-              </Group>
-              <Group gap={6} wrap="nowrap">
-                <IconRun size={15} color="var(--mantine-color-dimmed)" />
-                <Text size="sm" c="dimmed">
-                  {sheet.sprintName ?? 'No sprint'}
-                </Text>
-              </Group>
-              <Group gap={6} wrap="nowrap">
-                <IconCalendar size={15} color="var(--mantine-color-dimmed)" />
-                <Text size="sm" c="dimmed">
-                  {planDateRange(sheet.startDate, sheet.endDate)}
-                </Text>
-              </Group>
+              <Fact icon={IconUser}>{sheet.owner ? displayName(sheet.owner) : 'No owner'}</Fact>
+              <Fact icon={IconRun}>{sheet.sprintName ?? 'No sprint'}</Fact>
+              <Fact icon={IconCalendar}>{planDateRange(sheet.startDate, sheet.endDate)}</Fact>
             </Group>
             {sheet.description && (
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={3}>

@@ -27,13 +27,22 @@ interface FieldsProps {
   columns: number;
 }
 
+/** What each field gets: the item, how a change saves, and whether it may be changed. */
+interface FieldProps {
+  issue: IssueDetail;
+  editor: SaveIssue;
+  readOnly: boolean;
+}
+
+/** The state every field's input shows: read-only without the permission, disabled while saving. */
+const inputState = ({ editor, readOnly }: FieldProps) => ({ readOnly, disabled: editor.saving });
+
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((value) => b.includes(value));
 
 /** Status, priority, assignee, tags, dates, estimate and parent; each change saves at once. */
 export function WorkItemFields({ issue, projectId, editor, canEdit, columns }: FieldsProps) {
-  const readOnly = !canEdit;
-  const disabled = editor.saving;
+  const field: FieldProps = { issue, editor, readOnly: !canEdit };
   const kind = isIssueKind(issue.pmIssueType) ? issue.pmIssueType : 1;
   const assignees = useAssigneeOptions(projectId);
   const assigneeOptions = useMemo(() => {
@@ -47,100 +56,103 @@ export function WorkItemFields({ issue, projectId, editor, canEdit, columns }: F
   return (
     <SimpleGrid cols={columns} spacing="md" verticalSpacing="sm">
       <NumberField
+        {...field}
         label="Status"
-        field="status"
+        name="status"
         // Only where the workflow lets the item go from here (detail.nextStatuses).
         data={statusOptions(kind, issue.status, issue.nextStatuses)}
-        issue={issue}
-        editor={editor}
-        readOnly={readOnly}
       />
       <NumberField
+        {...field}
         label="Priority"
-        field="priority"
+        name="priority"
         data={PRIORITY_OPTIONS}
         renderOption={renderPriorityOption}
-        issue={issue}
-        editor={editor}
-        readOnly={readOnly}
       />
-      <Select
+      <PickField
+        field={field}
         label="Assignee"
         placeholder="Unassigned"
+        nothingFoundMessage="No project member matches"
         data={assigneeOptions}
         value={issue.assignee?.userId ?? null}
-        searchable
-        clearable
-        readOnly={readOnly}
-        disabled={disabled}
-        nothingFoundMessage="No project member matches"
-        comboboxProps={COMBOBOX_PROPS}
-        onChange={(value) =>
-          value !== (issue.assignee?.userId ?? null) && void editor.save({ assigneeId: value })
-        }
+        onPick={(assigneeId) => editor.save({ assigneeId })}
       />
-      <TagsField issue={issue} editor={editor} readOnly={readOnly} />
+      <TagsField {...field} />
       <DateField
+        {...field}
         key={`start:${issue.id}:${issue.version}`}
         label="Start date"
-        field="startDate"
-        issue={issue}
-        editor={editor}
-        readOnly={readOnly}
+        name="startDate"
         maxDate={issue.endDate}
       />
       <DateField
+        {...field}
         key={`end:${issue.id}:${issue.version}`}
         label="End date"
-        field="endDate"
-        issue={issue}
-        editor={editor}
-        readOnly={readOnly}
+        name="endDate"
         minDate={issue.startDate}
       />
-      <EstimateField key={`${issue.id}:${issue.version}`} issue={issue} editor={editor} readOnly={readOnly} />
-      <ParentField issue={issue} editor={editor} readOnly={readOnly} />
+      <EstimateField {...field} key={`${issue.id}:${issue.version}`} />
+      <ParentField {...field} />
     </SimpleGrid>
   );
 }
 
 /** A field of numbered values (status, priority): a new value saves at once. */
 function NumberField({
-  field,
+  name,
   issue,
   editor,
+  readOnly,
   ...props
-}: Omit<SelectProps, 'value' | 'onChange' | 'disabled'> & {
-  field: 'status' | 'priority';
-  issue: IssueDetail;
-  editor: SaveIssue;
-}) {
+}: Omit<SelectProps, 'value' | 'onChange' | 'disabled' | 'readOnly'> &
+  FieldProps & {
+    name: 'status' | 'priority';
+  }) {
   return (
     <Select
-      value={String(issue[field])}
+      value={String(issue[name])}
       allowDeselect={false}
-      disabled={editor.saving}
+      {...inputState({ issue, editor, readOnly })}
       comboboxProps={COMBOBOX_PROPS}
       onChange={(value) =>
         value &&
-        Number(value) !== issue[field] &&
-        void editor.save({ [field]: Number(value) } as Pick<IssueUpdateBody, typeof field>)
+        Number(value) !== issue[name] &&
+        void editor.save({ [name]: Number(value) } as Pick<IssueUpdateBody, typeof name>)
       }
       {...props}
     />
   );
 }
 
-/** Tags save when the dropdown closes (one save for several picks), or at once when a pill is removed. */
-function TagsField({
-  issue,
-  editor,
-  readOnly,
-}: {
-  issue: IssueDetail;
-  editor: SaveIssue;
-  readOnly: boolean;
+/** A searchable pick of one (a person, an item) or none, saved as soon as it changes. */
+function PickField({
+  field,
+  value,
+  onPick,
+  ...props
+}: Omit<SelectProps, 'onChange' | 'value'> & {
+  field: FieldProps;
+  value: string | null;
+  onPick: (value: string | null) => Promise<unknown>;
 }) {
+  return (
+    <Select
+      value={value}
+      searchable
+      clearable
+      {...inputState(field)}
+      comboboxProps={COMBOBOX_PROPS}
+      onChange={(next) => next !== value && void onPick(next)}
+      {...props}
+    />
+  );
+}
+
+/** Tags save when the dropdown closes (one save for several picks), or at once when a pill is removed. */
+function TagsField(field: FieldProps) {
+  const { issue, editor, readOnly } = field;
   const tags = useTagOptions();
   const renderTag = useMemo(() => colorOption(tags.colors), [tags.colors]);
   const saved = useMemo(() => issue.tags.map((tag) => tag.id), [issue.tags]);
@@ -170,8 +182,7 @@ function TagsField({
       value={value}
       searchable
       clearable={!readOnly}
-      readOnly={readOnly}
-      disabled={editor.saving}
+      {...inputState(field)}
       maxValues={10}
       nothingFoundMessage={tags.options.length === 0 ? 'The enterprise has no tags yet' : 'No tag matches'}
       comboboxProps={COMBOBOX_PROPS}
@@ -188,12 +199,9 @@ function TagsField({
   );
 }
 
-interface DateFieldProps {
+interface DateFieldProps extends FieldProps {
   label: string;
-  field: 'startDate' | 'endDate';
-  issue: IssueDetail;
-  editor: SaveIssue;
-  readOnly: boolean;
+  name: 'startDate' | 'endDate';
   minDate?: string | null;
   maxDate?: string | null;
 }
@@ -202,11 +210,12 @@ interface DateFieldProps {
  * A date saves a moment after the last change, or when the field is left: typing "2026-12-15"
  * passes through "2026-12-1", which is a date too, and must not be saved on the way.
  */
-function DateField({ label, field, issue, editor, readOnly, minDate, maxDate }: DateFieldProps) {
-  const [draft, setDraft] = useState<string | null>(issue[field]);
+function DateField({ label, name, minDate, maxDate, ...field }: DateFieldProps) {
+  const { issue, editor } = field;
+  const [draft, setDraft] = useState<string | null>(issue[name]);
   const commit = useDebouncedCallback(
     (value: string | null) => {
-      if (value !== issue[field]) void editor.save({ [field]: value });
+      if (value !== issue[name]) void editor.save({ [name]: value });
     },
     { delay: 700, flushOnUnmount: true },
   );
@@ -217,8 +226,7 @@ function DateField({ label, field, issue, editor, readOnly, minDate, maxDate }: 
       placeholder="Not set"
       value={draft}
       clearable
-      readOnly={readOnly}
-      disabled={editor.saving}
+      {...inputState(field)}
       minDate={minDate ?? undefined}
       maxDate={maxDate ?? undefined}
       popoverProps={{ withinPortal: true }}
@@ -232,15 +240,8 @@ function DateField({ label, field, issue, editor, readOnly, minDate, maxDate }: 
 }
 
 /** The estimate saves when the field is left or Enter is pressed. */
-function EstimateField({
-  issue,
-  editor,
-  readOnly,
-}: {
-  issue: IssueDetail;
-  editor: SaveIssue;
-  readOnly: boolean;
-}) {
+function EstimateField(field: FieldProps) {
+  const { issue, editor } = field;
   const [value, setValue] = useState<number | string>(issue.estimatedHours ?? '');
   function commit() {
     const hours = typeof value === 'number' ? value : null;
@@ -250,8 +251,7 @@ function EstimateField({
     <EstimateInput
       value={value}
       onChange={setValue}
-      readOnly={readOnly}
-      disabled={editor.saving}
+      {...inputState(field)}
       onBlur={commit}
       onKeyDown={(event) => event.key === 'Enter' && commit()}
     />
@@ -259,15 +259,8 @@ function EstimateField({
 }
 
 /** The parent: any item of the project that is not this one or below it (the server says which). */
-function ParentField({
-  issue,
-  editor,
-  readOnly,
-}: {
-  issue: IssueDetail;
-  editor: SaveIssue;
-  readOnly: boolean;
-}) {
+function ParentField(field: FieldProps) {
+  const { issue, editor, readOnly } = field;
   const [search, setSearch] = useState('');
   const [opened, setOpened] = useState(false);
   const currentLabel = issue.parent ? `#${issue.parent.issueNumber} ${issue.parent.title}` : '';
@@ -290,24 +283,20 @@ function ParentField({
   }, [parents.data, issue.parent, currentLabel]);
 
   return (
-    <Select
+    <PickField
+      field={field}
       label="Parent"
       placeholder="No parent"
+      nothingFoundMessage={parents.isFetching ? 'Searching…' : 'No item can be the parent'}
       data={options}
       value={issue.parent?.id ?? null}
-      searchable
-      clearable
-      readOnly={readOnly}
-      disabled={editor.saving}
       searchValue={search}
       onSearchChange={setSearch}
       // The server has filtered already (keyword, not itself, not its descendants).
       filter={({ options: all }) => all}
-      nothingFoundMessage={parents.isFetching ? 'Searching…' : 'No item can be the parent'}
       onDropdownOpen={() => setOpened(true)}
       onDropdownClose={() => setOpened(false)}
-      comboboxProps={COMBOBOX_PROPS}
-      onChange={(value) => value !== (issue.parent?.id ?? null) && void editor.save({ parentId: value })}
+      onPick={(parentId) => editor.save({ parentId })}
     />
   );
 }

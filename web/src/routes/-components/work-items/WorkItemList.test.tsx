@@ -30,6 +30,22 @@ function withList(page: Partial<IssuePage>) {
   return queryClient;
 }
 
+/** The task list of the test project over `page`; gives the `onSearchChange` it was handed. */
+function renderTasks(page: Partial<IssuePage>) {
+  const onSearchChange = vi.fn();
+  renderInProject(
+    <WorkItemList
+      kind={2}
+      projectId={PROJECT_ID}
+      projectName="Fleet"
+      search={{}}
+      onSearchChange={onSearchChange}
+    />,
+    { queryClient: withList(page) },
+  );
+  return onSearchChange;
+}
+
 /** happy-dom lays nothing out: the page looks 0 px tall, always "near the bottom", unless told otherwise. */
 function pageHeight(px: number) {
   Object.defineProperty(document.documentElement, 'scrollHeight', { value: px, configurable: true });
@@ -43,39 +59,18 @@ describe('WorkItemList', () => {
   });
 
   it('invites to create the first item when there is none', async () => {
-    renderInProject(
-      <WorkItemList
-        kind={2}
-        projectId={PROJECT_ID}
-        projectName="Fleet"
-        search={{}}
-        onSearchChange={vi.fn()}
-      />,
-      { queryClient: withList({}) },
-    );
+    renderTasks({});
     expect(await screen.findByText('No tasks yet')).toBeTruthy();
     // One call to action, in the empty state.
     expect(screen.getAllByRole('button', { name: 'New task' })).toHaveLength(1);
   });
 
   it('shows the counts on the tabs, the rows and "Load more" while there are more', async () => {
-    const onSearchChange = vi.fn();
-    renderInProject(
-      <WorkItemList
-        kind={2}
-        projectId={PROJECT_ID}
-        projectName="Fleet"
-        search={{}}
-        onSearchChange={onSearchChange}
-      />,
-      {
-        queryClient: withList({
-          rows: Array.from({ length: 10 }, (_, i) => issueRow(20 - i)),
-          total: 14,
-          counts: { all: 14, opened: 11, closed: 3 },
-        }),
-      },
-    );
+    const onSearchChange = renderTasks({
+      rows: Array.from({ length: 10 }, (_, i) => issueRow(20 - i)),
+      total: 14,
+      counts: { all: 14, opened: 11, closed: 3 },
+    });
     expect((await screen.findByRole('tab', { name: /All/ })).textContent).toContain('14');
     expect(screen.getByRole('tab', { name: /Open/ }).textContent).toContain('11');
     expect(screen.getByRole('link', { name: /#20/ })).toBeTruthy();
@@ -86,22 +81,11 @@ describe('WorkItemList', () => {
   });
 
   it('shows the batch bar once rows are selected', async () => {
-    renderInProject(
-      <WorkItemList
-        kind={2}
-        projectId={PROJECT_ID}
-        projectName="Fleet"
-        search={{}}
-        onSearchChange={vi.fn()}
-      />,
-      {
-        queryClient: withList({
-          rows: [issueRow(1), issueRow(2)],
-          total: 2,
-          counts: { all: 2, opened: 2, closed: 0 },
-        }),
-      },
-    );
+    renderTasks({
+      rows: [issueRow(1), issueRow(2)],
+      total: 2,
+      counts: { all: 2, opened: 2, closed: 0 },
+    });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select #1' }));
     expect(await screen.findByText('1 item selected')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Set status' })).toBeTruthy();
@@ -119,22 +103,11 @@ describe('WorkItemList', () => {
     const fetch = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(new Response(JSON.stringify({ success: true, data: second }), { status: 200 }));
-    renderInProject(
-      <WorkItemList
-        kind={2}
-        projectId={PROJECT_ID}
-        projectName="Fleet"
-        search={{}}
-        onSearchChange={vi.fn()}
-      />,
-      {
-        queryClient: withList({
-          rows: Array.from({ length: 10 }, (_, i) => issueRow(20 - i)),
-          total: 11,
-          counts: { all: 11, opened: 11, closed: 0 },
-        }),
-      },
-    );
+    renderTasks({
+      rows: Array.from({ length: 10 }, (_, i) => issueRow(20 - i)),
+      total: 11,
+      counts: { all: 11, opened: 11, closed: 0 },
+    });
     await screen.findByRole('link', { name: /#20/ });
     expect(fetch).not.toHaveBeenCalled();
     pageHeight(800);
