@@ -529,13 +529,15 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     if (name === 'pmIssueType') query.set(name, '3');
     if (name === 'productId') query.set(name, items.products.product.id);
     if (name === 'objectId') query.set(name, items.products.spec.id);
-    if (name === 'type') query.set(name, '1');
+    if (name === 'type') query.set(name, route.path.includes('pmsProductLibrary') ? 'hosted' : '1');
     if (name === 'projectTestsheetId') query.set(name, items.testing.sheet.id);
     if (name === 'space') query.set(name, 'enterprise');
     if (name === 'folderId') query.set(name, items.docs.folder.id);
     if (name === 'issueId') query.set(name, items.work.issue.id);
     if (name === 'q') query.set(name, 'secret');
-    if (name === 'path') query.set(name, 'secret/a.txt');
+    // A folder listing names a folder, not a file.
+    if (name === 'path') query.set(name, route.path.endsWith('/folders') ? 'secret' : 'secret/a.txt');
+    if (name === 'nodeId') query.set(name, items.pipelines.node.id);
   }
   const search = query.toString();
   return fillPath(route.path, values) + (search ? `?${search}` : '');
