@@ -15,6 +15,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { currentAuditScope, rememberAbsent, rememberRead } from '../audit/context';
 import { mayBeAudited } from '../audit/objects';
+import { pause } from '../pause';
 import { ddb, TABLE } from './client';
 import {
   type Condition,
@@ -40,8 +41,6 @@ function chunk<T>(list: readonly T[], size: number): T[][] {
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- reads ----------------------------------------------------------------------------------
 

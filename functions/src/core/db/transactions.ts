@@ -1,13 +1,12 @@
 /** The one transaction helper: all-or-nothing writes that report which condition failed. */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { pause } from '../pause';
 import { type PlannedAudit, planAudit, rememberWritten } from './audit-trail';
 import { ddb, TABLE } from './client';
 import { type Condition, ConditionFailedError, type Item, updateParams } from './expressions';
 import type { Key } from './keys';
 import { announceWritten } from './written';
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One write of a transaction. `label` names it in the ConditionFailedError its condition raises. */
 export type TxOp =

@@ -12,6 +12,7 @@
 import { clock } from '@core/clock';
 import { ConditionFailedError, type TxOp, transact } from '@core/db/operations';
 import { conflict } from '@core/errors';
+import { pause } from '@core/pause';
 import {
   getNodes,
   getSpaceCounters,
@@ -219,7 +220,7 @@ export async function writeSpace<T>(
       if (error.label === 'space') {
         if (attempt >= MAX_ATTEMPTS)
           throw conflict('The library was changed by someone else meanwhile; reload and try again');
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+        await pause(Math.random() * 20 * attempt);
         continue;
       }
       throw planned.onFailed?.(error.label) ?? error;

@@ -24,6 +24,7 @@
 import { clock, nowIso } from '@core/clock';
 import { ConditionFailedError, MAX_TRANSACTION_WRITES, type TxOp } from '@core/db/operations';
 import { badRequest, conflict } from '@core/errors';
+import { jitteredPause } from '@core/pause';
 import { projectNotFound } from '../projects';
 import { sprintJoinOp, sprintLogBatchOps } from '../sprints';
 import { ancestorsOf, type ProjectIndex, peekIndex, projectIndex, recordWrite } from './project-index';
@@ -66,8 +67,6 @@ export const writeStats = { retries: 0, givenUp: 0 };
 /** Test seams: a test may hold a writer between taking its number and committing. */
 export const writeHooks: { afterAllocate?: (allocation: Allocation) => Promise<void> } = {};
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Plans with `plan` against the project's current index and writes what it returns; on a
  * conflict, re-syncs and plans again (re-validating), up to MAX_WRITE_ATTEMPTS times. `prepare`
@@ -108,7 +107,7 @@ export async function writeIssues<P = undefined>(
         writeStats.givenUp += 1;
         throw conflict('This work item is being changed by others right now; please try again');
       }
-      await pause(Math.random() * Math.min(100, 5 * 2 ** attempt));
+      await jitteredPause(attempt, 5, 100);
       continue;
     }
     recordWrite(enterpriseId, projectId, allocation.seq, written.plan.changed, written.touched);

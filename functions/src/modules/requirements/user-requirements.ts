@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict, notFound, staleVersion } from '@core/er
 import { userSummaries } from '@core/identity/people';
 import { newId } from '@core/ids';
 import { pageOf } from '@core/paging';
+import { jitteredPause } from '@core/pause';
 import { DEFAULT_REQUIREMENT_PRIORITY, REQUIREMENT_SOURCES } from '@shared/domain/products';
 import {
   nextRequirementStatus,
@@ -239,7 +240,7 @@ export async function userRequirementChangeRecords(
 
 // ---- writes ---------------------------------------------------------------------------------
 
-const MAX_NUMBER_ATTEMPTS = 5;
+const MAX_NUMBER_ATTEMPTS = 12;
 
 /**
  * Runs a create that takes the next number of a product sequence: `attempt` reads the counters
@@ -256,6 +257,8 @@ export async function withNextNumber<T>(attempt: () => Promise<T>): Promise<T> {
       if (!clash) throw error;
       if (tries >= MAX_NUMBER_ATTEMPTS)
         throw conflict('Too many items are being created at once; please try again');
+      // Each round one racer wins; the others spread out before reading the counters again.
+      await jitteredPause(tries, 10, 200);
     }
   }
 }

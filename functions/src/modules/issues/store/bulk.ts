@@ -10,6 +10,7 @@ import { ddb, TABLE } from '@core/db/client';
 import { keys } from '@core/db/keys';
 import type { Item } from '@core/db/operations';
 import { updateItem } from '@core/db/operations';
+import { pause } from '@core/pause';
 import { changeEntryOp, type ProjectCounters } from './counters';
 import { type JournalRecord, journalToItem } from './journals';
 import { createIssueOps, type IssueRecord, writtenRows } from './work-items';
@@ -19,8 +20,6 @@ export interface BulkIssue {
   description: string;
   journal: JournalRecord;
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function batchPut(items: readonly Item[], concurrency: number): Promise<void> {
   const chunks: Item[][] = [];
