@@ -2553,6 +2553,11 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/pms/{identifier}/pmsProjectTestcase/partDownload': 'a download over POST: it changes nothing',
   'POST /api/pms/{identifier}/pmsRepository/{id}/sync':
     'it queues a sync and writes nothing itself; the job that syncs is background work, not audited',
+  'POST /api/pms/{identifier}/pmsProductLibrary/{repoId}/packaged':
+    'it hands out an upload address and a pending upload that expires in a day; the confirm that files the asset is audited',
+  'POST /api/artifactTokens': 'an access token belongs to the account, like a session, not to an enterprise',
+  'DELETE /api/artifactTokens/{id}':
+    'an access token belongs to the account, like a session, not to an enterprise',
 };
 
 /** The successful writes of the table above, each to be found in its enterprise's log. */

@@ -33,7 +33,15 @@ export const TENANT_IDENTIFIER_LENGTH = { min: 2, max: 40 } as const;
  * Only needed to leave an identifier that equals one of them alone (see above); the infra tests
  * check this list against the web app's own.
  */
-export const TENANT_SECTIONS = ['admin', 'codes', 'docs', 'members', 'products', 'projects'] as const;
+export const TENANT_SECTIONS = [
+  'admin',
+  'codes',
+  'docs',
+  'members',
+  'products',
+  'projects',
+  'weekly',
+] as const;
 
 /** `|a|b|c|`: a membership test that, unlike an object, has no inherited keys (`constructor`). */
 const wordList = (words: readonly string[]) => `|${words.join('|')}|`;
