@@ -7,7 +7,6 @@ import { PageTitle } from '../components/PageTitle/PageTitle';
 import { CurrentPasswordInput, NewPasswordInput } from '../components/PasswordInputs/PasswordInputs';
 import { ChangePasswordFormSchema } from '../lib/form-schemas';
 import { showServerFieldError } from '../lib/server-errors';
-import { useAutofocus } from '../lib/use-autofocus';
 import { zodResolver } from '../lib/zod-resolver';
 import { useChangePassword } from '../queries/auth';
 import { FormPageActions } from './-components/account/FormPageActions';
@@ -19,9 +18,10 @@ export const Route = createFileRoute('/_authed/account/password')({
 
 /** The account page: the password, and the sessions signed in with it. */
 function ChangePasswordPage() {
+  // No field takes focus on arrival: many come here for the sessions below, and blurring an empty,
+  // focused password field would show its error and push the sessions down under their click.
   useDocumentTitle('Password and sessions · Workspace');
   const change = useChangePassword();
-  const firstField = useAutofocus();
   const form = useForm({
     initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
     validate: zodResolver(ChangePasswordFormSchema),
@@ -56,11 +56,7 @@ function ChangePasswordPage() {
             <Title order={2} fz="md">
               Change password
             </Title>
-            <CurrentPasswordInput
-              ref={firstField}
-              label="Current password"
-              {...form.getInputProps('oldPassword')}
-            />
+            <CurrentPasswordInput label="Current password" {...form.getInputProps('oldPassword')} />
             <NewPasswordInput label="New password" {...form.getInputProps('newPassword')} />
             <PasswordInput
               label="Confirm new password"

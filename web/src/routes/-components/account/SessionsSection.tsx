@@ -22,7 +22,7 @@ function SessionRow({
 }) {
   return (
     <Group justify="space-between" wrap="nowrap" data-testid={`session-row-${session.id}`}>
-      <Stack gap={2}>
+      <Stack gap={2} miw={0} style={{ flex: 1 }}>
         <Group gap="xs">
           <Text size="sm" fw={500} title={session.userAgent || undefined}>
             {session.device}
@@ -46,6 +46,7 @@ function SessionRow({
           size="compact-sm"
           variant="default"
           loading={pending}
+          style={{ flexShrink: 0 }}
           onClick={onSignOut}
           aria-label={`Sign out ${session.device}, signed in ${fullDateTime(session.createdAt)}`}
         >
