@@ -80,6 +80,14 @@ async function run(): Promise<void> {
   const coldCalls = meter.calls;
   console.log(`Cold desk: ${cold.toFixed(0)} ms, ${coldCalls} DynamoDB calls.`);
 
+  // What the cold desk spent its time on: the digests alone, then the indexes alone.
+  forgetActivity();
+  forgetSyncs();
+  const coldDigests = await timed(() => desk(member.call));
+  forgetIssueIndexes();
+  forgetSyncs();
+  const coldIndexes = await timed(() => desk(member.call));
+
   // Warm-up: Node's and DynamoDB Local's JIT.
   for (let i = 0; i < 10; i += 1) await desk(member.call);
 
@@ -149,6 +157,9 @@ async function run(): Promise<void> {
   console.log('');
   console.log(
     `Cold desk (fresh process, every project from its snapshot): ${cold.toFixed(0)} ms, ${coldCalls} DynamoDB calls`,
+  );
+  console.log(
+    `  of which: activity digests alone (indexes warm) ${coldDigests.toFixed(0)} ms; work-item indexes alone (digests warm) ${coldIndexes.toFixed(0)} ms`,
   );
   console.log(
     `DynamoDB calls per warm desk: ${pct(warmCalls, 50)} (median), ${Math.max(...warmCalls)} at most`,

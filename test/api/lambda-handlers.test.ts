@@ -300,11 +300,11 @@ const CALLS: Record<EndpointGroupName, RepresentativeCall> = {
     method: 'GET',
     path: (w) => pms(w, 'myProjects'),
     status: 200,
-    // The creator manages the project; it holds no work items and no sprint yet.
+    // The creator manages the project, which has no running sprint.
     check: (data, w) =>
       expect(data).toMatchObject({
         total: 1,
-        rows: [{ id: w.projectId, name: 'Gateway', role: 'manager', unfinished: 0, runningSprint: null }],
+        rows: [{ id: w.projectId, name: 'Gateway', role: 'manager', runningSprint: null }],
       }),
   },
 };

@@ -4,41 +4,27 @@
  * that queues to it may send there; each schedule is an EventBridge rule invoking the group's
  * function with the schedule's name.
  */
-import { App, Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JOB_ATTEMPTS } from '../../functions/src/core/jobs/attempts';
-import { Api } from '../../infra/lib/constructs/api';
-import { Storage } from '../../infra/lib/constructs/storage';
-import { WorkspaceTable } from '../../infra/lib/constructs/table';
-import { asArray, type Cfn } from './helpers';
+import { apiTemplate, asArray, type Cfn } from './helpers';
 
 let template: Template;
 
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new Stack(app, 'Background');
-  new Api(stack, 'Api', {
-    table: new WorkspaceTable(stack, 'Table'),
-    storage: new Storage(stack, 'Storage'),
-    publicOrigin: 'https://pm.example.com',
-    stage: 'test',
-    frontDoorSecret: 'front-door-secret-of-the-test',
-    groups: [
-      {
-        name: 'issues',
-        routes: ['/api/pms/{identifier}/pmsProjectIssues/{proxy+}'],
-        background: { queue: true, schedules: { snapshots: { everyMinutes: 10 } } },
-      },
-      {
-        name: 'sprints',
-        routes: ['/api/pms/{identifier}/pmsProjectSprint'],
-        background: { queuesTo: ['issues'] },
-      },
-      { name: 'auth', routes: ['/api/auth/{proxy+}'] },
-    ],
-  });
-  template = Template.fromStack(stack);
+  template = apiTemplate('Background', [
+    {
+      name: 'issues',
+      routes: ['/api/pms/{identifier}/pmsProjectIssues/{proxy+}'],
+      background: { queue: true, schedules: { snapshots: { everyMinutes: 10 } } },
+    },
+    {
+      name: 'sprints',
+      routes: ['/api/pms/{identifier}/pmsProjectSprint'],
+      background: { queuesTo: ['issues'] },
+    },
+    { name: 'auth', routes: ['/api/auth/{proxy+}'] },
+  ]);
 }, 120_000);
 
 const functionId = (group: string) =>

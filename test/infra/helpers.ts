@@ -1,8 +1,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { EndpointGroup } from '../../functions/src/manifest';
+import { Api } from '../../infra/lib/constructs/api';
+import { Storage } from '../../infra/lib/constructs/storage';
+import { WorkspaceTable } from '../../infra/lib/constructs/table';
 import { REPO_ROOT } from '../../infra/lib/paths';
 import { readStageSettings } from '../../infra/lib/settings';
 import { WorkspaceStack, type WorkspaceStackProps } from '../../infra/lib/workspace-stack';
@@ -41,6 +45,24 @@ export function synthWorkspace(
   const settings = readStageSettings(app.node);
   const stack = new WorkspaceStack(app, `Workspace-${settings.stage}`, { ...settings, ...stackProps });
   return { app, stack, template: Template.fromStack(stack), outdir };
+}
+
+/**
+ * The template of the Api construct alone, on its own table and storage, for `groups` (endpoint
+ * groups as the manifest declares them), without bundling: what the background tests read.
+ */
+export function apiTemplate(id: string, groups: readonly EndpointGroup[]): Template {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new Stack(app, id);
+  new Api(stack, 'Api', {
+    table: new WorkspaceTable(stack, 'Table'),
+    storage: new Storage(stack, 'Storage'),
+    publicOrigin: 'https://pm.example.com',
+    stage: 'test',
+    frontDoorSecret: 'front-door-secret-of-the-test',
+    groups: [...groups],
+  });
+  return Template.fromStack(stack);
 }
 
 /** The logical id of a construct's CloudFormation resource. */

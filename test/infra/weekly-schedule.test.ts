@@ -4,29 +4,16 @@
  * (core/lambda/group-handler.ts runs `weekly.reminders` from it); the group runs no queued jobs,
  * so it gets no queue.
  */
-import { App, Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_GROUPS } from '../../functions/src/manifest';
-import { Api } from '../../infra/lib/constructs/api';
-import { Storage } from '../../infra/lib/constructs/storage';
-import { WorkspaceTable } from '../../infra/lib/constructs/table';
+import { apiTemplate } from './helpers';
 
 let template: Template;
 const weekly = ENDPOINT_GROUPS.find((group) => group.name === 'weekly')!;
 
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new Stack(app, 'Weekly');
-  new Api(stack, 'Api', {
-    table: new WorkspaceTable(stack, 'Table'),
-    storage: new Storage(stack, 'Storage'),
-    publicOrigin: 'https://pm.example.com',
-    stage: 'test',
-    frontDoorSecret: 'front-door-secret-of-the-test',
-    groups: [weekly],
-  });
-  template = Template.fromStack(stack);
+  template = apiTemplate('Weekly', [weekly]);
 }, 120_000);
 
 const weeklyFunction = () =>

@@ -14,12 +14,13 @@
  * applied (less FEED_LAG_MS, since the feed is a secondary index that may show an entry late).
  */
 import { clock } from '@core/clock';
+import { isUnfinished } from '@shared/domain/sprint-workflow';
 import { ACTIVITY_DAYS, MENTION_WINDOW_DAYS } from '@shared/schemas/dashboard';
 import { feedPage, getIssueDescriptions, type JournalRecord, type ProjectIndex } from '../issues';
 import { mentionedLogins } from './mentions';
 
 /** A first read takes at most this many of the newest entries of a project's feed. */
-const COLD_ENTRIES = 2000;
+const COLD_ENTRIES = 1000;
 /** How late the feed (an eventually consistent index) may show an entry after its write. */
 const FEED_LAG_MS = 5000;
 /** After the project moved, the head of the feed is read again this long (a late entry). */
@@ -144,6 +145,12 @@ async function apply(index: ProjectIndex, digest: ProjectActivity, entries: read
     applyEntry(digest, entry, written);
   }
   forgetOld(digest);
+  // Only unfinished items are on a desk: a finished one's description is read if it reopens.
+  const unfinished = [...written].filter((id) => {
+    const row = index.rows.get(id);
+    return row !== undefined && isUnfinished(row.status);
+  });
+  await readDescriptions(index, digest, unfinished);
   await readDescriptions(
     index,
     digest,
@@ -165,7 +172,9 @@ function applyEntry(digest: ProjectActivity, entry: JournalRecord, written: Set<
       written.add(entry.issueId);
       return;
     case 'updated':
-      if (entry.details.some((detail) => detail.field === 'description')) written.add(entry.issueId);
+      // A reopened item's description counts again, so a status change reads it too.
+      if (entry.details.some((detail) => detail.field === 'description' || detail.field === 'status'))
+        written.add(entry.issueId);
       return;
     case 'deleted':
       digest.descriptionMentions.delete(entry.issueId);

@@ -13,7 +13,6 @@ import type { Page, PageQuery } from '@shared/schemas/common';
 import {
   ACTIVITY_DAYS,
   type DeskIssue,
-  type MyIssueCounts,
   type MyIssuesPage,
   type MyIssuesQuery,
   type MyProject,
@@ -24,7 +23,7 @@ import { requireProject } from '../projects';
 import { todayIn } from './days';
 import { myProjects, myProjectWork } from './my-work';
 import { loginOf } from './people';
-import { deskOrder, type MyItem, type ProjectView, projectView } from './project-view';
+import { type MyItem, myDesk, type ProjectView, projectView } from './project-view';
 import { sprintsOf } from './sources';
 
 export interface MyViews {
@@ -38,17 +37,6 @@ export async function myViews(tenant: Tenant): Promise<MyViews> {
   const today = todayIn(tenant.enterprise.timeZone);
   const [work, login] = await Promise.all([myProjectWork(tenant), loginOf(userId)]);
   return { today, projects: work.map((w) => ({ ...w, view: projectView(w, userId, login, today) })) };
-}
-
-export function countsOf(items: readonly MyItem[]): MyIssueCounts {
-  const counts: MyIssueCounts = { all: 0, assigned: 0, created: 0, mentioned: 0, overdue: 0, dueSoon: 0 };
-  for (const item of items) {
-    counts.all += 1;
-    for (const relation of item.relations) counts[relation] += 1;
-    if (item.due === 'overdue') counts.overdue += 1;
-    if (item.due === 'dueSoon') counts.dueSoon += 1;
-  }
-  return counts;
 }
 
 async function deskIssueViews(items: readonly MyItem[]): Promise<DeskIssue[]> {
@@ -71,14 +59,18 @@ async function deskIssueViews(items: readonly MyItem[]): Promise<DeskIssue[]> {
 export async function myProjectIssues(tenant: Tenant, query: MyIssuesQuery): Promise<MyIssuesPage> {
   if (query.pmsProjectId) await requireProject(tenant.enterprise.id, query.pmsProjectId);
   const { today, projects } = await myViews(tenant);
-  const inProject = projects
-    .filter((p) => !query.pmsProjectId || p.project.projectId === query.pmsProjectId)
-    .flatMap((p) => p.view.mine);
+  const inProject = query.pmsProjectId
+    ? projects.filter((p) => p.project.projectId === query.pmsProjectId)
+    : projects;
+  const desk = myDesk(
+    tenant.principal.userId,
+    query.pmsProjectId ?? '',
+    inProject.map((p) => p.view),
+  );
   const relation = query.relation;
-  const wanted = relation === 'all' ? inProject : inProject.filter((i) => i.relations.includes(relation));
-  // Each project's items are in desk order already: the sort merges the runs.
-  const page = await pageOf(wanted.sort(deskOrder), query, deskIssueViews);
-  return { ...page, counts: countsOf(inProject), today };
+  const wanted = relation === 'all' ? desk.items : desk.items.filter((i) => i.relations.includes(relation));
+  const page = await pageOf(wanted, query, deskIssueViews);
+  return { ...page, counts: desk.counts, today };
 }
 
 /** `myProjects`: my open and paused projects, with my unfinished and overdue items and the running sprint. */

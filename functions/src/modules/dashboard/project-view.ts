@@ -8,7 +8,7 @@
  */
 import { isUnfinished } from '@shared/domain/sprint-workflow';
 import { addDays } from '@shared/domain/weekly';
-import { ACTIVITY_DAYS, type DueState, type Relation } from '@shared/schemas/dashboard';
+import { ACTIVITY_DAYS, type DueState, type MyIssueCounts, type Relation } from '@shared/schemas/dashboard';
 import type { IssueRecord, ProjectIndex } from '../issues';
 import type { ProjectRecord } from '../projects';
 import { itemsMentioning } from './activity';
@@ -63,11 +63,15 @@ export function deskOrder(a: MyItem, b: MyItem): number {
   if ((a.due === 'later' || a.due === 'none') && a.row.priority !== b.row.priority) {
     return a.row.priority - b.row.priority;
   }
-  const byEnd = (a.row.endDate ?? '').localeCompare(b.row.endDate ?? '');
   return (
-    byEnd || b.row.updatedAt.localeCompare(a.row.updatedAt) || a.row.issueId.localeCompare(b.row.issueId)
+    ascending(a.row.endDate ?? '', b.row.endDate ?? '') ||
+    ascending(b.row.updatedAt, a.row.updatedAt) ||
+    ascending(a.row.issueId, b.row.issueId)
   );
 }
+
+/** Dates and ids compare by code unit: a collation (localeCompare) is far slower and not wanted. */
+const ascending = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function relationsOf(row: IssueRecord, userId: string, mentioned: ReadonlySet<string>): Relation[] {
   const relations: Relation[] = [];
@@ -137,4 +141,42 @@ export function projectView(work: MyProjectWork, userId: string, login: string, 
   if (byMember.size >= MAX_MEMBER_VIEWS) byMember.clear();
   byMember.set(userId, { key, view });
   return view;
+}
+
+export interface MyDesk {
+  /** Every project's items in desk order. */
+  items: MyItem[];
+  counts: MyIssueCounts;
+}
+
+/** The merged list of the last views each member's desk was built from (the same views, the same list). */
+const desks = new Map<string, { views: readonly ProjectView[]; desk: MyDesk }>();
+
+function countsOf(items: readonly MyItem[]): MyIssueCounts {
+  const counts: MyIssueCounts = { all: 0, assigned: 0, created: 0, mentioned: 0, overdue: 0, dueSoon: 0 };
+  for (const item of items) {
+    counts.all += 1;
+    for (const relation of item.relations) counts[relation] += 1;
+    if (item.due === 'overdue') counts.overdue += 1;
+    if (item.due === 'dueSoon') counts.dueSoon += 1;
+  }
+  return counts;
+}
+
+/**
+ * My items across the projects' views, merged in desk order, with their counts; kept while the
+ * views are (`scope` names the selection of projects: all of mine, or one).
+ */
+export function myDesk(userId: string, scope: string, views: readonly ProjectView[]): MyDesk {
+  const name = `${userId}/${scope}`;
+  const held = desks.get(name);
+  if (held && held.views.length === views.length && held.views.every((view, i) => view === views[i])) {
+    return held.desk;
+  }
+  // Each view's items are in desk order: the sort only merges the runs.
+  const items = views.flatMap((view) => view.mine).sort(deskOrder);
+  const desk = { items, counts: countsOf(items) };
+  if (desks.size >= MAX_MEMBER_VIEWS * 10) desks.clear();
+  desks.set(name, { views, desk });
+  return desk;
 }

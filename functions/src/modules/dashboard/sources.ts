@@ -1,6 +1,6 @@
 /**
- * Other modules' reads as the desk uses them, each through a short copy (copies.ts) dropped by
- * this process's writes to where it was read from.
+ * Other modules' reads as the desk uses them, and the member's own todos, each through a short
+ * copy (copies.ts) dropped by this process's writes to where it was read from.
  */
 import { enterprisePartition, type Key, productPartition, projectPartition, SK } from '@core/db/keys';
 import {
@@ -26,6 +26,7 @@ import {
 import { listSprints } from '../sprints';
 import { listSheets } from '../testruns';
 import { copyOf, writesUnder } from './copies';
+import { listTodos, type TodoRecord } from './store/todos';
 
 type ProjectLinks = Awaited<ReturnType<typeof listProjectLinks>>;
 type Sprints = Awaited<ReturnType<typeof listSprints>>;
@@ -116,5 +117,14 @@ export function plansOf(enterpriseId: string, productId: string): Promise<PlanRe
   const where = productPartition(enterpriseId, productId);
   return copyOf(`plans/${where}`, writesUnder(where, SK.planPrefix), () =>
     listPlans(enterpriseId, productId),
+  );
+}
+
+/** The member's own todos: every desk call that counts them reads them. */
+export function todosOf(enterpriseId: string, userId: string): Promise<TodoRecord[]> {
+  return copyOf(
+    `todos/${enterpriseId}/${userId}`,
+    writesUnder(enterprisePartition(enterpriseId), `${SK.todoPrefix}${userId}#`),
+    () => listTodos(enterpriseId, userId),
   );
 }

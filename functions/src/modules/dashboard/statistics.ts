@@ -7,9 +7,10 @@ import type { Tenant } from '@core/identity/tenancy';
 import type { RequirementKind } from '@shared/domain/requirement-workflow';
 import type { DeskStatistics } from '@shared/schemas/dashboard';
 import { todayIn } from './days';
-import { countsOf, myViews } from './items';
+import { myViews } from './items';
 import { holds, myProjects } from './my-work';
 import { myProducts, requirementsOf, reviewQueue } from './products';
+import { myDesk } from './project-view';
 import { myProjectSprints } from './sprints';
 import { mySheets, REVIEW_PERMISSION } from './todo-list';
 import { myTodos } from './todos';
@@ -31,7 +32,11 @@ export async function deskStatistics(tenant: Tenant): Promise<DeskStatistics> {
     myProjects(tenant),
     holds(tenant, 'product:product:list') ? myProducts(tenant) : [],
   ]);
-  const counts = countsOf(views.projects.flatMap((p) => p.view.mine));
+  const { counts } = myDesk(
+    tenant.principal.userId,
+    '',
+    views.projects.map((p) => p.view),
+  );
   return {
     assigned: counts.assigned,
     overdue: counts.overdue,

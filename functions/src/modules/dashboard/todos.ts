@@ -17,6 +17,7 @@ import {
   type TodoUpdateBody,
 } from '@shared/schemas/dashboard';
 import { dueState, todayIn } from './days';
+import { todosOf } from './sources';
 import type { TodoRecord } from './store/todos';
 import * as db from './store/todos';
 
@@ -46,7 +47,7 @@ const byDesk = (a: TodoRecord, b: TodoRecord): number => {
 /** The caller's todos as the desk shows them; expired ones (the TTL is not immediate) are left out. */
 export async function myTodos(tenant: Tenant): Promise<TodoRecord[]> {
   const now = clock.now() / 1000;
-  const todos = await db.listTodos(tenant.enterprise.id, tenant.principal.userId);
+  const todos = await todosOf(tenant.enterprise.id, tenant.principal.userId);
   return todos.filter((t) => t.expiresAt === null || t.expiresAt > now).sort(byDesk);
 }
 

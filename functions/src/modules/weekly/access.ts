@@ -34,11 +34,24 @@ export interface ProjectAccess {
  * non-members (administrators may read every project's).
  */
 export async function projectAccess(tenant: Tenant, projectId: string): Promise<ProjectAccess> {
-  const access = await accessTo(tenant, projectId);
+  return readableBy(tenant, await accessTo(tenant, projectId));
+}
+
+/** The same check on a project and membership already read (the team view reads them with its data). */
+export function readableBy(tenant: Tenant, access: ProjectAccess): ProjectAccess {
   if (!access.member && !isAdministrator(tenant)) {
     throw forbidden(`Only members of project ${access.project.name} may see its weekly reports`);
   }
   return access;
+}
+
+/** What the caller is in a project: its membership (or none), and whether it manages it. */
+export function accessOf(
+  tenant: Tenant,
+  project: ProjectRecord,
+  member: ProjectMemberRecord | null,
+): ProjectAccess {
+  return { project, member, manages: isAdministrator(tenant) || member?.role === 'manager' };
 }
 
 /** The project, if the caller may write a report of it: only its members do (403 otherwise). */
@@ -56,7 +69,7 @@ async function accessTo(tenant: Tenant, projectId: string): Promise<ProjectAcces
     requireProject(enterpriseId, projectId),
     getProjectMember(enterpriseId, projectId, tenant.principal.userId),
   ]);
-  return { project, member, manages: isAdministrator(tenant) || member?.role === 'manager' };
+  return accessOf(tenant, project, member);
 }
 
 export function requireManager(access: ProjectAccess): void {

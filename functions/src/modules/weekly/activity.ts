@@ -16,6 +16,8 @@ export interface ProjectState {
   project: ProjectRecord;
   /** Item id → the item as it is now. */
   rows: ReadonlyMap<string, IssueRecord>;
+  /** The copy's generation: stepped by every change of `rows`. */
+  generation: number;
   sprints: readonly Completable[];
   sheets: readonly Completable[];
 }
@@ -27,17 +29,42 @@ export async function projectState(enterpriseId: string, projectId: string): Pro
     listSprints(enterpriseId, projectId),
     listSheets(enterpriseId, projectId),
   ]);
-  return { project, rows: index.rows, sprints, sheets };
+  return { project, rows: index.rows, generation: index.generation, sprints, sheets };
 }
+
+/**
+ * Counts already computed, per copy of a project's items (its rows map, replaced on a reload) and
+ * keyed by the copy's generation, the weeks and the sprints' and sheets' states: a team view
+ * asked again before anything changed is not counted again.
+ */
+const computed = new WeakMap<ReadonlyMap<string, IssueRecord>, Map<string, WeeklyCounts[]>>();
+const MAX_COMPUTED_PER_PROJECT = 32;
+
+const stateOf = (items: readonly Completable[]) =>
+  items.map((item) => `${item.status}${item.completedAt}`).join();
 
 /** The counts of each week, in one pass over the items. */
 function countsOf(state: ProjectState, weeks: readonly Week[]): WeeklyCounts[] {
-  return countWeeks(weeks, {
+  const key = [
+    state.generation,
+    state.project.name,
+    ...weeks.map((week) => `${week.start}@${week.timeZone}`),
+    stateOf(state.sprints),
+    stateOf(state.sheets),
+  ].join('|');
+  const known = computed.get(state.rows) ?? new Map<string, WeeklyCounts[]>();
+  computed.set(state.rows, known);
+  const hit = known.get(key);
+  if (hit) return hit;
+  const counts = countWeeks(weeks, {
     projectName: state.project.name,
     issues: state.rows.values(),
     sprints: state.sprints,
     sheets: state.sheets,
   });
+  if (known.size >= MAX_COMPUTED_PER_PROJECT) known.clear();
+  known.set(key, counts);
+  return counts;
 }
 
 export const weekCounts = (state: ProjectState, week: Week): WeeklyCounts => countsOf(state, [week])[0]!;

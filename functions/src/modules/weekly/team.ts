@@ -25,8 +25,8 @@ import type {
 } from '@shared/schemas/weekly';
 import type { IssueRecord } from '../issues';
 import { listProjectMembers, listProjectMembershipsOfUser, listProjects } from '../projects';
-import { projectAccess, weekFor } from './access';
-import { projectState, trendCounts, weekCounts } from './activity';
+import { accessOf, projectAccess, readableBy, weekFor } from './access';
+import { projectState, trendCounts } from './activity';
 import { listNotices } from './store/reminders';
 import * as db from './store/reports';
 import { issueSnapshotOf, noticeView, reportSummaryView, weeklyIssueView } from './views';
@@ -49,13 +49,15 @@ export async function projectTeam(
 ): Promise<TeamWeekly> {
   const enterpriseId = tenant.enterprise.id;
   const week = weekFor(tenant, query.weekStart);
-  // The access check is read beside the data (its refusal wins; nothing is answered before it).
-  const [access, state, members, reports] = await Promise.all([
-    projectAccess(tenant, query.pmsProjectId),
+  // The project and the caller's membership come with the data: one round of reads, then the
+  // access check (its refusal is all a non-member gets).
+  const [state, members, reports] = await Promise.all([
     projectState(enterpriseId, query.pmsProjectId),
     listProjectMembers(enterpriseId, query.pmsProjectId),
     db.listProjectReportSummaries(enterpriseId, query.pmsProjectId, week.start),
   ]);
+  const me = members.find((member) => member.userId === tenant.principal.userId) ?? null;
+  const access = readableBy(tenant, accessOf(tenant, state.project, me));
   const users = await userSummaries(members.map((m) => m.userId));
   const byUser = new Map(reports.map((r) => [r.userId, r]));
   const rows = members
@@ -69,12 +71,14 @@ export async function projectTeam(
     })
     .sort((a, b) => a.user.nickname.localeCompare(b.user.nickname));
   const submitted = rows.filter((row) => row.report?.status === REPORT_STATUS.submitted).length;
+  const trend = trendCounts(state, week, TREND_WEEKS);
   return {
     kind: REPORT_KIND.project,
     week: weekInfo(week),
     project: { id: state.project.projectId, name: state.project.name },
-    counts: weekCounts(state, week),
-    trend: trendCounts(state, week, TREND_WEEKS),
+    // The chosen week is the trend's last.
+    counts: trend.at(-1)!.counts,
+    trend,
     members: rows,
     submitted,
     missing: rows.length - submitted,
@@ -148,9 +152,9 @@ export async function personalIssues(
 ): Promise<PersonalIssues> {
   const enterpriseId = tenant.enterprise.id;
   const userId = tenant.principal.userId;
-  await projectAccess(tenant, query.pmsProjectId);
   const week = weekFor(tenant, query.weekStart);
-  const [state, lastWeek] = await Promise.all([
+  const [, state, lastWeek] = await Promise.all([
+    projectAccess(tenant, query.pmsProjectId),
     projectState(enterpriseId, query.pmsProjectId),
     db.getReport(enterpriseId, query.pmsProjectId, addDays(week.start, -7), userId),
   ]);
@@ -193,9 +197,11 @@ function planText(report: db.ReportRecord): string {
 
 /** One category of the project's items of the week, a page of it, with every category's size. */
 export async function projectIssues(tenant: Tenant, query: ProjectIssueListQuery): Promise<ProjectIssuePage> {
-  await projectAccess(tenant, query.pmsProjectId);
   const week = weekFor(tenant, query.weekStart);
-  const state = await projectState(tenant.enterprise.id, query.pmsProjectId);
+  const [, state] = await Promise.all([
+    projectAccess(tenant, query.pmsProjectId),
+    projectState(tenant.enterprise.id, query.pmsProjectId),
+  ]);
   const found = categorize(state.rows.values(), categoryRules(week, clock.now()));
   const category = query.category as keyof typeof found;
   const page = await pageOf(found[category], query, issueViews);

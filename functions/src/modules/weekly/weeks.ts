@@ -32,13 +32,22 @@ export function dateIn(instant: number, timeZone: string): string {
   return dayjs(instant).tz(timeZone).format('YYYY-MM-DD');
 }
 
+const known = new Map<string, Week>();
+
+/** The week of `monday` in `timeZone` (kept: time-zone arithmetic is the slow part of a view). */
 export function weekStarting(monday: string, timeZone: string): Week {
-  return {
+  const key = `${monday}@${timeZone}`;
+  const found = known.get(key);
+  if (found) return found;
+  const week = {
     start: monday,
     timeZone,
     startsAt: instantOf(monday, '00:00', timeZone),
     endsAt: instantOf(addDays(monday, 7), '00:00', timeZone),
   };
+  if (known.size >= 5000) known.clear();
+  known.set(key, week);
+  return week;
 }
 
 /** The week an instant falls in. */
