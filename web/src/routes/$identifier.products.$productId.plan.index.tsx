@@ -1,24 +1,9 @@
-import { Button } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import type { Plan } from '@shared/schemas/products';
-import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
-import { StatusCardPage } from '../kit/ListPage/CardList';
 import { loadList } from '../kit/ListPage/load-list';
-import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { accessGuard } from '../lib/route-guards';
-import { planListQueryOptions, productQueryOptions } from '../queries/products';
-import { DeletePlanModal } from './-components/products/DeletePlanModal';
-import { PlanCard } from './-components/products/PlanCard';
-import { PlanFormModal } from './-components/products/PlanFormModal';
-import { localToday } from './-components/products/plan-dates';
-import {
-  type PlanStatusFilter,
-  planListParams,
-  validatePlanSearch,
-} from './-components/products/plan-search';
+import { planListQueryOptions } from '../queries/products';
+import { PlansPage } from './-components/products/PlansPage';
+import { planListParams, validatePlanSearch } from './-components/products/plan-search';
 
 export const Route = createFileRoute('/$identifier/products/$productId/plan/')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
@@ -30,95 +15,3 @@ export const Route = createFileRoute('/$identifier/products/$productId/plan/')({
     loadList(queryClient, planListQueryOptions(params.productId, deps), load),
   component: PlansPage,
 });
-
-const STATUS_FILTERS: { value: PlanStatusFilter | 'all'; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'notStarted', label: 'Not started' },
-  { value: 'inProgress', label: 'In progress' },
-  { value: 'expired', label: 'Expired' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'closed', label: 'Closed' },
-];
-
-function PlansPage() {
-  const { enterprise, can } = useCurrentEnterprise();
-  const identifier = enterprise.enterpriseIdentifier;
-  const { productId } = Route.useParams();
-  const { data: product } = useSuspenseQuery(productQueryOptions(productId));
-  useDocumentTitle(`Plans · ${product.name}`);
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const params = planListParams(search);
-  const { data: page, isPlaceholderData } = useQuery(planListQueryOptions(productId, params));
-  const canAdd = can('product:plan:add');
-  const canEdit = can('product:plan:edit');
-  const canRemove = can('product:plan:remove');
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<Plan | null>(null);
-  const [deleting, setDeleting] = useState<Plan | null>(null);
-  const today = localToday();
-
-  const newPlanButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-      New plan
-    </Button>
-  );
-
-  return (
-    <StatusCardPage
-      statusLabel="Filter by plan status"
-      statuses={STATUS_FILTERS}
-      status={search.status}
-      onStatusChange={(status) => void navigate({ search: validatePlanSearch({ status }), replace: true })}
-      actions={canAdd && newPlanButton}
-      page={page}
-      dimmed={isPlaceholderData}
-      pageNum={params.pageNum}
-      onPageChange={(pageNum, replace) =>
-        void navigate({ search: (prev) => ({ ...prev, pageNum }), replace })
-      }
-      one="plan"
-      many="plans"
-      noMatch={{ title: 'No plan has this status', description: 'Try another status, or all plans.' }}
-      nothingYet={{
-        icon: <IconCalendarEvent size={28} />,
-        title: 'No plans yet',
-        description: canAdd
-          ? 'Plans are the milestones of the product: give one dates, then move reviewed specs into it.'
-          : 'Nobody has planned a milestone for this product yet.',
-      }}
-      emptyTestId="plans-empty"
-      summary=", by end date"
-      testId="plan-list"
-      dialogs={
-        <>
-          {canAdd && (
-            <PlanFormModal opened={creating} onClose={() => setCreating(false)} productId={productId} />
-          )}
-          {canEdit && (
-            <PlanFormModal
-              opened={editing !== null}
-              onClose={() => setEditing(null)}
-              productId={productId}
-              plan={editing}
-            />
-          )}
-          {canRemove && (
-            <DeletePlanModal productId={productId} plan={deleting} onClose={() => setDeleting(null)} />
-          )}
-        </>
-      }
-    >
-      {page?.rows.map((plan) => (
-        <PlanCard
-          key={plan.id}
-          identifier={identifier}
-          plan={plan}
-          today={today}
-          onEdit={canEdit ? setEditing : undefined}
-          onDelete={canRemove ? setDeleting : undefined}
-        />
-      ))}
-    </StatusCardPage>
-  );
-}

@@ -119,6 +119,10 @@ export function TitleInput({ label = 'Title', ...props }: TextInputProps) {
   return <TextInput data-autofocus label={label} withAsterisk {...props} />;
 }
 
+/** What a markdown text of a page says under its label: the page renders the markdown, not HTML. */
+export const MARKDOWN_NO_HTML =
+  'Markdown: **bold**, lists, [links](https://example.com). HTML is not rendered.';
+
 /** A markdown text: grows with what is written, says that markdown works. */
 export function MarkdownTextarea({
   description = 'Markdown: **bold**, lists, [links](https://example.com), `code`.',

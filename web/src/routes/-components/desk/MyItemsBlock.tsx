@@ -6,7 +6,7 @@ import { IconChecklist, IconMoodSmile } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
-import { NothingYet } from '../../../kit/ListPage/ListPage';
+import { Dimmable, NothingYet } from '../../../kit/ListPage/ListPage';
 import { ShowMore } from '../../../kit/ListPage/Pager';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { type MyIssuesParams, myIssuesQueryOptions } from '../../../queries/dashboard';
@@ -146,7 +146,7 @@ export function MyItemsBlock() {
           data={TABS.map((t) => ({ value: t.value, label: tabLabel(t.label, counts?.[t.value]) }))}
           style={{ alignSelf: 'flex-start' }}
         />
-        <div style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+        <Dimmable dimmed={query.isPlaceholderData}>
           {rows.length === 0 ? (
             <Text size="sm" c="dimmed" py="md" data-testid="desk-items-none">
               None in this list.{' '}
@@ -157,7 +157,7 @@ export function MyItemsBlock() {
           ) : (
             rows.map((item) => <ItemRow key={item.id} item={item} />)
           )}
-        </div>
+        </Dimmable>
         {data && data.total > rows.length && (
           <ShowMore
             query={{

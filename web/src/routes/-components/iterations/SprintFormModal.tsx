@@ -1,8 +1,8 @@
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { MAX_SPRINT_DAYS } from '@shared/domain/sprint-workflow';
 import type { Sprint } from '@shared/schemas/sprints';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import { DateRangeInputs, NotesTextarea } from '../../../kit/FormModal/fields';
+import { DateRangeInputs, NotesTextarea, TitleInput } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { useCreateSprint, useUpdateSprint } from '../../../queries/sprints';
 import {
@@ -44,13 +44,7 @@ export function SprintFormModal({ opened, onClose, projectId, sprint, onCreated 
 
   return (
     <FormModal {...modal} size="lg">
-      <TextInput
-        data-autofocus
-        label="Name"
-        placeholder="Sprint 12"
-        withAsterisk
-        {...form.getInputProps('name')}
-      />
+      <TitleInput label="Name" placeholder="Sprint 12" {...form.getInputProps('name')} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <DateRangeInputs
           form={form}

@@ -1,6 +1,7 @@
-import { Badge, CheckIcon, ColorSwatch, Group, Input, TextInput, Tooltip } from '@mantine/core';
+import { Badge, CheckIcon, ColorSwatch, Group, Input, Tooltip } from '@mantine/core';
 import { type IssueTag, type IssueTagBody, IssueTagBodySchema, TAG_COLORS } from '@shared/schemas/issues';
 import { FormModal } from '../../../kit/FormModal/FormModal';
+import { TitleInput } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateTag, useUpdateTag } from '../../../queries/issues';
@@ -43,13 +44,7 @@ export function LabelFormModal({ opened, onClose, tag }: LabelFormModalProps) {
 
   return (
     <FormModal {...modal}>
-      <TextInput
-        data-autofocus
-        label="Name"
-        placeholder="backend"
-        withAsterisk
-        {...form.getInputProps('name')}
-      />
+      <TitleInput label="Name" placeholder="backend" {...form.getInputProps('name')} />
       <Input.Wrapper label="Colour" error={form.errors.color}>
         <Group gap="xs" mt={6} role="radiogroup" aria-label="Colour">
           {TAG_COLORS.map((option) => (

@@ -1,8 +1,8 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { PLAN_STATUS, PLAN_STATUSES, STORED_PLAN_STATUSES } from '@shared/domain/products';
 import { type Plan, type PlanBody, PlanBodySchema } from '@shared/schemas/products';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import { DateRangeInputs, MarkdownTextarea } from '../../../kit/FormModal/fields';
+import { DateRangeInputs, MarkdownTextarea, TitleInput } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreatePlan, useUpdatePlan } from '../../../queries/products';
@@ -93,13 +93,7 @@ export function PlanFormModal({ opened, onClose, productId, plan, onCreated }: P
 
   return (
     <FormModal {...modal} size="lg">
-      <TextInput
-        data-autofocus
-        label="Title"
-        placeholder="Release 2.0"
-        withAsterisk
-        {...form.getInputProps('title')}
-      />
+      <TitleInput placeholder="Release 2.0" {...form.getInputProps('title')} />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <DateRangeInputs form={form} />
         <Select

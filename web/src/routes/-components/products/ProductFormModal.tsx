@@ -6,7 +6,7 @@ import type { UserSummary } from '@shared/schemas/projects';
 import { useMemo } from 'react';
 import { HttpError } from '../../../api/errors';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import { NotesTextarea } from '../../../kit/FormModal/fields';
+import { NotesTextarea, TitleInput } from '../../../kit/FormModal/fields';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
 import { showServerFieldError } from '../../../lib/server-errors';
@@ -116,11 +116,9 @@ export function ProductFormModal({ opened, onClose, product, onCreated }: Produc
       size="lg"
     >
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-        <TextInput
-          data-autofocus
+        <TitleInput
           label="Product name"
           placeholder="Customer portal"
-          withAsterisk
           style={{ gridColumn: 'span 2' }}
           {...form.getInputProps('name')}
         />

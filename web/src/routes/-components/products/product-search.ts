@@ -13,6 +13,5 @@ export type ProductStatusFilter = keyof typeof PRODUCT_STATUS_FILTERS;
 
 export type ProductSearch = DirectorySearch<ProductStatusFilter>;
 
-const search = directorySearch(PRODUCT_STATUS_FILTERS);
-export const validateProductSearch = search.validate;
-export const productListParams = search.listParams;
+/** `validate` is the route's validateSearch, `listParams` the list call's params. */
+export const productSearch = directorySearch(PRODUCT_STATUS_FILTERS);

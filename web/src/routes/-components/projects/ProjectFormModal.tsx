@@ -1,8 +1,8 @@
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { PROJECT_STATE } from '@shared/domain/work-items';
 import { type Project, type ProjectBody, ProjectBodySchema } from '@shared/schemas/projects';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import { NotesTextarea } from '../../../kit/FormModal/fields';
+import { NotesTextarea, TitleInput } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateProject, useUpdateProject } from '../../../queries/projects';
@@ -54,13 +54,7 @@ export function ProjectFormModal({ opened, onClose, project, onCreated }: Projec
 
   return (
     <FormModal {...modal} size="lg">
-      <TextInput
-        data-autofocus
-        label="Project name"
-        placeholder="Fleet console"
-        withAsterisk
-        {...form.getInputProps('name')}
-      />
+      <TitleInput label="Project name" placeholder="Fleet console" {...form.getInputProps('name')} />
       <NotesTextarea
         label="Description"
         placeholder="What the project delivers, and for whom (optional)"

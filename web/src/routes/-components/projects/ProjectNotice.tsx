@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, Skeleton, Spoiler, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Skeleton, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { messages } from '@shared/schemas/common';
 import { IconPencil, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { HttpError } from '../../../api/errors';
 import { Markdown } from '../../../components/Markdown/Markdown';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { ModalActions } from '../../../kit/FormModal/FormModal';
+import { MARKDOWN_NO_HTML, MarkdownTextarea } from '../../../kit/FormModal/fields';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { projectKeys, projectNoticeQueryOptions, useSaveNotice } from '../../../queries/projects';
 
@@ -119,11 +120,10 @@ function NoticeModal({ projectId, content, version, onClose }: NoticeModalProps)
       size="lg"
     >
       <Stack gap="md">
-        <Textarea
+        <MarkdownTextarea
           data-autofocus
           label="Notice"
-          description="Markdown: **bold**, lists, [links](https://example.com). HTML is not rendered."
-          autosize
+          description={MARKDOWN_NO_HTML}
           minRows={6}
           maxRows={18}
           value={draft}

@@ -14,6 +14,5 @@ export type ProjectStatusFilter = keyof typeof PROJECT_STATUS_FILTERS;
 
 export type ProjectSearch = DirectorySearch<ProjectStatusFilter>;
 
-const search = directorySearch(PROJECT_STATUS_FILTERS);
-export const validateProjectSearch = search.validate;
-export const projectListParams = search.listParams;
+/** `validate` is the route's validateSearch, `listParams` the list call's params. */
+export const projectSearch = directorySearch(PROJECT_STATUS_FILTERS);

@@ -11,7 +11,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { ProjectRepositoryRow } from '@shared/schemas/repositories';
 import { IconCode, IconLink, IconLinkOff, IconSearch } from '@tabler/icons-react';
@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LoadFailed, NothingYet, TableSkeleton } from '../../../kit/ListPage/ListPage';
+import { usePanelSearch } from '../../../kit/ListPage/use-panel-search';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { DEFAULT_PAGE_SIZE } from '../../../queries/query-client';
 import { projectRepositoriesQueryOptions, useUnlinkRepository } from '../../../queries/repositories';
@@ -30,9 +31,7 @@ export function ProjectCodePage({ projectId }: { projectId: string }) {
   const { can } = useCurrentEnterprise();
   useDocumentTitle('Code');
   const canLink = can('code:repository:link');
-  const [pageNum, setPageNum] = useState(1);
-  const [search, setSearch] = useState('');
-  const [keyword] = useDebouncedValue(search.trim(), 300);
+  const { search, setSearch, keyword, pageNum, setPageNum } = usePanelSearch();
   const [linking, setLinking] = useState(false);
   const [unlinking, setUnlinking] = useState<ProjectRepositoryRow | null>(null);
   const unlink = useUnlinkRepository(projectId);
@@ -46,8 +45,6 @@ export function ProjectCodePage({ projectId }: { projectId: string }) {
   );
   const page = query.data;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at its first page
-  useEffect(() => setPageNum(1), [keyword]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an answer arrives
   useEffect(() => {
     if (page && page.rows.length === 0 && page.total > 0 && pageNum > 1) {

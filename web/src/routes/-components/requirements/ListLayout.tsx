@@ -1,12 +1,10 @@
 import { Box, Button, Group, Paper } from '@mantine/core';
-import type { Page } from '@shared/schemas/common';
 import { IconFolder, IconPlus } from '@tabler/icons-react';
-import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { KeywordFilter } from '../../../kit/FilterBar/FilterBar';
 import { ListPage, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
-import { usePageSize } from '../../../kit/ListPage/use-page-size';
+import { useListQuery } from '../../../kit/ListPage/use-list-query';
 import { ModuleTree } from '../products/ModuleTree';
 
 /** The module tree on the left, the list on the right (stacked on narrow screens). */
@@ -53,12 +51,9 @@ export function useRequirementList<S, P extends { pageNum: number }, T>(
   place: ListPlace<S>,
   words: ListWords,
   params: P,
-  options: (params: P & { pageSize: number }) => UseQueryOptions<Page<T>, Error, Page<T>, QueryKey>,
+  options: Parameters<typeof useListQuery<P, T>>[2],
 ) {
-  const [pageSize, setPageSize] = usePageSize(words.name);
-  const withSize = { ...params, pageSize };
-  const query = useQuery(options(withSize));
-  return { ...place, words, params: withSize, query, onPageSizeChange: setPageSize };
+  return { ...place, words, ...useListQuery(words.name, params, options) };
 }
 
 type ListSearch = { keyword?: string; moduleId?: string; pageNum?: number };

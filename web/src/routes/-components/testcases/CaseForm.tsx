@@ -21,7 +21,7 @@ import { CaseTagBodySchema } from '@shared/schemas/testcases';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
-import { NotesTextarea } from '../../../kit/FormModal/fields';
+import { NotesTextarea, TitleInput } from '../../../kit/FormModal/fields';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { caseModuleTreeQueryOptions, useCreateCaseTag } from '../../../queries/testcases';
@@ -79,13 +79,7 @@ export function CaseForm({
   return (
     <form onSubmit={submit} onKeyDown={getHotkeyHandler([['mod+Enter', () => submit()]])} noValidate>
       <Stack gap="md">
-        <TextInput
-          data-autofocus
-          label="Title"
-          placeholder="Sign in with a locked account"
-          withAsterisk
-          {...form.getInputProps('title')}
-        />
+        <TitleInput placeholder="Sign in with a locked account" {...form.getInputProps('title')} />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <Select
             label="Module"

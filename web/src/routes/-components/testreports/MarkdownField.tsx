@@ -1,6 +1,7 @@
-import { Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Markdown } from '../../../components/Markdown/Markdown';
+import { MARKDOWN_NO_HTML, MarkdownTextarea } from '../../../kit/FormModal/fields';
 
 interface MarkdownFieldProps {
   label: string;
@@ -35,11 +36,10 @@ export function MarkdownField({
         onChange={(next) => setMode(next as 'write' | 'preview')}
       />
       {mode === 'write' ? (
-        <Textarea
+        <MarkdownTextarea
           label={label}
-          description="Markdown: **bold**, lists, [links](https://example.com). HTML is not rendered."
+          description={MARKDOWN_NO_HTML}
           placeholder={placeholder}
-          autosize
           minRows={minRows}
           maxRows={18}
           value={value}

@@ -1,16 +1,16 @@
 import { Box, Button, Card, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Report } from '@shared/schemas/testruns';
 import { IconChartPie, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
 import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
 import { CardPager } from '../../../kit/ListPage/Pager';
+import { usePanelSearch } from '../../../kit/ListPage/use-panel-search';
 import { useRowSelection } from '../../../kit/ListPage/use-row-selection';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { OpenLink, TextCell } from '../../../kit/ListTable/cells';
@@ -36,9 +36,7 @@ export function ReportList({ projectId, onOpen, onCreate }: ReportListProps) {
   const { can } = useCurrentEnterprise();
   const canAdd = can('test:report:add');
   const canRemove = can('test:report:remove');
-  const [pageNum, setPageNum] = useState(1);
-  const [search, setSearch] = useState('');
-  const [keyword] = useDebouncedValue(search.trim(), 300);
+  const { search, setSearch, keyword, pageNum, setPageNum } = usePanelSearch();
   const selection = useRowSelection<Report>({ max: MAX_DELETE, noun: 'reports', verb: 'deleted' });
   const selected = [...selection.selected.values()];
   const [deleting, setDeleting] = useState<Report[] | null>(null);
@@ -51,9 +49,6 @@ export function ReportList({ projectId, onOpen, onCreate }: ReportListProps) {
       pageSize: PAGE_SIZE,
     }),
   );
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at its first page
-  useEffect(() => setPageNum(1), [keyword]);
 
   useStepBackFromEmptyPage(page, pageNum, (n) => setPageNum(n ?? 1));
 

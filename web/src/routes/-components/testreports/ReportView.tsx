@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReportDetail, ReportUpdateBodySchema } from '@shared/schemas/testruns';
 import { IconArrowLeft, IconCamera, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -19,6 +7,7 @@ import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { Markdown } from '../../../components/Markdown/Markdown';
 import { ModalActions } from '../../../kit/FormModal/FormModal';
+import { TitleInput } from '../../../kit/FormModal/fields';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { fullDateTime } from '../../../lib/relative-time';
 import { reportQueryOptions, useDeleteReports, useUpdateReport } from '../../../queries/testreports';
@@ -206,10 +195,8 @@ function ReportEditor({
 
   return (
     <Stack gap="sm">
-      <TextInput
-        data-autofocus
+      <TitleInput
         label="Name"
-        withAsterisk
         value={name}
         onChange={(event) => setName(event.currentTarget.value)}
         error={errors.name}

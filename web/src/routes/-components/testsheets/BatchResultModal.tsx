@@ -1,8 +1,9 @@
-import { Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { TEST_RESULT, TEST_RESULTS, type TestResultId } from '@shared/domain/testing';
 import { useEffect, useState } from 'react';
 import { ModalActions } from '../../../kit/FormModal/FormModal';
+import { NotesTextarea } from '../../../kit/FormModal/fields';
 import { useBatchResult } from '../../../queries/testsheets';
 
 interface BatchResultModalProps {
@@ -72,11 +73,10 @@ export function BatchResultModal({ projectId, ids, onClose, onDone }: BatchResul
           onChange={setResult}
           color={TEST_RESULTS.find((entry) => String(entry.id) === result)?.color}
         />
-        <Textarea
+        <NotesTextarea
           label="Note"
           description="Recorded with each case's run"
           placeholder="Optional"
-          autosize
           minRows={2}
           maxRows={6}
           value={note}

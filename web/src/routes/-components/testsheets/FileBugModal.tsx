@@ -5,7 +5,6 @@ import { FileBugBodySchema, type LinkedIssue, type SheetCaseDetail } from '@shar
 import { IconBug, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LinkAnchor } from '../../../components/Links/Links';
-import { OptionSelect } from '../../../kit/FormModal/fields';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
@@ -13,8 +12,8 @@ import { useFileBug } from '../../../queries/testsheets';
 import {
   COMBOBOX_PROPS,
   PRIORITY_OPTIONS,
+  ProjectMemberSelect,
   renderPriorityOption,
-  useAssigneeOptions,
 } from '../work-items/fields';
 
 interface FileBugModalProps {
@@ -51,7 +50,6 @@ function bodyOf(values: FileBugValues, sheetCaseId: string) {
  */
 export function FileBugModal({ projectId, sheetCase, opened, onClose }: FileBugModalProps) {
   const file = useFileBug(projectId);
-  const assignees = useAssigneeOptions(projectId);
   const [filed, setFiled] = useState<LinkedIssue | null>(null);
   const form = useForm<FileBugValues>({
     initialValues: { title: '', priority: '3', assigneeId: null },
@@ -99,11 +97,10 @@ export function FileBugModal({ projectId, sheetCase, opened, onClose }: FileBugM
                 comboboxProps={COMBOBOX_PROPS}
                 {...form.getInputProps('priority')}
               />
-              <OptionSelect
+              <ProjectMemberSelect
+                projectId={projectId}
                 label="Assignee"
-                options={assignees}
                 empty="Unassigned"
-                nothingFound="No project member matches"
                 {...form.getInputProps('assigneeId')}
               />
             </Group>

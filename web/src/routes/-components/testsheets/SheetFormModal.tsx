@@ -1,14 +1,14 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import type { Sheet, SheetNode } from '@shared/schemas/testruns';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import { DateRangeInputs, NotesTextarea, OptionSelect } from '../../../kit/FormModal/fields';
+import { DateRangeInputs, NotesTextarea, OptionSelect, TitleInput } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { SPRINT_PICKER_SIZE, sprintListQueryOptions } from '../../../queries/sprints';
 import { useCreateSheet, useUpdateSheet } from '../../../queries/testsheets';
-import { COMBOBOX_PROPS, useAssigneeOptions } from '../work-items/fields';
+import { COMBOBOX_PROPS, ProjectMemberSelect } from '../work-items/fields';
 import {
   type SheetFormValues,
   sheetBody,
@@ -55,7 +55,6 @@ export function SheetFormModal({
   onCreated,
 }: SheetFormModalProps) {
   const sprints = useSprintOptions(projectId, opened);
-  const owners = useAssigneeOptions(projectId);
   const parents = useMemo(() => parentOptions(nodes, sheet?.id), [nodes, sheet?.id]);
   const { form, modal } = useEditForm({
     opened,
@@ -81,13 +80,7 @@ export function SheetFormModal({
       title={sheet ? modal.title : parentId ? 'New sub-sheet' : 'New test sheet'}
       size="lg"
     >
-      <TextInput
-        data-autofocus
-        label="Name"
-        placeholder="Release 2.4 regression"
-        withAsterisk
-        {...form.getInputProps('name')}
-      />
+      <TitleInput label="Name" placeholder="Release 2.4 regression" {...form.getInputProps('name')} />
       <Select
         label="Parent sheet"
         placeholder="None: a top-level sheet"
@@ -106,11 +99,10 @@ export function SheetFormModal({
           nothingFound="No sprint matches"
           {...form.getInputProps('sprintId')}
         />
-        <OptionSelect
+        <ProjectMemberSelect
+          projectId={projectId}
           label="Owner"
-          options={owners}
           empty="Nobody"
-          nothingFound="No project member matches"
           {...form.getInputProps('ownerId')}
         />
         <DateRangeInputs form={form} clearable={[!sheet?.startDate, !sheet?.endDate]} />

@@ -1,13 +1,13 @@
 import { Button, Card, Group, SegmentedControl, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { SHEET_STATUSES } from '@shared/domain/testing';
 import type { Sheet } from '@shared/schemas/testruns';
 import { IconClipboardList, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
 import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
 import { CardPager } from '../../../kit/ListPage/Pager';
+import { usePanelSearch } from '../../../kit/ListPage/use-panel-search';
 import { OpenLink, TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
@@ -32,9 +32,7 @@ interface SheetOverviewProps {
 export function SheetOverview({ projectId, onOpen, onCreate }: SheetOverviewProps) {
   const { can } = useCurrentEnterprise();
   const [state, setState] = useState('all');
-  const [pageNum, setPageNum] = useState(1);
-  const [search, setSearch] = useState('');
-  const [keyword] = useDebouncedValue(search.trim(), 300);
+  const { search, setSearch, keyword, pageNum, setPageNum } = usePanelSearch();
   const { data: page, isPlaceholderData } = useQuery(
     sheetListQueryOptions({
       pmsProjectId: projectId,
@@ -45,9 +43,6 @@ export function SheetOverview({ projectId, onOpen, onCreate }: SheetOverviewProp
     }),
   );
   const filtered = state !== 'all' || keyword !== '';
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at its first page
-  useEffect(() => setPageNum(1), [keyword]);
 
   if (page && page.total === 0 && !filtered) {
     return (

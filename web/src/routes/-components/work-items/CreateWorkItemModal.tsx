@@ -11,11 +11,11 @@ import {
 import { IconSubtask } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import { DateRangeInputs, MarkdownTextarea, OptionSelect, TagsSelect } from '../../../kit/FormModal/fields';
+import { DateRangeInputs, MarkdownTextarea, TagsSelect } from '../../../kit/FormModal/fields';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateIssue } from '../../../queries/issues';
-import { colorOption, EstimateInput, PrioritySelect, useAssigneeOptions, useTagOptions } from './fields';
+import { colorOption, EstimateInput, PrioritySelect, ProjectMemberSelect, useTagOptions } from './fields';
 import { kindWord } from './kinds';
 
 interface CreateValues {
@@ -63,7 +63,6 @@ interface CreateWorkItemModalProps {
 /** "New demand/task/bug" and "Add child": the new item's fields, validated by IssueCreateBodySchema. */
 export function CreateWorkItemModal({ projectId, kind, parent, onClose }: CreateWorkItemModalProps) {
   const create = useCreateIssue(projectId);
-  const assignees = useAssigneeOptions(projectId);
   const tags = useTagOptions();
   const renderTag = useMemo(() => colorOption(tags.colors), [tags.colors]);
   const parentId = parent?.id ?? null;
@@ -134,11 +133,10 @@ export function CreateWorkItemModal({ projectId, kind, parent, onClose }: Create
       <MarkdownTextarea label="Description" {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <PrioritySelect form={form} />
-        <OptionSelect
+        <ProjectMemberSelect
+          projectId={projectId}
           label="Assignee"
-          options={assignees}
           empty="Unassigned"
-          nothingFound="No project member matches"
           {...form.getInputProps('assigneeId')}
         />
         <DateRangeInputs form={form} />

@@ -1,8 +1,9 @@
-import { Box, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { IssueDetail } from '@shared/schemas/issues';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Markdown } from '../../../components/Markdown/Markdown';
+import { MarkdownTextarea } from '../../../kit/FormModal/fields';
 import type { SaveIssue } from './save-issue';
 
 const MAX_DESCRIPTION = 50_000;
@@ -59,10 +60,9 @@ export function DescriptionEditor({ issue, editor, canEdit }: DescriptionEditorP
             onChange={(value) => setMode(value as 'write' | 'preview')}
           />
           {mode === 'write' ? (
-            <Textarea
+            <MarkdownTextarea
               label="Description"
               description="Markdown: **bold**, lists, [links](https://example.com), `code`. HTML is not rendered."
-              autosize
               minRows={6}
               maxRows={20}
               value={draft}

@@ -8,9 +8,9 @@ import {
 } from '@mantine/core';
 import { PRIORITIES } from '@shared/domain/priorities';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { type ComponentProps, useMemo } from 'react';
 import { MultiFilter } from '../../../kit/FilterBar/FilterBar';
-import { NumberSelect, type NumberSelectForm } from '../../../kit/FormModal/fields';
+import { NumberSelect, type NumberSelectForm, OptionSelect } from '../../../kit/FormModal/fields';
 import { issueTagsQueryOptions } from '../../../queries/issues';
 import { projectUsersQueryOptions } from '../../../queries/projects';
 
@@ -115,6 +115,18 @@ export function useAssigneeOptions(projectId: string) {
     label: user.nickname || user.login,
   }));
   return { options, loading: users.isPending };
+}
+
+/**
+ * A form's pick of one of the project's members, or nobody (an assignee, a sheet's owner);
+ * `empty` is what nobody reads as.
+ */
+export function ProjectMemberSelect({
+  projectId,
+  ...props
+}: { projectId: string } & Omit<ComponentProps<typeof OptionSelect>, 'options' | 'nothingFound'>) {
+  const members = useAssigneeOptions(projectId);
+  return <OptionSelect options={members} nothingFound="No project member matches" {...props} />;
 }
 
 /** The enterprise's tags as options, and their colours for rendering. */

@@ -1,0 +1,110 @@
+import { Button, Group } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconInbox, IconLayoutKanban, IconPlus, IconRun } from '@tabler/icons-react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { LinkButton } from '../../../components/Links/Links';
+import { StatusCardPage } from '../../../kit/ListPage/CardList';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { projectQueryOptions } from '../../../queries/projects';
+import { sprintListQueryOptions } from '../../../queries/sprints';
+import { localToday } from '../products/plan-dates';
+import { SprintCard } from './SprintCard';
+import { SprintFormModal } from './SprintFormModal';
+import { type SprintStateFilter, sprintListParams, validateSprintSearch } from './sprint-search';
+
+const route = getRouteApi('/$identifier/projects/$projectId/iteration/');
+
+const STATE_FILTERS: { value: SprintStateFilter | 'all'; label: string }[] = [
+  { value: 'inProgress', label: 'In progress' },
+  { value: 'notStarted', label: 'Not started' },
+  { value: 'closed', label: 'Closed' },
+  { value: 'all', label: 'All' },
+];
+
+export function IterationsPage() {
+  const { enterprise, can } = useCurrentEnterprise();
+  const identifier = enterprise.enterpriseIdentifier;
+  const { projectId } = route.useParams();
+  const { data: project } = useSuspenseQuery(projectQueryOptions(projectId));
+  useDocumentTitle(`Iterations · ${project.name}`);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const params = sprintListParams(projectId, search);
+  const { data: page, isPlaceholderData } = useQuery(sprintListQueryOptions(params));
+  const canAdd = can('project:sprint:add');
+  const [creating, setCreating] = useState(false);
+  const today = localToday();
+  const linkParams = { identifier, projectId };
+  const newSprintButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+      New sprint
+    </Button>
+  );
+
+  return (
+    <StatusCardPage
+      statusLabel="Filter by sprint state"
+      statuses={STATE_FILTERS}
+      status={search.state}
+      onStatusChange={(state) => void navigate({ search: validateSprintSearch({ state }), replace: true })}
+      actions={
+        <Group gap="xs">
+          <LinkButton
+            to="/$identifier/projects/$projectId/iteration/planning"
+            params={linkParams}
+            variant="default"
+            leftSection={<IconLayoutKanban size={16} />}
+          >
+            Planning
+          </LinkButton>
+          <LinkButton
+            to="/$identifier/projects/$projectId/iteration/unplaning"
+            params={linkParams}
+            variant="default"
+            leftSection={<IconInbox size={16} />}
+          >
+            Backlog
+          </LinkButton>
+          {canAdd && newSprintButton}
+        </Group>
+      }
+      page={page}
+      dimmed={isPlaceholderData}
+      pageNum={params.pageNum}
+      onPageChange={(pageNum, replace) =>
+        void navigate({ search: (prev) => ({ ...prev, pageNum }), replace })
+      }
+      one="sprint"
+      many="sprints"
+      noMatch={{ title: 'No sprint is in this state', description: 'Try another state, or all sprints.' }}
+      nothingYet={{
+        icon: <IconRun size={28} />,
+        title: 'No sprints yet',
+        description: canAdd
+          ? 'A sprint is a time box of up to 90 days: create one, plan backlog items into it, then start it.'
+          : 'Nobody has planned a sprint for this project yet.',
+        action: canAdd && newSprintButton,
+      }}
+      emptyTestId="sprints-empty"
+      summary={search.state ? '' : ': in progress first, then not started, then closed'}
+      testId="sprint-list"
+      dialogs={
+        canAdd && (
+          <SprintFormModal opened={creating} onClose={() => setCreating(false)} projectId={projectId} />
+        )
+      }
+    >
+      {page?.rows.map((sprint) => (
+        <SprintCard
+          key={sprint.id}
+          identifier={identifier}
+          projectId={projectId}
+          sprint={sprint}
+          today={today}
+        />
+      ))}
+    </StatusCardPage>
+  );
+}
