@@ -16,8 +16,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../functions/src/app';
 import { runAudited } from '../../functions/src/core/audit/context';
 import { listAuditEntries } from '../../functions/src/core/audit/log';
+import { conditions } from '../../functions/src/core/db/expressions';
 import { enterprisePartition, keys } from '../../functions/src/core/db/keys';
-import { getItem, type TxOp, transact } from '../../functions/src/core/db/operations';
+import { getItem, type TxOp, transact, updateItem } from '../../functions/src/core/db/operations';
 import { FRONT_DOOR_HEADER } from '../../functions/src/core/http/origin';
 import { newId } from '../../functions/src/core/ids';
 import { CSV_COLUMNS } from '../../functions/src/modules/enterprise/audit-log';
@@ -265,6 +266,60 @@ describe('a write that fails', () => {
     expect(entry.objects).toHaveLength(100);
     expect(entry.objects[0]).toMatchObject({ type: 'audittest', action: 'create' });
     expect(entry.expiresAt - Math.floor(Date.parse(entry.at) / 1000)).toBe(30 * 86_400);
+  });
+});
+
+describe('a "before" read earlier than the write', () => {
+  it('is read again when another write moved the item in between: the entry and the answer are exact', async () => {
+    const enterpriseId = enterprise.id;
+    const requestId = unique('req');
+    const key = { pk: enterprisePartition(enterpriseId), sk: `AUDITTEST#${newId()}` };
+    const item = { ...key, name: 'first', size: 1 };
+    const seen = new Map<string, Record<string, unknown> | null>();
+    const scope = {
+      requestId,
+      route: 'PUT /test',
+      area: 'system',
+      sourceAddress: null,
+      actorId: () => owner.userId,
+      retentionDays: async () => 30,
+      seen,
+    };
+    await transact([{ put: item }]);
+    // The request reads the item ("first") ...
+    await runAudited(scope, () => getItem(key));
+    // ... another request renames it outside this one's scope ...
+    await transact([{ update: key, set: { name: 'second' } }]);
+    // ... and then this request writes blindly, without a condition of its own.
+    const answered = await runAudited(scope, () => updateItem(key, { set: { size: 2 } }));
+    expect(answered).toMatchObject({ name: 'second', size: 2 });
+
+    const { entries } = await listAuditEntries(enterpriseId, {}, { limit: 100, maxMonths: 2 });
+    const entry = entries.find((e) => e.requestId === requestId)!;
+    expect(entry.objects).toHaveLength(1);
+    // Only the size changed in this write; the rename was the other request's.
+    expect(entry.objects[0]!.changes).toEqual([{ field: 'size', before: 1, after: 2 }]);
+  });
+
+  it("still reports the caller's own failed condition as such", async () => {
+    const scope = {
+      requestId: unique('req'),
+      route: 'PUT /test',
+      area: 'system',
+      sourceAddress: null,
+      actorId: () => owner.userId,
+      retentionDays: async () => 30,
+      seen: new Map(),
+    };
+    const key = { pk: enterprisePartition(enterprise.id), sk: `AUDITTEST#${newId()}` };
+    await transact([{ put: { ...key, name: 'kept', version: 3 } }]);
+    await runAudited(scope, () => getItem(key));
+    await transact([{ update: key, set: { name: 'moved' } }]);
+    const write = runAudited(scope, () =>
+      transact([{ update: key, set: { name: 'mine' }, condition: conditions.version(2), label: 'stale' }]),
+    );
+    await expect(write).rejects.toMatchObject({ label: 'stale' });
+    expect(await getItem(key)).toMatchObject({ name: 'moved', version: 3 });
   });
 });
 

@@ -14,6 +14,8 @@ export class ConditionFailedError extends Error {
     readonly label: string,
     /** The item as it was, when DynamoDB returned it. */
     readonly item?: Item,
+    /** Which op of a transaction failed. */
+    readonly index?: number,
   ) {
     super(`Condition failed: ${label}`);
     this.name = 'ConditionFailedError';

@@ -1,11 +1,21 @@
 /** The one transaction helper: all-or-nothing writes that report which condition failed. */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { keyString } from '../audit/context';
+import { conflict } from '../errors';
 import { pause } from '../pause';
-import { type PlannedAudit, planAudit, rememberWritten } from './audit-trail';
+import {
+  guarded,
+  type PlannedAudit,
+  planAudit,
+  plannedBefore,
+  rememberWritten,
+  stillAsBefore,
+} from './audit-trail';
 import { ddb, TABLE } from './client';
 import { type Condition, ConditionFailedError, type Item, updateParams } from './expressions';
 import type { Key } from './keys';
+import { getItem } from './operations';
 import { announceWritten } from './written';
 
 /** One write of a transaction. `label` names it in the ConditionFailedError its condition raises. */
@@ -73,19 +83,68 @@ export async function transact(ops: readonly TxOp[]): Promise<void> {
   await transactWithTrail(ops);
 }
 
+/** How often a write whose "before" moved under it is planned anew before giving up. */
+const MAX_BEFORE_ATTEMPTS = 5;
+
+/** A guarded write found its item changed since its "before" was read: plan again from `item`. */
+class BeforeMovedError extends Error {
+  constructor(
+    readonly key: Key,
+    readonly item: Item | null,
+  ) {
+    super('The item changed since it was read');
+  }
+}
+
 /** `transact`, answering what it did to the objects it wrote (null when no scope is open). */
 export async function transactWithTrail(ops: readonly TxOp[]): Promise<PlannedAudit | null> {
   if (ops.length === 0) return null;
   if (ops.length > TRANSACTION_LIMIT) {
     throw new Error(`A transaction holds at most ${TRANSACTION_LIMIT} writes, not ${ops.length}`);
   }
-  const trail = await planAudit(ops);
+  const fresh = new Map<string, Item | null>();
+  for (let attempt = 1; ; attempt += 1) {
+    const trail = await planAudit(ops, fresh);
+    try {
+      await sendPlanned(ops, trail);
+      if (trail) rememberWritten(trail);
+      return trail;
+    } catch (error) {
+      if (!(error instanceof BeforeMovedError)) throw error;
+      if (attempt >= MAX_BEFORE_ATTEMPTS)
+        throw conflict('Others are changing this at the same moment; please try again');
+      fresh.set(keyString(error.key), error.item);
+    }
+  }
+}
+
+/** The ops, each guarded by its planned "before", and the audit entries, in one transaction. */
+async function sendPlanned(ops: readonly TxOp[], trail: PlannedAudit | null): Promise<void> {
+  const befores = ops.map((op) =>
+    trail && !('check' in op) ? plannedBefore(trail, keyOfOp(op)) : undefined,
+  );
+  const sent = ops.map((op, i) => (befores[i] ? guarded(op, befores[i].before) : op));
   const entries = (trail?.entries ?? []).map((entry): TxOp => ({ put: entry }));
-  const together = ops.length + entries.length <= TRANSACTION_LIMIT;
-  await send(together ? [...ops, ...entries] : ops);
+  const together = sent.length + entries.length <= TRANSACTION_LIMIT;
+  try {
+    await send(together ? [...sent, ...entries] : sent);
+  } catch (error) {
+    const index = error instanceof ConditionFailedError ? error.index : undefined;
+    const planned = index === undefined ? undefined : befores[index];
+    // Only a guard that was added can have failed for the guard's sake.
+    if (index === undefined || !planned || sent[index] === ops[index]) throw error;
+    throw await whoseCondition(error as ConditionFailedError, keyOfOp(ops[index]!), planned.before);
+  }
   if (!together) await send(entries);
-  if (trail) rememberWritten(trail);
-  return trail;
+}
+
+/**
+ * A failed condition of a guarded op is the caller's when the item is still as planned (its own
+ * condition failed), else the guard's: the item moved since it was read.
+ */
+async function whoseCondition(error: ConditionFailedError, key: Key, before: Item | null) {
+  const item = (await getItem(key)) ?? null;
+  return stillAsBefore(before, item) ? error : new BeforeMovedError(key, item);
 }
 
 async function send(ops: readonly TxOp[]): Promise<void> {
@@ -102,7 +161,8 @@ async function send(ops: readonly TxOp[]): Promise<void> {
       const reasons = error.CancellationReasons ?? [];
       // Entries carry no condition: a failed one is always the caller's.
       const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
-      if (failed >= 0) throw new ConditionFailedError(ops[failed]?.label ?? String(failed));
+      if (failed >= 0)
+        throw new ConditionFailedError(ops[failed]?.label ?? String(failed), undefined, failed);
       const conflicted = reasons.some((reason) => reason.Code === 'TransactionConflict');
       if (!conflicted || attempt >= 3) throw error;
       await pause(25 * 2 ** attempt + Math.random() * 25);
