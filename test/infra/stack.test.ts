@@ -332,9 +332,13 @@ describe('API', () => {
     const enterprise = logicalId(s.stack, s.stack.api.functions.enterprise!);
     for (const [id, fn] of groupFunctions()) {
       // 15 s: well inside API Gateway's 30 s integration limit, so the function's own log shows
-      // where the time went. The enterprise function's data export job gets 5 minutes and 2 GB
-      // (GROUP_FUNCTION_SIZES); its API calls are still cut at 30 s by API Gateway.
-      const size = id === enterprise ? { MemorySize: 2048, Timeout: 300 } : { MemorySize: 512, Timeout: 15 };
+      // where the time went. The enterprise function's data export job gets 15 minutes, 1 GB and
+      // 4 GB of /tmp to spool items (GROUP_FUNCTION_SIZES); its API calls are still cut at 30 s by
+      // API Gateway.
+      const size =
+        id === enterprise
+          ? { MemorySize: 1024, Timeout: 900, EphemeralStorage: { Size: 4096 } }
+          : { MemorySize: 512, Timeout: 15 };
       expect(fn.Properties, id).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
@@ -586,7 +590,7 @@ describe('the enterprise function and data exports', () => {
     expect(s.stack.api.jobQueues.enterprise).toBeDefined();
     // Six times the function's time-out, so a slow export is not delivered again while it runs.
     const queue = resources[logicalId(s.stack, s.stack.api.jobQueues.enterprise!)];
-    expect(queue.Properties.VisibilityTimeout).toBe(1800);
+    expect(queue.Properties.VisibilityTimeout).toBe(5400);
   });
 
   it('expires the archives under the exports prefix after the retention', () => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Size, Stack } from 'aws-cdk-lib';
 import {
   type CfnStage,
   HttpApi,
@@ -34,12 +34,15 @@ import type { Storage } from './storage';
 import type { WorkspaceTable } from './table';
 
 /**
- * Functions that need more than an API call's 15 s and 512 MB, for their jobs (API Gateway still
- * ends every API call at 30 s). The enterprise group's data export reads all of an enterprise and
- * builds its zip in memory (functions/src/modules/enterprise/archive.ts).
+ * Functions that need more than an API call's 15 s, 512 MB and 512 MB of /tmp, for their jobs (API
+ * Gateway still ends every API call at 30 s). The enterprise group's data export reads all of an
+ * enterprise, spools its items to /tmp and streams the zip to the bucket
+ * (functions/src/modules/enterprise/archive.ts): it needs time and disk more than memory.
  */
-export const GROUP_FUNCTION_SIZES: Readonly<Record<string, { timeout: Duration; memorySize: number }>> = {
-  enterprise: { timeout: Duration.minutes(5), memorySize: 2048 },
+export const GROUP_FUNCTION_SIZES: Readonly<
+  Record<string, { timeout: Duration; memorySize: number; ephemeralStorageSize?: Size }>
+> = {
+  enterprise: { timeout: Duration.minutes(15), memorySize: 1024, ephemeralStorageSize: Size.gibibytes(4) },
 };
 
 export interface ApiProps {
@@ -152,6 +155,7 @@ export class Api extends Construct {
         architecture: Architecture.ARM_64,
         memorySize: sizeOf(group.name).memorySize,
         timeout: sizeOf(group.name).timeout,
+        ephemeralStorageSize: GROUP_FUNCTION_SIZES[group.name]?.ephemeralStorageSize,
         role,
         logGroup,
         environment: {

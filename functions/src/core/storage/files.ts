@@ -152,6 +152,40 @@ export async function writeObject(key: string, body: Uint8Array, contentType: st
   );
 }
 
+/**
+ * Writes one object from a stream of unknown length as a multipart upload (5 MB parts, at most
+ * four in flight), so a writer of gigabytes holds a few parts in memory, not the object. Resolves
+ * when the object is complete; a failed upload is aborted and leaves no object.
+ */
+export async function writeObjectStream(
+  key: string,
+  body: NodeJS.ReadableStream,
+  contentType: string,
+): Promise<void> {
+  const { client } = await s3();
+  const { Upload } = await import('@aws-sdk/lib-storage');
+  const { Readable } = await import('node:stream');
+  const upload = new Upload({
+    client,
+    params: { Bucket: BUCKET(), Key: key, Body: Readable.from(body), ContentType: contentType },
+    queueSize: 4,
+    partSize: 5 * 1024 * 1024,
+  });
+  await upload.done();
+}
+
+/** An object's bytes as they arrive, chunk by chunk; null when there is no such object. */
+export async function readObjectChunks(key: string): Promise<AsyncIterable<Uint8Array> | null> {
+  try {
+    const { client, S3 } = await s3();
+    const out = await client.send(new S3.GetObjectCommand({ Bucket: BUCKET(), Key: key }));
+    return (out.Body as AsyncIterable<Uint8Array> | undefined) ?? (async function* () {})();
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
 /** Deletes objects (missing ones are fine), 1,000 per request. */
 export async function deleteObjects(keyList: readonly string[]): Promise<void> {
   if (keyList.length === 0) return;

@@ -1,6 +1,6 @@
 /**
  * The export job's work: reads every item of an enterprise, partition by partition, and every
- * object of its files, and writes one zip (fflate) to the files bucket. Safe to run twice: it
+ * object of its files, and streams one zip (fflate) to the files bucket. Safe to run twice: it
  * starts from scratch each time, overwrites the same archive key and ends where an ended export
  * already is.
  *
@@ -23,9 +23,11 @@ import {
 } from '@core/db/keys';
 import { type Item, queryPartition } from '@core/db/operations';
 import { SECRET_ATTRIBUTES, withoutSecrets } from '@core/security/secret-attributes';
-import { listObjectKeys, readObject, writeObject } from '@core/storage/files';
+import { listObjectKeys, readObjectChunks, writeObjectStream } from '@core/storage/files';
 import { ENTERPRISE_SPACE } from '@shared/domain/docs';
+import { ItemSpool } from './item-spool';
 import { type ExportRecord, getExport, releaseRunning, updateExport } from './store/exports';
+import { ZipStream } from './zip-stream';
 
 /** Attributes never exported, wherever they appear (core/security/secret-attributes.ts). */
 export const DROPPED_ATTRIBUTES = SECRET_ATTRIBUTES;
@@ -129,19 +131,55 @@ export async function runExport(enterpriseId: string, exportId: string): Promise
   }
 }
 
+/**
+ * Writes the archive as a stream to the files bucket: items spooled to temporary files as they
+ * are read (item-spool.ts), then each entity file, each file object and the manifest flow through
+ * the zip (zip-stream.ts) into a multipart upload. Memory holds a few upload parts, whatever the
+ * enterprise's size.
+ */
 async function writeArchive(record: ExportRecord): Promise<number> {
   const { enterpriseId, exportId } = record;
-  // Loaded here, not at the top: the enterprise function's other calls never need it.
-  const { strToU8, zipSync } = await import('fflate');
-  const byFile = new Map<string, Item[]>();
+  const spool = await ItemSpool.open(exportId);
+  try {
+    const items = await spoolItems(record, spool);
+    const fileKeys = await listObjectKeys(enterpriseFilesPrefix(enterpriseId));
+    await updateExport(enterpriseId, exportId, { items, total: items + fileKeys.length });
+
+    const archive = new ZipStream();
+    const uploaded = writeObjectStream(record.archiveKey, archive.output, 'application/zip');
+    // A failed upload stops the writing below (it waits on the output) instead of leaving it hanging.
+    uploaded.catch((error: Error) => archive.fail(error));
+    for await (const [name, chunks] of spool.finish()) await archive.add(name, chunks, 6);
+    const files = await archiveFiles(record, fileKeys, archive);
+    const manifest = {
+      enterpriseId,
+      exportId,
+      startedBy: record.startedBy,
+      createdAt: record.createdAt,
+      writtenAt: new Date(clock.now()).toISOString(),
+      items,
+      files,
+      entities: spool.counts(),
+      droppedAttributes: [...DROPPED_ATTRIBUTES, '*Sealed'],
+    };
+    await archive.add('export.json', [Buffer.from(JSON.stringify(manifest, null, 1))], 6);
+    archive.end();
+    await uploaded;
+    await updateExport(enterpriseId, exportId, { items, files });
+    return archive.size;
+  } finally {
+    await spool.remove();
+  }
+}
+
+/** Every item of the enterprise into the spool, without secrets; answers how many. */
+async function spoolItems(record: ExportRecord, spool: ItemSpool): Promise<number> {
+  const { enterpriseId, exportId } = record;
   let items = 0;
   let reported = 0;
   await readEnterpriseItems(enterpriseId, async (partition) => {
     for (const item of partition) {
-      const name = entityFileName(item.entity);
-      const list = byFile.get(name) ?? [];
-      list.push(withoutSecrets(item));
-      byFile.set(name, list);
+      await spool.add(entityFileName(item.entity), withoutSecrets(item));
       items += 1;
     }
     if (items - reported >= ITEMS_PER_PROGRESS) {
@@ -149,40 +187,18 @@ async function writeArchive(record: ExportRecord): Promise<number> {
       await updateExport(enterpriseId, exportId, { items });
     }
   });
+  return items;
+}
 
-  const prefix = enterpriseFilesPrefix(enterpriseId);
-  const fileKeys = await listObjectKeys(prefix);
-  await updateExport(enterpriseId, exportId, { items, total: items + fileKeys.length });
-
-  const entries: Record<string, Uint8Array | [Uint8Array, { level: 0 | 6 }]> = {};
-  for (const [name, list] of byFile) entries[name] = strToU8(JSON.stringify(list, null, 1));
+/** Each file object into the archive under `files/`, as it streams from the bucket. */
+async function archiveFiles(record: ExportRecord, keys: readonly string[], archive: ZipStream) {
   let files = 0;
-  for (const key of fileKeys) {
-    const bytes = await readObject(key);
+  for (const key of keys) {
+    const chunks = await readObjectChunks(key);
     // Removed between the listing and the read: nothing to keep.
-    if (bytes) entries[`files/${key}`] = [bytes, { level: 0 }];
+    if (chunks) await archive.add(`files/${key}`, chunks, 0);
     files += 1;
-    if (files % FILES_PER_PROGRESS === 0) await updateExport(enterpriseId, exportId, { files });
+    if (files % FILES_PER_PROGRESS === 0) await updateExport(record.enterpriseId, record.exportId, { files });
   }
-  entries['export.json'] = strToU8(
-    JSON.stringify(
-      {
-        enterpriseId,
-        exportId,
-        startedBy: record.startedBy,
-        createdAt: record.createdAt,
-        writtenAt: new Date(clock.now()).toISOString(),
-        items,
-        files,
-        entities: Object.fromEntries([...byFile].map(([name, list]) => [name, list.length])),
-        droppedAttributes: [...DROPPED_ATTRIBUTES, '*Sealed'],
-      },
-      null,
-      1,
-    ),
-  );
-  const archive = zipSync(entries, { level: 6 });
-  await writeObject(record.archiveKey, archive, 'application/zip');
-  await updateExport(enterpriseId, exportId, { items, files });
-  return archive.length;
+  return files;
 }
