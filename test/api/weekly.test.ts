@@ -8,6 +8,7 @@
  *   Mon 10:00  demand D (Ann), task T (Ann), bug B (Bob) created
  *   Wed 10:00  T closed; B in progress; D closed
  *   Thu 10:00  D reopened (so it is not closed any more); sprint S completed; sheet completed
+ *   Thu 11:00  B given an end date of Wednesday (overdue); D a start date of next Tuesday (planned)
  *   Sun 23:30  task L created (still this week)
  *   Mon 00:10  bug N created (the next week)
  */
@@ -135,6 +136,10 @@ beforeAll(async () => {
       200,
     );
   });
+  await at('2026-03-05T03:00:00Z', async () => {
+    await edit('B', { endDate: '2026-03-04' });
+    await edit('D', { startDate: '2026-03-10' });
+  });
   await at('2026-03-08T15:30:00Z', async () => {
     items.L = await createIssue(team.owner, team, {
       pmIssueType: 2,
@@ -174,6 +179,8 @@ describe('the counts and the items of a week', () => {
 
   it('counts the scripted history exactly, in the enterprise time zone', async () => {
     const week = await teamWeek(FRIDAY, `&weekStart=${WEEK}`);
+    // The project's week is report kind 5 (a member's report is kind 4).
+    expect(week.kind).toBe(5);
     expect(week.counts).toEqual({ ...WEEK_COUNTS, project_info: { projectName: team.project.name } });
     expect(week.week).toMatchObject({
       weekStart: WEEK,
@@ -198,8 +205,15 @@ describe('the counts and the items of a week', () => {
     expect(mine.finished.map((i) => i.title)).toEqual(['Task T']);
     expect(mine.inProgress).toEqual([]);
     expect(mine.planned).toEqual([]);
+    expect(mine.nextWeek.map((i) => i.title)).toEqual(['Demand D']);
+    expect(mine.overdue).toEqual([]);
     const bobs = await personalIssues(bob, FRIDAY);
     expect(bobs.inProgress.map((i) => i.title)).toEqual(['Bug B']);
+    expect(bobs.overdue.map((i) => i.title)).toEqual(['Bug B']);
+    expect(bobs.nextWeek).toEqual([]);
+    // While the week goes on, an item is overdue only once its end date has passed: not on Tuesday.
+    const tuesday = await personalIssues(bob, '2026-03-03T02:00:00Z');
+    expect(tuesday.overdue).toEqual([]);
   });
 
   it("lists the project's items of the week by category, a page at a time", async () => {
@@ -212,7 +226,7 @@ describe('the counts and the items of a week', () => {
     expect(created).toMatchObject({
       total: 4,
       pageSize: 2,
-      categories: { created: 4, finished: 1, inProgress: 1 },
+      categories: { created: 4, finished: 1, inProgress: 1, overdue: 1, nextWeek: 1 },
     });
     expect(created.rows).toHaveLength(2);
     const refused = await team.owner.client.get(
@@ -481,7 +495,16 @@ describe('reminders', () => {
       weekStart: NEXT_WEEK,
       kind: 'reminder',
     });
-    expect((await personal(ann, '2026-03-13T09:30:00Z')).notices).toEqual([]);
+    const anns = await personal(ann, '2026-03-13T09:30:00Z');
+    expect(anns.notices).toEqual([]);
+    // Her reports across her projects: this project's, submitted; she leads none.
+    expect(anns.reports).toEqual([
+      {
+        project: { id: team.project.id, name: team.project.name },
+        report: expect.objectContaining({ weekStart: NEXT_WEEK, status: 'submitted' }),
+      },
+    ]);
+    expect(anns.led).toEqual([]);
     // The owner manages the project (and wrote nothing): reminded too, and sees the team's count.
     const owners = await personal(team.owner, '2026-03-13T09:30:00Z');
     expect(owners.notices).toHaveLength(1);

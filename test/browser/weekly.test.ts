@@ -2,7 +2,8 @@
  * Weekly reports end to end in Chromium: a project manager writes this week's report from the
  * two-table template with an item picked from their items of the week and a row of their own,
  * submits it, sees it in the team view and opens it in the drawer; then reminds the member who
- * has not submitted, who finds the reminder on their weekly page.
+ * has not submitted, prints the team view, and opens her report from the enterprise's weekly page
+ * in the drawers the address names; the member finds the reminder on their weekly page.
  */
 import { randomBytes } from 'node:crypto';
 import type { CurrentUser } from '@shared/schemas/auth';
@@ -106,6 +107,31 @@ test('a manager writes and submits the week from the two-table template, and the
     // Remind the member who has not submitted.
     await page.getByRole('button', { name: 'Remind the 1 not submitted' }).click();
     await page.getByText('Reminded Milo Member').waitFor();
+
+    // Printed, the page is a document: the team and the counts, without header, project tabs, picker or buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await team.isVisible()).toBe(true);
+    expect(await page.locator('header').isVisible()).toBe(false);
+    expect(await page.getByRole('tab', { name: 'Weekly' }).isVisible()).toBe(false);
+    await page.getByRole('heading', { name: /^Fleet Weekly · Weekly reports · / }).waitFor();
+    expect(await page.getByTestId('week-picker').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+
+    // The enterprise's weekly page: the project she leads, her report in drawers 1, 2 and 3.
+    await page.goto(`${baseUrl}/${identifier}/weekly`);
+    const led = page.getByTestId(`led-${project.id}`);
+    await led.getByText('1 of 2 submitted').waitFor();
+    await led.getByRole('link', { name: lead.nickname }).click();
+    await page.waitForURL(new RegExp(`/${identifier}/weekly/1/[^/]+$`));
+    const byAddress = page.getByRole('dialog');
+    // Drawer 1 is the report as written; to its author, the form while the week is open.
+    const row = byAddress.getByRole('textbox', { name: 'Major item of row 2' });
+    await row.waitFor();
+    expect(await row.inputValue()).toBe('Release notes for 1.4');
+    await byAddress.getByRole('tab', { name: 'History' }).click();
+    await page.waitForURL(new RegExp(`/${identifier}/weekly/3/[^/]+$`));
+    await byAddress.getByTestId('revision-1').waitFor();
   } catch (error) {
     await snapshot(page, 'weekly-failure');
     throw error;

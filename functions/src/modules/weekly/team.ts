@@ -50,15 +50,18 @@ export async function projectTeam(
   const enterpriseId = tenant.enterprise.id;
   const week = weekFor(tenant, query.weekStart);
   // The project and the caller's membership come with the data: one round of reads, then the
-  // access check (its refusal is all a non-member gets).
-  const [state, members, reports] = await Promise.all([
+  // access check (its refusal is all a non-member gets). The members' names are read as soon as
+  // the members are known, beside the project's own reads rather than after them.
+  const [state, { members, users }, reports] = await Promise.all([
     projectState(enterpriseId, query.pmsProjectId),
-    listProjectMembers(enterpriseId, query.pmsProjectId),
+    listProjectMembers(enterpriseId, query.pmsProjectId).then(async (members) => ({
+      members,
+      users: await userSummaries(members.map((m) => m.userId)),
+    })),
     db.listProjectReportSummaries(enterpriseId, query.pmsProjectId, week.start),
   ]);
   const me = members.find((member) => member.userId === tenant.principal.userId) ?? null;
   const access = readableBy(tenant, accessOf(tenant, state.project, me));
-  const users = await userSummaries(members.map((m) => m.userId));
   const byUser = new Map(reports.map((r) => [r.userId, r]));
   const rows = members
     .map((member) => {

@@ -59,8 +59,8 @@ function MyReports({ data, week }: { data: PersonalWeekly; week?: string }) {
           data-testid={`my-report-${project.id}`}
         >
           <Stack gap="xs">
-            <Group justify="space-between" wrap="nowrap">
-              <Text fw={600} lineClamp={1}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={600} lineClamp={2} title={project.name}>
                 {project.name}
               </Text>
               <ReportStatusBadge report={report} />
@@ -147,7 +147,7 @@ export function PersonalWeekPage({ week, onWeek }: { week?: string; onWeek: (wee
   const query = useQuery(personalWeekQueryOptions(week));
   const { data } = query;
   return (
-    <Stack gap="lg" maw={1200}>
+    <Stack gap="lg" maw={1200} className="weekly-print-page">
       <PageTitle title="Weekly reports">
         Your report of each of your projects for the week, and the team reports of the projects you lead.
       </PageTitle>

@@ -61,9 +61,11 @@ export function ProjectWeekPage({
     );
   return (
     <Dimmable dimmed={query.isPlaceholderData}>
-      <Stack gap="md" data-testid="project-weekly">
+      <Stack gap="md" className="weekly-print-page" data-testid="project-weekly">
         <Group justify="space-between">
           <Title order={2} fz="lg">
+            {/* On screen the project's header names it; printed, the header is left out. */}
+            <span className="weekly-print-only">{`${team.project.name} · `}</span>
             {`Weekly reports · ${team.week.label}`}
           </Title>
           <Group gap="xs" className="weekly-no-print">

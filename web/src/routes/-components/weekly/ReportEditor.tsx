@@ -25,6 +25,7 @@ import {
   type ReportDraft,
   setCompletion,
 } from './report-form';
+import { closingDay } from './report-text';
 
 /** The form around a draft: the sections, the picker and the save buttons. */
 function DraftForm({
@@ -212,7 +213,7 @@ export function ReportEditor({
       {report?.status === 'submitted' && (
         <Alert variant="light" color="green" icon={<IconInfoCircle size={18} />} mb="md">
           Submitted: its counts and items are kept as they were then. The text stays editable until the week
-          closes ({new Date(week.closesAt).toLocaleString()}).
+          closes at the end of {closingDay(week)} ({week.timeZone}).
         </Alert>
       )}
       {!report && week.state === 'closed' && (

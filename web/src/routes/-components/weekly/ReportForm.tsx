@@ -88,6 +88,14 @@ function ItemLines({ items, controls }: { items: FormItem[]; controls: ItemContr
   );
 }
 
+/** The written cells that hold sentences; the others hold a name or a date. */
+const WIDE_CELLS = new Set(['majorItem', 'detail']);
+/**
+ * Wide enough for every input at its minimum width: narrower, the inputs shrank until what was
+ * typed could not be read (in the drawer above all); the table scrolls sideways instead.
+ */
+const TABLE_MIN_WIDTH = 1080;
+
 /** The two-table form's table: picked items first (from the items), then the rows written by hand. */
 function TableSection({
   section,
@@ -107,6 +115,7 @@ function TableSection({
   const text = (index: number, field: 'majorItem' | 'detail' | 'department' | 'person', label: string) => (
     <TextInput
       size="xs"
+      miw={WIDE_CELLS.has(field) ? 170 : 110}
       aria-label={`${label} of row ${items.length + index + 1}`}
       value={rows[index]![field]}
       onChange={(event) => setCell(index, { [field]: event.currentTarget.value })}
@@ -115,6 +124,7 @@ function TableSection({
   const day = (index: number, field: 'plannedCompletion' | 'actualCompletion', label: string) => (
     <DayInput
       size="xs"
+      miw={130}
       clearable
       aria-label={`${label} of row ${items.length + index + 1}`}
       value={rows[index]![field]}
@@ -123,7 +133,7 @@ function TableSection({
   );
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={860}>
+      <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH}>
         <Table withTableBorder withColumnBorders verticalSpacing={4} data-testid={`table-${section.key}`}>
           <TableHead withActions />
           <Table.Tbody>

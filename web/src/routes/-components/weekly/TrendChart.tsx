@@ -14,7 +14,7 @@ export function TrendChart({ trend }: { trend: { weekStart: string; counts: Week
       </Title>
       <EChart
         option={option}
-        height={260}
+        height={280}
         ariaLabel={`Items created and closed, iterations and test sheets completed in the ${trend.length} weeks up to the chosen one`}
       />
     </Paper>

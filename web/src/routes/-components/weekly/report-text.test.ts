@@ -1,7 +1,7 @@
 import { BUILT_IN_TEMPLATES } from '@shared/domain/weekly';
 import type { Revision } from '@shared/schemas/weekly';
 import { describe, expect, it } from 'vitest';
-import { completionChanges, revisionChanges, rowLine, sectionText } from './report-text';
+import { closingDay, completionChanges, revisionChanges, rowLine, sectionText } from './report-text';
 
 const row = {
   majorItem: 'Release 1.2',
@@ -44,5 +44,12 @@ describe('a report as text', () => {
       { title: "This week's work", before: 'A', after: 'A and B' },
     ]);
     expect([...completionChanges(second, first)]).toEqual([['i1', [0, 40]]]);
+  });
+});
+
+describe('when a week closes', () => {
+  it("is the end of the Sunday of the following week, across a month's end", () => {
+    expect(closingDay({ weekStart: '2026-03-02' })).toBe('2026-03-15');
+    expect(closingDay({ weekStart: '2026-11-23' })).toBe('2026-12-06');
   });
 });

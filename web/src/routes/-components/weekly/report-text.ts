@@ -2,8 +2,15 @@
  * A report as text: each section's text, or its table as numbered lines, and what each revision
  * changed. Pure, so the history and the print view read the same and can be tested.
  */
-import type { TemplateSection } from '@shared/domain/weekly';
-import type { ReportContent, Revision, TableRow } from '@shared/schemas/weekly';
+import { addDays, type TemplateSection } from '@shared/domain/weekly';
+import type { ReportContent, Revision, TableRow, WeekInfo } from '@shared/schemas/weekly';
+
+/**
+ * The last day a week's reports may change: the Sunday of the week after (the week closes at the
+ * next midnight in the enterprise's time zone). Said as a date of that zone, not as an instant in
+ * the reader's own, where Monday 00:00 in Amsterdam reads as Sunday 23:00.
+ */
+export const closingDay = (week: Pick<WeekInfo, 'weekStart'>) => addDays(week.weekStart, 13);
 
 /** One table row as a line: "Major item — detail (person, planned 03-13, done 03-12, 80%)". */
 export function rowLine(row: TableRow, serial: number): string {

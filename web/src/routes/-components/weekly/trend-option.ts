@@ -13,6 +13,9 @@ export const created = (c: WeeklyCounts) =>
 export const closed = (c: WeeklyCounts) =>
   c.close_requirement_issues_count + c.close_task_issues_count + c.close_bug_issues_count;
 
+/** Pixels under the plot for the legend, in two rows when the chart is narrow. */
+export const LEGEND_ROOM = 64;
+
 /** "03-02" for each week: the Monday, without the year (the chart spans two months). */
 const weekAxis = (weekStart: string) => weekStart.slice(5);
 
@@ -29,9 +32,12 @@ export function trendOption(
   return {
     textStyle: TEXT,
     tooltip: { trigger: 'axis' },
-    legend: { bottom: 0 },
-    grid: { left: 8, right: 16, top: 24, bottom: 40, containLabel: true },
-    xAxis: { type: 'category', data: trend.map((week) => weekAxis(week.weekStart)), name: 'Week of' },
+    legend: { bottom: 0, itemGap: 12 },
+    // Room for the legend in two rows (a half-width card at 1280 px): in one row's room its
+    // second row covered the week labels.
+    grid: { left: 8, right: 16, top: 16, bottom: LEGEND_ROOM, containLabel: true },
+    // No axis name: at the axis's end it was cut off; the labels are the weeks' Mondays.
+    xAxis: { type: 'category', data: trend.map((week) => weekAxis(week.weekStart)) },
     yAxis: { type: 'value', minInterval: 1, min: 0 },
     series: [
       series('Items created', 'bar', DEFAULT_THEME.colors.blue[6], created),
