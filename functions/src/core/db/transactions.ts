@@ -38,21 +38,19 @@ function toTransactItem(op: TxOp): TransactItem {
   if ('update' in op) {
     return { Update: updateParams(op.update, { set: op.set, add: op.add, remove: op.remove }, op.condition) };
   }
-  const condition = op.condition && {
-    ConditionExpression: op.condition.expression,
-    ExpressionAttributeNames: op.condition.names,
-    ExpressionAttributeValues: op.condition.values,
-  };
+  const condition = op.condition && conditionParams(op.condition);
   if ('put' in op) return { Put: { TableName: TABLE, Item: op.put, ...condition } };
   if ('delete' in op) return { Delete: { TableName: TABLE, Key: op.delete, ...condition } };
+  return { ConditionCheck: { TableName: TABLE, Key: op.check, ...conditionParams(op.condition) } };
+}
+
+/** A condition's parameters; DynamoDB refuses empty name or value maps, so those are left out. */
+function conditionParams(condition: Condition) {
+  const filled = (map?: Record<string, unknown>) => (map && Object.keys(map).length > 0 ? map : undefined);
   return {
-    ConditionCheck: {
-      TableName: TABLE,
-      Key: op.check,
-      ConditionExpression: op.condition.expression,
-      ExpressionAttributeNames: op.condition.names,
-      ExpressionAttributeValues: op.condition.values,
-    },
+    ConditionExpression: condition.expression,
+    ExpressionAttributeNames: filled(condition.names) as Record<string, string> | undefined,
+    ExpressionAttributeValues: filled(condition.values),
   };
 }
 
