@@ -8,6 +8,7 @@ import { readLocalGitInfo, startProduct } from './lib/product';
 import { seedDesks } from './seed/desk';
 import { seedDocs } from './seed/docs';
 import { DEMO_IDENTIFIER, DEMO_PASSWORD, seedFoundation } from './seed/foundation';
+import { seedNotifications } from './seed/notifications';
 import { seedProducts } from './seed/products';
 import { seedProjects } from './seed/projects';
 import { seedRepositories } from './seed/repositories';
@@ -42,6 +43,7 @@ try {
   const weekly = await seedWeekly(foundation, baseUrl, product !== null);
   // Last: the desks are made of everything above (items, sprints, sheets, products, commits).
   const todos = await seedDesks(foundation);
+  const inboxes = await seedNotifications(foundation);
   console.log(`Seeded the enterprise "${foundation.enterprise.name}" at /${DEMO_IDENTIFIER}.`);
   if (workItems > 0) console.log(`Added projects with ${workItems} work items.`);
   if (sprints > 0) console.log(`Added ${sprints} sprints to Fleet Console.`);
@@ -50,6 +52,7 @@ try {
   if (docs) console.log(`Added ${docs.pages} knowledge-base pages and ${docs.files} files.`);
   if (weekly > 0) console.log(`Added ${weekly} weekly reports to Fleet Console and Dock Firmware 4.0.`);
   if (todos > 0) console.log(`Added ${todos} todos with dates and mentions to everyone's work desk.`);
+  if (inboxes > 0) console.log(`Filled ${inboxes} notification inboxes (some read, a burst coalesced).`);
   if (repositories > 0)
     console.log(`Connected ${repositories} repositories of the local git server to Fleet Console.`);
   if (sprints === 2)

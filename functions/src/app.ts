@@ -7,6 +7,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { AppEnv } from './core/http/env';
 import { errorHandler, notFoundHandler, validationHook } from './core/http/errors';
+import { mailBackground } from './core/mail';
 import { artifactsApp } from './modules/artifacts/app';
 import { authApp } from './modules/auth/app';
 import { dashboardApp } from './modules/dashboard/app';
@@ -16,6 +17,8 @@ import { enterpriseApp } from './modules/enterprise/app';
 import { enterpriseBackground } from './modules/enterprise/background';
 import { issuesApp } from './modules/issues/app';
 import { issuesBackground } from './modules/issues/background';
+import { notificationsApp } from './modules/notifications/app';
+import { notificationsBackground } from './modules/notifications/background';
 import { pipelinesApp } from './modules/pipelines/app';
 import { productsApp } from './modules/products/app';
 import { projectsApp } from './modules/projects/app';
@@ -48,7 +51,8 @@ const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', pipelinesApp)
   .route('/', artifactsApp)
   .route('/', weeklyApp)
-  .route('/', dashboardApp);
+  .route('/', dashboardApp)
+  .route('/', notificationsApp);
 
 api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
   type: 'apiKey',
@@ -91,6 +95,8 @@ export const BACKGROUND = [
   ...docsBackground,
   ...enterpriseBackground,
   ...weeklyBackground,
+  ...mailBackground,
+  ...notificationsBackground,
 ] as const;
 
 export const app = api;

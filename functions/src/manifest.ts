@@ -41,12 +41,14 @@ export const ENDPOINT_GROUPS = [
   {
     name: 'auth',
     routes: ['/api/auth/{proxy+}', '/api/accounts/{proxy+}', '/api/pms/open/{proxy+}', '/api/setting.json'],
+    // The mail queue (core/mail): every mail is sent by this group's function, which may use SES.
+    background: { queue: true },
   },
   {
     name: 'enterprise',
     routes: ['/api/pms/pmsEnterprise', '/api/pms/pmsEnterprise/{proxy+}'],
-    // The data export job (modules/enterprise/background.ts).
-    background: { queue: true },
+    // The data export job (modules/enterprise/background.ts); invitations queue mail (core/mail).
+    background: { queue: true, queuesTo: ['auth'] },
   },
   { name: 'system', routes: ['/api/system/{proxy+}'] },
   {
@@ -59,12 +61,12 @@ export const ENDPOINT_GROUPS = [
     name: 'issues',
     routes: ['/api/pms/{identifier}/pmsProjectIssues/{proxy+}'],
     // The settle job: counts folded, dead change numbers filled, list snapshots taken.
-    background: { queue: true },
+    background: { queue: true, publishes: ['issues.activity'] },
   },
   {
     name: 'sprints',
     routes: ['/api/pms/{identifier}/pmsProjectSprint', '/api/pms/{identifier}/pmsProjectSprint/{proxy+}'],
-    background: { queuesTo: ['issues'] },
+    background: { queuesTo: ['issues'], publishes: ['sprints.activity'] },
   },
   {
     name: 'products',
@@ -94,7 +96,7 @@ export const ENDPOINT_GROUPS = [
       '/api/pms/{identifier}/pmsJournals',
       '/api/pms/{identifier}/pmsJournals/{proxy+}',
     ],
-    background: { queuesTo: ['issues'] },
+    background: { queuesTo: ['issues'], publishes: ['requirements.activity'] },
   },
   {
     name: 'testcases',
@@ -120,7 +122,7 @@ export const ENDPOINT_GROUPS = [
       '/api/pms/{identifier}/testReport',
       '/api/pms/{identifier}/testReport/{proxy+}',
     ],
-    background: { queuesTo: ['issues'] },
+    background: { queuesTo: ['issues'], publishes: ['testruns.activity'] },
   },
   {
     name: 'repositories',
@@ -168,7 +170,7 @@ export const ENDPOINT_GROUPS = [
     name: 'weekly',
     routes: ['/api/pms/{identifier}/pmsProjectWeeklyReport/{proxy+}'],
     // The reminder run (modules/weekly/background.ts): due enterprises are reminded within 15 minutes.
-    background: { schedules: { reminders: { everyMinutes: 15 } } },
+    background: { schedules: { reminders: { everyMinutes: 15 } }, publishes: ['weekly.activity'] },
   },
   {
     name: 'dashboard',
@@ -187,6 +189,21 @@ export const ENDPOINT_GROUPS = [
       '/api/pms/{identifier}/milestoneStatusStat',
       '/api/pms/{identifier}/myRepositories/statistics',
     ],
+  },
+  {
+    name: 'notifications',
+    // My inbox, preferences and watches; its jobs turn other groups' activity into notifications.
+    routes: ['/api/pms/{identifier}/notifications', '/api/pms/{identifier}/notifications/{proxy+}'],
+    background: {
+      queue: true,
+      subscribes: [
+        'issues.activity',
+        'sprints.activity',
+        'testruns.activity',
+        'requirements.activity',
+        'weekly.activity',
+      ],
+    },
   },
   {
     name: 'pipelines',

@@ -4,6 +4,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { GroupBucketAccess } from './bucket-access';
 import { Api } from './constructs/api';
+import { Mail } from './constructs/mail';
 import { RepositorySecrets } from './constructs/repository-secrets';
 import { Storage } from './constructs/storage';
 import { WorkspaceTable } from './constructs/table';
@@ -36,6 +37,7 @@ export class WorkspaceStack extends Stack {
   readonly web: Web;
   readonly api: Api;
   readonly repositorySecrets: RepositorySecrets;
+  readonly mail: Mail;
   readonly edge: EdgeStack;
 
   constructor(scope: Construct, id: string, props: WorkspaceStackProps) {
@@ -86,6 +88,13 @@ export class WorkspaceStack extends Stack {
     this.repositorySecrets = new RepositorySecrets(this, 'RepositorySecrets', { retain });
     const repositories = this.api.functions.repositories;
     if (repositories) this.repositorySecrets.grantTo(repositories);
+    // Mail (docs/email.md): sent through SES by the auth group's function, which runs the mail queue.
+    this.mail = new Mail(this, 'Mail', {
+      domainName: domain?.domainName,
+      fromAddress: this.node.tryGetContext('mailFrom'),
+    });
+    const auth = this.api.functions.auth;
+    if (auth) this.mail.grantSendTo(auth);
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.url, description: 'The web app' });
     new CfnOutput(this, 'ApiUrl', {

@@ -10,6 +10,7 @@ import { LOCAL_NAMES } from '../../infra/lib/definitions';
 import { type GitServer, localGitToken, startGitServer } from './git-server';
 import { createLocalApp, listen } from './local-server';
 import { dynamoClient, ensureBuckets, ensureTable, localEnv, s3Client, startLocalStack } from './local-stack';
+import { type MailCatcher, startMailCatcher } from './mail-catcher';
 import { buildWebIfNeeded } from './web-build';
 
 export interface RunningProduct {
@@ -86,6 +87,24 @@ async function startLocalGit(log: (message: string) => void): Promise<GitServer>
   return git;
 }
 
+/**
+ * The mail catcher (scripts/lib/mail-catcher.ts) on MAIL_SMTP_PORT / MAIL_WEB_PORT (1025, 1080),
+ * unless SMTP_URL already names a mail server.
+ */
+async function startLocalMail(log: (message: string) => void): Promise<MailCatcher | undefined> {
+  if (process.env.SMTP_URL) {
+    log(`Mail goes to ${process.env.SMTP_URL}`);
+    return undefined;
+  }
+  const mail = await startMailCatcher({
+    smtp: Number(process.env.MAIL_SMTP_PORT ?? 1025),
+    web: Number(process.env.MAIL_WEB_PORT ?? 1080),
+  });
+  Object.assign(process.env, mail.env);
+  log(`Mail catcher inbox at ${mail.webUrl} (SMTP ${mail.smtpUrl})`);
+  return mail;
+}
+
 export async function startProduct(
   port: number,
   log: (message: string) => void = console.log,
@@ -96,8 +115,10 @@ export async function startProduct(
   process.env.REQUEST_LOG ??= join(dataDir(), 'logs', 'requests.log');
   log(`API requests are logged to ${process.env.REQUEST_LOG}`);
   let git: GitServer | undefined;
+  let mail: MailCatcher | undefined;
   try {
     git = await startLocalGit(log);
+    mail = await startLocalMail(log);
     await buildWebIfNeeded(log);
     // Imported only now: the API reads its configuration from the environment set above.
     const { app: api } = await import('../../functions/src/app');
@@ -111,11 +132,13 @@ export async function startProduct(
         stopSchedules();
         await server.close();
         await git?.close();
+        await mail?.stop();
         await stopStorage();
       },
     };
   } catch (error) {
     await git?.close();
+    await mail?.stop();
     await stopStorage();
     throw error;
   }

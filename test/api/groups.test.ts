@@ -10,6 +10,7 @@ import { dashboardApp } from '../../functions/src/modules/dashboard/app';
 import { docsApp } from '../../functions/src/modules/docs/app';
 import { enterpriseApp } from '../../functions/src/modules/enterprise/app';
 import { issuesApp } from '../../functions/src/modules/issues/app';
+import { notificationsApp } from '../../functions/src/modules/notifications/app';
 import { pipelinesApp } from '../../functions/src/modules/pipelines/app';
 import { productsApp } from '../../functions/src/modules/products/app';
 import { projectsApp } from '../../functions/src/modules/projects/app';
@@ -40,6 +41,7 @@ const GROUP_APPS = {
   weekly: weeklyApp,
   pipelines: pipelinesApp,
   dashboard: dashboardApp,
+  notifications: notificationsApp,
 };
 
 /** An API Gateway route path (`{proxy+}`) as a pattern. */

@@ -7,6 +7,7 @@
 import type { Session } from '@shared/schemas/auth';
 import type { Page } from '@shared/schemas/common';
 import type { DocDetail, WikiDetail } from '@shared/schemas/docs';
+import type { Invitation } from '@shared/schemas/email';
 import type { Enterprise } from '@shared/schemas/enterprise';
 import type { DataExport } from '@shared/schemas/exports';
 import type { IssueDetail, IssueTag, Journal } from '@shared/schemas/issues';
@@ -25,6 +26,7 @@ import type { CaseDetail, CaseModule, CaseTag } from '@shared/schemas/testcases'
 import type { Report, Sheet, SheetCaseRow } from '@shared/schemas/testruns';
 import type { ReportDetail, Template } from '@shared/schemas/weekly';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { drainJobs } from '../../functions/src/core/jobs/jobs';
 import { createHosted, textBytes, uploadAsset } from './artifact-fixtures';
 import { createFolder, createPage, uploadFile } from './docs-fixtures';
 import {
@@ -59,6 +61,8 @@ interface Tenant {
   memberSessionId: string;
   /** A data export the owner started. */
   dataExport: DataExport;
+  /** A pending invitation by email. */
+  invitation: Invitation;
   weekly: WeeklyWork;
   pipelines: PipelineWork;
   /** An artifact repository holding one asset. */
@@ -322,6 +326,15 @@ async function tenant(owner: TestUser, name: string): Promise<Tenant> {
     await owner.client.post<DataExport>(`/api/pms/pmsEnterprise/${enterprise.enterpriseIdentifier}/export`),
     201,
   ).data;
+  const invitation = expectStatus(
+    await owner.client.post<Invitation>(
+      `/api/pms/pmsEnterprise/${enterprise.enterpriseIdentifier}/invitations`,
+      {
+        email: `${unique('invited')}@example.test`,
+      },
+    ),
+    201,
+  ).data;
   const weekly = await weeklyOf(owner, enterprise, work);
   const pipelines = await pipelinesOf(owner, enterprise, work.project, repository);
   const artifactRepo = await createHosted(owner, enterprise, { name: unique('secret-'), format: 'raw' });
@@ -345,6 +358,7 @@ async function tenant(owner: TestUser, name: string): Promise<Tenant> {
     repository,
     memberSessionId: memberSession!.id,
     dataExport,
+    invitation,
   };
 }
 
@@ -438,6 +452,7 @@ function idFor(route: DocumentedRoute, where: Tenant, items: Tenant): string {
   if (route.path.includes('/pmsProjectSprint/')) return items.work.sprint.id;
   if (route.path.includes('/pmsProjectIssues/')) return items.work.issue.id;
   if (route.path.includes('/pmsProject/')) return items.work.project.id;
+  if (route.path.includes('/notifications/')) return `issue.${items.work.issue.id}`;
   return where.enterprise.id;
 }
 
@@ -516,6 +531,7 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     repositoryId: items.repository.id,
     sessionId: items.memberSessionId,
     exportId: items.dataExport.id,
+    inviteId: items.invitation.id,
     repoId: items.artifacts.repoId,
     name: items.artifacts.name,
     componentId: items.artifacts.componentId,
@@ -538,6 +554,8 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     // A folder listing names a folder, not a file.
     if (name === 'path') query.set(name, route.path.endsWith('/folders') ? 'secret' : 'secret/a.txt');
     if (name === 'nodeId') query.set(name, items.pipelines.node.id);
+    if (name === 'subjectType') query.set(name, 'issue');
+    if (name === 'subjectId') query.set(name, items.work.issue.id);
   }
   const search = query.toString();
   return fillPath(route.path, values) + (search ? `?${search}` : '');
@@ -554,6 +572,7 @@ function bodyFor(route: DocumentedRoute, items: Tenant): unknown {
       password: 'long-enough-1',
     },
     'POST /api/pms/pmsEnterprise': { identifier: unique('e'), name: 'Mine' },
+    'POST /api/pms/pmsEnterprise/{identifier}/invitations': { email: `${unique('planted')}@example.test` },
     'PUT /api/pms/pmsEnterprise/{id}': { name: 'Hijacked', version: 1 },
     'PUT /api/system/dept/{id}/users/{userId}': { roleIds: [items.role.roleId] },
     'POST /api/system/dept/{id}/GitLinkUser': { gitlinkUserId: items.member.userId },
@@ -594,6 +613,15 @@ function bodyFor(route: DocumentedRoute, items: Tenant): unknown {
       linkedIssueId: items.work.other.id,
     },
     'POST /api/pms/{identifier}/pmsProjectIssues/enterpriseIssueTags': { name: 'planted', color: 'red' },
+    'POST /api/pms/{identifier}/notifications/watch': {
+      subjectType: 'issue',
+      subjectId: items.work.issue.id,
+    },
+    'POST /api/pms/{identifier}/notifications/unwatch': {
+      subjectType: 'issue',
+      subjectId: items.work.issue.id,
+    },
+    'PUT /api/pms/{identifier}/notifications/preferences': { inApp: { assigned: false } },
     'PUT /api/pms/{identifier}/pmsProjectIssues/enterpriseIssueTags/{tagId}': {
       name: 'hijacked',
       version: 1,
@@ -1089,6 +1117,50 @@ describe("an admin of enterprise A, addressing B's roles and members inside A", 
       const isMemberList =
         /userList|SysUserDeptRole/.test(route.path) && !route.path.includes('gitlinkUserList');
       if (isMemberList) expect(JSON.stringify(res.body), route.id).not.toContain(b.member.userId);
+    }
+  });
+});
+
+describe('a member of both enterprises, in the inbox', () => {
+  it("sees in each enterprise's inbox that enterprise's notifications only, and cannot mark the other's", async () => {
+    const both = await signUp();
+    const assignIn = async (t: Tenant) => {
+      const owner = await freshSession({ userId: t.enterprise.ownerId });
+      const pms = (rest: string) => `/api/pms/${t.enterprise.enterpriseIdentifier}/${rest}`;
+      expectStatus(
+        await owner.post(`${deptPath(t.enterprise)}/GitLinkUser`, { gitlinkUserId: both.userId }),
+        201,
+      );
+      expectStatus(
+        await owner.post(pms(`pmsProject/${t.work.project.id}/members`), { userIds: [both.userId] }),
+        201,
+      );
+      const item = expectStatus(
+        await owner.post<IssueDetail>(pms('pmsProjectIssues/add'), {
+          pmsProjectId: t.work.project.id,
+          pmIssueType: 2,
+          title: unique('Inbox item '),
+          assigneeId: both.userId,
+        }),
+        201,
+      ).data;
+      return { pms, item };
+    };
+    const [inA, inB] = [await assignIn(a), await assignIn(b)];
+    await drainJobs();
+    for (const [mine, theirs] of [
+      [inA, inB],
+      [inB, inA],
+    ] as const) {
+      const inbox = expectStatus(await both.client.get(mine.pms('notifications')), 200);
+      expect(inbox.data.rows.map((n: { id: string }) => n.id)).toEqual([`issue.${mine.item.id}`]);
+      expect(JSON.stringify(inbox.body)).not.toContain(theirs.item.id);
+      const count = expectStatus(await both.client.get(mine.pms('notifications/unreadCount')), 200);
+      expect(count.data).toEqual({ count: 1 });
+      const crossed = await both.client.put(mine.pms(`notifications/issue.${theirs.item.id}/read`));
+      expect(crossed.status).toBe(404);
+      const watch = { subjectType: 'issue', subjectId: theirs.item.id };
+      expect((await both.client.post(mine.pms('notifications/watch'), watch)).status).toBe(404);
     }
   });
 });

@@ -307,6 +307,13 @@ const CALLS: Record<EndpointGroupName, RepresentativeCall> = {
         rows: [{ id: w.projectId, name: 'Gateway', role: 'manager', runningSprint: null }],
       }),
   },
+  notifications: {
+    method: 'GET',
+    path: (w) => pms(w, 'notifications/unreadCount'),
+    status: 200,
+    // Nobody has done anything to the creator yet.
+    check: (data) => expect(data).toEqual({ count: 0 }),
+  },
 };
 
 let world: World;

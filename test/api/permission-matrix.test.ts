@@ -42,6 +42,8 @@ import type { Report, Sheet, SheetCaseRow } from '@shared/schemas/testruns';
 import type { ReportDetail, Template } from '@shared/schemas/weekly';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '../../functions/src/core/audit/log';
+import { createLink } from '../../functions/src/core/mail/links';
+import { deliver as deliverActivity } from '../../functions/src/modules/notifications/delivery';
 import { createHosted, postToTicket, textBytes, uploadAsset } from './artifact-fixtures';
 import { createFolder, createPage, postToStorage, savePage, uploadFile } from './docs-fixtures';
 import {
@@ -54,10 +56,12 @@ import {
   freshSession,
   PASSWORD,
   setRoles,
+  signUp,
   signUpMany,
   type TestUser,
   unique,
 } from './helpers';
+import { invitationWithToken } from './mail-fixtures';
 import { type Access, documentedRoutes, fillPath } from './openapi-routes';
 import {
   createProduct,
@@ -678,6 +682,30 @@ async function deskTodoOf(world: World, writer: TestUser): Promise<string> {
     .data.id;
 }
 
+/**
+ * An unread notification of `who` in the world's enterprise (its id), delivered as the
+ * notifications job delivers an event; principals without a member account get an id of nothing.
+ */
+async function notificationOf(world: World, who: Principal): Promise<string> {
+  const subjectId = unique('matrix-item-').toLowerCase();
+  if (who === 'anonymous' || who === 'outsider') return `issue.${subjectId}`;
+  await deliverActivity({
+    enterpriseId: world.enterprise.id,
+    actorId: null,
+    at: new Date().toISOString(),
+    subject: {
+      type: 'issue',
+      id: subjectId,
+      projectId: null,
+      title: 'Matrix item',
+      number: null,
+      itemKind: null,
+    },
+    direct: [{ kind: 'assigned', userIds: [people[who].userId] }],
+  });
+  return `issue.${subjectId}`;
+}
+
 /** A new raw repository of the world's enterprise holding `file.txt` (rows that change or delete it). */
 async function artifactRepoOf(world: World): Promise<{ id: string; name: string; componentId: string }> {
   const owner = await World.ownerActor(world.people);
@@ -819,6 +847,28 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/pms/open/loginUrl': { requires: PUBLIC },
+  'POST /api/auth/password/forgot': {
+    requires: PUBLIC,
+    call: () => ({ body: { email: `${unique('forgot')}@example.test` } }),
+  },
+  // A reset ends the account's sessions: each call resets a throwaway account, never a principal.
+  'POST /api/auth/password/reset': {
+    requires: PUBLIC,
+    call: async () => {
+      const user = await signUp();
+      const token = await createLink('password-reset', user.userId, user.email, 60_000);
+      return { body: { token, password: `${unique('pw')}-long` } };
+    },
+  },
+  'GET /api/auth/email': { requires: SIGNED_IN },
+  'POST /api/auth/email/verification': { requires: SIGNED_IN, call: () => ({ body: {} }) },
+  'POST /api/auth/email/verify': {
+    requires: PUBLIC,
+    call: async () => {
+      const user = await signUp();
+      return { body: { token: await createLink('verify-email', user.userId, user.email, 60_000) } };
+    },
+  },
   'GET /api/setting.json': { requires: PUBLIC },
 
   // Enterprise
@@ -875,6 +925,41 @@ const MATRIX: Record<string, Row> = {
     call: async ({ world }) => {
       await world.spareIsMember(true);
       return { params: { gitlinkUserId: world.people.spare.userId } };
+    },
+  },
+  'POST /api/pms/pmsEnterprise/{identifier}/invitations': {
+    requires: needs('enterprise:member:add'),
+    call: () => ({ body: { email: `${unique('invited')}@example.test` } }),
+  },
+  'GET /api/pms/pmsEnterprise/{identifier}/invitations': { requires: needs('enterprise:member:list') },
+  'POST /api/pms/pmsEnterprise/{identifier}/invitations/{inviteId}/resend': {
+    requires: needs('enterprise:member:add'),
+    call: async ({ world }) => {
+      const { invitation } = await invitationWithToken(await world.asOwner(), world.enterprise);
+      return { params: { inviteId: invitation.id } };
+    },
+  },
+  'DELETE /api/pms/pmsEnterprise/{identifier}/invitations/{inviteId}': {
+    requires: needs('enterprise:member:add'),
+    call: async ({ world }) => {
+      const { invitation } = await invitationWithToken(await world.asOwner(), world.enterprise);
+      return { params: { inviteId: invitation.id } };
+    },
+  },
+  'POST /api/pms/pmsEnterprise/invitations/lookup': {
+    requires: PUBLIC,
+    call: async ({ world }) => {
+      const { token } = await invitationWithToken(await world.asOwner(), world.enterprise);
+      return { body: { token } };
+    },
+  },
+  // Every principal but the outsider is a member of the world: each joins an enterprise of its own host.
+  'POST /api/pms/pmsEnterprise/invitations/accept': {
+    requires: SIGNED_IN,
+    call: async () => {
+      const host = await signUp();
+      const { token } = await invitationWithToken(host.client, await createEnterprise(host, 'Inviting'));
+      return { body: { token } };
     },
   },
 
@@ -2093,6 +2178,40 @@ const MATRIX: Record<string, Row> = {
   'GET /api/pms/{identifier}/milestoneStatusStat': { requires: needs(DESK) },
   'GET /api/pms/{identifier}/myRepositories/statistics': { requires: needs(DESK) },
 
+  // Notifications: every member has an inbox; the rows that write give the caller one to mark.
+  'GET /api/pms/{identifier}/notifications': { requires: ANY_MEMBER },
+  'GET /api/pms/{identifier}/notifications/unreadCount': { requires: ANY_MEMBER },
+  'PUT /api/pms/{identifier}/notifications/{id}/read': {
+    requires: ANY_MEMBER,
+    call: async ({ world, who }) => ({ params: { id: await notificationOf(world, who) } }),
+  },
+  'PUT /api/pms/{identifier}/notifications/readAll': {
+    requires: ANY_MEMBER,
+    call: async ({ world, who }) => {
+      await notificationOf(world, who);
+      return {};
+    },
+  },
+  'GET /api/pms/{identifier}/notifications/preferences': { requires: ANY_MEMBER },
+  'PUT /api/pms/{identifier}/notifications/preferences': {
+    requires: ANY_MEMBER,
+    call: () => ({ body: { inApp: { weeklyReminder: false }, email: 'daily' } }),
+  },
+  'POST /api/pms/{identifier}/notifications/watch': {
+    requires: needs('project:issue:list'),
+    call: async ({ world }) => ({ body: { subjectType: 'issue', subjectId: (await world.work()).issue.id } }),
+  },
+  'POST /api/pms/{identifier}/notifications/unwatch': {
+    requires: needs('project:issue:list'),
+    call: async ({ world }) => ({ body: { subjectType: 'issue', subjectId: (await world.work()).issue.id } }),
+  },
+  'GET /api/pms/{identifier}/notifications/watchers': {
+    requires: needs('project:issue:list'),
+    call: async ({ world }) => ({
+      query: { subjectType: 'issue', subjectId: (await world.work()).issue.id },
+    }),
+  },
+
   // Knowledge base
   'GET /api/pms/{identifier}/docs/spaces': { requires: needs('docs:doc:list') },
   'GET /api/pms/{identifier}/docs/tree': {
@@ -2550,6 +2669,14 @@ const NOT_AUDITED: Record<string, string> = {
   'PUT /api/auth/password': 'an account belongs to no enterprise',
   'DELETE /api/auth/sessions/others': 'sessions belong to no enterprise',
   'DELETE /api/auth/sessions/{sessionId}': 'a session belongs to no enterprise',
+  'POST /api/auth/password/forgot': 'a reset link belongs to an account, which belongs to no enterprise',
+  'POST /api/auth/password/reset': 'an account belongs to no enterprise',
+  'POST /api/auth/email/verification': 'an account belongs to no enterprise',
+  'POST /api/auth/email/verify': 'an account belongs to no enterprise',
+  'POST /api/pms/pmsEnterprise/invitations/lookup':
+    'a read over POST (the token stays out of the path): it changes nothing',
+  'POST /api/pms/pmsEnterprise/invitations/accept':
+    "audited in the enterprise joined, not the matrix's (test/api/email.test.ts checks its entry)",
   'POST /api/pms/{identifier}/pmsProjectTestcase/partDownload': 'a download over POST: it changes nothing',
   'POST /api/pms/{identifier}/pmsRepository/{id}/sync':
     'it queues a sync and writes nothing itself; the job that syncs is background work, not audited',

@@ -2,7 +2,8 @@
  * The weekly reminders in the stack: the weekly group's manifest entry becomes an EventBridge
  * rule that invokes the group's own function every 15 minutes with `{ "schedule": "reminders" }`
  * (core/lambda/group-handler.ts runs `weekly.reminders` from it); the group runs no queued jobs,
- * so it gets no queue.
+ * so it gets no queue of its own, and it may send its activity (the reminders) to the queue of the
+ * notifications group, which subscribes to it.
  */
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +12,10 @@ import { apiTemplate } from './helpers';
 
 let template: Template;
 const weekly = ENDPOINT_GROUPS.find((group) => group.name === 'weekly')!;
+const notifications = ENDPOINT_GROUPS.find((group) => group.name === 'notifications')!;
 
 beforeAll(() => {
-  template = apiTemplate('Weekly', [weekly]);
+  template = apiTemplate('Weekly', [weekly, notifications]);
 }, 120_000);
 
 const weeklyFunction = () =>
@@ -23,7 +25,10 @@ const weeklyFunction = () =>
 
 describe('the weekly reminder schedule', () => {
   it('is declared in the manifest as a 15-minute schedule', () => {
-    expect(weekly.background).toEqual({ schedules: { reminders: { everyMinutes: 15 } } });
+    expect(weekly.background).toEqual({
+      schedules: { reminders: { everyMinutes: 15 } },
+      publishes: ['weekly.activity'],
+    });
   });
 
   it("invokes the weekly function every 15 minutes with the schedule's name", () => {
@@ -41,16 +46,19 @@ describe('the weekly reminder schedule', () => {
     });
   });
 
-  it('lets EventBridge invoke the function, and gives the group no queue', () => {
+  it('lets EventBridge invoke the function, and gives the group no queue of its own', () => {
     template.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
       FunctionName: { 'Fn::GetAtt': [weeklyFunction(), 'Arn'] },
       Principal: 'events.amazonaws.com',
     });
-    template.resourceCountIs('AWS::SQS::Queue', 0);
     const env =
       template.findResources('AWS::Lambda::Function')[weeklyFunction()]!.Properties.Environment.Variables;
-    expect(env.JOB_QUEUES).toBeUndefined();
+    // Only the notifications group's queue (and its dead-letter queue) exists; weekly sends to it.
+    template.resourceCountIs('AWS::SQS::Queue', 2);
+    const queues = JSON.stringify(env.JOB_QUEUES);
+    expect(queues).toContain('notifications');
+    expect(queues).not.toMatch(/\\"weekly\\"|WeeklyJobs/);
   });
 
   it('routes the pmsProjectWeeklyReport calls to the weekly function', () => {

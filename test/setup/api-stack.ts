@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGitServer } from '../../scripts/lib/git-server';
 import { startLocalStack } from '../../scripts/lib/local-stack';
+import { startMailCatcher } from '../../scripts/lib/mail-catcher';
 
 export const TRUSTED_PARTNER_ORIGIN = 'https://partner.example.test';
 
@@ -21,7 +22,9 @@ export default async function setup(): Promise<() => Promise<void>> {
   // A real git server over smart HTTP (git http-backend) for the repository tests.
   const gitRoot = mkdtempSync(join(tmpdir(), 'workspace-api-git-'));
   const git = await startGitServer({ root: gitRoot, token: randomBytes(16).toString('hex') });
-  Object.assign(process.env, stack.env, {
+  // A real SMTP server with a REST API: the email tests read what was sent (test/api/email.test.ts).
+  const mail = await startMailCatcher();
+  Object.assign(process.env, stack.env, mail.env, {
     // One extra trusted origin, so the CSRF tests can check that ALLOWED_ORIGINS is honoured.
     ALLOWED_ORIGINS: TRUSTED_PARTNER_ORIGIN,
     // The git server is on this machine: the explicit setting that lets loopback through.
@@ -39,6 +42,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   });
   return async () => {
     await git.close();
+    await mail.stop();
     await stack.stop();
     rmSync(scratchDir, { recursive: true, force: true });
     rmSync(gitRoot, { recursive: true, force: true });

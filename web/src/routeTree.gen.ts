@@ -14,12 +14,17 @@ import { Route as IdentifierRouteImport } from './routes/$identifier'
 import { Route as R403RouteImport } from './routes/403'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as InviteRouteImport } from './routes/invite'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as IdentifierIndexRouteImport } from './routes/$identifier.index'
 import { Route as IdentifierCodesRouteImport } from './routes/$identifier.codes'
 import { Route as IdentifierDocsRouteImport } from './routes/$identifier.docs'
 import { Route as IdentifierMembersRouteImport } from './routes/$identifier.members'
+import { Route as IdentifierNotificationsRouteImport } from './routes/$identifier.notifications'
 import { Route as IdentifierWeeklyRouteImport } from './routes/$identifier.weekly'
 import { Route as IdentifierAdminIndexRouteImport } from './routes/$identifier.admin.index'
 import { Route as IdentifierAdminAuditRouteImport } from './routes/$identifier.admin.audit'
@@ -109,14 +114,34 @@ const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InviteRoute = InviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const IdentifierIndexRoute = IdentifierIndexRouteImport.update({
@@ -137,6 +162,11 @@ const IdentifierDocsRoute = IdentifierDocsRouteImport.update({
 const IdentifierMembersRoute = IdentifierMembersRouteImport.update({
   id: '/members',
   path: '/members',
+  getParentRoute: () => IdentifierRoute,
+} as any)
+const IdentifierNotificationsRoute = IdentifierNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => IdentifierRoute,
 } as any)
 const IdentifierWeeklyRoute = IdentifierWeeklyRouteImport.update({
@@ -518,11 +548,16 @@ export interface FileRoutesByFullPath {
   '/$identifier': typeof IdentifierRouteWithChildren
   '/403': typeof R403Route
   '/404': typeof R404Route
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/docs': typeof IdentifierDocsRouteWithChildren
   '/$identifier/members': typeof IdentifierMembersRoute
+  '/$identifier/notifications': typeof IdentifierNotificationsRoute
   '/$identifier/weekly': typeof IdentifierWeeklyRouteWithChildren
   '/$identifier/': typeof IdentifierIndexRoute
   '/$identifier/admin/audit': typeof IdentifierAdminAuditRoute
@@ -593,10 +628,15 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/403': typeof R403Route
   '/404': typeof R404Route
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/members': typeof IdentifierMembersRoute
+  '/$identifier/notifications': typeof IdentifierNotificationsRoute
   '/$identifier/weekly': typeof IdentifierWeeklyRouteWithChildren
   '/$identifier': typeof IdentifierIndexRoute
   '/$identifier/admin/audit': typeof IdentifierAdminAuditRoute
@@ -664,11 +704,16 @@ export interface FileRoutesById {
   '/403': typeof R403Route
   '/404': typeof R404Route
   '/_authed': typeof AuthedRouteWithChildren
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/docs': typeof IdentifierDocsRouteWithChildren
   '/$identifier/members': typeof IdentifierMembersRoute
+  '/$identifier/notifications': typeof IdentifierNotificationsRoute
   '/$identifier/weekly': typeof IdentifierWeeklyRouteWithChildren
   '/$identifier/': typeof IdentifierIndexRoute
   '/$identifier/admin/audit': typeof IdentifierAdminAuditRoute
@@ -742,11 +787,16 @@ export interface FileRouteTypes {
     | '/$identifier'
     | '/403'
     | '/404'
+    | '/forgot-password'
+    | '/invite'
     | '/login'
+    | '/reset-password'
     | '/signup'
+    | '/verify-email'
     | '/$identifier/codes'
     | '/$identifier/docs'
     | '/$identifier/members'
+    | '/$identifier/notifications'
     | '/$identifier/weekly'
     | '/$identifier/'
     | '/$identifier/admin/audit'
@@ -817,10 +867,15 @@ export interface FileRouteTypes {
     | '/'
     | '/403'
     | '/404'
+    | '/forgot-password'
+    | '/invite'
     | '/login'
+    | '/reset-password'
     | '/signup'
+    | '/verify-email'
     | '/$identifier/codes'
     | '/$identifier/members'
+    | '/$identifier/notifications'
     | '/$identifier/weekly'
     | '/$identifier'
     | '/$identifier/admin/audit'
@@ -887,11 +942,16 @@ export interface FileRouteTypes {
     | '/403'
     | '/404'
     | '/_authed'
+    | '/forgot-password'
+    | '/invite'
     | '/login'
+    | '/reset-password'
     | '/signup'
+    | '/verify-email'
     | '/$identifier/codes'
     | '/$identifier/docs'
     | '/$identifier/members'
+    | '/$identifier/notifications'
     | '/$identifier/weekly'
     | '/$identifier/'
     | '/$identifier/admin/audit'
@@ -965,8 +1025,12 @@ export interface RootRouteChildren {
   R403Route: typeof R403Route
   R404Route: typeof R404Route
   AuthedRoute: typeof AuthedRouteWithChildren
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
+  InviteRoute: typeof InviteRoute
   LoginRoute: typeof LoginRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1006,6 +1070,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invite': {
+      id: '/invite'
+      path: '/invite'
+      fullPath: '/invite'
+      preLoaderRoute: typeof InviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -1013,11 +1091,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/signup': {
       id: '/signup'
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/$identifier/': {
@@ -1046,6 +1138,13 @@ declare module '@tanstack/react-router' {
       path: '/members'
       fullPath: '/$identifier/members'
       preLoaderRoute: typeof IdentifierMembersRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/notifications': {
+      id: '/$identifier/notifications'
+      path: '/notifications'
+      fullPath: '/$identifier/notifications'
+      preLoaderRoute: typeof IdentifierNotificationsRouteImport
       parentRoute: typeof IdentifierRoute
     }
     '/$identifier/weekly': {
@@ -1746,6 +1845,7 @@ interface IdentifierRouteChildren {
   IdentifierCodesRoute: typeof IdentifierCodesRoute
   IdentifierDocsRoute: typeof IdentifierDocsRouteWithChildren
   IdentifierMembersRoute: typeof IdentifierMembersRoute
+  IdentifierNotificationsRoute: typeof IdentifierNotificationsRoute
   IdentifierWeeklyRoute: typeof IdentifierWeeklyRouteWithChildren
   IdentifierIndexRoute: typeof IdentifierIndexRoute
   IdentifierAdminAuditRoute: typeof IdentifierAdminAuditRoute
@@ -1764,6 +1864,7 @@ const IdentifierRouteChildren: IdentifierRouteChildren = {
   IdentifierCodesRoute: IdentifierCodesRoute,
   IdentifierDocsRoute: IdentifierDocsRouteWithChildren,
   IdentifierMembersRoute: IdentifierMembersRoute,
+  IdentifierNotificationsRoute: IdentifierNotificationsRoute,
   IdentifierWeeklyRoute: IdentifierWeeklyRouteWithChildren,
   IdentifierIndexRoute: IdentifierIndexRoute,
   IdentifierAdminAuditRoute: IdentifierAdminAuditRoute,
@@ -1805,8 +1906,12 @@ const rootRouteChildren: RootRouteChildren = {
   R403Route: R403Route,
   R404Route: R404Route,
   AuthedRoute: AuthedRouteWithChildren,
+  ForgotPasswordRoute: ForgotPasswordRoute,
+  InviteRoute: InviteRoute,
   LoginRoute: LoginRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -20,6 +20,7 @@ import { memberListQueryOptions, useRemoveMember } from '../queries/members';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../queries/query-client';
 import { AddMemberModal } from './-components/members/AddMemberModal';
 import { EditRolesModal } from './-components/members/EditRolesModal';
+import { Invitations } from './-components/members/Invitations';
 import { MembersTable } from './-components/members/MembersTable';
 
 function listParams(search: { pageNum?: number; keyword?: string }) {
@@ -133,6 +134,13 @@ function MembersPage() {
           )}
         </Dimmable>
       </Paper>
+      {canAdd && can('enterprise:member:list') && (
+        <Invitations
+          identifier={enterprise.enterpriseIdentifier}
+          deptId={enterprise.deptId}
+          canChooseRoles={can('system:role:list')}
+        />
+      )}
       <Pager
         total={page.total}
         pageNum={params.pageNum}

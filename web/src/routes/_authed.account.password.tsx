@@ -9,6 +9,7 @@ import { ChangePasswordFormSchema } from '../lib/form-schemas';
 import { showServerFieldError } from '../lib/server-errors';
 import { zodResolver } from '../lib/zod-resolver';
 import { useChangePassword } from '../queries/auth';
+import { EmailSection } from './-components/account/EmailSection';
 import { FormPageActions } from './-components/account/FormPageActions';
 import { SessionsSection } from './-components/account/SessionsSection';
 
@@ -67,6 +68,7 @@ function ChangePasswordPage() {
           </Stack>
         </form>
       </Paper>
+      <EmailSection />
       <SessionsSection />
     </Stack>
   );

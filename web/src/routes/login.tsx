@@ -50,6 +50,9 @@ function LoginPage() {
             {...form.getInputProps('login')}
           />
           <CurrentPasswordInput {...form.getInputProps('password')} />
+          <Text size="sm" ta="right" mt={-8}>
+            <LinkAnchor to="/forgot-password">Forgot password?</LinkAnchor>
+          </Text>
           <Button type="submit" loading={signIn.isPending} fullWidth mt="xs">
             Sign in
           </Button>

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
@@ -36,7 +37,10 @@ function SignUpPage() {
 
   const submit = form.onSubmit((values) =>
     signUp.mutate(SignUpFormSchema.parse(values), {
-      onSuccess: () => router.history.push(safeGoPage(goPage, window.location.origin)),
+      onSuccess: (user) => {
+        notifications.show({ message: `We mailed a link to ${user.user.email} to confirm the address` });
+        router.history.push(safeGoPage(goPage, window.location.origin));
+      },
       onError: (error) => showServerFieldError(form, error),
     }),
   );

@@ -68,6 +68,7 @@ const ENTERPRISE_RULES: Record<string, Rule | null> = {
   REQTAG: { type: 'requirementTag' },
   CASETAG: { type: 'caseTag' },
   EXPORT: { type: 'dataExport' },
+  INVITE: { type: 'invitation' },
   REPO: { type: 'repository' },
   // `{repositoryId}#{projectId}`: the same object as the project's end (PROJREPO).
   REPOPROJ: { type: 'repositoryLink' },

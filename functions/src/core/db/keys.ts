@@ -18,6 +18,7 @@ export const SK = {
   session: 'SESSION',
   enterprise: 'ENTERPRISE',
   memberPrefix: 'MEMBER#',
+  invitationPrefix: 'INVITE#',
   rolePrefix: 'ROLE#',
   roleKeyPrefix: 'ROLEKEY#',
   userSessionPrefix: 'SESSION#',
@@ -175,6 +176,12 @@ export const keys = {
   addressThrottle: (address: string): Key => ({ pk: `ADDRTHROTTLE#${address}`, sk: 'THROTTLE' }),
   /** Uniqueness item for an enterprise identifier; holds the enterprise id. */
   enterpriseIdentifier: (identifier: string): Key => ({ pk: `ENTIDENT#${identifier}`, sk: 'ENTIDENT' }),
+  /** A link mailed to someone (password reset, address check, invitation), by its token's SHA-256. */
+  emailLink: (tokenHash: string): Key => ({ pk: `EMAILLINK#${tokenHash}`, sk: 'EMAILLINK' }),
+  /** The address of the user that was confirmed through a mailed link. */
+  emailVerified: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'EMAILVERIFIED' }),
+  /** A queued mail that was sent (core/mail), so a redelivered job does not send it again. */
+  mailSent: (mailId: string): Key => ({ pk: `MAILSENT#${mailId}`, sk: 'MAILSENT' }),
 
   // Tenant-owned items: enterprise id first.
   enterprise: (enterpriseId: string): Key => ({ pk: enterprisePartition(enterpriseId), sk: SK.enterprise }),
@@ -461,6 +468,11 @@ export const keys = {
   dataExport: (enterpriseId: string, exportId: string): Key => ({
     pk: enterprisePartition(enterpriseId),
     sk: `${SK.exportPrefix}${exportId}`,
+  }),
+  /** An invitation by email to join the enterprise (modules/enterprise/invitations.ts). */
+  invitation: (enterpriseId: string, inviteId: string): Key => ({
+    pk: enterprisePartition(enterpriseId),
+    sk: `${SK.invitationPrefix}${inviteId}`,
   }),
   /** Held by the export that is queued or running: one at a time per enterprise. */
   exportRunning: (enterpriseId: string): Key => ({

@@ -1,4 +1,6 @@
-import { handle } from 'hono/aws-lambda';
+import { groupHandler } from '@core/lambda/group-handler';
+import { mailBackground } from '@core/mail';
 import { authApp } from './app';
 
-export const handler = handle(authApp);
+// The auth group's function also runs the mail queue (core/mail).
+export const handler = groupHandler('auth', authApp, mailBackground);

@@ -23,6 +23,7 @@ import * as z from 'zod';
 import packageJson from '../../../../package.json' with { type: 'json' };
 import { authenticate, changePassword, requireAccount, signUp } from './accounts';
 import { listMySessions, signOutOtherSessions, signOutSession } from './session-list';
+import { sendVerification } from './verification';
 
 const tags = ['auth'];
 
@@ -136,7 +137,11 @@ const settingRoute = publicRoute({
 });
 
 export const authRoutes = createRouter()
-  .openapi(signUpRoute, async (c) => created(c, await signInAs(c, await signUp(c.req.valid('json')))))
+  .openapi(signUpRoute, async (c) => {
+    const user = await signUp(c.req.valid('json'));
+    await sendVerification(user, publicOrigin(c));
+    return created(c, await signInAs(c, user));
+  })
   .openapi(signInRoute, async (c) =>
     ok(c, await signInAs(c, await authenticate(c.req.valid('json'), clientAddress(c)))),
   )

@@ -10,9 +10,11 @@ import { ConditionFailedError, conditions, onConditionFailed, type TxOp } from '
 import { conflict, forbidden, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { newJournalId } from '@core/ids';
+import { publish } from '@core/jobs/jobs';
 import { pageOf } from '@core/paging';
 import type { Page } from '@shared/schemas/common';
 import type { Journal, JournalDetail } from '@shared/schemas/issues';
+import { issueActivity } from '@shared/schemas/notifications';
 import { issueNotFound, loadIssue } from './context';
 import type { JournalKind, JournalRecord } from './store/journals';
 import * as db from './store/journals';
@@ -117,6 +119,8 @@ export async function addComment(
   await onConditionFailed(writeCounted(enterpriseId, issue.projectId, db.createCommentOps(journal), +1), {
     issue: () => issueNotFound(issueId),
   });
+  const event = issueActivity(enterpriseId, userId, journal.createdAt, issue, issue, { comment: notes });
+  await publish('issues', 'issues.activity', event);
   const [view] = await journalViews([journal]);
   return view!;
 }

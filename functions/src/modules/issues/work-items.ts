@@ -12,6 +12,7 @@ import { MAX_TRANSACTION_WRITES, type TxOp } from '@core/db/operations';
 import { AppError, badRequest, conflict, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { newId } from '@core/ids';
+import { publish } from '@core/jobs/jobs';
 import { PRIORITIES } from '@shared/domain/priorities';
 import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import {
@@ -34,6 +35,7 @@ import {
   type JournalDetail,
   MAX_LINKS_PER_ISSUE,
 } from '@shared/schemas/issues';
+import { issueActivity } from '@shared/schemas/notifications';
 import { getProjectMember, requireProject } from '../projects';
 import { demandDeletionOps } from '../requirements';
 import { getSprint, getSprints } from '../sprints';
@@ -585,6 +587,13 @@ export async function createIssue(
     };
   });
   rememberIssueProject(enterpriseId, issueId, projectId);
+  const created = written.rows.get(issueId);
+  if (created) {
+    const event = issueActivity(enterpriseId, userId, created.createdAt, null, created, {
+      description: body.description ?? '',
+    });
+    await publish('issues', 'issues.activity', event);
+  }
   return getIssueDetail(enterpriseId, issueId, written);
 }
 
@@ -601,6 +610,7 @@ export async function updateIssue(
     assertAssignable(enterpriseId, projectId, edit.assigneeId),
     assertTagsExist(enterpriseId, edit.tagIds),
   ]);
+  let edited: ItemChange | null = null;
   const written = await writeIssues(enterpriseId, projectId, async (index) => {
     const before = index.rows.get(issueId);
     if (!before) throw issueNotFound(issueId);
@@ -611,6 +621,7 @@ export async function updateIssue(
         : await getIssueDescription(enterpriseId, projectId, issueId);
     const at = nowIso();
     const change = applyEdit(index, before, edit, description, at);
+    edited = change;
     if (!change) return null;
     await assertSprintsOfChanges(enterpriseId, projectId, [change]);
     const [details] = await historyDetails(enterpriseId, index, [change]);
@@ -620,7 +631,22 @@ export async function updateIssue(
       changed: new Map([[issueId, change.after]]),
     };
   });
+  if (edited) await publishEdit(enterpriseId, userId, edited);
   return getIssueDetail(enterpriseId, issueId, written);
+}
+
+/** Tells who should hear of an edit (notifications subscribe to `issues.activity`). */
+function publishEdit(enterpriseId: string, userId: string, change: ItemChange): Promise<void> {
+  const text = change.description ? { description: change.description.after } : {};
+  const event = issueActivity(
+    enterpriseId,
+    userId,
+    change.after.updatedAt,
+    change.before,
+    change.after,
+    text,
+  );
+  return publish('issues', 'issues.activity', event);
 }
 
 /** Writes per item in a batch: the item, its journal, and its description when that changes. */

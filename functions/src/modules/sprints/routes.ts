@@ -4,6 +4,7 @@
  * `list` is registered before the `{id}` paths that would also match it.
  */
 
+import { nowIso } from '@core/clock';
 import { createRouter } from '@core/http/group';
 import { identifierParam } from '@core/http/params';
 import {
@@ -17,12 +18,15 @@ import {
   tenantRoute,
 } from '@core/http/route';
 import { authorize } from '@core/identity/tenancy';
+import { publish } from '@core/jobs/jobs';
 import { pageSchema } from '@shared/schemas/common';
 import { IssueListQuerySchema, IssuePageSchema } from '@shared/schemas/issues';
+import { sprintActivity } from '@shared/schemas/notifications';
 import {
   BurnDownSchema,
   CompleteSprintBodySchema,
   SprintBodySchema,
+  type SprintDetail,
   SprintDetailSchema,
   SprintIssuesBodySchema,
   SprintListQuerySchema,
@@ -141,6 +145,16 @@ const statisticsRoute = tenantRoute(tenant, 'project:sprint:list', {
   responses: { ...ok200(SprintStatisticsSchema, 'The statistics'), ...failures(401, 403, 404) },
 });
 
+/** The project's members hear that the sprint started or completed (`sprints.activity`). */
+function publishSprint(
+  enterpriseId: string,
+  userId: string,
+  sprint: SprintDetail,
+  kind: 'sprintStarted' | 'sprintCompleted',
+): Promise<void> {
+  return publish('sprints', 'sprints.activity', sprintActivity(enterpriseId, userId, nowIso(), sprint, kind));
+}
+
 export const sprintRoutes = createRouter()
   .openapi(listRoute, async (c) =>
     ok(c, await sprints.listSprints(c.var.tenant.enterprise.id, c.req.valid('query'))),
@@ -158,7 +172,10 @@ export const sprintRoutes = createRouter()
     const body = c.req.valid('json');
     // Starting and reopening change what the team works on: the start/complete permission too.
     if (body.status !== undefined) authorize(c.var.tenant, START_PERMISSION);
-    return ok(c, await sprints.updateSprint(c.var.tenant.enterprise.id, c.req.valid('param').id, body));
+    const sprint = await sprints.updateSprint(c.var.tenant.enterprise.id, c.req.valid('param').id, body);
+    if (body.status !== undefined)
+      await publishSprint(c.var.tenant.enterprise.id, c.var.session.userId, sprint, 'sprintStarted');
+    return ok(c, sprint);
   })
   .openapi(deleteRoute, async (c) => {
     await sprints.deleteSprint(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('param').id);
@@ -185,17 +202,13 @@ export const sprintRoutes = createRouter()
       ),
     ),
   )
-  .openapi(completeRoute, async (c) =>
-    ok(
-      c,
-      await completeSprint(
-        c.var.tenant.enterprise.id,
-        c.var.session.userId,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      ),
-    ),
-  )
+  .openapi(completeRoute, async (c) => {
+    const enterpriseId = c.var.tenant.enterprise.id;
+    const userId = c.var.session.userId;
+    const sprint = await completeSprint(enterpriseId, userId, c.req.valid('param').id, c.req.valid('json'));
+    await publishSprint(enterpriseId, userId, sprint, 'sprintCompleted');
+    return ok(c, sprint);
+  })
   .openapi(burnDownRoute, async (c) => {
     const sprint = await sprints.requireSprint(c.var.tenant.enterprise.id, c.req.valid('param').id);
     return ok(c, await currentBurnDown(c.var.tenant.enterprise.id, sprint));

@@ -15,8 +15,10 @@ import { conflict } from '@core/errors';
 import { summaryOf, userSummaries } from '@core/identity/people';
 import { getEnterprise } from '@core/identity/store/enterprises';
 import type { Tenant } from '@core/identity/tenancy';
+import { publish } from '@core/jobs/jobs';
 import { addDays, REPORT_STATUS } from '@shared/domain/weekly';
 import { PROJECT_STATE } from '@shared/domain/work-items';
+import { weeklyReminderActivity } from '@shared/schemas/notifications';
 import type { RemindResult } from '@shared/schemas/weekly';
 import { listProjectMembers, listProjects, type ProjectRecord } from '../projects';
 import { projectAccess, requireManager, weekFor } from './access';
@@ -58,6 +60,8 @@ export async function remindMissing(
       }),
     ),
   );
+  const event = weeklyReminderActivity(enterpriseId, createdAt, project, week.start, missing);
+  if (missing.length > 0) await publish('weekly', 'weekly.activity', event);
   return missing;
 }
 

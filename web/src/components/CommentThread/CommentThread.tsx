@@ -13,11 +13,13 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { messages } from '@shared/schemas/common';
+import type { UserSummary } from '@shared/schemas/projects';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { ShowMore } from '../../kit/ListPage/Pager';
 import { useCurrentEnterprise } from '../../lib/current-enterprise';
+import { MentionTextarea } from '../../routes/-components/notifications/MentionTextarea';
 import { ConfirmModal } from '../ConfirmModal/ConfirmModal';
 import { Markdown } from '../Markdown/Markdown';
 import { RelativeTime } from '../RelativeTime/RelativeTime';
@@ -62,13 +64,15 @@ interface CommentThreadProps {
   /** The save mutation of this thread (add, edit, delete). */
   save: SaveComment;
   canComment: boolean;
+  /** Who `@` suggests in a new comment (a work item's project members); none: a plain textarea. */
+  mentionable?: readonly UserSummary[];
 }
 
 /**
  * A discussion, oldest first: people add comments (markdown), and edit and delete their own.
  * Work items and product items (requirements, specs, plans) both use it with their own calls.
  */
-export function CommentThread({ comments, save, canComment }: CommentThreadProps) {
+export function CommentThread({ comments, save, canComment, mentionable }: CommentThreadProps) {
   const { me } = useCurrentEnterprise();
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -120,16 +124,19 @@ export function CommentThread({ comments, save, canComment }: CommentThreadProps
       <ShowMore query={comments}>Show more comments</ShowMore>
       {canComment && (
         <Stack gap="xs">
-          <Textarea
+          <MentionTextarea
             label="Comment"
-            placeholder="Write a comment (markdown)"
+            placeholder={
+              mentionable ? 'Write a comment (markdown; @ names a member)' : 'Write a comment (markdown)'
+            }
             autosize
             minRows={3}
             maxRows={12}
             value={notes}
             error={error}
-            onChange={(event) => {
-              setNotes(event.currentTarget.value);
+            people={mentionable ?? []}
+            onChange={(value) => {
+              setNotes(value);
               setError(null);
             }}
             onKeyDown={(event) => {

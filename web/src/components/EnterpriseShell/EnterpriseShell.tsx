@@ -2,6 +2,7 @@ import { AppShell, Burger, Divider, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useCurrentEnterprise } from '../../lib/current-enterprise';
+import { NotificationBell } from '../../routes/-components/notifications/NotificationBell';
 import { AppNavbar } from '../AppNavbar/AppNavbar';
 import { EnterpriseSwitcher } from '../EnterpriseSwitcher/EnterpriseSwitcher';
 import { UserMenu } from '../UserMenu/UserMenu';
@@ -32,7 +33,10 @@ export function EnterpriseShell({ children }: { children: ReactNode }) {
             <Divider orientation="vertical" visibleFrom="xs" />
             <EnterpriseSwitcher current={enterprise} />
           </Group>
-          <UserMenu user={me.user} />
+          <Group gap="xs" wrap="nowrap">
+            <NotificationBell identifier={enterprise.enterpriseIdentifier} />
+            <UserMenu user={me.user} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">

@@ -16,9 +16,12 @@ import {
   ok200,
   tenantRoute,
 } from '@core/http/route';
+import { publish } from '@core/jobs/jobs';
 import { pageSchema } from '@shared/schemas/common';
+import { testSheetActivity } from '@shared/schemas/notifications';
 import { ProjectQuerySchema } from '@shared/schemas/testcases';
 import {
+  type Sheet,
   SheetBodySchema,
   SheetListQuerySchema,
   SheetNodeSchema,
@@ -111,6 +114,12 @@ const deleteRoute = tenantRoute(tenant, 'test:sheet:remove', {
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },
 });
 
+/** The sheet's new owner hears of it (`testruns.activity`). */
+function publishOwner(enterpriseId: string, userId: string, sheet: Sheet, ownerId: string): Promise<void> {
+  const event = testSheetActivity(enterpriseId, userId, sheet.updatedAt, sheet, ownerId);
+  return publish('testruns', 'testruns.activity', event);
+}
+
 export const testSheetRoutes = createRouter()
   .openapi(listRoute, async (c) =>
     ok(c, await sheets.listSheetPage(c.var.tenant.enterprise.id, c.req.valid('query'))),
@@ -118,18 +127,23 @@ export const testSheetRoutes = createRouter()
   .openapi(treeRoute, async (c) =>
     ok(c, await sheets.sheetTree(c.var.tenant.enterprise.id, c.req.valid('query').pmsProjectId)),
   )
-  .openapi(createSheetRoute, async (c) =>
-    created(
-      c,
-      await sheets.createSheet(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
-    ),
-  )
+  .openapi(createSheetRoute, async (c) => {
+    const body = c.req.valid('json');
+    const sheet = await sheets.createSheet(c.var.tenant.enterprise.id, c.var.session.userId, body);
+    if (body.ownerId)
+      await publishOwner(c.var.tenant.enterprise.id, c.var.session.userId, sheet, body.ownerId);
+    return created(c, sheet);
+  })
   .openapi(getRoute, async (c) =>
     ok(c, await sheets.getSheetDetail(c.var.tenant.enterprise.id, c.req.valid('param').id)),
   )
-  .openapi(updateRoute, async (c) =>
-    ok(c, await sheets.updateSheet(c.var.tenant.enterprise.id, c.req.valid('param').id, c.req.valid('json'))),
-  )
+  .openapi(updateRoute, async (c) => {
+    const body = c.req.valid('json');
+    const sheet = await sheets.updateSheet(c.var.tenant.enterprise.id, c.req.valid('param').id, body);
+    if (body.ownerId)
+      await publishOwner(c.var.tenant.enterprise.id, c.var.session.userId, sheet, body.ownerId);
+    return ok(c, sheet);
+  })
   .openapi(deleteRoute, async (c) => {
     await sheets.deleteSheet(c.var.tenant.enterprise.id, c.req.valid('param').id);
     return ok(c, null);

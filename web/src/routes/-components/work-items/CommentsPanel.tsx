@@ -1,6 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CommentThread } from '../../../components/CommentThread/CommentThread';
 import { journalsInfiniteOptions, useSaveComment } from '../../../queries/issues';
+import { projectUsersQueryOptions } from '../../../queries/projects';
 
 interface CommentsPanelProps {
   issueId: string;
@@ -12,5 +13,6 @@ interface CommentsPanelProps {
 export function CommentsPanel({ issueId, projectId, canComment }: CommentsPanelProps) {
   const comments = useInfiniteQuery(journalsInfiniteOptions(issueId, 'comment'));
   const save = useSaveComment(issueId, projectId);
-  return <CommentThread comments={comments} save={save} canComment={canComment} />;
+  const members = useQuery({ ...projectUsersQueryOptions(projectId), enabled: canComment }).data;
+  return <CommentThread comments={comments} save={save} canComment={canComment} mentionable={members} />;
 }

@@ -26,6 +26,7 @@ import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { issueQueryOptions, useDeleteIssue } from '../../../queries/issues';
 import { ReferencedInDocs } from '../docs/ReferencedInDocs';
+import { WatchToggle } from '../notifications/WatchToggle';
 import { ItemCodePanel } from '../repositories/ItemCodePanel';
 import { CommentsPanel } from './CommentsPanel';
 import { DescriptionEditor } from './DescriptionEditor';
@@ -112,6 +113,7 @@ function LoadedDetail({
           </Text>
         </Group>
         <Group gap={4} wrap="nowrap">
+          <WatchToggle identifier={identifier} issueId={issue.id} />
           {/* In the drawer its title bar shows the title; the pencil sits with the other actions. */}
           {variant === 'drawer' && canEdit && !editingTitle && (
             <EditTitleButton onClick={() => setEditingTitle(true)} />

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { parseMailSettings } from './settings';
+import { renderMail } from './templates';
+
+describe('mail templates', () => {
+  it('escape what people wrote in the HTML and keep it as typed in the text', () => {
+    const mail = renderMail('invitation', {
+      enterpriseName: 'Acme & <script>alert(1)</script>',
+      inviterName: 'Eve "the" <b>admin</b>',
+      roleNames: ['Dev <ops>'],
+      link: 'http://localhost/invite?token=abc&x=1',
+      expiresAt: '2026-12-01T00:00:00.000Z',
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>admin</b>');
+    expect(mail.html).toContain('Acme &amp; &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('href="http://localhost/invite?token=abc&amp;x=1"');
+    expect(mail.text).toContain('Eve "the" <b>admin</b> invited you to join Acme & <script>');
+  });
+
+  it('render a notification with its unsubscribe link', () => {
+    const mail = renderMail('notification', {
+      title: 'You were mentioned',
+      lines: ['<i>Ann</i> mentioned you'],
+      link: 'http://localhost/a',
+      unsubscribeLink: 'http://localhost/u',
+    });
+    expect(mail.html).toContain('&lt;i&gt;Ann&lt;/i&gt; mentioned you');
+    expect(mail.text).toContain('Stop these mails: http://localhost/u');
+  });
+});
+
+describe('mail settings', () => {
+  it('choose SMTP with SMTP_URL, SES on Lambda, and nothing otherwise', () => {
+    expect(parseMailSettings({ SMTP_URL: 'smtp://127.0.0.1:1025' }).transport).toBe('smtp');
+    expect(parseMailSettings({ AWS_LAMBDA_FUNCTION_NAME: 'fn' }).transport).toBe('ses');
+    expect(parseMailSettings({}).transport).toBe('off');
+    expect(() => parseMailSettings({ MAIL_TRANSPORT: 'smtp' })).toThrow('SMTP_URL is required');
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * The notifications group's jobs: one subscriber per module that publishes activity
+ * (`<group>.activity`, manifest), all delivering the same way (delivery.ts). A job runs at least
+ * once; delivering the same event twice folds it once (the notification remembers its last event).
+ */
+import { defineSubscriber } from '@core/jobs/jobs';
+import type { ActivityEvent } from '@shared/schemas/notifications';
+import { deliver } from './delivery';
+
+const run = async (event: ActivityEvent) => {
+  await deliver(event);
+};
+
+export const fromIssues = defineSubscriber('notifications', 'issues.activity', run);
+export const fromSprints = defineSubscriber('notifications', 'sprints.activity', run);
+export const fromTestruns = defineSubscriber('notifications', 'testruns.activity', run);
+export const fromRequirements = defineSubscriber('notifications', 'requirements.activity', run);
+export const fromWeekly = defineSubscriber('notifications', 'weekly.activity', run);
+
+export const notificationsBackground = [
+  fromIssues,
+  fromSprints,
+  fromTestruns,
+  fromRequirements,
+  fromWeekly,
+] as const;

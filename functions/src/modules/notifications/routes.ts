@@ -1,0 +1,124 @@
+/**
+ * `notifications...`: my inbox (list, unread count, mark read, mark all read), my preferences, and
+ * watching work items. Any member has an inbox; watching needs to see work items.
+ */
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import { ANY_MEMBER, byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { pageSchema } from '@shared/schemas/common';
+import {
+  NotificationListQuerySchema,
+  NotificationSchema,
+  PreferencesBodySchema,
+  PreferencesSchema,
+  ReadAllResultSchema,
+  UnreadCountSchema,
+  WatchBodySchema,
+  WatchersQuerySchema,
+  WatchersSchema,
+} from '@shared/schemas/notifications';
+import * as z from 'zod';
+import { listMine, markAllRead, markRead, unreadCount } from './inbox';
+import { myPreferences, savePreferences } from './preferences';
+import { setWatching, watchersView } from './watching';
+
+const BASE = '/api/pms/{identifier}/notifications';
+const WATCH_PERMISSION = 'project:issue:list';
+const tags = ['notifications'];
+const tenant = byIdentifier('identifier');
+const params = z.object({ identifier: identifierParam });
+const idParams = params.extend({
+  id: z.string().min(1).max(200).meta({ description: 'A notification id: `{subject type}.{subject id}`' }),
+});
+
+const listRoute = tenantRoute(tenant, ANY_MEMBER, {
+  method: 'get',
+  path: BASE,
+  tags,
+  summary: 'My notifications, unread first (or newest first), paged',
+  request: { params, query: NotificationListQuerySchema },
+  responses: {
+    ...ok200(pageSchema(NotificationSchema), 'A page of my notifications'),
+    ...failures(400, 401, 404),
+  },
+});
+
+const unreadCountRoute = tenantRoute(tenant, ANY_MEMBER, {
+  method: 'get',
+  path: `${BASE}/unreadCount`,
+  tags,
+  summary: 'How many of my notifications are unread (the bell)',
+  request: { params },
+  responses: { ...ok200(UnreadCountSchema, 'The unread count'), ...failures(401, 404) },
+});
+
+const readAllRoute = tenantRoute(tenant, ANY_MEMBER, {
+  method: 'put',
+  path: `${BASE}/readAll`,
+  tags,
+  summary: 'Mark all my notifications read',
+  request: { params },
+  responses: { ...ok200(ReadAllResultSchema, 'How many were marked'), ...failures(401, 404) },
+});
+
+const readRoute = tenantRoute(tenant, ANY_MEMBER, {
+  method: 'put',
+  path: `${BASE}/{id}/read`,
+  tags,
+  summary: 'Mark one of my notifications read',
+  request: { params: idParams },
+  responses: { ...ok200(NotificationSchema, 'The notification'), ...failures(401, 404) },
+});
+
+const preferencesRoute = tenantRoute(tenant, ANY_MEMBER, {
+  method: 'get',
+  path: `${BASE}/preferences`,
+  tags,
+  summary: 'My notification preferences',
+  request: { params },
+  responses: { ...ok200(PreferencesSchema, 'My preferences'), ...failures(401, 404) },
+});
+
+const savePreferencesRoute = tenantRoute(tenant, ANY_MEMBER, {
+  method: 'put',
+  path: `${BASE}/preferences`,
+  tags,
+  summary: 'Turn kinds on or off in my inbox, and choose how email sends them',
+  request: { params, body: jsonBody(PreferencesBodySchema) },
+  responses: { ...ok200(PreferencesSchema, 'My preferences'), ...failures(400, 401, 404) },
+});
+
+const watchRoute = (path: 'watch' | 'unwatch', summary: string) =>
+  tenantRoute(tenant, WATCH_PERMISSION, {
+    method: 'post',
+    path: `${BASE}/${path}`,
+    tags,
+    summary,
+    request: { params, body: jsonBody(WatchBodySchema) },
+    responses: { ...ok200(WatchersSchema, 'Who watches it now'), ...failures(400, 401, 403, 404) },
+  });
+
+const watchersRoute = tenantRoute(tenant, WATCH_PERMISSION, {
+  method: 'get',
+  path: `${BASE}/watchers`,
+  tags,
+  summary: 'Who watches a work item, and whether I do',
+  request: { params, query: WatchersQuerySchema },
+  responses: { ...ok200(WatchersSchema, 'The watchers'), ...failures(400, 401, 403, 404) },
+});
+
+export const notificationRoutes = createRouter()
+  .openapi(listRoute, async (c) => ok(c, await listMine(c.var.tenant, c.req.valid('query'))))
+  .openapi(unreadCountRoute, async (c) => ok(c, await unreadCount(c.var.tenant)))
+  .openapi(readAllRoute, async (c) => ok(c, await markAllRead(c.var.tenant)))
+  .openapi(preferencesRoute, async (c) => ok(c, await myPreferences(c.var.tenant)))
+  .openapi(savePreferencesRoute, async (c) => ok(c, await savePreferences(c.var.tenant, c.req.valid('json'))))
+  .openapi(watchRoute('watch', 'Watch a work item: hear of its status changes and comments'), async (c) =>
+    ok(c, await setWatching(c.var.tenant, c.req.valid('json'), true)),
+  )
+  .openapi(
+    watchRoute('unwatch', 'Stop watching a work item (also one I created or am assigned)'),
+    async (c) => ok(c, await setWatching(c.var.tenant, c.req.valid('json'), false)),
+  )
+  .openapi(watchersRoute, async (c) => ok(c, await watchersView(c.var.tenant, c.req.valid('query'))))
+  .openapi(readRoute, async (c) => ok(c, await markRead(c.var.tenant, c.req.valid('param').id)));

@@ -1,0 +1,78 @@
+import { Button, Grid, Group, Paper, SegmentedControl, Stack } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PageTitle } from '../components/PageTitle/PageTitle';
+import { Pager } from '../kit/ListPage/Pager';
+import { useCurrentEnterprise } from '../lib/current-enterprise';
+import { inboxQueryOptions, useMarkAllRead } from '../queries/notifications';
+import { NotificationList } from './-components/notifications/NotificationList';
+import { PreferencesSection } from './-components/notifications/PreferencesSection';
+
+const PAGE_SIZE = 20;
+
+/** My inbox: every notification, paged, unread first (or unread only), and my preferences. */
+export const Route = createFileRoute('/$identifier/notifications')({
+  component: InboxPage,
+});
+
+function InboxPage() {
+  const { enterprise } = useCurrentEnterprise();
+  const identifier = enterprise.enterpriseIdentifier;
+  useDocumentTitle(`Notifications · ${enterprise.name}`);
+  const [pageNum, setPageNum] = useState(1);
+  const [show, setShow] = useState<'all' | 'unread'>('all');
+  const page = useQuery(
+    inboxQueryOptions(identifier, { pageNum, pageSize: PAGE_SIZE, unread: show === 'unread' }),
+  ).data;
+  const markAll = useMarkAllRead(identifier);
+  return (
+    <Stack>
+      <PageTitle title="Notifications" />
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder>
+            <Group justify="space-between" p="sm">
+              <SegmentedControl
+                aria-label="Show"
+                value={show}
+                onChange={(value) => {
+                  setShow(value as 'all' | 'unread');
+                  setPageNum(1);
+                }}
+                data={[
+                  { value: 'all', label: 'All' },
+                  { value: 'unread', label: 'Unread' },
+                ]}
+              />
+              <Button
+                variant="subtle"
+                size="xs"
+                loading={markAll.isPending}
+                onClick={() => markAll.mutate(undefined)}
+              >
+                Mark all read
+              </Button>
+            </Group>
+            <NotificationList identifier={identifier} rows={page?.rows ?? []} />
+            {page ? (
+              <Stack p="sm">
+                <Pager
+                  total={page.total}
+                  pageNum={pageNum}
+                  pageSize={PAGE_SIZE}
+                  noun="notifications"
+                  onChange={setPageNum}
+                />
+              </Stack>
+            ) : null}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <PreferencesSection identifier={identifier} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

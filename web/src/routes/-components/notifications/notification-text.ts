@@ -1,0 +1,53 @@
+import type { Notification, NotificationKind } from '@shared/schemas/notifications';
+
+const WHAT: Record<NotificationKind, string> = {
+  assigned: 'assigned you',
+  mentioned: 'mentioned you',
+  watchedStatus: 'changed the status of',
+  watchedComment: 'commented on',
+  sprintStarted: 'started the sprint',
+  sprintCompleted: 'completed the sprint',
+  testSheetAssigned: 'gave you the test sheet',
+  reviewRequested: 'asked for your review of',
+  weeklyReminder: 'Reminder: write your report',
+};
+
+/** "Ana commented on #12 Login fails (3 updates)". */
+export function describeNotification(n: Notification): string {
+  const who = n.actor ? `${n.actor.nickname} ` : '';
+  const title = n.subject.number === null ? n.subject.title : `#${n.subject.number} ${n.subject.title}`;
+  return `${who}${WHAT[n.kind]} ${title}`;
+}
+
+const ISSUE_PAGES: Record<number, string> = { 1: 'demand', 2: 'task', 3: 'bug' };
+
+/** The page that shows what the notification is about. */
+export function notificationHref(identifier: string, n: Notification): string {
+  const { subject } = n;
+  const project = `/${identifier}/projects/${subject.projectId}`;
+  switch (subject.type) {
+    case 'issue':
+      return `${project}/${ISSUE_PAGES[subject.itemKind ?? 2] ?? 'task'}/${subject.id}`;
+    case 'sprint':
+      return `${project}/iteration/${subject.id}`;
+    case 'testSheet':
+      return `${project}/test`;
+    case 'weekly':
+      return `${project}/weekly`;
+    default:
+      return `/${identifier}`;
+  }
+}
+
+/** The kinds in the order the preferences list them, with their labels. */
+export const KIND_LABELS: [NotificationKind, string][] = [
+  ['assigned', 'A work item is assigned to me'],
+  ['mentioned', 'Someone @mentions me'],
+  ['watchedStatus', 'Status changes on items I watch'],
+  ['watchedComment', 'Comments on items I watch'],
+  ['sprintStarted', 'A sprint of my project starts'],
+  ['sprintCompleted', 'A sprint of my project completes'],
+  ['testSheetAssigned', 'A test sheet is given to me'],
+  ['reviewRequested', 'My review is requested'],
+  ['weeklyReminder', 'Weekly report reminders'],
+];
