@@ -68,7 +68,7 @@ test('an owner builds a role and a member without a permission gets the 403 page
     // The member holds that role only.
     await page.goto(`${baseUrl}/${identifier}/members`);
     await page.getByRole('button', { name: `Change roles of ${member.login}` }).click();
-    const roles = page.getByRole('combobox', { name: 'Roles' });
+    const roles = page.getByRole('dialog').getByRole('combobox', { name: 'Roles' });
     await roles.click();
     await page.keyboard.press('Backspace');
     await page.getByRole('option', { name: 'Member viewer' }).click();

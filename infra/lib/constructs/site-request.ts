@@ -38,6 +38,7 @@ export const TENANT_SECTIONS = [
   'codes',
   'docs',
   'members',
+  'notifications',
   'products',
   'projects',
   'weekly',

@@ -28,6 +28,7 @@ export const AUDIT_AREAS = [
   'artifacts',
   'pipelines',
   'dashboard',
+  'notifications',
 ] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
@@ -48,6 +49,7 @@ export const AUDIT_AREA_LABELS: Record<AuditArea, string> = {
   artifacts: 'Artifact library',
   pipelines: 'Pipelines',
   dashboard: 'Work desk',
+  notifications: 'Notifications',
 };
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'read'] as const;

@@ -24,7 +24,18 @@ declare global {
 }
 
 /** First path segments of the pages outside any enterprise (top-level routes besides `$identifier`). */
-export const GLOBAL_SECTIONS = ['login', 'signup', 'enterprises', 'account', '403', '404'] as const;
+export const GLOBAL_SECTIONS = [
+  'login',
+  'signup',
+  'forgot-password',
+  'reset-password',
+  'verify-email',
+  'invite',
+  'enterprises',
+  'account',
+  '403',
+  '404',
+] as const;
 
 /** First path segments under `/$identifier/`; see isOwnPathForm for why they matter. */
 export const TENANT_SECTIONS = [
@@ -32,6 +43,7 @@ export const TENANT_SECTIONS = [
   'codes',
   'docs',
   'members',
+  'notifications',
   'products',
   'projects',
   'weekly',

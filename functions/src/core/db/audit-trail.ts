@@ -173,9 +173,15 @@ export function stillAsBefore(before: Item | null, item: Item | null): boolean {
   });
 }
 
-/** A guard is needed unless the caller's own condition already pins the item to `before`. */
+/**
+ * A guard is needed unless the caller's own condition already pins the item to `before`, or the
+ * write steps counters (ADD): steps commute, and guarding them would make every concurrent step of
+ * a hot counter (a repository's component count) retry; their entry's absolute counts may lag a
+ * concurrent step, the step itself is exact.
+ */
 function needsGuard(op: Exclude<TxOp, { check: Key }>, before: Item | null): boolean {
   if (createsOnly(op)) return false;
+  if ('update' in op && op.add && Object.keys(op.add).length > 0) return false;
   const expected = op.condition?.values?.[':expectedVersion'];
   return !(expected !== undefined && before?.version === expected);
 }

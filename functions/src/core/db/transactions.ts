@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { keyString } from '../audit/context';
 import { conflict } from '../errors';
-import { pause } from '../pause';
+import { jitteredPause, pause } from '../pause';
 import {
   guarded,
   type PlannedAudit,
@@ -82,7 +82,7 @@ export async function transact(ops: readonly TxOp[]): Promise<void> {
 }
 
 /** How often a write whose "before" moved under it is planned anew before giving up. */
-const MAX_BEFORE_ATTEMPTS = 5;
+const MAX_BEFORE_ATTEMPTS = 8;
 
 /** A guarded write found its item changed since its "before" was read: plan again from `item`. */
 class BeforeMovedError extends Error {
@@ -112,6 +112,8 @@ export async function transactWithTrail(ops: readonly TxOp[]): Promise<PlannedAu
       if (attempt >= MAX_BEFORE_ATTEMPTS)
         throw conflict('Others are changing this at the same moment; please try again');
       fresh.set(keyString(error.key), error.item);
+      // Racers on one item spread out instead of colliding again in step.
+      await jitteredPause(attempt, 10, 200);
     }
   }
 }

@@ -59,8 +59,10 @@ function AddTodo() {
 function OwnTodo({ todo }: { todo: Todo }) {
   const update = useUpdateTodo();
   const remove = useDeleteTodo();
-  // The tick shows at once; the answer (or a refusal's refetch) settles it.
-  const done = update.isPending ? Boolean(update.variables?.done) : todo.done;
+  // The tick shows at once and stays until the list's refetch brings the new version (without
+  // that wait it would flick back between the answer and the refetch); a refusal's refetch settles it.
+  const awaitingList = update.isSuccess && update.variables?.version === todo.version;
+  const done = update.isPending || awaitingList ? Boolean(update.variables?.done) : todo.done;
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between" data-testid="desk-todo">
       <Checkbox
