@@ -130,6 +130,12 @@ const sizeOf = (value: unknown) =>
     ? value.length
     : (JSON.stringify(value, (_k, v) => (v instanceof Set ? [...v] : v))?.length ?? 0);
 
+/** How a guard pins one attribute: long text by its length, other large values by presence. */
+function pinOf(value: unknown): 'value' | 'length' | 'presence' {
+  if (typeof value === 'string') return value.length > PINNED_BY_VALUE_CHARS ? 'length' : 'value';
+  return sizeOf(value) > PINNED_BY_VALUE_CHARS ? 'presence' : 'value';
+}
+
 /**
  * The condition that the item is still `before`: absent, or with each of its attributes (long ones
  * by their length) as read. An attribute someone added since the read is not seen by it: items
@@ -147,10 +153,11 @@ export function beforeGuard(before: Item | null): Condition {
     const placeholder = guardValue(index);
     index += 1;
     names[name] = field;
-    if (typeof value === 'string' && value.length > PINNED_BY_VALUE_CHARS) {
+    const pin = pinOf(value);
+    if (pin === 'length') {
       parts.push(`size(${name}) = ${placeholder}`);
       values[placeholder] = value.length;
-    } else if (sizeOf(value) > PINNED_BY_VALUE_CHARS) {
+    } else if (pin === 'presence') {
       parts.push(`attribute_exists(${name})`);
     } else {
       parts.push(`${name} = ${placeholder}`);
@@ -166,9 +173,9 @@ export function stillAsBefore(before: Item | null, item: Item | null): boolean {
   return Object.entries(before).every(([field, value]) => {
     if (value === undefined) return true;
     const now = item[field];
-    if (typeof value === 'string' && value.length > PINNED_BY_VALUE_CHARS)
-      return typeof now === 'string' && now.length === value.length;
-    if (sizeOf(value) > PINNED_BY_VALUE_CHARS) return now !== undefined;
+    const pin = pinOf(value);
+    if (pin === 'length') return typeof now === 'string' && now.length === (value as string).length;
+    if (pin === 'presence') return now !== undefined;
     return isDeepStrictEqual(value, now);
   });
 }
