@@ -68,7 +68,7 @@ import {
 } from './store/work-items';
 import { tagsAt } from './tags';
 import { issueDetailView, issueRefView } from './views';
-import { type WritePlan, writeIssues } from './write-loop';
+import { recentCopy, type WritePlan, writeIssues } from './write-loop';
 
 // ---- validation -----------------------------------------------------------------------------
 
@@ -556,7 +556,8 @@ export async function createIssue(
   const tagIds = uniqueIds(body.tagIds ?? []);
   assertRealDates(body);
   await Promise.all([
-    requireProject(enterpriseId, projectId),
+    // With a recent copy the write's own project check stands in for this read.
+    recentCopy(enterpriseId, projectId) ? undefined : requireProject(enterpriseId, projectId),
     assertAssignable(enterpriseId, projectId, body.assigneeId),
     assertTagsExist(enterpriseId, tagIds),
   ]);

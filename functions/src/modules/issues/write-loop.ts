@@ -134,8 +134,8 @@ async function planOnCopy<R>(
   mayUseCopy: boolean,
   planWith: (index: ProjectIndex) => Promise<R | null>,
 ): Promise<{ index: ProjectIndex; planned: R | null }> {
-  const copy = mayUseCopy ? peekIndex(enterpriseId, projectId) : null;
-  if (copy && clock.now() - copy.syncedAt < PLAN_ON_COPY_MS) {
+  const copy = mayUseCopy ? recentCopy(enterpriseId, projectId) : null;
+  if (copy) {
     try {
       const planned = await planWith(copy);
       if (planned) return { index: copy, planned };
@@ -145,6 +145,16 @@ async function planOnCopy<R>(
   }
   const index = await projectIndex(enterpriseId, projectId);
   return { index, planned: await planWith(index) };
+}
+
+/**
+ * This process's copy of the project when it was synced lately, else null. A write may plan on
+ * it; and a caller that holds one knows the project existed a moment ago, so it may leave the
+ * project's existence to the write's own check (the transaction's `project` condition).
+ */
+export function recentCopy(enterpriseId: string, projectId: string): ProjectIndex | null {
+  const copy = peekIndex(enterpriseId, projectId);
+  return copy && clock.now() - copy.syncedAt < PLAN_ON_COPY_MS ? copy : null;
 }
 
 /** A transaction that failed only because what it relied on changed meanwhile. */

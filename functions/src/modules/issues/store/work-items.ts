@@ -242,7 +242,12 @@ export async function loadProjectLinks(
 export function createIssueOps(enterpriseId: string, issue: IssueRecord, description: string): TxOp[] {
   return [
     { put: issueToItem(enterpriseId, issue), condition: conditions.notExists, label: 'issueExists' },
-    { put: issueBodyItem(enterpriseId, issue.projectId, issue.issueId, description) },
+    // A new id has no body yet; saying so spares the audit trail reading it as its "before".
+    {
+      put: issueBodyItem(enterpriseId, issue.projectId, issue.issueId, description),
+      condition: conditions.notExists,
+      label: 'issueExists',
+    },
     { put: issueRefItem(enterpriseId, issue) },
   ];
 }
