@@ -8,6 +8,7 @@ import { nowIso } from '@core/clock';
 import { badRequest, notFound, staleVersion } from '@core/errors';
 import type { Tenant } from '@core/identity/tenancy';
 import { newId } from '@core/ids';
+import { pageOf } from '@core/paging';
 import { MAX_FOLDER_DEPTH } from '@shared/domain/docs';
 import type { Page } from '@shared/schemas/common';
 import type {
@@ -133,13 +134,7 @@ export async function folderContents(tenant: Tenant, query: FolderListQuery): Pr
   const children = visibleNodes(state)
     .filter((n) => n.root_id === parentId && !n.attachment)
     .sort((a, b) => Number(b.kind === 'folder') - Number(a.kind === 'folder') || bySortThenTitle(a, b));
-  const start = (query.pageNum - 1) * query.pageSize;
-  return {
-    rows: await nodeViews(children.slice(start, start + query.pageSize)),
-    total: children.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return pageOf(children, query, nodeViews);
 }
 
 export async function docDetail(tenant: Tenant, id: string): Promise<DocDetail> {

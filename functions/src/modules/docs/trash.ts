@@ -15,6 +15,7 @@ import { batchDelete } from '@core/db/operations';
 import { badRequest, conflict, notFound } from '@core/errors';
 import { summaryOf, userSummaries } from '@core/identity/people';
 import type { Tenant } from '@core/identity/tenancy';
+import { pageOf } from '@core/paging';
 import { deleteObjects } from '@core/storage/files';
 import { TRASH_DAYS } from '@shared/domain/docs';
 import type { Page } from '@shared/schemas/common';
@@ -63,11 +64,9 @@ export async function listTrash(tenant: Tenant, query: TrashQuery): Promise<Page
   const trashed = [...state.nodes.values()]
     .filter((n) => n.trashedAt !== null && !isExpired(n) && n.status === 'ready')
     .sort((a, b) => b.trashedAt!.localeCompare(a.trashedAt!));
-  const start = (query.pageNum - 1) * query.pageSize;
-  const rows = trashed.slice(start, start + query.pageSize);
-  const users = await userSummaries(rows.map((n) => n.trashedBy));
-  return {
-    rows: rows.map((n) => ({
+  return pageOf(trashed, query, async (rows) => {
+    const users = await userSummaries(rows.map((n) => n.trashedBy));
+    return rows.map((n) => ({
       id: n.id,
       space: n.space,
       kind: n.kind,
@@ -76,11 +75,8 @@ export async function listTrash(tenant: Tenant, query: TrashQuery): Promise<Page
       deletedBy: summaryOf(users, n.trashedBy!),
       deletedAt: n.trashedAt!,
       purgeAt: n.purgeAt!,
-    })),
-    total: trashed.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+    }));
+  });
 }
 
 const notInTrash = (id: string) => notFound(`Document ${id} is not in the trash`);

@@ -6,6 +6,7 @@ import { nowIso } from '@core/clock';
 import { ConditionFailedError, transact } from '@core/db/operations';
 import { badRequest, conflict, notFound } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
+import { pageOf } from '@core/paging';
 import type { Page } from '@shared/schemas/common';
 import type { ProjectRepositoryRow, Repository } from '@shared/schemas/repositories';
 import { projectNotFound, requireProject } from '../projects';
@@ -30,19 +31,14 @@ export async function listProjectRepositories(
     links.map((l) => l.repositoryId),
   );
   const wanted = repositories.filter(matches(query.keyword)).sort(byActivity);
-  const start = (query.pageNum - 1) * query.pageSize;
-  const rows = wanted.slice(start, start + query.pageSize);
   const byRepository = new Map(links.map((l) => [l.repositoryId, l]));
-  const users = await userSummaries([
-    ...rows.map((r) => r.creatorId),
-    ...rows.map((r) => byRepository.get(r.repositoryId)!.linkedBy),
-  ]);
-  return {
-    rows: rows.map((r) => projectRepositoryView(r, byRepository.get(r.repositoryId)!, users)),
-    total: wanted.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return pageOf(wanted, query, async (rows) => {
+    const users = await userSummaries([
+      ...rows.map((r) => r.creatorId),
+      ...rows.map((r) => byRepository.get(r.repositoryId)!.linkedBy),
+    ]);
+    return rows.map((r) => projectRepositoryView(r, byRepository.get(r.repositoryId)!, users));
+  });
 }
 
 /** The enterprise's repositories not linked to the project (the link picker), at most 100. */

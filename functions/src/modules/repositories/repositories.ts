@@ -9,6 +9,7 @@ import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
 import { badRequest, conflict, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { newId } from '@core/ids';
+import { pageOf } from '@core/paging';
 import {
   providerOfUrl,
   type RepositoryKind,
@@ -177,13 +178,7 @@ export async function listRepositoryPage(
   // `image`: container repositories of the artifact library, which has none yet.
   const all = query.kind === 'image' ? [] : await db.listRepositories(enterpriseId);
   const wanted = all.filter(matcher(query.keyword)).sort(byActivity);
-  const start = (query.pageNum - 1) * query.pageSize;
-  return {
-    rows: await views(wanted.slice(start, start + query.pageSize)),
-    total: wanted.length,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return pageOf(wanted, query, views);
 }
 
 /** The stored token, for a change that keeps it; one that does not open must be entered again. */
@@ -244,11 +239,6 @@ async function liveRefs(record: RepositoryRecord): Promise<RemoteRefs> {
   }
 }
 
-function page<T>(rows: T[], query: { pageNum: number; pageSize: number }): Page<T> {
-  const start = (query.pageNum - 1) * query.pageSize;
-  return { rows: rows.slice(start, start + query.pageSize), total: rows.length, ...query };
-}
-
 /** The repository's branches, read from the host now: the default branch first, then by name. */
 export async function listBranches(
   enterpriseId: string,
@@ -263,7 +253,7 @@ export async function listBranches(
     .filter((b) => b.name.toLowerCase().includes(keyword))
     .map((b) => ({ name: b.name, sha: b.sha, isDefault: b.name === defaultBranch }))
     .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
-  return page(rows, { pageNum: query.pageNum, pageSize: query.pageSize });
+  return pageOf(rows, query);
 }
 
 export async function listTags(
@@ -277,7 +267,7 @@ export async function listTags(
   const rows = refs.tags
     .filter((t) => t.name.toLowerCase().includes(keyword))
     .sort((a, b) => b.name.localeCompare(a.name, undefined, { numeric: true }));
-  return page(rows, { pageNum: query.pageNum, pageSize: query.pageSize });
+  return pageOf(rows, query);
 }
 
 /** The latest commits of a branch (the default branch when none is named), read from the host. */

@@ -102,23 +102,29 @@ function toItem(report: ReportRecord): Item {
   };
 }
 
+/** What every stored report has, in full or projected to its summary. */
+const REQUIRED_REPORT_FIELDS = [
+  'enterpriseId',
+  'projectId',
+  'userId',
+  'weekStart',
+  'templateId',
+  'templateName',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'version',
+] as const;
+
 function fromItem(item: Item): ReportRecord {
-  return readRecord(
-    item,
-    [
-      'enterpriseId',
-      'projectId',
-      'userId',
-      'weekStart',
-      'templateId',
-      'templateName',
-      'status',
-      'createdAt',
-      'updatedAt',
-      'version',
-    ],
-    { sections: [], content: {}, items: [], submittedAt: null, snapshot: null, revision: 1 },
-  );
+  return readRecord(item, REQUIRED_REPORT_FIELDS, {
+    sections: [],
+    content: {},
+    items: [],
+    submittedAt: null,
+    snapshot: null,
+    revision: 1,
+  });
 }
 
 function revisionOp(report: ReportRecord, revision: RevisionRecord): TxOp {
@@ -196,22 +202,7 @@ const SUMMARY_FIELDS = [
 ] as const satisfies readonly (keyof ReportSummaryRecord)[];
 
 function summaryFromItem(item: Item): ReportSummaryRecord {
-  return readRecord(
-    item,
-    [
-      'enterpriseId',
-      'projectId',
-      'userId',
-      'weekStart',
-      'templateId',
-      'templateName',
-      'status',
-      'createdAt',
-      'updatedAt',
-      'version',
-    ],
-    { submittedAt: null, revision: 1 },
-  );
+  return readRecord(item, REQUIRED_REPORT_FIELDS, { submittedAt: null, revision: 1 });
 }
 
 // Access pattern: a project's reports of a week or of all weeks, summary fields only (begins_with
