@@ -13,7 +13,14 @@ import type { JournalRecord } from './store/journals';
 import type { IssueTagRecord } from './store/tags';
 import type { IssueRecord } from './store/work-items';
 
-export function issueRefView(issue: IssueRecord): IssueRef {
+/** How the product names a work item anywhere: number, kind, title and status (with its name). */
+export function issueRefView(issue: {
+  issueId: string;
+  issueNumber: number;
+  pmIssueType: number;
+  title: string;
+  status: number;
+}): IssueRef {
   return {
     id: issue.issueId,
     issueNumber: issue.issueNumber,

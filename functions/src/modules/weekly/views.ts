@@ -1,10 +1,9 @@
 /** What the weekly-report calls answer, built from explicit fields. People are resolved when shown. */
 import { summaryOf } from '@core/identity/people';
 import { REPORT_KIND } from '@shared/domain/weekly';
-import { type IssueKind, issueStatusName } from '@shared/domain/work-item-workflow';
 import type { UserSummary } from '@shared/schemas/projects';
 import type { Notice, ReportSummary, Revision, Template, WeeklyIssue } from '@shared/schemas/weekly';
-import type { IssueRecord } from '../issues';
+import { type IssueRecord, issueRefView } from '../issues';
 import type { NoticeRecord } from './store/reminders';
 import {
   type IssueSnapshot,
@@ -35,12 +34,7 @@ export function issueSnapshotOf(issue: IssueRecord): IssueSnapshot {
 
 export function weeklyIssueView(issue: IssueSnapshot, users: Users): WeeklyIssue {
   return {
-    id: issue.issueId,
-    issueNumber: issue.issueNumber,
-    pmIssueType: issue.pmIssueType,
-    title: issue.title,
-    status: issue.status,
-    statusName: issueStatusName(issue.pmIssueType as IssueKind, issue.status),
+    ...issueRefView(issue),
     priority: issue.priority,
     assignee: issue.assigneeId ? summaryOf(users, issue.assigneeId) : null,
     startDate: issue.startDate,
