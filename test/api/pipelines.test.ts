@@ -361,7 +361,7 @@ describe('pipelines', () => {
     );
     expect400(
       await owner().post(pms('pipelines'), { repositoryId: repository.id, projectId: team.project.id }),
-      'yaml: give either yaml or templateId',
+      /^yaml: give either yaml or templateId$/i,
     );
   });
 

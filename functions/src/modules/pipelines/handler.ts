@@ -1,4 +1,5 @@
-import { handle } from 'hono/aws-lambda';
+import { groupHandler } from '@core/lambda/group-handler';
 import { pipelinesApp } from './app';
+import { pipelinesBackground } from './background';
 
-export const handler = handle(pipelinesApp);
+export const handler = groupHandler('pipelines', pipelinesApp, pipelinesBackground);

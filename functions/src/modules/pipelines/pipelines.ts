@@ -6,7 +6,7 @@
  */
 import { nowIso } from '@core/clock';
 import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
-import { AppError, badRequest, notFound, staleVersion } from '@core/errors';
+import { AppError, badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { summaryOf, userSummaries } from '@core/identity/people';
 import { newId } from '@core/ids';
 import { pageOf } from '@core/paging';
@@ -15,6 +15,7 @@ import {
   describeProblem,
   type PipelineDefinition,
 } from '@shared/domain/pipeline-definition';
+import { isFinished } from '@shared/domain/pipeline-run';
 import type { Page, PageQuery } from '@shared/schemas/common';
 import type {
   Pipeline,
@@ -29,6 +30,7 @@ import { requireProject } from '../projects';
 import { getRepositories, listProjectLinks, requireRepository } from '../repositories';
 import { actionNodeSpecs, requireTemplate } from './catalogue';
 import * as db from './store/pipelines';
+import * as runsDb from './store/runs';
 
 export const pipelineNotFound = (id: string) => notFound(`Pipeline ${id} does not exist`);
 
@@ -163,9 +165,13 @@ export async function setPipelineEnabled(
   return getPipelineView(enterpriseId, pipelineId);
 }
 
+/** Deletes the pipeline with its history, runs and logs; 409 while a run of it is under way. */
 export async function deletePipeline(enterpriseId: string, pipelineId: string): Promise<void> {
   const record = await requirePipeline(enterpriseId, pipelineId);
+  const going = (await runsDb.listRuns(enterpriseId, pipelineId)).find((r) => !isFinished(r.status));
+  if (going) throw conflict(`Run ${going.number} of this pipeline is ${going.status}; stop it first`);
   await onConditionFailed(db.deletePipeline(record), { pipeline: () => pipelineNotFound(pipelineId) });
+  await runsDb.deleteRunsOf(enterpriseId, pipelineId);
 }
 
 /** `save_yaml`: a checked definition becomes the pipeline's, and the next revision of its history. */

@@ -79,9 +79,9 @@ const deleteRoute = tenantRoute(tenant, 'pipeline:pipeline:remove', {
   method: 'delete',
   path: `${BASE}/{id}`,
   tags,
-  summary: 'Delete a pipeline and its history',
+  summary: 'Delete a pipeline with its history, runs and logs (409 while a run is queued or running)',
   request: { params: idParams },
-  responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404) },
+  responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },
 });
 
 const switchRoute = (enabled: boolean) =>

@@ -1,0 +1,137 @@
+/**
+ * Runs: `/api/pms/{identifier}/pipelines/{id}/...` (spec section 7: run, runs, run_results, job
+ * logs, and `actions/runs/{run}/rerun`). JSON bodies. Rules: docs/pipelines.md "Runs".
+ */
+import { createRouter } from '@core/http/group';
+import { identifierParam } from '@core/http/params';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  tenantRoute,
+} from '@core/http/route';
+import { pageSchema } from '@shared/schemas/common';
+import {
+  JobLogSchema,
+  LogQuerySchema,
+  PipelineRunSchema,
+  RerunBodySchema,
+  RunListQuerySchema,
+  RunResultsSchema,
+  RunStartBodySchema,
+} from '@shared/schemas/pipelines-runs';
+import * as z from 'zod';
+import * as runs from '../runs';
+
+const BASE = '/api/pms/{identifier}/pipelines/{id}';
+const tags = ['pipelines'];
+const tenant = byIdentifier('identifier');
+const idParams = z.object({
+  identifier: identifierParam,
+  id: z.string().min(1).max(64).meta({ description: 'A pipeline id' }),
+});
+const runParams = idParams.extend({
+  run: z.coerce
+    .number({ error: 'run must be a number' })
+    .int('run must be a whole number')
+    .min(1, 'run must be 1 or more')
+    .meta({ description: "A run's number (1 is the pipeline's first)" }),
+});
+const jobParams = runParams.extend({
+  job: z.string().min(1).max(64).meta({ description: "A job's id in the definition" }),
+});
+
+const startRoute = tenantRoute(tenant, 'pipeline:pipeline:run', {
+  method: 'post',
+  path: `${BASE}/run`,
+  tags,
+  summary: 'Start a run, with parameters checked against the definition; it waits if another is running',
+  request: { params: idParams, body: jsonBody(RunStartBodySchema) },
+  responses: {
+    ...created201(RunResultsSchema, 'The run, queued'),
+    ...failures(400, 401, 403, 404, 409),
+  },
+});
+
+const stopRoute = tenantRoute(tenant, 'pipeline:pipeline:run', {
+  method: 'post',
+  path: `${BASE}/runs/{run}/stop`,
+  tags,
+  summary: "Stop a queued or running run (its steps' processes are ended)",
+  request: { params: runParams },
+  responses: { ...ok200(RunResultsSchema, 'The run, stopped'), ...failures(401, 403, 404, 409) },
+});
+
+const rerunRoute = tenantRoute(tenant, 'pipeline:pipeline:run', {
+  method: 'post',
+  path: `${BASE}/actions/runs/{run}/rerun`,
+  tags,
+  summary: 'Run an ended run again (the same commit, parameters and definition), or only its failed jobs',
+  request: { params: runParams, body: jsonBody(RerunBodySchema) },
+  responses: { ...created201(RunResultsSchema, 'The new run'), ...failures(400, 401, 403, 404, 409) },
+});
+
+const listRoute = tenantRoute(tenant, 'pipeline:pipeline:list', {
+  method: 'get',
+  path: `${BASE}/runs`,
+  tags,
+  summary: "The pipeline's run records, newest first",
+  request: { params: idParams, query: RunListQuerySchema },
+  responses: { ...ok200(pageSchema(PipelineRunSchema), 'A page of runs'), ...failures(400, 401, 403, 404) },
+});
+
+const resultsRoute = tenantRoute(tenant, 'pipeline:pipeline:list', {
+  method: 'get',
+  path: `${BASE}/run_results/{run}`,
+  tags,
+  summary: 'One run with its stages, jobs and steps and their states',
+  request: { params: runParams },
+  responses: { ...ok200(RunResultsSchema, 'The run'), ...failures(400, 401, 403, 404) },
+});
+
+const logRoute = tenantRoute(tenant, 'pipeline:pipeline:list', {
+  method: 'get',
+  path: `${BASE}/runs/{run}/jobs/{job}/logs`,
+  tags,
+  summary: "A job's log from an offset: ask again from nextOffset to follow it while the job runs",
+  request: { params: jobParams, query: LogQuerySchema },
+  responses: { ...ok200(JobLogSchema, 'The log from the offset'), ...failures(400, 401, 403, 404) },
+});
+
+const enterpriseOf = (c: { var: { tenant: { enterprise: { id: string } } } }) => c.var.tenant.enterprise.id;
+
+export const runRoutes = createRouter()
+  .openapi(listRoute, async (c) =>
+    ok(c, await runs.listRunPage(enterpriseOf(c), c.req.valid('param').id, c.req.valid('query'))),
+  )
+  .openapi(resultsRoute, async (c) => {
+    const { id, run } = c.req.valid('param');
+    return ok(c, await runs.getRunResults(enterpriseOf(c), id, run));
+  })
+  .openapi(logRoute, async (c) => {
+    const { id, run, job } = c.req.valid('param');
+    return ok(c, await runs.readJobLog(enterpriseOf(c), id, run, job, c.req.valid('query').offset));
+  })
+  .openapi(startRoute, async (c) =>
+    created(
+      c,
+      await runs.startRun(
+        enterpriseOf(c),
+        c.var.session.userId,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      ),
+    ),
+  )
+  .openapi(stopRoute, async (c) => {
+    const { id, run } = c.req.valid('param');
+    return ok(c, await runs.stopRun(enterpriseOf(c), c.var.session.userId, id, run));
+  })
+  .openapi(rerunRoute, async (c) => {
+    const { id, run } = c.req.valid('param');
+    return created(c, await runs.rerun(enterpriseOf(c), c.var.session.userId, id, run, c.req.valid('json')));
+  });

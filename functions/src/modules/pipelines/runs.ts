@@ -1,0 +1,532 @@
+/**
+ * Runs of a pipeline: started by hand (with parameters checked against the definition), by a
+ * push to a matching branch, or as a rerun; queued per pipeline and run one at a time by the
+ * executor (docs/pipelines.md "Runs"). The queue's rule: the pipeline item's `activeRun` slot is
+ * taken with a condition by the oldest queued run; whoever frees it takes the next. At most
+ * MAX_QUEUED_RUNS wait behind it.
+ */
+import { runUnaudited } from '@core/audit/context';
+import { nowIso } from '@core/clock';
+import { badRequest, conflict, notFound } from '@core/errors';
+import { summaryOf, userSummaries } from '@core/identity/people';
+import { pageOf } from '@core/paging';
+import type { InputValue } from '@shared/domain/pipeline-catalogue';
+import type { PipelineDefinition } from '@shared/domain/pipeline-definition';
+import {
+  branchMatches,
+  branchOfRef,
+  checkRunParameters,
+  isFinished,
+  MAX_QUEUED_RUNS,
+  type RunTrigger,
+} from '@shared/domain/pipeline-run';
+import { MAX_BRANCH_NAME } from '@shared/domain/repositories';
+import type { Page } from '@shared/schemas/common';
+import type {
+  JobLog,
+  PipelineRun,
+  RerunBody,
+  RunListQuery,
+  RunResults,
+  RunStartBody,
+} from '@shared/schemas/pipelines-runs';
+import { getRepository, type PushEvent, remoteOf, requireRepository } from '../repositories';
+import { actionNodeSpecs } from './catalogue';
+import { type RunExecutor, type RunReporter, runIdOf } from './executor/executor';
+import { checkYaml, requirePipeline } from './pipelines';
+import * as pipelineDb from './store/pipelines';
+import * as db from './store/runs';
+
+/**
+ * The engine runs go to: the local executor in the embedded default (the cloud's: see the doc).
+ * Loaded with the first run, so the function's bundle does not carry it for the other calls.
+ */
+const loadExecutor = (): Promise<RunExecutor> => import('./executor/local').then((m) => m.localExecutor);
+
+/** Runs under way in this process, by run id: what a stop waits for. */
+const executions = new Map<string, Promise<void>>();
+/** Runs asked to stop while under way here (the executor may not have taken them yet). */
+const stopRequests = new Set<string>();
+
+const runNotFound = (pipelineId: string, number: number) =>
+  notFound(`Run ${number} of pipeline ${pipelineId} does not exist`);
+
+export async function requireRun(
+  enterpriseId: string,
+  pipelineId: string,
+  number: number,
+): Promise<db.RunRecord> {
+  await requirePipeline(enterpriseId, pipelineId);
+  const run = await db.getRun(enterpriseId, pipelineId, number);
+  if (!run) throw runNotFound(pipelineId, number);
+  return run;
+}
+
+/** A branch name as git allows it (the full rules are git's; these keep nonsense out of the command line). */
+const BRANCH = /^(?!-)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]+(?<![./])$/;
+
+// ---- starting ---------------------------------------------------------------------------------
+
+export async function startRun(
+  enterpriseId: string,
+  userId: string,
+  pipelineId: string,
+  body: RunStartBody,
+): Promise<RunResults> {
+  const pipeline = await requirePipeline(enterpriseId, pipelineId);
+  assertStartable(pipeline);
+  if (!pipeline.trigger.manual)
+    throw conflict('This pipeline is not started by hand (its trigger says manual: false)');
+  const definition = await checkYaml(enterpriseId, pipeline.yaml);
+  const parameters = checkedParameters(definition, body.parameters ?? {});
+  const repository = await requireRepository(enterpriseId, pipeline.repositoryId);
+  const branch = body.branch ?? repository.defaultBranch ?? 'main';
+  if (branch.length > MAX_BRANCH_NAME || !BRANCH.test(branch))
+    throw badRequest('branch', `${branch} is not a branch name`);
+  const run = await queueRun(pipeline, definition, {
+    trigger: 'manual',
+    branch,
+    commit: null,
+    parameters,
+    creatorId: userId,
+    rerunOf: null,
+    reused: new Map(),
+  });
+  return resultsView(run);
+}
+
+function assertStartable(pipeline: pipelineDb.PipelineRecord): void {
+  if (!pipeline.enabled) throw conflict('This pipeline is disabled; enable it to start it');
+}
+
+function checkedParameters(
+  definition: PipelineDefinition,
+  given: Readonly<Record<string, InputValue>>,
+): Record<string, InputValue> {
+  const { values, problems } = checkRunParameters(definition, given);
+  const [first] = problems;
+  if (first) throw badRequest(first.field, first.message, { problems });
+  return values;
+}
+
+interface RunStart {
+  trigger: RunTrigger;
+  branch: string;
+  commit: string | null;
+  parameters: Record<string, InputValue>;
+  creatorId: string | null;
+  rerunOf: number | null;
+  /** Jobs that keep an earlier run's success, with that run's number. */
+  reused: ReadonlyMap<string, number>;
+  revision?: number;
+  yaml?: string;
+}
+
+async function queueRun(
+  pipeline: pipelineDb.PipelineRecord,
+  definition: PipelineDefinition,
+  start: RunStart,
+): Promise<db.RunRecord> {
+  const { enterpriseId, pipelineId } = pipeline;
+  const waiting = (await db.listRuns(enterpriseId, pipelineId)).filter((r) => r.status === 'queued');
+  if (waiting.length >= MAX_QUEUED_RUNS)
+    throw conflict(`${MAX_QUEUED_RUNS} runs of this pipeline are already waiting; wait, or stop one`);
+  const number = await db.nextRunNumber(enterpriseId, pipelineId);
+  const run: db.RunRecord = {
+    enterpriseId,
+    pipelineId,
+    number,
+    repositoryId: pipeline.repositoryId,
+    status: 'queued',
+    trigger: start.trigger,
+    branch: start.branch,
+    commit: start.commit,
+    parameters: start.parameters,
+    revision: start.revision ?? pipeline.revision,
+    yaml: start.yaml ?? pipeline.yaml,
+    rerunOf: start.rerunOf,
+    creatorId: start.creatorId,
+    queuedAt: nowIso(),
+    startedAt: null,
+    finishedAt: null,
+    message: '',
+    stages: plannedStages(definition, start.reused),
+  };
+  await db.putRun(run);
+  void dispatch(enterpriseId, pipelineId);
+  return run;
+}
+
+/** Every stage, job and step queued; a reused job is already succeeded. */
+function plannedStages(
+  definition: PipelineDefinition,
+  reused: ReadonlyMap<string, number>,
+): db.StageRecord[] {
+  return definition.stages.map((stage) => ({
+    id: stage.id,
+    name: stage.name ?? stage.id,
+    status: 'queued',
+    jobs: stage.jobs.map((job) => {
+      const from = reused.get(job.id) ?? null;
+      return {
+        id: job.id,
+        name: job.name ?? job.id,
+        needs: job.needs ?? [],
+        status: from === null ? 'queued' : 'succeeded',
+        startedAt: null,
+        finishedAt: null,
+        reusedFrom: from,
+        steps: job.steps.map((step) => ({
+          id: step.id,
+          name: step.name ?? step.id,
+          uses: step.uses,
+          status: from === null ? 'queued' : 'succeeded',
+          exitCode: null,
+          startedAt: null,
+          finishedAt: null,
+          message: from === null ? '' : `Kept from run ${from}`,
+        })),
+      };
+    }),
+  }));
+}
+
+// ---- the queue --------------------------------------------------------------------------------
+
+/**
+ * Starts the pipeline's oldest queued run if the pipeline's slot is free. Called when a run is
+ * queued and when one ends. Background work: not part of the request that queued it.
+ */
+export function dispatch(enterpriseId: string, pipelineId: string): Promise<void> {
+  return runUnaudited(() =>
+    takeNext(enterpriseId, pipelineId).catch((error) =>
+      console.error(`Pipeline ${pipelineId}: the next run could not start`, error),
+    ),
+  );
+}
+
+async function takeNext(enterpriseId: string, pipelineId: string): Promise<void> {
+  for (;;) {
+    const next = (await db.listRuns(enterpriseId, pipelineId)).find((r) => r.status === 'queued');
+    if (!next) return;
+    if (!(await db.claimSlot(enterpriseId, pipelineId, next.number))) {
+      if (await freedStaleSlot(enterpriseId, pipelineId)) continue;
+      return;
+    }
+    // Stopped while the slot was taken: let it go and look again.
+    const current = await db.getRun(enterpriseId, pipelineId, next.number);
+    if (current?.status !== 'queued') {
+      await db.releaseSlot(enterpriseId, pipelineId, next.number);
+      continue;
+    }
+    launch(current);
+    return;
+  }
+}
+
+/** A slot held by a run that has ended (its release was lost): freed, so the queue moves on. */
+async function freedStaleSlot(enterpriseId: string, pipelineId: string): Promise<boolean> {
+  const holding = await db.activeRunOf(enterpriseId, pipelineId);
+  if (!holding) return false;
+  const holder = await db.getRun(enterpriseId, pipelineId, holding);
+  if (holder && !isFinished(holder.status)) return false;
+  await db.releaseSlot(enterpriseId, pipelineId, holding);
+  return true;
+}
+
+function launch(run: db.RunRecord): void {
+  const id = runIdOf(run);
+  const execution = execute(run)
+    .catch((error) => console.error(`Run ${id} failed to run`, error))
+    .finally(async () => {
+      executions.delete(id);
+      await db.releaseSlot(run.enterpriseId, run.pipelineId, run.number);
+      void dispatch(run.enterpriseId, run.pipelineId);
+    });
+  executions.set(id, execution);
+}
+
+async function execute(run: db.RunRecord): Promise<void> {
+  const reporter: RunReporter = {
+    progress: (current) => db.saveRunProgress(current),
+    log: (jobId, chunk) => db.putLogChunk(run.enterpriseId, run.pipelineId, run.number, jobId, chunk),
+  };
+  let plan: Parameters<RunExecutor['run']>[0];
+  try {
+    const [nodes, repository] = await Promise.all([
+      actionNodeSpecs(run.enterpriseId),
+      getRepository(run.enterpriseId, run.repositoryId),
+    ]);
+    if (!repository) throw new Error('its repository is no longer connected');
+    const definition = await checkYaml(run.enterpriseId, run.yaml);
+    const reused = new Map(
+      run.stages
+        .flatMap((s) => s.jobs)
+        .flatMap((j) => (j.reusedFrom === null ? [] : [[j.id, j.reusedFrom] as const])),
+    );
+    plan = {
+      run,
+      definition,
+      nodes: new Map(nodes.map((n) => [n.key, n])),
+      remote: await remoteOf(repository),
+      reused,
+    };
+  } catch (error) {
+    // The definition no longer passes its checks, or the repository cannot be read: it fails unrun.
+    await db.moveRun(run, 'queued', {
+      status: 'failed',
+      finishedAt: nowIso(),
+      message: `The run could not start: ${(error as Error).message}`,
+    });
+    return;
+  }
+  // Stopped while it waited for its plan: it never starts.
+  const startedAt = nowIso();
+  if (!(await db.moveRun(run, 'queued', { status: 'running', startedAt }))) return;
+  Object.assign(run, { status: 'running', startedAt });
+  const id = runIdOf(run);
+  const executor = await loadExecutor();
+  const running = executor.run(plan, reporter);
+  // A stop that came between the move and the executor taking the run.
+  if (stopRequests.has(id)) executor.stop(id);
+  await running;
+}
+
+// ---- stop and rerun ---------------------------------------------------------------------------
+
+export async function stopRun(
+  enterpriseId: string,
+  userId: string,
+  pipelineId: string,
+  number: number,
+): Promise<RunResults> {
+  const run = await requireRun(enterpriseId, pipelineId, number);
+  if (isFinished(run.status)) throw conflict(`Run ${number} has already ended (${run.status})`);
+  const at = nowIso();
+  if (run.status === 'queued') {
+    const stopped = await db.moveRun(run, 'queued', {
+      status: 'stopped',
+      finishedAt: at,
+      message: 'Stopped before it started',
+      stoppedBy: userId,
+      stages: skippedStages(run.stages),
+    });
+    if (stopped) return resultsView(await requireRun(enterpriseId, pipelineId, number));
+  }
+  // Who asked is written by this request; the executor writes the states once its processes end.
+  await db.moveRun(run, 'running', { stoppedBy: userId, stopRequestedAt: at });
+  const id = runIdOf(run);
+  const execution = executions.get(id);
+  if (execution) {
+    stopRequests.add(id);
+    (await loadExecutor()).stop(id);
+    await execution;
+    stopRequests.delete(id);
+  } else {
+    // No executor here has it (the server restarted while it ran): it is stopped on the record.
+    await db.moveRun(run, 'running', { status: 'stopped', finishedAt: at, message: 'Stopped' });
+    await db.releaseSlot(enterpriseId, pipelineId, number);
+    void dispatch(enterpriseId, pipelineId);
+  }
+  return resultsView(await requireRun(enterpriseId, pipelineId, number));
+}
+
+function skippedStages(stages: readonly db.StageRecord[]): db.StageRecord[] {
+  return stages.map((stage) => ({
+    ...stage,
+    status: 'skipped',
+    jobs: stage.jobs.map((job) => ({
+      ...job,
+      status: isFinished(job.status) ? job.status : 'skipped',
+      steps: job.steps.map((step) => ({
+        ...step,
+        status: isFinished(step.status) ? step.status : 'skipped',
+      })),
+    })),
+  }));
+}
+
+export async function rerun(
+  enterpriseId: string,
+  userId: string,
+  pipelineId: string,
+  number: number,
+  body: RerunBody,
+): Promise<RunResults> {
+  const pipeline = await requirePipeline(enterpriseId, pipelineId);
+  const run = await requireRun(enterpriseId, pipelineId, number);
+  if (!isFinished(run.status))
+    throw conflict(`Run ${number} is still ${run.status}; stop it or let it end first`);
+  assertStartable(pipeline);
+  const jobs = run.stages.flatMap((s) => s.jobs);
+  const reused = new Map(
+    body.failedOnly
+      ? jobs.filter((j) => j.status === 'succeeded').map((j) => [j.id, j.reusedFrom ?? run.number] as const)
+      : [],
+  );
+  if (body.failedOnly && reused.size === jobs.length)
+    throw conflict(`Every job of run ${number} succeeded: there is nothing to run again`);
+  const definition = await checkYaml(enterpriseId, run.yaml);
+  const next = await queueRun(pipeline, definition, {
+    trigger: 'rerun',
+    branch: run.branch,
+    commit: run.commit,
+    parameters: run.parameters,
+    creatorId: userId,
+    rerunOf: run.number,
+    reused,
+    revision: run.revision,
+    yaml: run.yaml,
+  });
+  return resultsView(next);
+}
+
+// ---- push triggers ----------------------------------------------------------------------------
+
+/**
+ * A branch pushed: each enabled pipeline of the repository whose trigger names the branch runs
+ * the pushed commit, once (a claim per pipeline and commit: the event may come twice).
+ */
+export async function startPushedRuns(push: PushEvent): Promise<void> {
+  const branch = branchOfRef(push.ref);
+  if (!branch || /^0+$/.test(push.after)) return;
+  const pipelines = (await pipelineDb.listPipelines(push.enterpriseId)).filter(
+    (p) =>
+      p.repositoryId === push.repositoryId &&
+      p.enabled &&
+      p.trigger.branches.some((pattern) => branchMatches(pattern, branch)),
+  );
+  for (const pipeline of pipelines) {
+    if (!(await db.claimPush(push.enterpriseId, pipeline.pipelineId, push.after))) continue;
+    try {
+      const definition = await checkYaml(push.enterpriseId, pipeline.yaml);
+      const { values, problems } = checkRunParameters(definition, {});
+      if (problems.length > 0) throw new Error(`it has parameters without defaults (${problems[0]?.field})`);
+      await queueRun(pipeline, definition, {
+        trigger: 'push',
+        branch,
+        commit: push.after,
+        parameters: values,
+        creatorId: null,
+        rerunOf: null,
+        reused: new Map(),
+      });
+    } catch (error) {
+      console.warn(
+        `Pipeline ${pipeline.pipelineId}: the push to ${branch} did not start a run: ${(error as Error).message}`,
+      );
+    }
+  }
+}
+
+// ---- reading ----------------------------------------------------------------------------------
+
+export async function listRunPage(
+  enterpriseId: string,
+  pipelineId: string,
+  query: RunListQuery,
+): Promise<Page<PipelineRun>> {
+  await requirePipeline(enterpriseId, pipelineId);
+  const newestFirst = (await db.listRuns(enterpriseId, pipelineId))
+    .filter((r) => !query.status || r.status === query.status)
+    .reverse();
+  return pageOf(newestFirst, query, runViews);
+}
+
+export async function getRunResults(
+  enterpriseId: string,
+  pipelineId: string,
+  number: number,
+): Promise<RunResults> {
+  return resultsView(await requireRun(enterpriseId, pipelineId, number));
+}
+
+/** At most this many chunks (8 KiB each) in one answer; the reader asks again from nextOffset. */
+const LOG_CHUNKS_PER_READ = 64;
+
+/**
+ * A job's log from `offset`: the text after it, where to read next, and the gaps (chunks that were
+ * never written) as stretches to mark. 400 naming `offset` past the end.
+ */
+export async function readJobLog(
+  enterpriseId: string,
+  pipelineId: string,
+  number: number,
+  jobId: string,
+  offset: number,
+): Promise<JobLog> {
+  const run = await requireRun(enterpriseId, pipelineId, number);
+  const job = run.stages.flatMap((s) => s.jobs).find((j) => j.id === jobId);
+  if (!job) throw notFound(`Run ${number} has no job ${jobId}`);
+  // The state first: a job that has ended has written all of its log before it says so.
+  const end = await db.logEnd(enterpriseId, pipelineId, number, jobId);
+  if (offset > end) throw badRequest('offset', `the log has ${end} characters so far`);
+  const chunks = await db.readLogChunks(enterpriseId, pipelineId, number, jobId, offset, LOG_CHUNKS_PER_READ);
+  let position = offset;
+  let text = '';
+  const gaps: JobLog['gaps'] = [];
+  for (const chunk of chunks) {
+    const chunkEnd = chunk.start + chunk.text.length;
+    if (chunkEnd <= position) continue;
+    if (chunk.start > position) {
+      gaps.push({ at: position, length: chunk.start - position });
+      position = chunk.start;
+    }
+    text += chunk.text.slice(position - chunk.start);
+    position = chunkEnd;
+  }
+  return {
+    offset,
+    nextOffset: position,
+    text,
+    gaps,
+    complete: isFinished(job.status) && position >= end,
+    status: job.status,
+  };
+}
+
+// ---- views ------------------------------------------------------------------------------------
+
+async function runViews(runs: readonly db.RunRecord[]): Promise<PipelineRun[]> {
+  const people = await userSummaries(runs.flatMap((r) => (r.creatorId ? [r.creatorId] : [])));
+  return runs.map((r) => ({
+    pipelineId: r.pipelineId,
+    number: r.number,
+    status: r.status,
+    trigger: r.trigger,
+    branch: r.branch,
+    commit: r.commit,
+    parameters: r.parameters,
+    revision: r.revision,
+    rerunOf: r.rerunOf,
+    creator: r.creatorId && people.has(r.creatorId) ? summaryOf(people, r.creatorId) : null,
+    queuedAt: r.queuedAt,
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt,
+    durationMs: r.startedAt && r.finishedAt ? Date.parse(r.finishedAt) - Date.parse(r.startedAt) : null,
+    message: r.message,
+  }));
+}
+
+async function resultsView(run: db.RunRecord): Promise<RunResults> {
+  const [view] = await runViews([run]);
+  if (!view) throw runNotFound(run.pipelineId, run.number);
+  return {
+    ...view,
+    stages: run.stages.map((stage) => ({
+      id: stage.id,
+      name: stage.name,
+      status: stage.status,
+      jobs: stage.jobs.map((job) => ({
+        id: job.id,
+        name: job.name,
+        needs: job.needs,
+        status: job.status,
+        startedAt: job.startedAt,
+        finishedAt: job.finishedAt,
+        reusedFrom: job.reusedFrom,
+        steps: job.steps.map((step) => ({ ...step })),
+      })),
+    })),
+  };
+}
