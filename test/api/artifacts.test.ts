@@ -84,10 +84,10 @@ describe('repositories', () => {
     expect(again.body.errorMessage).toContain(`named ${name}`);
     const bad = await owner.client.post(`${base}/hosted`, { name: 'Bad Name', format: 'raw' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errorMessage).toContain('name may hold lower-case letters');
+    expect(bad.body.errorMessage).toContain('name: Name may hold lower-case letters');
     const badFormat = await owner.client.post(`${base}/hosted`, { name: unique('x'), format: 'docker' });
     expect(badFormat.status).toBe(400);
-    expect(badFormat.body.errorMessage).toContain('format must be one of npm, maven2, pypi, raw');
+    expect(badFormat.body.errorMessage).toBe('format: Format must be one of npm, maven2, pypi, raw');
   });
 
   it('keeps the version policy for Maven only', async () => {
@@ -486,6 +486,6 @@ describe('access tokens', () => {
     expect((await member.client.delete(`/api/artifactTokens/${made.id}`)).status).toBe(404);
     const bad = await member.client.post('/api/artifactTokens', { name: 'x', scope: 'admin' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errorMessage).toContain('scope must be read or write');
+    expect(bad.body.errorMessage).toBe('scope: Scope must be read or write');
   });
 });

@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { config } from '../config';
 import { AppError } from '../errors';
-import { assertSameSiteRequest, UPLOAD_PATH } from './csrf';
+import { ARTIFACT_CLIENT_PATH, assertSameSiteRequest, UPLOAD_PATH } from './csrf';
 import type { AppEnv } from './env';
 import { takeRequest } from './rate-limit';
 import { loadSession } from './session';
@@ -34,6 +34,24 @@ const limitUpload = bodyLimit({
   },
 });
 
+/**
+ * Package clients publish files through the artifact protocols (npm sends its tarball base64 in
+ * JSON): up to the 6 MB a Lambda request payload may carry; larger files take the presigned path.
+ */
+export const ARTIFACT_CLIENT_BODY_BYTES = 6 * 1024 * 1024;
+const limitArtifactUpload = bodyLimit({
+  maxSize: ARTIFACT_CLIENT_BODY_BYTES,
+  onError: () => {
+    throw new AppError(
+      413,
+      `The request body is too large (at most ${ARTIFACT_CLIENT_BODY_BYTES / 1024 / 1024} MB); upload larger files through pmsProductLibrary/{repoId}/packaged`,
+    );
+  },
+});
+
+const bodyLimitOf = (path: string) =>
+  UPLOAD_PATH.test(path) ? limitUpload : ARTIFACT_CLIENT_PATH.test(path) ? limitArtifactUpload : limitBody;
+
 export const commonMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.get('commonApplied')) return next();
   c.set('commonApplied', true);
@@ -41,7 +59,7 @@ export const commonMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const session = await loadSession(c);
   c.set('session', session);
   if (session) takeRequest(`user:${session.userId}`, config.rateLimitUserPerMinute, 'from you');
-  await (UPLOAD_PATH.test(c.req.path) ? limitUpload : limitBody)(c, next);
+  await bodyLimitOf(c.req.path)(c, next);
   // Answers carry personal data: never cache them (browsers, CloudFront), never sniff types.
   if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   c.header('X-Content-Type-Options', 'nosniff');

@@ -29,6 +29,14 @@ export const WEBHOOK_PATH = /^\/api\/pms\/[a-z0-9-]+\/pmsRepository\/[A-Za-z0-9]
 export const FORM_PATH = /^\/api\/pms\/[a-z0-9-]+\/actions\//;
 const FORM_TYPE = /^application\/x-www-form-urlencoded$/i;
 
+/**
+ * The package clients' protocols (npm, Maven, pip, curl: modules/artifacts/routes/clients.ts).
+ * A call there that carries an Authorization header is judged by that token alone (the cookie is
+ * not read), and a cross-site page cannot set that header; a call with neither that header nor a
+ * cookie acts for nobody. The CSRF rules guard the rest: calls a session cookie authenticates.
+ */
+export const ARTIFACT_CLIENT_PATH = /^\/api\/artifacts\//;
+
 const acceptedType = (c: Context, mediaType: string) =>
   JSON_TYPE.test(mediaType) ||
   (UPLOAD_PATH.test(c.req.path) && MULTIPART_TYPE.test(mediaType)) ||
@@ -50,6 +58,11 @@ function hasBody(c: Context): boolean {
 export function assertSameSiteRequest(c: Context): void {
   if (SAFE_METHODS.has(c.req.method)) return;
   if (c.req.method === 'POST' && WEBHOOK_PATH.test(c.req.path)) return;
+  if (
+    ARTIFACT_CLIENT_PATH.test(c.req.path) &&
+    (c.req.header('authorization') !== undefined || c.req.header('cookie') === undefined)
+  )
+    return;
   if (c.req.header('x-requested-with') !== 'XMLHttpRequest') {
     throw forbidden('Requests that change data must carry the header X-Requested-With: XMLHttpRequest');
   }

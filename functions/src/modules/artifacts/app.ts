@@ -1,13 +1,16 @@
 import { createGroupApp } from '@core/http/group';
+import { clientRoutes } from './routes/clients';
 import { libraryRoutes } from './routes/library';
 import { repositoryRoutes } from './routes/repositories';
 import { tokenRoutes } from './routes/tokens';
 
 /**
  * The artifact library: repositories (`pmsProductLibraryRepositories`, static paths before
- * `{id}`), their contents (`pmsProductLibrary`), and the users' access tokens.
+ * `{id}`), their contents (`pmsProductLibrary`), the users' access tokens, and the package
+ * clients' protocols (`/api/artifacts/{identifier}/{repo}/...`).
  */
 export const artifactsApp = createGroupApp()
   .route('/', repositoryRoutes)
   .route('/', libraryRoutes)
-  .route('/', tokenRoutes);
+  .route('/', tokenRoutes)
+  .route('/', clientRoutes);

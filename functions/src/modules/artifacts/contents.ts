@@ -4,7 +4,7 @@
  * snapshot and no promotion holds.
  */
 import { nowIso } from '@core/clock';
-import { ConditionFailedError } from '@core/db/operations';
+import { ConditionFailedError, type TxOp } from '@core/db/operations';
 import { AppError, badRequest, conflict, forbidden, notFound } from '@core/errors';
 import type { CanDelete, FolderEntry, Hold } from '@shared/schemas/artifacts';
 import { checksumsOf, storeBlob } from './blobs';
@@ -34,6 +34,10 @@ export interface Publish {
   uploadId?: string;
   /** A promotion: the copy records where it came from, and controlled repositories accept it. */
   promotedFrom?: AssetRecord['promotedFrom'];
+  /** Kept on the component (npm: the version's manifest). */
+  attributes?: Record<string, unknown>;
+  /** Writes of the format that land in the publish's transaction (npm: the dist-tag). */
+  alongside?: readonly TxOp[];
 }
 
 export const lockedError = (repository: RepositoryRecord) =>
@@ -113,9 +117,11 @@ export async function publishAsset(repository: RepositoryRecord, publish: Publis
                 ...coordinates,
                 publishedBy: publish.userId,
                 publishedAt: at,
+                attributes: publish.attributes ?? component?.attributes ?? null,
               }
             : null,
         uploadId: publish.uploadId,
+        alongside: publish.alongside,
       });
       return asset;
     } catch (error) {

@@ -23,6 +23,8 @@ export interface ComponentRecord {
   sizeBytes: number;
   publishedBy: string;
   publishedAt: string;
+  /** What the format keeps of the version besides its files (npm: the version's manifest). */
+  attributes: Record<string, unknown> | null;
 }
 
 export interface PromotionSource {
@@ -66,7 +68,7 @@ function componentFromItem(item: Item): ComponentRecord {
   return readRecord(
     item,
     ['enterpriseId', 'repositoryId', 'componentId', 'name', 'group', 'version', 'publishedBy', 'publishedAt'],
-    { assetCount: 0, sizeBytes: 0 },
+    { assetCount: 0, sizeBytes: 0, attributes: null },
   );
 }
 
@@ -183,6 +185,8 @@ export interface AssetWrite {
   replaces: AssetRecord | null;
   /** The upload this write confirms, deleted with it. */
   uploadId?: string;
+  /** Writes the format makes with the asset, in its transaction (npm: the dist-tag). */
+  alongside?: readonly TxOp[];
 }
 
 const assetKeyOf = (a: Pick<AssetRecord, 'enterpriseId' | 'repositoryId' | 'path'>) =>
@@ -252,6 +256,7 @@ export async function writeAsset(write: AssetWrite): Promise<void> {
       label: 'upload',
     });
   }
+  ops.push(...(write.alongside ?? []));
   await transact(ops);
 }
 
