@@ -41,6 +41,7 @@ export const TENANT_SECTIONS = [
   'notifications',
   'products',
   'projects',
+  'repositories',
   'weekly',
 ] as const;
 

@@ -9,6 +9,7 @@ import { ChangePasswordFormSchema } from '../lib/form-schemas';
 import { showServerFieldError } from '../lib/server-errors';
 import { zodResolver } from '../lib/zod-resolver';
 import { useChangePassword } from '../queries/auth';
+import { AccessTokensSection } from './-components/account/AccessTokensSection';
 import { EmailSection } from './-components/account/EmailSection';
 import { FormPageActions } from './-components/account/FormPageActions';
 import { SessionsSection } from './-components/account/SessionsSection';
@@ -70,6 +71,7 @@ function ChangePasswordPage() {
       </Paper>
       <EmailSection />
       <SessionsSection />
+      <AccessTokensSection />
     </Stack>
   );
 }

@@ -19,6 +19,7 @@ export type EnterprisePath =
   | '/$identifier'
   | '/$identifier/members'
   | '/$identifier/codes'
+  | '/$identifier/repositories'
   | '/$identifier/products'
   | '/$identifier/projects'
   | '/$identifier/docs'
@@ -57,7 +58,13 @@ export const NAV_ITEMS: NavItem[] = [
     to: '/$identifier/projects',
   },
   { key: 'codes', label: 'Code', icon: IconCode, access: 'codes', to: '/$identifier/codes' },
-  { key: 'repositories', label: 'Artifact repositories', icon: IconPackages, access: 'repositories' },
+  {
+    key: 'repositories',
+    label: 'Artifact repositories',
+    icon: IconPackages,
+    access: 'repositories',
+    to: '/$identifier/repositories',
+  },
   { key: 'pipeline', label: 'Pipelines', icon: IconGitBranch, access: 'pipeline' },
   { key: 'docs', label: 'Knowledge base', icon: IconBook2, access: 'docs', to: '/$identifier/docs' },
   {

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { accessGuard } from '../lib/route-guards';
+import { RepositoryListPage, validateRepositorySearch } from './-components/artifacts/RepositoryListPage';
+
+/** `/{identifier}/repositories` (spec section 2): the artifact repositories (zhipin). */
+export const Route = createFileRoute('/$identifier/repositories/')({
+  validateSearch: validateRepositorySearch,
+  beforeLoad: accessGuard('repositories'),
+  component: function ArtifactRepositories() {
+    const { identifier } = Route.useParams();
+    return <RepositoryListPage kind="zhipin" identifier={identifier} search={Route.useSearch()} />;
+  },
+});

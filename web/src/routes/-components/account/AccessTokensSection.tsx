@@ -1,0 +1,199 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { type AccessToken, type NewAccessToken, TokenCreateSchema } from '@shared/schemas/artifacts';
+import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorText } from '../../../api/errors';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
+import { showServerFieldError } from '../../../lib/server-errors';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { tokensQueryOptions, useCreateToken, useRevokeToken } from '../artifacts/queries';
+
+/** The secret of a token just made: shown this once, to copy. */
+function NewTokenAlert({ made, onDone }: { made: NewAccessToken; onDone: () => void }) {
+  return (
+    <Alert color="green" title={`Token "${made.name}" created`} data-testid="new-access-token">
+      <Stack gap="xs">
+        <Text size="sm">Copy it now: it is not shown again.</Text>
+        <Group gap="xs" wrap="nowrap">
+          <Code style={{ overflowWrap: 'anywhere' }} data-testid="new-access-token-value">
+            {made.token}
+          </Code>
+          <CopyButton value={made.token}>
+            {({ copied, copy }) => (
+              <Button
+                size="compact-sm"
+                variant="default"
+                onClick={copy}
+                leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+              >
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        <Group justify="flex-end">
+          <Button size="compact-sm" variant="subtle" onClick={onDone}>
+            Done
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke: () => void }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid={`access-token-${token.name}`}>
+      <Stack gap={2} miw={0}>
+        <Group gap="xs">
+          <Text size="sm" fw={500}>
+            {token.name}
+          </Text>
+          <Badge size="sm" variant="light" color={token.scope === 'write' ? 'orange' : 'gray'}>
+            {token.scope}
+          </Badge>
+        </Group>
+        <Group gap={6}>
+          <Text size="xs" c="dimmed">
+            {token.prefix}… · created
+          </Text>
+          <RelativeTime value={token.createdAt} />
+          <Text size="xs" c="dimmed">
+            · {token.lastUsedAt ? 'last used' : 'never used'}
+          </Text>
+          {token.lastUsedAt && <RelativeTime value={token.lastUsedAt} />}
+        </Group>
+      </Stack>
+      <Button
+        size="compact-sm"
+        variant="default"
+        color="red"
+        onClick={onRevoke}
+        aria-label={`Revoke ${token.name}`}
+      >
+        Revoke
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * Access tokens of the package clients (npm, Maven, pip, curl): list, create with read or write
+ * scope (the secret shown once), revoke. A token acts with its owner's permissions, never more.
+ */
+export function AccessTokensSection() {
+  const tokens = useQuery(tokensQueryOptions());
+  const create = useCreateToken();
+  const revoke = useRevokeToken();
+  const [made, setMade] = useState<NewAccessToken | null>(null);
+  const [revoking, setRevoking] = useState<AccessToken | null>(null);
+  const form = useForm({
+    initialValues: { name: '', scope: 'read' as 'read' | 'write' },
+    validate: zodResolver(TokenCreateSchema),
+  });
+  const submit = form.onSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (token) => {
+        setMade(token);
+        form.reset();
+      },
+      onError: (error) => showServerFieldError(form, error),
+    }),
+  );
+
+  return (
+    <Card withBorder id="access-tokens" data-testid="access-tokens">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <IconKey size={18} />
+          <Title order={2} fz="md">
+            Access tokens
+          </Title>
+        </Group>
+        <Text size="sm" c="dimmed">
+          For npm, Maven, pip and curl to reach the artifact library: as npm's <Code>_authToken</Code>, or as
+          the password with your login. Read installs and downloads; write also publishes.
+        </Text>
+        {made && <NewTokenAlert made={made} onDone={() => setMade(null)} />}
+        <form onSubmit={submit} noValidate>
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label="Token name"
+              placeholder="CI publish"
+              style={{ flex: 1 }}
+              {...form.getInputProps('name')}
+            />
+            <SegmentedControl
+              aria-label="Scope"
+              data={[
+                { value: 'read', label: 'Read' },
+                { value: 'write', label: 'Write' },
+              ]}
+              {...form.getInputProps('scope')}
+            />
+            <Button type="submit" loading={create.isPending}>
+              Create token
+            </Button>
+          </Group>
+        </form>
+        {tokens.isPending ? (
+          <Stack gap="xs" aria-busy>
+            <Skeleton h={36} />
+          </Stack>
+        ) : tokens.isError ? (
+          <SectionLoadFailed
+            message={`Your tokens could not be loaded: ${errorText(tokens.error)}`}
+            onRetry={() => tokens.refetch()}
+          />
+        ) : tokens.data.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="access-tokens-empty">
+            No tokens yet. Create one above for each machine or pipeline, so each can be revoked alone.
+          </Text>
+        ) : (
+          <Stack gap="sm">
+            {tokens.data.map((token) => (
+              <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={`Revoke ${revoking?.name ?? 'token'}?`}
+        confirmLabel="Revoke"
+        loading={revoke.isPending}
+        onConfirm={() =>
+          revoking &&
+          revoke.mutate(revoking.id, {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: `${revoking.name} revoked` });
+              setRevoking(null);
+            },
+          })
+        }
+      >
+        <Text size="sm">Clients that use it are refused from now on. This cannot be undone.</Text>
+      </ConfirmModal>
+    </Card>
+  );
+}

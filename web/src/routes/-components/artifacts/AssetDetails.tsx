@@ -1,0 +1,228 @@
+import { Badge, Button, Card, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ArtifactRepository, Asset } from '@shared/schemas/artifacts';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorText } from '../../../api/errors';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { fullDateTime } from '../../../lib/relative-time';
+import { DeleteContentModal } from './DeleteContentModal';
+import { componentName, formatBytes } from './labels';
+import { usePeopleNames } from './people';
+import { assetQueryOptions, type ContentTarget, componentQueryOptions, downloadAddress } from './queries';
+
+/** Opens an asset's short-lived download address (the API answers a presigned URL). */
+function DownloadButton({ repositoryId, path }: { repositoryId: string; path: string }) {
+  const [pending, setPending] = useState(false);
+  async function download() {
+    setPending(true);
+    try {
+      const { url } = await downloadAddress(repositoryId, path);
+      window.location.assign(url);
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      leftSection={<IconDownload size={14} />}
+      loading={pending}
+      onClick={() => void download()}
+      aria-label={`Download ${path}`}
+    >
+      Download
+    </Button>
+  );
+}
+
+/** One asset: path, size, type, checksums, who published it and when, promotions, and its actions. */
+export function AssetCard({
+  repository,
+  asset,
+  onDelete,
+}: {
+  repository: ArtifactRepository;
+  asset: Asset;
+  onDelete?: () => void;
+}) {
+  const { enterprise } = useCurrentEnterprise();
+  const nameOf = usePeopleNames(enterprise.enterpriseIdentifier);
+  return (
+    <Card withBorder p="sm" data-testid={`asset-${asset.path}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {asset.path}
+          </Text>
+          <Group gap={6} wrap="nowrap">
+            <DownloadButton repositoryId={repository.id} path={asset.path} />
+            {onDelete && (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={onDelete}
+                aria-label={`Delete ${asset.path}`}
+              >
+                Delete
+              </Button>
+            )}
+          </Group>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {formatBytes(asset.size)} · {asset.contentType} · published by {nameOf(asset.publishedBy)}{' '}
+          <span title={fullDateTime(asset.publishedAt)}>
+            <RelativeTime value={asset.publishedAt} display="inline" />
+          </span>
+        </Text>
+        {(asset.promotedTo.length > 0 || asset.promotedFrom) && (
+          <Group gap={6}>
+            {asset.promotedTo.map((name) => (
+              <Badge key={name} size="xs" variant="light">
+                Promoted to {name}
+              </Badge>
+            ))}
+            {asset.promotedFrom && (
+              <Badge size="xs" variant="light" color="gray">
+                From {asset.promotedFrom.repository}
+              </Badge>
+            )}
+          </Group>
+        )}
+        <Table fz="xs" withRowBorders={false} verticalSpacing={2} horizontalSpacing={4}>
+          <Table.Tbody>
+            {(['sha256', 'sha1', 'md5', 'sha512'] as const).map((algorithm) => (
+              <Table.Tr key={algorithm}>
+                <Table.Td w={60} c="dimmed">
+                  {algorithm}
+                </Table.Td>
+                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {asset.checksums[algorithm]}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Card>
+  );
+}
+
+function DrawerBody({
+  query,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  children: React.ReactNode;
+}) {
+  if (query.isPending)
+    return (
+      <Stack gap="sm" aria-busy aria-label="Loading">
+        <Skeleton h={24} />
+        <Skeleton h={120} />
+      </Stack>
+    );
+  if (query.isError)
+    return (
+      <SectionLoadFailed
+        message={`It could not be loaded: ${errorText(query.error)}`}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  return <>{children}</>;
+}
+
+/** A component's assets in a drawer over the list, each with its download and delete. */
+export function ComponentDrawer({
+  repository,
+  componentId,
+  onClose,
+}: {
+  repository: ArtifactRepository;
+  componentId: string | undefined;
+  onClose: () => void;
+}) {
+  const { can } = useCurrentEnterprise();
+  const query = useQuery({
+    ...componentQueryOptions(repository.id, componentId ?? ''),
+    enabled: componentId !== undefined,
+  });
+  const [deleting, setDeleting] = useState<ContentTarget | null>(null);
+  const component = query.data;
+  const title = component
+    ? `${componentName(repository.format, component)} ${component.version}`.trim()
+    : 'Component';
+  return (
+    <Drawer opened={componentId !== undefined} onClose={onClose} title={title} position="right" size="lg">
+      <DrawerBody query={query}>
+        {component && (
+          <Stack gap="sm" data-testid="component-detail">
+            <Text size="sm" c="dimmed">
+              {component.assetCount} {component.assetCount === 1 ? 'asset' : 'assets'} ·{' '}
+              {formatBytes(component.sizeBytes)}
+            </Text>
+            {component.assets.map((asset) => (
+              <AssetCard
+                key={asset.path}
+                repository={repository}
+                asset={asset}
+                onDelete={
+                  can('artifact:asset:remove')
+                    ? () => setDeleting({ kind: 'asset', path: asset.path })
+                    : undefined
+                }
+              />
+            ))}
+          </Stack>
+        )}
+      </DrawerBody>
+      <DeleteContentModal repositoryId={repository.id} target={deleting} onClose={() => setDeleting(null)} />
+    </Drawer>
+  );
+}
+
+/** One asset opened from the folder tree. */
+export function AssetDrawer({
+  repository,
+  path,
+  onClose,
+}: {
+  repository: ArtifactRepository;
+  path: string | undefined;
+  onClose: () => void;
+}) {
+  const { can } = useCurrentEnterprise();
+  const query = useQuery({ ...assetQueryOptions(repository.id, path ?? ''), enabled: path !== undefined });
+  const [deleting, setDeleting] = useState<ContentTarget | null>(null);
+  return (
+    <Drawer opened={path !== undefined} onClose={onClose} title="Asset" position="right" size="lg">
+      <DrawerBody query={query}>
+        {query.data && (
+          <AssetCard
+            repository={repository}
+            asset={query.data}
+            onDelete={
+              can('artifact:asset:remove')
+                ? () => setDeleting({ kind: 'asset', path: query.data.path })
+                : undefined
+            }
+          />
+        )}
+      </DrawerBody>
+      <DeleteContentModal
+        repositoryId={repository.id}
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={onClose}
+      />
+    </Drawer>
+  );
+}

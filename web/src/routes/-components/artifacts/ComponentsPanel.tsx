@@ -1,0 +1,153 @@
+import { Card, Text } from '@mantine/core';
+import type { ArtifactRepository, Component } from '@shared/schemas/artifacts';
+import { IconPackage } from '@tabler/icons-react';
+import { useState } from 'react';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { KeywordFilter } from '../../../kit/FilterBar/FilterBar';
+import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
+import { CardPager } from '../../../kit/ListPage/Pager';
+import { useListQuery } from '../../../kit/ListPage/use-list-query';
+import { CountCell, TextCell } from '../../../kit/ListTable/cells';
+import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
+import { actionsColumn, DeleteAction } from '../../../kit/ListTable/RowActions';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { DeleteContentModal } from './DeleteContentModal';
+import { componentName, formatBytes } from './labels';
+import { usePeopleNames } from './people';
+import { type ContentTarget, componentsQueryOptions } from './queries';
+
+/** What to do with an empty repository: publish with its client, as the "How to use" panel says. */
+const EMPTY_HINT =
+  'Publish to it with its client (the settings are under "How to use"), or upload a file through the API.';
+
+/** A repository's components, newest version first, searchable; a row opens its assets. */
+export function ComponentsPanel({
+  repository,
+  q,
+  pageNum,
+  onSearch,
+  onOpen,
+}: {
+  repository: ArtifactRepository;
+  q: string | undefined;
+  pageNum: number;
+  onSearch: (change: { q?: string; pageNum?: number }) => void;
+  onOpen: (componentId: string) => void;
+}) {
+  const { enterprise, can } = useCurrentEnterprise();
+  const nameOf = usePeopleNames(enterprise.enterpriseIdentifier);
+  const list = useListQuery('artifact-components', { q, pageNum }, (params) =>
+    componentsQueryOptions(repository.id, params),
+  );
+  const [deleting, setDeleting] = useState<ContentTarget | null>(null);
+  const rows = list.query.data?.rows ?? [];
+  const columns: ListColumn<Component>[] = [
+    {
+      key: 'name',
+      title: 'Name',
+      role: 'title',
+      render: (row) => (
+        <Text size="sm" fw={600}>
+          {componentName(repository.format, row)}
+        </Text>
+      ),
+    },
+    { key: 'version', title: 'Version', render: (row) => <TextCell value={row.version} /> },
+    {
+      key: 'assets',
+      title: 'Assets',
+      align: 'right',
+      role: 'secondary',
+      render: (row) => <CountCell value={row.assetCount} />,
+    },
+    {
+      key: 'size',
+      title: 'Size',
+      align: 'right',
+      role: 'secondary',
+      render: (row) => <TextCell value={formatBytes(row.sizeBytes)} />,
+    },
+    {
+      key: 'published',
+      title: 'Published',
+      role: 'tertiary',
+      render: (row) => (
+        <Text size="sm">
+          {nameOf(row.publishedBy)} <RelativeTime value={row.publishedAt} display="inline" size="sm" />
+        </Text>
+      ),
+    },
+  ];
+  if (can('artifact:asset:remove')) {
+    columns.push(
+      actionsColumn(
+        (row) => (
+          <DeleteAction
+            label={`Delete ${componentName(repository.format, row)} ${row.version}`}
+            onClick={() =>
+              setDeleting({
+                kind: 'component',
+                componentId: row.id,
+                label: `${componentName(repository.format, row)} ${row.version}`.trim(),
+              })
+            }
+          />
+        ),
+        80,
+      ),
+    );
+  }
+  return (
+    <Card withBorder p={0}>
+      <PanelHeading
+        title="Components"
+        small
+        count={list.query.data ? `${list.query.data.total} in total` : undefined}
+      >
+        <KeywordFilter
+          label="Search components"
+          placeholder="Name, group or version"
+          value={q}
+          onChange={(keyword) => onSearch({ q: keyword, pageNum: undefined })}
+        />
+      </PanelHeading>
+      <ListBody
+        what="components"
+        query={list.query}
+        isEmpty={rows.length === 0}
+        empty={
+          q ? (
+            <NoMatch
+              title="No component matches"
+              description="Try part of the name, the group or a version."
+            />
+          ) : (
+            <NothingYet
+              icon={<IconPackage size={28} />}
+              title="Nothing published yet"
+              description={EMPTY_HINT}
+              testId="components-empty"
+            />
+          )
+        }
+      >
+        <ListTable
+          rows={rows}
+          columns={columns}
+          testId="components-table"
+          rowTestId={(row) => `component-row-${row.name}`}
+          onOpen={(row) => onOpen(row.id)}
+        />
+      </ListBody>
+      <CardPager
+        page={list.query.data}
+        pageNum={list.params.pageNum}
+        pageSize={list.params.pageSize}
+        noun="components"
+        onChange={(next) => onSearch({ pageNum: next })}
+        onPageSizeChange={list.onPageSizeChange}
+      />
+      <DeleteContentModal repositoryId={repository.id} target={deleting} onClose={() => setDeleting(null)} />
+    </Card>
+  );
+}
