@@ -7,11 +7,13 @@
 import type { Page } from '@shared/schemas/common';
 import type { IssueDetail } from '@shared/schemas/issues';
 import type { Notification, Preferences, Watchers } from '@shared/schemas/notifications';
+import type { SpecDetail } from '@shared/schemas/requirements';
 import type { SprintDetail } from '@shared/schemas/sprints';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drainJobs } from '../../functions/src/core/jobs/jobs';
 import { expectStatus, type TestUser, unique } from './helpers';
 import { createTeam, type Team } from './issue-fixtures';
+import { createProduct, createRequirement, createSpec, passReview } from './product-fixtures';
 import { createSheet } from './testrun-fixtures';
 
 let team: Team;
@@ -198,6 +200,102 @@ describe('events become notifications', () => {
   });
 });
 
+describe('review requested and batch edits', () => {
+  const identifier = () => team.enterprise.enterpriseIdentifier;
+
+  /** `who`'s notification on a spec or user requirement, if any. */
+  async function onRequirement(who: TestUser, type: 'spec' | 'userRequirement', id: string) {
+    const page = await inbox(who, '?pageSize=100');
+    return page.rows.find((n) => n.id === `${type}.${id}`);
+  }
+
+  it("asks the product's reviewers when a spec or user requirement starts waiting for review", async () => {
+    const product = await createProduct(owner.client, identifier(), {
+      memberIds: [ana.userId, bo.userId],
+      // The owner reviews too (holding the review permission), its own work included.
+      reviewerIds: [bo.userId, owner.userId],
+      allowSelfReview: true,
+    });
+    const spec = await createSpec(owner.client, identifier(), product.id);
+    expect(await onRequirement(bo, 'spec', spec.id)).toMatchObject({
+      kind: 'reviewRequested',
+      count: 1,
+      actor: { userId: owner.userId },
+      subject: { type: 'spec', id: spec.id, projectId: null, number: spec.number, title: spec.title },
+    });
+    // Only the reviewers are asked; the author is never told of their own action.
+    expect(await onRequirement(ana, 'spec', spec.id)).toBeUndefined();
+    expect(await onRequirement(owner, 'spec', spec.id)).toBeUndefined();
+
+    // An edit while it waits asks nobody again.
+    const edited = expectStatus(
+      await owner.client.put<SpecDetail>(pms('productRequirementSpecs'), {
+        id: spec.id,
+        version: spec.version,
+        title: `${spec.title} (edited)`,
+      }),
+      200,
+    ).data;
+    expect(await onRequirement(bo, 'spec', spec.id)).toMatchObject({ count: 1 });
+
+    // Passed, then changed: it waits for review again, and the reviewer is asked again.
+    const passed = await passReview(owner.client, identifier(), 'productRequirementSpecs', edited);
+    expectStatus(
+      await owner.client.put(pms('productRequirementSpecs/change'), {
+        id: passed.id,
+        version: passed.version,
+        acceptance: 'Now with acceptance criteria',
+        reason: 'Clarified',
+      }),
+      200,
+    );
+    expect(await onRequirement(bo, 'spec', spec.id)).toMatchObject({ kind: 'reviewRequested', count: 2 });
+
+    const requirement = await createRequirement(owner.client, identifier(), product.id);
+    expect(await onRequirement(bo, 'userRequirement', requirement.id)).toMatchObject({
+      kind: 'reviewRequested',
+      count: 1,
+      subject: { type: 'userRequirement', id: requirement.id, number: requirement.number },
+    });
+    expect(await onRequirement(ana, 'userRequirement', requirement.id)).toBeUndefined();
+  });
+
+  it('asks nobody when the product chose no reviewers (every member may review)', async () => {
+    const product = await createProduct(owner.client, identifier(), { memberIds: [ana.userId, bo.userId] });
+    const spec = await createSpec(owner.client, identifier(), product.id);
+    expect(await onRequirement(ana, 'spec', spec.id)).toBeUndefined();
+    expect(await onRequirement(bo, 'spec', spec.id)).toBeUndefined();
+  });
+
+  it('publishes for a batch edit what single edits publish: the new assignee, and watchers of a status change', async () => {
+    const first = await newItem(owner);
+    const second = await newItem(owner);
+    expectStatus(
+      await bo.client.put(`${team.base}/edit/batch`, {
+        ids: [first.id, second.id],
+        changes: { assigneeId: ana.userId },
+      }),
+      200,
+    );
+    expect(await onItem(ana, first)).toMatchObject({
+      kind: 'assigned',
+      count: 1,
+      actor: { userId: bo.userId },
+    });
+    expect(await onItem(ana, second)).toMatchObject({ kind: 'assigned', count: 1 });
+
+    expectStatus(
+      await bo.client.put(`${team.base}/edit/batch`, { ids: [first.id, second.id], changes: { status: 2 } }),
+      200,
+    );
+    // The creator and the assignee watch: each hears of both status changes.
+    expect(await onItem(owner, first)).toMatchObject({ kind: 'watchedStatus', count: 1 });
+    expect(await onItem(owner, second)).toMatchObject({ kind: 'watchedStatus', count: 1 });
+    expect(await onItem(ana, first)).toMatchObject({ kind: 'watchedStatus', count: 2 });
+    expect(await onItem(bo, first)).toBeUndefined();
+  });
+});
+
 describe('coalescing', () => {
   it('folds a flood of events on one item into one unread notification with a count and the latest event', async () => {
     const item = await newItem(owner, { assigneeId: ana.userId });
@@ -292,7 +390,7 @@ describe('the inbox', () => {
     expect((await markRead(ana, 'bogus')).status).toBe(404);
     const bad = await ana.client.get(pms('notifications?order=oldest'));
     expect(bad.status).toBe(400);
-    expect(bad.body.errorMessage).toMatch(/^order: order must be unreadFirst or newest/);
+    expect(bad.body.errorMessage).toMatch(/^order: Order must be unreadFirst or newest/);
   });
 });
 
@@ -330,6 +428,6 @@ describe('preferences', () => {
     expect(kind.body.errorMessage).toMatch(/inApp/);
     const email = await bo.client.put(pms('notifications/preferences'), { email: 'weekly' });
     expect(email.status).toBe(400);
-    expect(email.body.errorMessage).toMatch(/^email: email must be immediately, daily or off/);
+    expect(email.body.errorMessage).toMatch(/^email: Email must be immediately, daily or off/);
   });
 });

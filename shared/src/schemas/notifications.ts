@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { IdSchema, PageQuerySchema } from './common';
+import { LinkTokenSchema } from './email';
 import { UserSummarySchema } from './projects';
 
 /** What a notification tells me. */
@@ -22,7 +23,7 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a notification is about; one unread notification per person and subject (coalesced). */
-export const SUBJECT_TYPES = ['issue', 'sprint', 'testSheet', 'spec', 'weekly'] as const;
+export const SUBJECT_TYPES = ['issue', 'sprint', 'testSheet', 'spec', 'userRequirement', 'weekly'] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 
 /** Only work items can be watched. */
@@ -112,6 +113,21 @@ export const PreferencesBodySchema = z
   })
   .strict();
 export type PreferencesBody = z.infer<typeof PreferencesBodySchema>;
+
+/** `GET notifications/unsubscribe?token=`: the mailed link's token (no sign-in). */
+export const UnsubscribeQuerySchema = z.object({ token: LinkTokenSchema });
+export const UnsubscribeBodySchema = UnsubscribeQuerySchema;
+
+/** Whose notification email an unsubscribe link stops, and how it is sent now. */
+export const UnsubscribeSchema = z
+  .object({
+    email: z.string(),
+    enterpriseName: z.string(),
+    /** `off` once the link was followed. */
+    emailMode: z.enum(EMAIL_MODES),
+  })
+  .meta({ id: 'NotificationUnsubscribe' });
+export type Unsubscribe = z.infer<typeof UnsubscribeSchema>;
 
 export const WatchBodySchema = z.object({
   subjectType: z.enum(WATCHABLE_TYPES, { error: 'subjectType must be issue' }),
@@ -273,5 +289,44 @@ export function weeklyReminderActivity(
       itemKind: null,
     },
     direct: [{ kind: 'weeklyReminder', userIds }],
+  };
+}
+
+/** Requirement statuses that wait for a review: pending review (1) and changed (6), both kinds. */
+const AWAITING_REVIEW: readonly number[] = [1, 6];
+
+/** Whether an item moving from `before` (null: new) to `after` starts waiting for a review. */
+export function startsWaitingForReview(before: number | null, after: number): boolean {
+  return AWAITING_REVIEW.includes(after) && (before === null || !AWAITING_REVIEW.includes(before));
+}
+
+/**
+ * A spec or user requirement that now waits for review (created, resubmitted after a rejection,
+ * or changed) when it did not before: the product's reviewers are asked. Null when nobody is to
+ * be asked (it waited already, or the product chose no reviewers: then every member may review,
+ * and telling them all of every item would be noise).
+ */
+export function reviewRequestedActivity(
+  enterpriseId: string,
+  actorId: string,
+  at: string,
+  item: { type: 'spec' | 'userRequirement'; id: string; number: number; title: string },
+  statuses: { before: number | null; after: number },
+  reviewerIds: readonly string[],
+): ActivityEvent | null {
+  if (!startsWaitingForReview(statuses.before, statuses.after) || reviewerIds.length === 0) return null;
+  return {
+    enterpriseId,
+    actorId,
+    at,
+    subject: {
+      type: item.type,
+      id: item.id,
+      projectId: null,
+      title: item.title,
+      number: item.number,
+      itemKind: null,
+    },
+    direct: [{ kind: 'reviewRequested', userIds: [...reviewerIds] }],
   };
 }

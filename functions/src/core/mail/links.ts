@@ -11,11 +11,18 @@ import { ConditionFailedError, getItem, type Item, putItem, updateItem } from '.
 import { badRequest } from '../errors';
 import { hashToken, newSessionToken } from '../security/tokens';
 
-export type LinkPurpose = 'password-reset' | 'verify-email' | 'invitation';
+/**
+ * `unsubscribe` (notification email off) is the one link that is not used up: `readLink` checks
+ * it, and following it again does the same again.
+ */
+export type LinkPurpose = 'password-reset' | 'verify-email' | 'invitation' | 'unsubscribe';
 
 export interface EmailLink {
   purpose: LinkPurpose;
-  /** What the link acts on: a user id, or `{enterpriseId}/{inviteId}` for an invitation. */
+  /**
+   * What the link acts on: a user id, `{enterpriseId}/{inviteId}` for an invitation,
+   * `{enterpriseId}/{userId}` for an unsubscribe.
+   */
   subject: string;
   /** The address it was mailed to. */
   email: string;

@@ -27,6 +27,27 @@ describe('mail templates', () => {
     });
     expect(mail.html).toContain('&lt;i&gt;Ann&lt;/i&gt; mentioned you');
     expect(mail.text).toContain('Stop these mails: http://localhost/u');
+    expect(mail.headers).toEqual({ 'List-Unsubscribe': '<http://localhost/u>' });
+  });
+
+  it('render a digest: one escaped line and link per notification, the inbox, and unsubscribe', () => {
+    const mail = renderMail('notification-digest', {
+      title: '2 unread notifications',
+      items: [
+        { line: '<b>Bo</b> commented on #3 Fix', link: 'http://localhost/i/3' },
+        { line: 'Ana assigned you #4 Ship', link: 'http://localhost/i/4' },
+      ],
+      inboxLink: 'http://localhost/acme/notifications',
+      unsubscribeLink: 'http://localhost/u',
+    });
+    expect(mail.text.split('\n').filter((line) => line.startsWith('- '))).toEqual([
+      '- <b>Bo</b> commented on #3 Fix',
+      '- Ana assigned you #4 Ship',
+    ]);
+    expect(mail.html).toContain(
+      '<a href="http://localhost/i/3">&lt;b&gt;Bo&lt;/b&gt; commented on #3 Fix</a>',
+    );
+    expect(mail.headers).toEqual({ 'List-Unsubscribe': '<http://localhost/u>' });
   });
 });
 

@@ -10,6 +10,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (`List-Unsubscribe`...), by name. */
+  headers?: Record<string, string>;
 }
 
 export interface InvitationData {
@@ -37,6 +39,16 @@ export interface NotificationData {
   title: string;
   lines: string[];
   link: string;
+  /** The page that turns notification email off (opened in a browser, no sign-in). */
+  unsubscribeLink: string;
+}
+
+/** The daily digest: a person's unread notifications of one day, each with its link. */
+export interface DigestData {
+  title: string;
+  items: { line: string; link: string }[];
+  /** The inbox page. */
+  inboxLink: string;
   unsubscribeLink: string;
 }
 
@@ -46,6 +58,7 @@ export interface MailTemplates {
   'password-reset': PasswordResetData;
   'verify-email': VerifyEmailData;
   notification: NotificationData;
+  'notification-digest': DigestData;
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -121,6 +134,17 @@ ${button(d.link, 'Confirm my address')}
   };
 }
 
+/**
+ * `List-Unsubscribe`, so that mail clients offer their own "unsubscribe" button: it opens the
+ * unsubscribe page. No one-click POST (RFC 8058): the API's CSRF rules want a header that a mail
+ * client does not send.
+ */
+const unsubscribeHeaders = (d: { unsubscribeLink: string }) => ({
+  'List-Unsubscribe': `<${d.unsubscribeLink}>`,
+});
+
+const stopLink = (link: string) => html`<p style="font-size:12px"><a href="${link}">Stop these mails</a></p>`;
+
 function notification(d: NotificationData): RenderedMail {
   return {
     subject: d.title,
@@ -129,8 +153,29 @@ function notification(d: NotificationData): RenderedMail {
       d.title,
       html`${joinHtml(d.lines.map((line) => html`<p>${line}</p>`))}
 ${button(d.link, 'Open')}
-<p style="font-size:12px"><a href="${d.unsubscribeLink}">Stop these mails</a></p>`,
+${stopLink(d.unsubscribeLink)}`,
     ),
+    headers: unsubscribeHeaders(d),
+  };
+}
+
+function notificationDigest(d: DigestData): RenderedMail {
+  return {
+    subject: d.title,
+    text: [
+      ...d.items.flatMap((item) => [`- ${item.line}`, `  ${item.link}`]),
+      '',
+      `All notifications: ${d.inboxLink}`,
+      '',
+      `Stop these mails: ${d.unsubscribeLink}`,
+    ].join('\n'),
+    html: layout(
+      d.title,
+      html`<ul>${joinHtml(d.items.map((item) => html`<li><a href="${item.link}">${item.line}</a></li>`))}</ul>
+${button(d.inboxLink, 'All notifications')}
+${stopLink(d.unsubscribeLink)}`,
+    ),
+    headers: unsubscribeHeaders(d),
   };
 }
 
@@ -139,6 +184,7 @@ const RENDERERS: { [T in MailTemplateName]: (data: MailTemplates[T]) => Rendered
   'password-reset': passwordReset,
   'verify-email': verifyEmail,
   notification,
+  'notification-digest': notificationDigest,
 };
 
 /** Renders `template` with `data`; an unknown template name (an old queued job) throws. */

@@ -21,7 +21,14 @@ async function smtpDeliver(): Promise<Deliver> {
   const { smtpUrl, from } = mailSettings();
   const transport = createTransport(smtpUrl);
   return async (mail) => {
-    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await transport.sendMail({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers,
+    });
   };
 }
 
@@ -42,6 +49,9 @@ async function sesDeliver(): Promise<Deliver> {
               Text: { Data: mail.text, Charset: 'UTF-8' },
               Html: { Data: mail.html, Charset: 'UTF-8' },
             },
+            ...(mail.headers
+              ? { Headers: Object.entries(mail.headers).map(([Name, Value]) => ({ Name, Value })) }
+              : {}),
           },
         },
       }),

@@ -679,6 +679,7 @@ export async function batchUpdate(
     assertTagsExist(enterpriseId, edit.tagIds),
   ]);
   let updated = 0;
+  let edited: ItemChange[] = [];
   await writeIssues(enterpriseId, projectId, async (index) => {
     const items = ids.map((id) => {
       const issue = index.rows.get(id);
@@ -700,6 +701,7 @@ export async function batchUpdate(
       return change ? [change] : [];
     });
     updated = changes.length;
+    edited = changes;
     if (changes.length === 0) return null;
     await assertSprintsOfChanges(enterpriseId, projectId, changes);
     const details = await historyDetails(enterpriseId, index, changes);
@@ -709,6 +711,8 @@ export async function batchUpdate(
       changed: new Map(changes.map((c) => [c.after.issueId, c.after])),
     };
   });
+  // The events a single edit publishes (assigned, status of a watched item), one per item changed.
+  for (const change of edited) await publishEdit(enterpriseId, userId, change);
   return { updated };
 }
 

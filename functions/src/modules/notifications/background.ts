@@ -3,9 +3,10 @@
  * (`<group>.activity`, manifest), all delivering the same way (delivery.ts). A job runs at least
  * once; delivering the same event twice folds it once (the notification remembers its last event).
  */
-import { defineSubscriber } from '@core/jobs/jobs';
+import { defineSchedule, defineSubscriber } from '@core/jobs/jobs';
 import type { ActivityEvent } from '@shared/schemas/notifications';
 import { deliver } from './delivery';
+import { runDigests } from './digest';
 
 const run = async (event: ActivityEvent) => {
   await deliver(event);
@@ -17,7 +18,13 @@ export const fromTestruns = defineSubscriber('notifications', 'testruns.activity
 export const fromRequirements = defineSubscriber('notifications', 'requirements.activity', run);
 export const fromWeekly = defineSubscriber('notifications', 'weekly.activity', run);
 
+/** The daily digest mails (digest.ts); hourly, so a day's digests go out early the next day. */
+export const digest = defineSchedule('notifications', 'digest', async (now) => {
+  await runDigests(now);
+});
+
 export const notificationsBackground = [
+  digest,
   fromIssues,
   fromSprints,
   fromTestruns,

@@ -8,11 +8,13 @@ import { ConditionFailedError } from '@core/db/operations';
 import { userSummaries } from '@core/identity/people';
 import {
   type ActivityEvent,
+  type EmailMode,
   type NotificationKind,
   READ_NOTIFICATION_DAYS,
 } from '@shared/schemas/notifications';
 import { mentionedLogins } from '../dashboard';
 import { listProjectMembers } from '../projects';
+import { mailNotification } from './email';
 import * as db from './store';
 import { watchersOf } from './watching';
 
@@ -38,10 +40,25 @@ export async function deliver(event: ActivityEvent): Promise<string[]> {
   for (const [userId, recipient] of recipients) {
     const prefs = await db.getPreferences(event.enterpriseId, userId);
     if (prefs.off.includes(recipient.kind)) continue;
-    await fold(event, userId, recipient.kind);
+    const opened = await fold(event, userId, recipient.kind);
+    await sendEmail(prefs.email, opened, {
+      enterpriseId: event.enterpriseId,
+      userId,
+      day: event.at.slice(0, 10),
+    });
     delivered.push(userId);
   }
   return delivered;
+}
+
+/**
+ * The email side of one delivery, by the person's choice (email.ts): `immediately` mails a
+ * notification that has just opened (never a fold into an unread one); `daily` marks the day for
+ * the digest; `off` does nothing.
+ */
+async function sendEmail(mode: EmailMode, opened: db.NotificationRecord | null, due: db.DigestDue) {
+  if (mode === 'immediately' && opened) await mailNotification(opened);
+  if (mode === 'daily') await db.markDigestDue(due, clock.now());
 }
 
 async function recipientsOf(event: ActivityEvent): Promise<Map<string, Recipient>> {
@@ -94,17 +111,23 @@ function excerptOf(event: ActivityEvent): string | null {
 /**
  * Folds the event into the person's notification on its subject: a new one, or the unread one
  * counts one more and shows the latest event, or a read one becomes unread again with a count of 1.
+ * Answers the notification when it opened (new, or unread again), null when the event folded into
+ * an unread one or was folded before (the job ran twice).
  */
-async function fold(event: ActivityEvent, userId: string, kind: NotificationKind): Promise<void> {
+async function fold(
+  event: ActivityEvent,
+  userId: string,
+  kind: NotificationKind,
+): Promise<db.NotificationRecord | null> {
   const { enterpriseId, subject } = event;
   const key = eventKey(event, kind);
   for (let attempt = 1; attempt <= FOLD_ATTEMPTS; attempt++) {
     const current = await db.getNotification(enterpriseId, userId, subject.type, subject.id);
-    if (current?.lastEventKey === key) return; // the job ran twice
+    if (current?.lastEventKey === key) return null; // the job ran twice
     const latest = { kind, subject, actorId: event.actorId, excerpt: excerptOf(event), lastEventKey: key };
     try {
       if (!current) {
-        const created = await db.createNotification({
+        const record: db.NotificationRecord = {
           ...latest,
           enterpriseId,
           userId,
@@ -114,16 +137,14 @@ async function fold(event: ActivityEvent, userId: string, kind: NotificationKind
           updatedAt: event.at,
           version: 1,
           expiresAt: null,
-        });
-        if (created) return;
+        };
+        if (await db.createNotification(record)) return record;
         continue;
       }
       const count = current.read ? 1 : current.count + 1;
-      await db.saveNotification(
-        { ...current, ...latest, count, read: false, updatedAt: event.at, expiresAt: null },
-        current.version,
-      );
-      return;
+      const next = { ...current, ...latest, count, read: false, updatedAt: event.at, expiresAt: null };
+      await db.saveNotification(next, current.version);
+      return current.read ? next : null;
     } catch (error) {
       if (!(error instanceof ConditionFailedError)) throw error;
     }

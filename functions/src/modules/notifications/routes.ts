@@ -1,10 +1,21 @@
 /**
  * `notifications...`: my inbox (list, unread count, mark read, mark all read), my preferences, and
- * watching work items. Any member has an inbox; watching needs to see work items.
+ * watching work items. Any member has an inbox; watching needs to see work items. And
+ * `/api/notifications/unsubscribe`, the mailed link that turns notification email off without
+ * signing in (unsubscribe.ts).
  */
 import { createRouter } from '@core/http/group';
 import { identifierParam } from '@core/http/params';
-import { ANY_MEMBER, byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import {
+  ANY_MEMBER,
+  byIdentifier,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  publicRoute,
+  tenantRoute,
+} from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
   NotificationListQuerySchema,
@@ -13,6 +24,9 @@ import {
   PreferencesSchema,
   ReadAllResultSchema,
   UnreadCountSchema,
+  UnsubscribeBodySchema,
+  UnsubscribeQuerySchema,
+  UnsubscribeSchema,
   WatchBodySchema,
   WatchersQuerySchema,
   WatchersSchema,
@@ -20,6 +34,7 @@ import {
 import * as z from 'zod';
 import { listMine, markAllRead, markRead, unreadCount } from './inbox';
 import { myPreferences, savePreferences } from './preferences';
+import { lookUpUnsubscribe, unsubscribe } from './unsubscribe';
 import { setWatching, watchersView } from './watching';
 
 const BASE = '/api/pms/{identifier}/notifications';
@@ -107,7 +122,29 @@ const watchersRoute = tenantRoute(tenant, WATCH_PERMISSION, {
   responses: { ...ok200(WatchersSchema, 'The watchers'), ...failures(400, 401, 403, 404) },
 });
 
+const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
+
+const unsubscribeLookupRoute = publicRoute({
+  method: 'get',
+  path: UNSUBSCRIBE_PATH,
+  tags,
+  summary: "An unsubscribe link's address and enterprise, and how notification email is sent now",
+  request: { query: UnsubscribeQuerySchema },
+  responses: { ...ok200(UnsubscribeSchema, 'Whose email the link stops'), ...failures(400) },
+});
+
+const unsubscribeRoute = publicRoute({
+  method: 'post',
+  path: UNSUBSCRIBE_PATH,
+  tags,
+  summary: 'Turn notification email off with the mailed link (no sign-in; the link is not used up)',
+  request: { body: jsonBody(UnsubscribeBodySchema) },
+  responses: { ...ok200(UnsubscribeSchema, 'Email is off'), ...failures(400) },
+});
+
 export const notificationRoutes = createRouter()
+  .openapi(unsubscribeLookupRoute, async (c) => ok(c, await lookUpUnsubscribe(c.req.valid('query').token)))
+  .openapi(unsubscribeRoute, async (c) => ok(c, await unsubscribe(c.req.valid('json').token)))
   .openapi(listRoute, async (c) => ok(c, await listMine(c.var.tenant, c.req.valid('query'))))
   .openapi(unreadCountRoute, async (c) => ok(c, await unreadCount(c.var.tenant)))
   .openapi(readAllRoute, async (c) => ok(c, await markAllRead(c.var.tenant)))

@@ -8,17 +8,29 @@
  * - `NTFPREF#{userId}`: the person's preferences (absent: everything on, email immediately).
  * - `WATCH#{subjectType}#{subjectId}#{userId}`: an explicit watch (`watching: true`) or unwatch
  *   (`false`), which overrides the default (creators and assignees watch).
+ * - `NTFDIGEST#{day}#{userId}`: the person (email: daily digest) had a notification on that UTC
+ *   day; on gsi1 (`NTFDIGEST#{day}`) so the digest run finds every enterprise's people of a day.
  *
  * The key builders live here rather than in core/db/keys.ts because nothing else reads these items.
  */
 import { enterprisePartition, type Key } from '@core/db/keys';
-import { type Item, putItem, putItemIfAbsent, queryPartition, updateVersioned } from '@core/db/operations';
+import {
+  ConditionFailedError,
+  type Item,
+  putItem,
+  putItemIfAbsent,
+  queryAll,
+  queryPartition,
+  updateItem,
+  updateVersioned,
+} from '@core/db/operations';
 import { getRecord, readRecord } from '@core/db/records';
 import type { EmailMode, NotificationKind, Subject, SubjectType } from '@shared/schemas/notifications';
 
 const NOTIFICATION_PREFIX = 'NTF#';
 const PREFERENCES_PREFIX = 'NTFPREF#';
 const WATCH_PREFIX = 'WATCH#';
+const DIGEST_PREFIX = 'NTFDIGEST#';
 
 export const notificationKey = (
   enterpriseId: string,
@@ -171,4 +183,62 @@ export function putWatch(
     userId,
     watching,
   });
+}
+
+/** A digest due: a person of an enterprise whose notifications of `day` are to be mailed. */
+export interface DigestDue {
+  enterpriseId: string;
+  userId: string;
+  day: string;
+}
+
+const digestKey = (due: DigestDue): Key => ({
+  pk: enterprisePartition(due.enterpriseId),
+  sk: `${DIGEST_PREFIX}${due.day}#${due.userId}`,
+});
+
+/** Digest marks are kept this long (epoch seconds from now): a day missed by every run is dropped. */
+const DIGEST_MARK_SECONDS = 7 * 86_400;
+
+/** Notes that the person's digest of `day` has something to say (idempotent). */
+export async function markDigestDue(due: DigestDue, nowMs: number): Promise<void> {
+  await putItemIfAbsent({
+    ...digestKey(due),
+    entity: 'NotificationDigestDue',
+    ...due,
+    gsi1pk: `${DIGEST_PREFIX}${due.day}`,
+    gsi1sk: `${due.enterpriseId}#${due.userId}`,
+    expiresAt: Math.floor(nowMs / 1000) + DIGEST_MARK_SECONDS,
+  });
+}
+
+// Access pattern: every digest due on a day, all enterprises (gsi1 NTFDIGEST#{day}); sent ones left out.
+export async function listDigestsDue(day: string): Promise<DigestDue[]> {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': `${DIGEST_PREFIX}${day}` },
+  });
+  return items
+    .filter((item) => !item.sentAt)
+    .map((item) => ({ enterpriseId: item.enterpriseId, userId: item.userId, day: item.day }));
+}
+
+/**
+ * Claims a digest for sending (one conditional write): false when another run claimed it first,
+ * so two runs at once never mail it twice.
+ */
+export async function claimDigest(due: DigestDue, sentAt: string): Promise<boolean> {
+  try {
+    await updateItem(
+      digestKey(due),
+      { set: { sentAt } },
+      { expression: 'attribute_exists(pk) AND attribute_not_exists(sentAt)' },
+      'digest',
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailedError) return false;
+    throw error;
+  }
 }

@@ -35,6 +35,7 @@ import type {
   SpecUpdateBody,
 } from '@shared/schemas/requirements';
 import {
+  assertMayReview,
   assertProductMember,
   getPlanView,
   getProductCounters,
@@ -48,6 +49,7 @@ import {
   splitProductScopedId,
 } from '../products';
 import { casesCoveringSpec, flagCasesOfSpec } from '../testcases';
+import { requestReview } from './review-requests';
 import { deleteProductJournalsOf } from './store/comments';
 import { deleteStaleSpecDemands, liveSpecDemands } from './store/demands';
 import type { SpecRecord } from './store/specs';
@@ -78,6 +80,7 @@ import {
   loadLookups,
   peopleOf,
   specDetailView,
+  specIdOf,
   specView,
   userRequirementIdOf,
 } from './views';
@@ -311,6 +314,7 @@ export async function createSpec(enterpriseId: string, userId: string, body: Spe
     );
     return spec;
   });
+  await requestReview(userId, 'spec', specIdOf(created), null, created);
   return detailOf(enterpriseId, created);
 }
 
@@ -397,7 +401,7 @@ export async function changeSpec(
   );
 }
 
-/** Passes or rejects a spec pending review or changed; product members only (403). */
+/** Passes or rejects a spec pending review or changed; product members only, and only its reviewers when the product chose some (403). */
 export async function reviewSpec(
   enterpriseId: string,
   userId: string,
@@ -406,6 +410,7 @@ export async function reviewSpec(
   const before = await requireSpecWithBody(enterpriseId, body.id);
   const product = await requireProduct(enterpriseId, before.productId);
   assertProductMember(product, userId, 'review its specs');
+  assertMayReview(product, userId, before.authorId);
   const stale = () => staleVersion(specName(before));
   if (before.version !== body.version) throw stale();
   const status = nextOrRefuse(KIND, before.status, body.result, planned(before));
@@ -453,6 +458,7 @@ async function saveMove(
     ],
     { stale, ...extra.failures },
   );
+  await requestReview(move.userId, 'spec', specIdOf(after), before.status, after);
   return detailOf(enterpriseId, after);
 }
 

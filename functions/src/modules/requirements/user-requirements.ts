@@ -36,6 +36,7 @@ import type {
   UserRequirementUpdateBody,
 } from '@shared/schemas/requirements';
 import {
+  assertMayReview,
   assertProductMember,
   getProductCounters,
   listModules,
@@ -48,6 +49,7 @@ import {
   requireProduct,
   splitProductScopedId,
 } from '../products';
+import { requestReview } from './review-requests';
 import { deleteProductJournalsOf } from './store/comments';
 import { listSpecs } from './store/specs';
 import { deleteTrackRecords, listTrackRecords, putTrackRecordOp } from './store/tracking';
@@ -324,6 +326,7 @@ export async function createUserRequirement(
     );
     return ur;
   });
+  await requestReview(userId, 'userRequirement', userRequirementIdOf(created), null, created);
   return detailOf(enterpriseId, created);
 }
 
@@ -411,9 +414,10 @@ async function writeMove(
     ],
     { stale },
   );
+  await requestReview(move.userId, 'userRequirement', userRequirementIdOf(after), before.status, after);
 }
 
-/** Passes or rejects a requirement pending review or changed; product members only (403). */
+/** Passes or rejects a requirement pending review or changed; product members only, and only its reviewers when the product chose some (403). */
 export async function reviewUserRequirement(
   enterpriseId: string,
   userId: string,
@@ -422,6 +426,7 @@ export async function reviewUserRequirement(
   const before = await requireWithBody(enterpriseId, body.id);
   const product = await requireProduct(enterpriseId, before.productId);
   assertProductMember(product, userId, 'review its user requirements');
+  assertMayReview(product, userId, before.authorId);
   const stale = () => staleVersion(userRequirementName(before));
   if (before.version !== body.version) throw stale();
   const status = nextOrRefuse(KIND, before.status, body.result, { hasSpecs: before.specCount > 0 });

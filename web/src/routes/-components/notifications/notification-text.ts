@@ -34,6 +34,11 @@ export function notificationHref(identifier: string, n: Notification): string {
       return `${project}/test`;
     case 'weekly':
       return `${project}/weekly`;
+    // Specs and user requirements have product-scoped ids: `{productId}.{n}`.
+    case 'spec':
+      return `/${identifier}/products/${subject.id.split('.')[0]}/demand/${subject.id}`;
+    case 'userRequirement':
+      return `/${identifier}/products/${subject.id.split('.')[0]}/needs/${subject.id}`;
     default:
       return `/${identifier}`;
   }
