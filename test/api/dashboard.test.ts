@@ -192,7 +192,7 @@ describe('myProjectIssues', () => {
   it('refuses a bad relation and an unknown project, naming them', async () => {
     const bad = await ana.client.get(pms('myProjectIssues?relation=watching'));
     expect(bad.status).toBe(400);
-    expect(bad.body.errorMessage).toMatch(/^relation: relation must be all, assigned, created or mentioned/);
+    expect(bad.body.errorMessage).toMatch(/^relation: Relation must be all, assigned, created or mentioned/);
     const unknown = await ana.client.get(pms('myProjectIssues?pmsProjectId=nosuchproject'));
     expect(unknown.status).toBe(404);
     expect(unknown.body.errorMessage).toBe('Project nosuchproject does not exist');
@@ -322,7 +322,7 @@ describe('todo: my own todos', () => {
     expect(empty.body.errorMessage).toBe('title: Please enter title');
     const badDate = await ana.client.post(pms('todo'), { title: 'x', dueDate: '2026-02-30' });
     expect(badDate.status).toBe(400);
-    expect(badDate.body.errorMessage).toBe('dueDate: dueDate is not a real date');
+    expect(badDate.body.errorMessage).toBe('dueDate: DueDate is not a real date');
     const nothing = await ana.client.put(pms(`todo/${first.id}`), { version: first.version });
     expect(nothing.status).toBe(400);
     expect(nothing.body.errorMessage).toBe('title: Please enter title, dueDate or done');

@@ -153,7 +153,7 @@ describe('folders and the tree', () => {
   it('refuses over-long titles, unknown and foreign folder ids, and folders past eight levels', async () => {
     const long = await owner.client.post(`${pms}/folders`, { space: 'enterprise', title: 'x'.repeat(121) });
     expect(long.status).toBe(400);
-    expect(errorOf(long)).toBe('title: title must be at most 120 characters');
+    expect(errorOf(long)).toBe('title: Title must be at most 120 characters');
 
     const unknown = await owner.client.post(`${pms}/folders`, {
       space: 'enterprise',
@@ -322,7 +322,7 @@ describe('wiki pages, revisions and conflicts', () => {
       baseRevision: 1,
     });
     expect(large.status).toBe(400);
-    expect(errorOf(large)).toBe('content: a page may hold at most 512 KB of text');
+    expect(errorOf(large)).toBe('content: A page may hold at most 512 KB of text');
     const huge = await savePage(owner, team.enterprise, page.id, {
       content: 'a'.repeat(5 * 1024 * 1024),
       baseRevision: 1,

@@ -49,11 +49,11 @@ describe('POST pmsEnterprise', () => {
   });
 
   it.each([
-    [{ identifier: 'Acme', name: 'x' }, /^identifier: identifier may use lowercase/],
+    [{ identifier: 'Acme', name: 'x' }, /^identifier: Identifier may use lowercase/],
     [{ identifier: 'a--b', name: 'x' }, /^identifier: /],
-    [{ identifier: 'api', name: 'x' }, /^identifier: identifier is reserved/],
-    [{ identifier: 'login', name: 'x' }, /^identifier: identifier is reserved/],
-    [{ identifier: 'x', name: 'x' }, /^identifier: identifier must be at least 2/],
+    [{ identifier: 'api', name: 'x' }, /^identifier: Identifier is reserved/],
+    [{ identifier: 'login', name: 'x' }, /^identifier: Identifier is reserved/],
+    [{ identifier: 'x', name: 'x' }, /^identifier: Identifier must be at least 2/],
     [{ identifier: 'fine-name', name: '' }, /^name: Please enter name/],
     [{ name: 'x' }, /^identifier: Please enter identifier/],
   ])('refuses bad input with 400 naming the field (%#)', async (body, message) => {
@@ -198,7 +198,7 @@ describe('PUT pmsEnterprise/{id}', () => {
     ];
     for (const gitlinkUrl of refused) {
       const res = expectStatus(await owner.client.put(path, { gitlinkUrl, version: 1 }), 400);
-      expect(res.body.errorMessage, gitlinkUrl).toBe('gitlinkUrl: gitlinkUrl must be an http(s) address');
+      expect(res.body.errorMessage, gitlinkUrl).toBe('gitlinkUrl: GitlinkUrl must be an http(s) address');
     }
     const stored = expectStatus(await owner.client.get(`${BASE}/${enterprise.enterpriseIdentifier}`), 200);
     expect(stored.data).toMatchObject({ gitlinkUrl: 'http://localhost', version: 1 });

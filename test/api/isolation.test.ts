@@ -27,6 +27,7 @@ import type { Report, Sheet, SheetCaseRow } from '@shared/schemas/testruns';
 import type { ReportDetail, Template } from '@shared/schemas/weekly';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drainJobs } from '../../functions/src/core/jobs/jobs';
+import { createLink } from '../../functions/src/core/mail/links';
 import { createHosted, textBytes, uploadAsset } from './artifact-fixtures';
 import { createFolder, createPage, uploadFile } from './docs-fixtures';
 import {
@@ -63,6 +64,8 @@ interface Tenant {
   dataExport: DataExport;
   /** A pending invitation by email. */
   invitation: Invitation;
+  /** The token of the member's notification-email unsubscribe link (modules/notifications). */
+  unsubscribeToken: string;
   weekly: WeeklyWork;
   pipelines: PipelineWork;
   /** An artifact repository holding one asset. */
@@ -93,6 +96,8 @@ async function pipelinesOf(
     }),
     201,
   ).data;
+  // Its run 1 (job `j`), for the run, results and log routes.
+  expectStatus(await owner.client.post(pms(`pipelines/${pipeline.id}/run`), {}), 201);
   const form = async <T>(path: string, fields: Record<string, string>) =>
     expectStatus(
       await owner.client.call<T>('POST', pms(`actions/${path}`), {
@@ -359,6 +364,12 @@ async function tenant(owner: TestUser, name: string): Promise<Tenant> {
     memberSessionId: memberSession!.id,
     dataExport,
     invitation,
+    unsubscribeToken: await createLink(
+      'unsubscribe',
+      `${enterprise.id}/${member.userId}`,
+      member.email,
+      3_600_000,
+    ),
   };
 }
 
@@ -516,6 +527,9 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
       ? items.docs.file.file!.identifier
       : where.enterprise.enterpriseIdentifier,
     revision: '1',
+    // A pipeline's run and job (isolation's pipelines have run 1 of their job `j`).
+    run: '1',
+    job: 'j',
     enterpriseIdentifier: where.enterprise.enterpriseIdentifier,
     id: idFor(route, where, items),
     issueId: items.work.issue.id,
@@ -536,6 +550,11 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     name: items.artifacts.name,
     componentId: items.artifacts.componentId,
     uploadId: 'none',
+    // The package protocols (`/api/artifacts/{identifier}/{repo}/...`) name a repository by name.
+    repo: items.artifacts.name,
+    path: 'secret/a.txt',
+    package: 'secret',
+    tag: 'beta',
   };
   const query = new URLSearchParams();
   for (const name of route.queryParams) {
@@ -556,6 +575,8 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     if (name === 'nodeId') query.set(name, items.pipelines.node.id);
     if (name === 'subjectType') query.set(name, 'issue');
     if (name === 'subjectId') query.set(name, items.work.issue.id);
+    // The mailed unsubscribe link is its own proof: A's link answers A's member, whoever calls.
+    if (name === 'token') query.set(name, a.unsubscribeToken);
   }
   const search = query.toString();
   return fillPath(route.path, values) + (search ? `?${search}` : '');
@@ -960,7 +981,9 @@ describe("an admin of enterprise A, naming B's projects, work items, tags and co
 });
 
 describe("an admin of enterprise A, naming B's artifact repository inside A", () => {
-  const routes = documentedRoutes().filter((r) => isTenantRoute(r) && r.pathParams.includes('repoId'));
+  const routes = documentedRoutes().filter(
+    (r) => isTenantRoute(r) && (r.pathParams.includes('repoId') || r.pathParams.includes('repo')),
+  );
 
   it('covers the routes that take an artifact repository id', () => {
     expect(routes.length).toBeGreaterThanOrEqual(10);

@@ -242,7 +242,7 @@ describe('GET list: filters and sorts', () => {
     const get = (query: string) => team.owner.client.get(`${team.base}/list?${query}`);
     const pid = `pmsProjectId=${team.project.id}`;
     expect(expectStatus(await get(`${pid}&status=4`), 400).body.errorMessage).toBe(
-      'status.0: status must be one of 1, 2, 3, 5, 6',
+      'status.0: Status must be one of 1, 2, 3, 5, 6',
     );
     expect(expectStatus(await get(`${pid}&orderBy=title`), 400).body.errorMessage).toMatch(/^orderBy: /);
     expect(expectStatus(await get(`${pid}&pageSize=101`), 400).body.errorMessage).toMatch(/^pageSize: /);

@@ -156,7 +156,7 @@ describe('POST add and GET {id}', () => {
     expect(await refuse({ priority: 0 })).toMatch(/^priority: /);
     expect(await refuse({ startDate: '2026-02-30' })).toMatch(/^startDate: /);
     expect(await refuse({ startDate: '2026-02-10', endDate: '2026-02-01' })).toBe(
-      'endDate: endDate must not be before startDate',
+      'endDate: EndDate must not be before startDate',
     );
     expect(await refuse({ assigneeId: team.outsider.userId })).toBe(
       `assigneeId: user ${team.outsider.userId} is not a member of this project`,
@@ -384,7 +384,7 @@ describe('PUT edit/{id} and the history', () => {
     expect(await refuse({ tagIds: ['nosuchtag'] })).toMatch(/^tagIds: /);
     expect(await refuse({ parentId: item.id })).toBe('parentId: a work item cannot be its own parent');
     expect(await refuse({ title: '' })).toBe('title: Please enter title');
-    expect(await refuse({ estimatedHours: -1 })).toBe('estimatedHours: estimatedHours must not be negative');
+    expect(await refuse({ estimatedHours: -1 })).toBe('estimatedHours: EstimatedHours must not be negative');
     const noVersion = await team.owner.client.put(`${team.base}/edit/${item.id}`, { title: 'x' });
     expect(errorOf(expectStatus(noVersion, 400))).toBe('version: Please enter version');
     expectStatus(
@@ -667,10 +667,10 @@ describe('PUT edit/batch', () => {
     );
     const tooMany = Array.from({ length: 41 }, (_, i) => `id${i}`);
     expect(errorOf(expectStatus(await batch({ ids: tooMany, changes: { priority: 2 } }), 400))).toBe(
-      'ids: ids may hold at most 40 work items',
+      'ids: Ids may hold at most 40 work items',
     );
     expect(errorOf(expectStatus(await batch({ ids: [items[0]!.id], changes: {} }), 400))).toBe(
-      'changes: changes: name at least one field to change',
+      'changes: Changes: name at least one field to change',
     );
     const otherProject = await createProject(team.owner, team.enterprise);
     const elsewhere = await createIssue(team.owner, { base: team.base, project: otherProject });

@@ -739,6 +739,82 @@ function sharedArtifactRepo(world: World): ReturnType<typeof artifactRepoOf> {
   return repo;
 }
 
+/** Each principal's access token for the package protocol rows, made once. */
+const clientTokens = new Map<Principal, Promise<string>>();
+
+/**
+ * The Authorization header of `who` for the protocol rows (`/api/artifacts/...`), which read the
+ * caller from an access token; anonymous sends none.
+ */
+async function clientAuth(who: Principal): Promise<Record<string, string>> {
+  if (who === 'anonymous') return {};
+  let token = clientTokens.get(who);
+  if (!token) {
+    token = freshSession(people[who]).then(async (client) => {
+      const res = await client.post<{ token: string }>('/api/artifactTokens', {
+        name: 'Matrix',
+        scope: 'write',
+      });
+      return expectStatus(res, 201).data.token;
+    });
+    clientTokens.set(who, token);
+  }
+  return { Authorization: `Bearer ${await token}` };
+}
+
+/** An npm repository of the world holding `pkg@1.0.0`, published over the protocol by its owner. */
+const npmRepos = new Map<World, Promise<string>>();
+function npmRepoOf(world: World): Promise<string> {
+  let repo = npmRepos.get(world);
+  if (!repo) {
+    repo = World.ownerActor(world.people).then(async (owner) => {
+      const { name } = await createHosted(owner, world.enterprise, { format: 'npm', writePolicy: 'allow' });
+      const tarball = Buffer.from('pkg').toString('base64');
+      const res = await owner.client.put(
+        `/api/artifacts/${world.enterprise.enterpriseIdentifier}/${name}/pkg`,
+        {
+          name: 'pkg',
+          versions: { '1.0.0': { name: 'pkg', version: '1.0.0' } },
+          'dist-tags': { latest: '1.0.0' },
+          _attachments: { 'pkg-1.0.0.tgz': { data: tarball } },
+        },
+      );
+      expectStatus(res, 201);
+      return name;
+    });
+    npmRepos.set(world, repo);
+  }
+  return repo;
+}
+
+/** A PyPI repository of the world, for the upload row. */
+const pypiRepos = new Map<World, Promise<string>>();
+function pypiRepoOf(world: World): Promise<string> {
+  let repo = pypiRepos.get(world);
+  if (!repo) {
+    repo = World.ownerActor(world.people).then(
+      async (owner) => (await createHosted(owner, world.enterprise, { format: 'pypi' })).name,
+    );
+    pypiRepos.set(world, repo);
+  }
+  return repo;
+}
+
+/** twine's upload body: a new version of `matrix-pkg` each call. */
+function pypiUpload(): { rawBody: string; headers: Record<string, string> } {
+  const boundary = 'matrixboundary';
+  const version = `1.0.${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const part = (name: string, value: string, file?: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"` : ''}\r\n\r\n${value}\r\n`;
+  const rawBody =
+    part(':action', 'file_upload') +
+    part('name', 'matrix-pkg') +
+    part('version', version) +
+    part('content', 'wheel', `matrix_pkg-${version}-py3-none-any.whl`) +
+    `--${boundary}--\r\n`;
+  return { rawBody, headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** One data export per world, started by its owner (the export rows read it). */
 const exportIds = new Map<World, Promise<string>>();
 function exportIdOf(world: World): Promise<string> {
@@ -775,14 +851,38 @@ function formCall(fields: Record<string, string | number>): Pick<Call, 'rawBody'
   };
 }
 
-async function newPipeline(world: World): Promise<PipelineDetail> {
+async function newPipeline(world: World, yaml = MATRIX_PIPELINE_YAML): Promise<PipelineDetail> {
   const { repository } = await world.repository();
   const { project } = await world.work();
   return world.created<PipelineDetail>('pipelines', {
     repositoryId: repository.id,
     projectId: project.id,
-    yaml: MATRIX_PIPELINE_YAML,
+    yaml,
   });
+}
+
+/** A step that waits a few seconds: its run is still going when the call comes. */
+const MATRIX_SLOW_YAML = MATRIX_PIPELINE_YAML.replace(
+  '            uses: git-info\n',
+  '            uses: wait\n            with:\n              seconds: 3\n',
+);
+
+/** A pipeline with its run 1 started (and, with `ended`, waited for until it ends). */
+async function newRun(
+  world: World,
+  options: { yaml?: string; ended?: boolean } = {},
+): Promise<PipelineDetail> {
+  const pipeline = await newPipeline(world, options.yaml);
+  const owner = await world.asOwner();
+  expectStatus(await owner.post(world.pms(`pipelines/${pipeline.id}/run`), {}), 201);
+  for (let polls = 0; options.ended && polls < 400; polls += 1) {
+    const run = await owner.get<{ finishedAt: string | null }>(
+      world.pms(`pipelines/${pipeline.id}/run_results/1`),
+    );
+    if (run.data.finishedAt) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return pipeline;
 }
 
 async function newCatalogueItem<T>(
@@ -1701,6 +1801,35 @@ const MATRIX: Record<string, Row> = {
     requires: needs('pipeline:pipeline:list'),
     call: async ({ world }) => ({ params: { id: (await newPipeline(world)).id } }),
   },
+  'POST /api/pms/{identifier}/pipelines/{id}/run': {
+    requires: needs('pipeline:pipeline:run'),
+    call: async ({ world }) => ({ params: { id: (await newPipeline(world)).id }, body: {} }),
+  },
+  'POST /api/pms/{identifier}/pipelines/{id}/runs/{run}/stop': {
+    requires: needs('pipeline:pipeline:run'),
+    call: async ({ world }) => ({
+      params: { id: (await newRun(world, { yaml: MATRIX_SLOW_YAML })).id, run: '1' },
+    }),
+  },
+  'POST /api/pms/{identifier}/pipelines/{id}/actions/runs/{run}/rerun': {
+    requires: needs('pipeline:pipeline:run'),
+    call: async ({ world }) => ({
+      params: { id: (await newRun(world, { ended: true })).id, run: '1' },
+      body: {},
+    }),
+  },
+  'GET /api/pms/{identifier}/pipelines/{id}/runs': {
+    requires: needs('pipeline:pipeline:list'),
+    call: async ({ world }) => ({ params: { id: (await newPipeline(world)).id } }),
+  },
+  'GET /api/pms/{identifier}/pipelines/{id}/run_results/{run}': {
+    requires: needs('pipeline:pipeline:list'),
+    call: async ({ world }) => ({ params: { id: (await newRun(world)).id, run: '1' } }),
+  },
+  'GET /api/pms/{identifier}/pipelines/{id}/runs/{run}/jobs/{job}/logs': {
+    requires: needs('pipeline:pipeline:list'),
+    call: async ({ world }) => ({ params: { id: (await newRun(world)).id, run: '1', job: 'check' } }),
+  },
   'GET /api/pms/{identifier}/actions/node_types': { requires: needs('pipeline:pipeline:list') },
   'POST /api/pms/{identifier}/actions/node_types': {
     requires: needs('pipeline:admin:edit'),
@@ -2222,6 +2351,15 @@ const MATRIX: Record<string, Row> = {
       query: { subjectType: 'issue', subjectId: (await world.work()).issue.id },
     }),
   },
+  // The mailed unsubscribe link: no sign-in; each call turns off a throwaway person's email in the world.
+  'GET /api/notifications/unsubscribe': {
+    requires: PUBLIC,
+    call: async ({ world }) => ({ query: { token: await unsubscribeToken(world.enterprise.id) } }),
+  },
+  'POST /api/notifications/unsubscribe': {
+    requires: PUBLIC,
+    call: async ({ world }) => ({ body: { token: await unsubscribeToken(world.enterprise.id) } }),
+  },
 
   // Knowledge base
   'GET /api/pms/{identifier}/docs/spaces': { requires: needs('docs:doc:list') },
@@ -2554,6 +2692,67 @@ const MATRIX: Record<string, Row> = {
       return { params: { repoId: repo.id, uploadId: ticket.uploadId } };
     },
   },
+  'GET /api/artifacts/{identifier}/{repo}/{path}': {
+    requires: needs(ART_READ),
+    // An npm packument answers 200 (a file is a redirect to its bytes).
+    call: async ({ world, who }) => ({
+      params: { repo: await npmRepoOf(world), path: 'pkg' },
+      headers: await clientAuth(who),
+    }),
+  },
+  'PUT /api/artifacts/{identifier}/{repo}/{path}': {
+    requires: needs('artifact:asset:upload'),
+    call: async ({ world, who }) => ({
+      params: { repo: (await sharedArtifactRepo(world)).name, path: `up/${unique('f')}.txt` },
+      rawBody: 'x',
+      headers: await clientAuth(who),
+    }),
+  },
+  'DELETE /api/artifacts/{identifier}/{repo}/{path}': {
+    requires: needs('artifact:asset:remove'),
+    call: async ({ world, who }) => ({
+      params: { repo: (await artifactRepoOf(world)).name, path: 'dir/file.txt' },
+      headers: await clientAuth(who),
+    }),
+  },
+  'POST /api/artifacts/{identifier}/{repo}': {
+    requires: needs('artifact:asset:upload'),
+    call: async ({ world, who }) => {
+      const upload = pypiUpload();
+      return {
+        params: { repo: await pypiRepoOf(world) },
+        rawBody: upload.rawBody,
+        headers: { ...upload.headers, ...(await clientAuth(who)) },
+      };
+    },
+  },
+  'GET /api/artifacts/{identifier}/{repo}/-/package/{package}/dist-tags': {
+    requires: needs(ART_READ),
+    call: async ({ world, who }) => ({
+      params: { repo: await npmRepoOf(world), package: 'pkg' },
+      headers: await clientAuth(who),
+    }),
+  },
+  'PUT /api/artifacts/{identifier}/{repo}/-/package/{package}/dist-tags/{tag}': {
+    requires: needs('artifact:asset:upload'),
+    call: async ({ world, who }) => ({
+      params: { repo: await npmRepoOf(world), package: 'pkg', tag: 'beta' },
+      body: '1.0.0',
+      headers: await clientAuth(who),
+    }),
+  },
+  'DELETE /api/artifacts/{identifier}/{repo}/-/package/{package}/dist-tags/{tag}': {
+    requires: needs('artifact:asset:upload'),
+    // The tag is set first, by the owner, so each caller that may remove it finds it.
+    call: async ({ world, who }) => {
+      const repo = await npmRepoOf(world);
+      const tag = `t${unique('').replace(/[^a-z0-9]/gi, '')}`;
+      const owner = await World.ownerActor(world.people);
+      const path = `/api/artifacts/${world.enterprise.enterpriseIdentifier}/${repo}/-/package/pkg/dist-tags/${tag}`;
+      expectStatus(await owner.client.put(path, '1.0.0'), 201);
+      return { params: { repo, package: 'pkg', tag }, headers: await clientAuth(who) };
+    },
+  },
   'GET /api/artifactTokens': { requires: SIGNED_IN },
   'POST /api/artifactTokens': {
     requires: SIGNED_IN,
@@ -2665,6 +2864,12 @@ describe.each(Object.entries(MATRIX))('%s', (id, row) => {
     }
   });
 });
+
+/** An unsubscribe link of a new person, in the enterprise (modules/notifications/unsubscribe.ts). */
+async function unsubscribeToken(enterpriseId: string): Promise<string> {
+  const user = await signUp();
+  return createLink('unsubscribe', `${enterpriseId}/${user.userId}`, user.email, 60_000);
+}
 
 // ---- the audit log of every write ------------------------------------------------------------
 

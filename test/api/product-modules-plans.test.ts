@@ -118,7 +118,7 @@ describe('modules', () => {
       expectStatus(await owner.client.post(p('pmsProductModule'), { productId: product.id, ...body }), status)
         .body.errorMessage;
     expect(await refuse({})).toBe('name: Please enter module name');
-    expect(await refuse({ name: 'x'.repeat(61) })).toBe('name: module name must be at most 60 characters');
+    expect(await refuse({ name: 'x'.repeat(61) })).toBe('name: Module name must be at most 60 characters');
     expect(await refuse({ name: 'x', sort: -1 })).toMatch(/^sort: /);
     expect(await refuse({ name: 'x', root_id: `${product.id}.nope` })).toBe(
       `root_id: module ${product.id}.nope does not exist in this product`,
@@ -394,19 +394,19 @@ describe('plans', () => {
         status,
       ).body.errorMessage;
     expect(await refuse({ title: undefined })).toBe('title: Please enter plan title');
-    expect(await refuse({ title: 'x'.repeat(101) })).toBe('title: plan title must be at most 100 characters');
+    expect(await refuse({ title: 'x'.repeat(101) })).toBe('title: Plan title must be at most 100 characters');
     expect(await refuse({ startDate: '2026-05-10', endDate: '2026-05-09' })).toBe(
       'endDate: the end date may not be before the start date (2026-05-10)',
     );
-    expect(await refuse({ endDate: '2026-02-30' })).toBe('endDate: endDate is not a real date');
+    expect(await refuse({ endDate: '2026-02-30' })).toBe('endDate: EndDate is not a real date');
     expect(await refuse({ startDate: '10/05/2026' })).toBe(
-      'startDate: startDate must be a date like 2026-11-21',
+      'startDate: StartDate must be a date like 2026-11-21',
     );
     expect(await refuse({ status: 4 })).toBe(
-      'status: status must be 1 (not started), 2 (in progress), 3 (completed) or 5 (closed)',
+      'status: Status must be 1 (not started), 2 (in progress), 3 (completed) or 5 (closed)',
     );
     expect(await refuse({ description: 'd'.repeat(5001) })).toBe(
-      'description: description must be at most 5000 characters',
+      'description: Description must be at most 5000 characters',
     );
     expect(await refuse({ productId: theirProduct.id }, 404)).toBe(
       `Product ${theirProduct.id} does not exist`,

@@ -74,6 +74,8 @@ describe('POST pmsProduct', () => {
       owner: summary(owner),
       members: [summary(owner)],
       isMember: true,
+      reviewers: [],
+      allowSelfReview: false,
       topAt: null,
       userRequirementCount: 0,
       specCount: 0,
@@ -120,22 +122,22 @@ describe('POST pmsProduct', () => {
     expect(await refuse({ identifier: key })).toBe('name: Please enter product name');
     expect(await refuse({ name: '  ', identifier: key })).toBe('name: Please enter product name');
     expect(await refuse({ name: 'x'.repeat(81), identifier: key })).toBe(
-      'name: product name must be at most 80 characters',
+      'name: Product name must be at most 80 characters',
     );
     expect(await refuse({ name: 'ok' })).toBe('identifier: Please enter product key');
     expect(await refuse({ name: 'ok', identifier: 'crm' })).toBe(
-      'identifier: product key must be 2 to 10 capital letters or digits, starting with a letter',
+      'identifier: Product key must be 2 to 10 capital letters or digits, starting with a letter',
     );
-    expect(await refuse({ name: 'ok', identifier: '1AB' })).toMatch(/^identifier: product key must be/);
-    expect(await refuse({ name: 'ok', identifier: 'A' })).toMatch(/^identifier: product key must be/);
+    expect(await refuse({ name: 'ok', identifier: '1AB' })).toMatch(/^identifier: Product key must be/);
+    expect(await refuse({ name: 'ok', identifier: 'A' })).toMatch(/^identifier: Product key must be/);
     expect(await refuse({ name: 'ok', identifier: 'ABCDEFGHIJK' })).toBe(
-      'identifier: product key must be at most 10 characters',
+      'identifier: Product key must be at most 10 characters',
     );
     expect(await refuse({ name: 'ok', identifier: key, description: 'd'.repeat(5001) })).toBe(
-      'description: description must be at most 5000 characters',
+      'description: Description must be at most 5000 characters',
     );
     expect(await refuse({ name: 'ok', identifier: key, status: 3 })).toBe(
-      'status: status must be 1 (active) or 2 (closed)',
+      'status: Status must be 1 (active) or 2 (closed)',
     );
     expect(await refuse({ name: 'ok', identifier: key, memberIds: [alice.userId, outsider.userId] })).toBe(
       `memberIds: user ${outsider.userId} is not a member of this enterprise`,
@@ -346,7 +348,7 @@ describe('GET pmsProduct/list and operateTop', () => {
     expectStatus(await lead.client.put(q(`pmsProduct/operateTop/${theirs.identifier}`), { top: true }), 404);
     expect(
       expectStatus(await lead.client.put(q('pmsProduct/operateTop/ALPHA'), {}), 400).body.errorMessage,
-    ).toBe('top: top must be true or false');
+    ).toBe('top: Top must be true or false');
   });
 });
 
@@ -418,7 +420,7 @@ describe('DELETE pmsProduct/{ids}', () => {
   it('takes at most 20 ids', async () => {
     const ids = Array.from({ length: 21 }, (_, i) => `id${i}`).join(',');
     const res = expectStatus(await owner.client.delete(p(`pmsProduct/${ids}`)), 400);
-    expect(res.body.errorMessage).toBe('ids: ids may name at most 20 products');
+    expect(res.body.errorMessage).toBe('ids: Ids may name at most 20 products');
     expect(expectStatus(await owner.client.delete(p('pmsProduct/,,')), 400).body.errorMessage).toBe(
       'ids: Please enter ids',
     );
@@ -503,7 +505,7 @@ describe('product lookups', () => {
     }
     expect(
       expectStatus(await alice.client.get(p('pmsProductStatus/list?type=3')), 400).body.errorMessage,
-    ).toBe('type: type must be 1 (plan) or 2 (demand)');
+    ).toBe('type: Type must be 1 (plan) or 2 (demand)');
   });
 });
 
@@ -590,9 +592,9 @@ describe('requirement tags', () => {
       expectStatus(await lead.client.post(q('pmsProductRequirementTag'), body), 400).body.errorMessage;
     expect(await bad({ color: 'blue' })).toBe('name: Please enter tag name');
     expect(await bad({ name: 'x'.repeat(31), color: 'blue' })).toBe(
-      'name: tag name must be at most 30 characters',
+      'name: Tag name must be at most 30 characters',
     );
-    expect(await bad({ name: 'x', color: 'pink' })).toMatch(/^color: color must be one of red, orange/);
+    expect(await bad({ name: 'x', color: 'pink' })).toMatch(/^color: Color must be one of red, orange/);
     const theirs = expectStatus(
       await outsider.client.post<RequirementTag>(
         `/api/pms/${other.enterpriseIdentifier}/pmsProductRequirementTag`,

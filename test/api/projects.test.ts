@@ -134,9 +134,9 @@ describe('POST pmsProject', () => {
       expectStatus(await owner.client.post(base(enterprise), body), 400).body.errorMessage as string;
     expect(await refuse({ name: '   ' })).toBe('name: Please enter project name');
     expect(await refuse({})).toBe('name: Please enter project name');
-    expect(await refuse({ name: 'x'.repeat(81) })).toBe('name: project name must be at most 80 characters');
+    expect(await refuse({ name: 'x'.repeat(81) })).toBe('name: Project name must be at most 80 characters');
     expect(await refuse({ name: 'ok', status: 5 })).toBe(
-      'status: status must be 0 (closed), 1 (open) or 2 (paused)',
+      'status: Status must be 0 (closed), 1 (open) or 2 (paused)',
     );
     expect(await refuse({ name: 'ok', description: 'd'.repeat(2001) })).toMatch(/^description: /);
     expect(await refuse({ name: 'ok', productId: 'p'.repeat(65) })).toMatch(/^productId: /);

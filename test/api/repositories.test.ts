@@ -128,11 +128,11 @@ describe('connecting a repository', () => {
       ['http://127.0.0.1:1/closed.git', /^cloneUrl: .*could not be reached \(ECONNREFUSED\)/],
       [
         'ssh://git@github.com/acme/api.git',
-        /^cloneUrl: cloneUrl must be an http\(s\) address .*SSH is not supported/,
+        /^cloneUrl: CloneUrl must be an http\(s\) address .*SSH is not supported/,
       ],
-      ['javascript:alert(7)//x.git', /^cloneUrl: cloneUrl must be an http\(s\) address/],
+      ['javascript:alert(7)//x.git', /^cloneUrl: CloneUrl must be an http\(s\) address/],
       [`http://git:secret@127.0.0.1:1/x.git`, /^cloneUrl: must not contain a user name or token/],
-      ['not a url', /^cloneUrl: cloneUrl must be an http\(s\) address like/],
+      ['not a url', /^cloneUrl: CloneUrl must be an http\(s\) address like/],
     ];
     for (const [cloneUrl, message] of cases) {
       const res = await owner().post(base, { cloneUrl, token: 'x' });

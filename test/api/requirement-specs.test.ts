@@ -157,7 +157,7 @@ describe('POST, GET {id}, statusList', () => {
           400,
         ),
       );
-    expect(await refuse({ type: 9 })).toBe('type: type must be one of 1, 2, 3, 4, 5, 6');
+    expect(await refuse({ type: 9 })).toBe('type: Type must be one of 1, 2, 3, 4, 5, 6');
     expect(await refuse({ estimatedHours: -1 })).toMatch(/^estimatedHours: /);
     expect(await refuse({ ownerId: c.bystander.userId })).toBe(
       `ownerId: user ${c.bystander.userId} is not a member of product ${c.product.name}`,
@@ -399,7 +399,7 @@ describe('the workflow', () => {
     });
     expect(errorOf(expectStatus(noReason, 400))).toBe('reason: Please enter change reason');
     expect(errorOf(expectStatus(await put(c, URL, pending, { status: 3 }), 400))).toBe(
-      'status: status may only be 2 (reopen)',
+      'status: Status may only be 2 (reopen)',
     );
     const stale = await put(c, URL, { id: pending.id, version: 9 }, { title: 'x' });
     expect(errorOf(expectStatus(stale, 409))).toBe(
@@ -550,10 +550,10 @@ describe('PUT batch', () => {
       `ownerId: user ${c.bystander.userId} is not a member of product ${c.product.name}`,
     );
     expect(errorOf(expectStatus(await batch(c, [spec.id], {}), 400))).toBe(
-      'changes: changes must name at least one field',
+      'changes: Changes must name at least one field',
     );
     expect(errorOf(expectStatus(await batch(c, [spec.id], { status: 2 }), 400))).toBe(
-      'changes.status: status may only be 3 (complete) in a batch',
+      'changes.status: Status may only be 3 (complete) in a batch',
     );
     expectStatus(await batch(c, [spec.id, `${c.product.id}.nope`], { priority: 1 }), 404);
     expect((await get(c, spec.id)).version).toBe(1);

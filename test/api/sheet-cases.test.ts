@@ -255,7 +255,7 @@ describe('recording results', () => {
     );
     const bad = await putResult(team.owner, team, row, { result: 7 });
     expect(errorOf(expectStatus(bad, 400))).toBe(
-      'result: result must be 0 (not executed), 1 (passed), 2 (failed), 3 (blocked) or 4 (skipped)',
+      'result: Result must be 0 (not executed), 1 (passed), 2 (failed), 3 (blocked) or 4 (skipped)',
     );
     const missing = await team.owner.client.put(`${sheetCasesBase(team)}/${row.id}`, { result: 1 });
     expect(errorOf(expectStatus(missing, 400))).toBe('version: Please enter version');
@@ -317,7 +317,7 @@ describe('batchUpdate', () => {
       await batch({ idList: ids, note: 'Blocked by the login bug', assigneeId: member.userId }),
       400,
     );
-    expect(errorOf(res)).toBe('note: a note is recorded with a result; send result too');
+    expect(errorOf(res)).toBe('note: A note is recorded with a result; send result too');
     for (const id of ids) {
       const detail = await getSheetCase(team.owner, team, id);
       expect([detail.assignee, detail.note, detail.runCount, detail.version]).toEqual([null, '', 0, 1]);
@@ -329,7 +329,7 @@ describe('batchUpdate', () => {
   it('refuses fields it does not know, naming them, instead of dropping them', async () => {
     const { rows } = await sheetWithCases(team.owner, team, 1);
     const res = expectStatus(await batch({ idList: [rows[0]!.id], result: 1, notes: 'Typo of note' }), 400);
-    expect(errorOf(res)).toBe('body: notes is not a field of this call');
+    expect(errorOf(res)).toBe('body: Notes is not a field of this call');
     expect((await getSheetCase(team.owner, team, rows[0]!.id)).runCount).toBe(0);
   });
 
@@ -353,7 +353,7 @@ describe('batchUpdate', () => {
     // 45 cases with their runs and the sheet's start fit one transaction; 46 are refused.
     const tooMany = Array.from({ length: 46 }, (_, i) => `${rows[0]!.id.slice(0, -2)}${i}`);
     expect(errorOf(expectStatus(await batch({ idList: tooMany, result: 1 }), 400))).toBe(
-      'idList: idList may hold at most 45 sheet cases',
+      'idList: IdList may hold at most 45 sheet cases',
     );
     expect(errorOf(expectStatus(await batch({ idList: [rows[0]!.id], result: 9 }), 400))).toMatch(
       /^result: /,

@@ -110,11 +110,11 @@ describe('POST and GET {id}', () => {
       });
     const before = await post({ endDate: '2026-03-01' });
     expect(before.status).toBe(400);
-    expect(errorOf(before)).toBe('endDate: endDate must be on or after startDate, at most 90 days on');
+    expect(errorOf(before)).toBe('endDate: EndDate must be on or after startDate, at most 90 days on');
     // 2026-03-02 .. 2026-05-30 is 90 days; one more is too long.
     expect(errorOf(expectStatus(await post({ endDate: '2026-05-31' }), 400))).toMatch(/^endDate: /);
     expect(errorOf(expectStatus(await post({ startDate: '2026-02-30' }), 400))).toBe(
-      'startDate: startDate is not a real date',
+      'startDate: StartDate is not a real date',
     );
     expect(errorOf(expectStatus(await post({ name: '' }), 400))).toMatch(/^name: /);
   });
@@ -255,10 +255,10 @@ describe('PUT {id}: edit, start, reopen', () => {
     // The new start date with the stored end date is checked too.
     const late = await putSprint(team.owner, team, edited, { startDate: '2026-04-01' });
     expect(errorOf(expectStatus(late, 400))).toBe(
-      'endDate: endDate must be on or after startDate, at most 90 days on',
+      'endDate: EndDate must be on or after startDate, at most 90 days on',
     );
     const bad = await putSprint(team.owner, team, edited, { status: 2 });
-    expect(errorOf(expectStatus(bad, 400))).toMatch(/^status: status may only be 1/);
+    expect(errorOf(expectStatus(bad, 400))).toMatch(/^status: Status may only be 1/);
   });
 
   it('starts (setting startedAt), refuses to start again, reopens keeping the completion', async () => {

@@ -87,7 +87,7 @@ describe('creating and reading a sheet', () => {
       'endDate: endDate must be on or after startDate',
     );
     expect(errorOf(expectStatus(await post({ startDate: '2026-02-30' }), 400))).toBe(
-      'startDate: startDate is not a real date',
+      'startDate: StartDate is not a real date',
     );
     expect(errorOf(expectStatus(await post({ ownerId: team.outsider.userId }), 400))).toBe(
       `ownerId: user ${team.outsider.userId} is not a member of this project`,
@@ -283,7 +283,7 @@ describe('editing, moving, completing and reopening', () => {
     const reopened = expectStatus(await putSheet(team.owner, team, done, { status: 1 }), 200).data;
     expect(reopened).toMatchObject({ status: 1, statusName: 'In progress', completedAt: null, version: 3 });
     const bad = await putSheet(team.owner, team, reopened, { status: 0 });
-    expect(errorOf(expectStatus(bad, 400))).toBe('status: status must be 1 (reopen) or 2 (complete)');
+    expect(errorOf(expectStatus(bad, 400))).toBe('status: Status must be 1 (reopen) or 2 (complete)');
   });
 
   it('starts by itself with its first recorded result, in that transaction', async () => {

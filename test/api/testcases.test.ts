@@ -116,9 +116,9 @@ describe('creating and reading a case', () => {
       });
     const cases: [object, number, string][] = [
       [{ title: undefined }, 400, 'title: Please enter title'],
-      [{ title: 'x'.repeat(201) }, 400, 'title: title must be at most 200 characters'],
-      [{ type: 9 }, 400, 'type: type must be one of 1, 2, 3, 4, 5, 6, 7'],
-      [{ priority: 5 }, 400, 'priority: priority must be 1 (urgent), 2 (high), 3 (normal) or 4 (low)'],
+      [{ title: 'x'.repeat(201) }, 400, 'title: Title must be at most 200 characters'],
+      [{ type: 9 }, 400, 'type: Type must be one of 1, 2, 3, 4, 5, 6, 7'],
+      [{ priority: 5 }, 400, 'priority: Priority must be 1 (urgent), 2 (high), 3 (normal) or 4 (low)'],
       [{ tagIds: ['nope'] }, 400, 'tagIds: Tag nope does not exist'],
       [{ specIds: ['p.nope'] }, 400, 'specIds: Spec p.nope does not exist'],
       [
@@ -285,7 +285,7 @@ describe('the list', () => {
       `${casesBase(team.enterprise)}/list?pmsProjectId=${team.project.id}&needsConfirmation=maybe`,
     );
     expect(errorOf(expectStatus(res, 400))).toBe(
-      'needsConfirmation: needsConfirmation must be true or false',
+      'needsConfirmation: NeedsConfirmation must be true or false',
     );
     const none = await team.owner.client.get(`${casesBase(team.enterprise)}/list?pmsProjectId=nope`);
     expect(errorOf(expectStatus(none, 404))).toBe('Project nope does not exist');

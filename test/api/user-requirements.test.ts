@@ -144,9 +144,9 @@ describe('POST, GET {id} and statusList', () => {
         ),
       );
     expect(await refuse({ title: ' ' })).toBe('title: Please enter title');
-    expect(await refuse({ source: 9 })).toBe('source: source must be one of 1, 2, 3, 4, 5');
+    expect(await refuse({ source: 9 })).toBe('source: Source must be one of 1, 2, 3, 4, 5');
     expect(await refuse({ priority: 7 })).toBe(
-      'priority: priority must be 1 (urgent), 2 (high), 3 (normal) or 4 (low)',
+      'priority: Priority must be 1 (urgent), 2 (high), 3 (normal) or 4 (low)',
     );
     expect(await refuse({ productId: undefined })).toBe('productId: Please enter productId');
     const other = await createProduct(c.owner.client, c.enterprise.enterpriseIdentifier);
@@ -417,7 +417,7 @@ describe('the workflow', () => {
       'status: close or reopen on its own, without changing other fields',
     );
     expect(errorOf(expectStatus(await put(c, reopened, { status: 2 }), 400))).toBe(
-      'status: status may only be 4 (close) or 1 (reopen)',
+      'status: Status may only be 4 (close) or 1 (reopen)',
     );
   });
 

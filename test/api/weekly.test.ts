@@ -285,7 +285,7 @@ describe("a member's report", () => {
         400,
         /^weekStart: the week of 2026-03-09 is in the future/,
       ],
-      [bob, { templateId: 'simple', weekStart: '2026-03-03' }, 400, /^weekStart: weekStart must be a Monday/],
+      [bob, { templateId: 'simple', weekStart: '2026-03-03' }, 400, /^weekStart: WeekStart must be a Monday/],
       [bob, { templateId: 'nonesuch' }, 400, /^templateId: there is no template nonesuch/],
       [bob, { templateId: 'simple', content: { risks: 'x' } }, 400, /^content\.risks: /],
       [
@@ -549,7 +549,7 @@ describe('the enterprise time zone setting', () => {
     for (const timeZone of ['Mars/Olympus_Mons', '+08:00', 'CST']) {
       const res = await team.owner.client.put(path, { timeZone, version: current.version });
       expect(res.status, timeZone).toBe(400);
-      expect(res.body.errorMessage).toMatch(/^timeZone: timeZone must be an IANA time zone/);
+      expect(res.body.errorMessage).toMatch(/^timeZone: TimeZone must be an IANA time zone/);
     }
     const late = await team.owner.client.put(path, { weeklyReminderTime: '25:00', version: current.version });
     expect(late.status).toBe(400);

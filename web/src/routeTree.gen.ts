@@ -19,6 +19,7 @@ import { Route as InviteRouteImport } from './routes/invite'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as IdentifierIndexRouteImport } from './routes/$identifier.index'
 import { Route as IdentifierCodesRouteImport } from './routes/$identifier.codes'
@@ -35,6 +36,9 @@ import { Route as IdentifierProductsIndexRouteImport } from './routes/$identifie
 import { Route as IdentifierProductsProductIdRouteImport } from './routes/$identifier.products.$productId'
 import { Route as IdentifierProjectsIndexRouteImport } from './routes/$identifier.projects.index'
 import { Route as IdentifierProjectsProjectIdRouteImport } from './routes/$identifier.projects.$projectId'
+import { Route as IdentifierRepositoriesIndexRouteImport } from './routes/$identifier.repositories.index'
+import { Route as IdentifierRepositoriesCreateRouteImport } from './routes/$identifier.repositories.create'
+import { Route as IdentifierRepositoriesShoukongRouteImport } from './routes/$identifier.repositories.shoukong'
 import { Route as AuthedAccountPasswordRouteImport } from './routes/_authed.account.password'
 import { Route as AuthedEnterprisesIndexRouteImport } from './routes/_authed.enterprises.index'
 import { Route as AuthedEnterprisesNewRouteImport } from './routes/_authed.enterprises.new'
@@ -50,6 +54,9 @@ import { Route as IdentifierProjectsProjectIdCodeRouteImport } from './routes/$i
 import { Route as IdentifierProjectsProjectIdDocsRouteImport } from './routes/$identifier.projects.$projectId.docs'
 import { Route as IdentifierProjectsProjectIdTestRouteImport } from './routes/$identifier.projects.$projectId.test'
 import { Route as IdentifierProjectsProjectIdWeeklyRouteImport } from './routes/$identifier.projects.$projectId.weekly'
+import { Route as IdentifierRepositoriesChanpinIndexRouteImport } from './routes/$identifier.repositories.chanpin.index'
+import { Route as IdentifierRepositoriesChanpinIdRouteImport } from './routes/$identifier.repositories.chanpin.$id'
+import { Route as IdentifierRepositoriesZhipinIdRouteImport } from './routes/$identifier.repositories.zhipin.$id'
 import { Route as IdentifierWeeklyDrawerMemberWeeklyIdRouteImport } from './routes/$identifier.weekly.$drawer.$memberWeeklyId'
 import { Route as IdentifierDocsFileDocIdPreviewRouteImport } from './routes/$identifier.docs.file.$docId.preview'
 import { Route as IdentifierDocsWikiDocIdIndexRouteImport } from './routes/$identifier.docs.wiki.$docId.index'
@@ -74,6 +81,7 @@ import { Route as IdentifierProjectsProjectIdTaskIndexRouteImport } from './rout
 import { Route as IdentifierProjectsProjectIdTaskWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.task.$workItemId'
 import { Route as IdentifierProjectsProjectIdTestIndexRouteImport } from './routes/$identifier.projects.$projectId.test.index'
 import { Route as IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRouteImport } from './routes/$identifier.projects.$projectId.weekly.$memberWeeklyId'
+import { Route as IdentifierRepositoriesEditFormatIdRouteImport } from './routes/$identifier.repositories.edit.$format.$id'
 import { Route as IdentifierProductsProductIdPlanPlanIdIndexRouteImport } from './routes/$identifier.products.$productId.plan.$planId.index'
 import { Route as IdentifierProductsProductIdPlanPlanIdNeedsIdRouteImport } from './routes/$identifier.products.$productId.plan.$planId.$needsId'
 import { Route as IdentifierProjectsProjectIdDocsDocIdIndexRouteImport } from './routes/$identifier.projects.$projectId.docs.$docId.index'
@@ -137,6 +145,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
@@ -219,6 +232,24 @@ const IdentifierProjectsProjectIdRoute =
   IdentifierProjectsProjectIdRouteImport.update({
     id: '/projects/$projectId',
     path: '/projects/$projectId',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierRepositoriesIndexRoute =
+  IdentifierRepositoriesIndexRouteImport.update({
+    id: '/repositories/',
+    path: '/repositories/',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierRepositoriesCreateRoute =
+  IdentifierRepositoriesCreateRouteImport.update({
+    id: '/repositories/create',
+    path: '/repositories/create',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierRepositoriesShoukongRoute =
+  IdentifierRepositoriesShoukongRouteImport.update({
+    id: '/repositories/shoukong',
+    path: '/repositories/shoukong',
     getParentRoute: () => IdentifierRoute,
   } as any)
 const AuthedAccountPasswordRoute = AuthedAccountPasswordRouteImport.update({
@@ -305,6 +336,24 @@ const IdentifierProjectsProjectIdWeeklyRoute =
     id: '/weekly',
     path: '/weekly',
     getParentRoute: () => IdentifierProjectsProjectIdRoute,
+  } as any)
+const IdentifierRepositoriesChanpinIndexRoute =
+  IdentifierRepositoriesChanpinIndexRouteImport.update({
+    id: '/repositories/chanpin/',
+    path: '/repositories/chanpin/',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierRepositoriesChanpinIdRoute =
+  IdentifierRepositoriesChanpinIdRouteImport.update({
+    id: '/repositories/chanpin/$id',
+    path: '/repositories/chanpin/$id',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierRepositoriesZhipinIdRoute =
+  IdentifierRepositoriesZhipinIdRouteImport.update({
+    id: '/repositories/zhipin/$id',
+    path: '/repositories/zhipin/$id',
+    getParentRoute: () => IdentifierRoute,
   } as any)
 const IdentifierWeeklyDrawerMemberWeeklyIdRoute =
   IdentifierWeeklyDrawerMemberWeeklyIdRouteImport.update({
@@ -450,6 +499,12 @@ const IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute =
     path: '/$memberWeeklyId',
     getParentRoute: () => IdentifierProjectsProjectIdWeeklyRoute,
   } as any)
+const IdentifierRepositoriesEditFormatIdRoute =
+  IdentifierRepositoriesEditFormatIdRouteImport.update({
+    id: '/repositories/edit/$format/$id',
+    path: '/repositories/edit/$format/$id',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
 const IdentifierProductsProductIdPlanPlanIdIndexRoute =
   IdentifierProductsProductIdPlanPlanIdIndexRouteImport.update({
     id: '/',
@@ -553,6 +608,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/docs': typeof IdentifierDocsRouteWithChildren
@@ -565,12 +621,15 @@ export interface FileRoutesByFullPath {
   '/$identifier/docs/add': typeof IdentifierDocsAddRoute
   '/$identifier/products/$productId': typeof IdentifierProductsProductIdRouteWithChildren
   '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdRouteWithChildren
+  '/$identifier/repositories/create': typeof IdentifierRepositoriesCreateRoute
+  '/$identifier/repositories/shoukong': typeof IdentifierRepositoriesShoukongRoute
   '/account/password': typeof AuthedAccountPasswordRoute
   '/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin/': typeof IdentifierAdminIndexRoute
   '/$identifier/docs/': typeof IdentifierDocsIndexRoute
   '/$identifier/products/': typeof IdentifierProductsIndexRoute
   '/$identifier/projects/': typeof IdentifierProjectsIndexRoute
+  '/$identifier/repositories/': typeof IdentifierRepositoriesIndexRoute
   '/enterprises/': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
@@ -580,11 +639,14 @@ export interface FileRoutesByFullPath {
   '/$identifier/projects/$projectId/docs': typeof IdentifierProjectsProjectIdDocsRouteWithChildren
   '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestRouteWithChildren
   '/$identifier/projects/$projectId/weekly': typeof IdentifierProjectsProjectIdWeeklyRouteWithChildren
+  '/$identifier/repositories/chanpin/$id': typeof IdentifierRepositoriesChanpinIdRoute
+  '/$identifier/repositories/zhipin/$id': typeof IdentifierRepositoriesZhipinIdRoute
   '/$identifier/weekly/$drawer/$memberWeeklyId': typeof IdentifierWeeklyDrawerMemberWeeklyIdRoute
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
   '/$identifier/docs/$docId/': typeof IdentifierDocsDocIdIndexRoute
   '/$identifier/products/$productId/': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId/': typeof IdentifierProjectsProjectIdIndexRoute
+  '/$identifier/repositories/chanpin/': typeof IdentifierRepositoriesChanpinIndexRoute
   '/$identifier/docs/file/$docId/preview': typeof IdentifierDocsFileDocIdPreviewRoute
   '/$identifier/docs/wiki/$docId/history': typeof IdentifierDocsWikiDocIdHistoryRoute
   '/$identifier/docs/wiki/$docId/preview': typeof IdentifierDocsWikiDocIdPreviewRoute
@@ -599,6 +661,7 @@ export interface FileRoutesByFullPath {
   '/$identifier/projects/$projectId/iteration/unplaning': typeof IdentifierProjectsProjectIdIterationUnplaningRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
   '/$identifier/projects/$projectId/weekly/$memberWeeklyId': typeof IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute
+  '/$identifier/repositories/edit/$format/$id': typeof IdentifierRepositoriesEditFormatIdRoute
   '/$identifier/docs/wiki/$docId/': typeof IdentifierDocsWikiDocIdIndexRoute
   '/$identifier/products/$productId/demand/': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan/': typeof IdentifierProductsProductIdPlanIndexRoute
@@ -633,6 +696,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/members': typeof IdentifierMembersRoute
@@ -642,12 +706,15 @@ export interface FileRoutesByTo {
   '/$identifier/admin/audit': typeof IdentifierAdminAuditRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
   '/$identifier/docs/add': typeof IdentifierDocsAddRoute
+  '/$identifier/repositories/create': typeof IdentifierRepositoriesCreateRoute
+  '/$identifier/repositories/shoukong': typeof IdentifierRepositoriesShoukongRoute
   '/account/password': typeof AuthedAccountPasswordRoute
   '/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin': typeof IdentifierAdminIndexRoute
   '/$identifier/docs': typeof IdentifierDocsIndexRoute
   '/$identifier/products': typeof IdentifierProductsIndexRoute
   '/$identifier/projects': typeof IdentifierProjectsIndexRoute
+  '/$identifier/repositories': typeof IdentifierRepositoriesIndexRoute
   '/enterprises': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
@@ -655,11 +722,14 @@ export interface FileRoutesByTo {
   '/$identifier/docs/folder/$folderId': typeof IdentifierDocsFolderFolderIdRoute
   '/$identifier/projects/$projectId/code': typeof IdentifierProjectsProjectIdCodeRoute
   '/$identifier/projects/$projectId/weekly': typeof IdentifierProjectsProjectIdWeeklyRouteWithChildren
+  '/$identifier/repositories/chanpin/$id': typeof IdentifierRepositoriesChanpinIdRoute
+  '/$identifier/repositories/zhipin/$id': typeof IdentifierRepositoriesZhipinIdRoute
   '/$identifier/weekly/$drawer/$memberWeeklyId': typeof IdentifierWeeklyDrawerMemberWeeklyIdRoute
   '/$identifier/admin/roles': typeof IdentifierAdminRolesIndexRoute
   '/$identifier/docs/$docId': typeof IdentifierDocsDocIdIndexRoute
   '/$identifier/products/$productId': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdIndexRoute
+  '/$identifier/repositories/chanpin': typeof IdentifierRepositoriesChanpinIndexRoute
   '/$identifier/docs/file/$docId/preview': typeof IdentifierDocsFileDocIdPreviewRoute
   '/$identifier/docs/wiki/$docId/history': typeof IdentifierDocsWikiDocIdHistoryRoute
   '/$identifier/docs/wiki/$docId/preview': typeof IdentifierDocsWikiDocIdPreviewRoute
@@ -672,6 +742,7 @@ export interface FileRoutesByTo {
   '/$identifier/projects/$projectId/iteration/unplaning': typeof IdentifierProjectsProjectIdIterationUnplaningRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
   '/$identifier/projects/$projectId/weekly/$memberWeeklyId': typeof IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute
+  '/$identifier/repositories/edit/$format/$id': typeof IdentifierRepositoriesEditFormatIdRoute
   '/$identifier/docs/wiki/$docId': typeof IdentifierDocsWikiDocIdIndexRoute
   '/$identifier/products/$productId/demand': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan': typeof IdentifierProductsProductIdPlanIndexRoute
@@ -709,6 +780,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/$identifier/codes': typeof IdentifierCodesRoute
   '/$identifier/docs': typeof IdentifierDocsRouteWithChildren
@@ -721,12 +793,15 @@ export interface FileRoutesById {
   '/$identifier/docs/add': typeof IdentifierDocsAddRoute
   '/$identifier/products/$productId': typeof IdentifierProductsProductIdRouteWithChildren
   '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdRouteWithChildren
+  '/$identifier/repositories/create': typeof IdentifierRepositoriesCreateRoute
+  '/$identifier/repositories/shoukong': typeof IdentifierRepositoriesShoukongRoute
   '/_authed/account/password': typeof AuthedAccountPasswordRoute
   '/_authed/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin/': typeof IdentifierAdminIndexRoute
   '/$identifier/docs/': typeof IdentifierDocsIndexRoute
   '/$identifier/products/': typeof IdentifierProductsIndexRoute
   '/$identifier/projects/': typeof IdentifierProjectsIndexRoute
+  '/$identifier/repositories/': typeof IdentifierRepositoriesIndexRoute
   '/_authed/enterprises/': typeof AuthedEnterprisesIndexRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
@@ -736,11 +811,14 @@ export interface FileRoutesById {
   '/$identifier/projects/$projectId/docs': typeof IdentifierProjectsProjectIdDocsRouteWithChildren
   '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestRouteWithChildren
   '/$identifier/projects/$projectId/weekly': typeof IdentifierProjectsProjectIdWeeklyRouteWithChildren
+  '/$identifier/repositories/chanpin/$id': typeof IdentifierRepositoriesChanpinIdRoute
+  '/$identifier/repositories/zhipin/$id': typeof IdentifierRepositoriesZhipinIdRoute
   '/$identifier/weekly/$drawer/$memberWeeklyId': typeof IdentifierWeeklyDrawerMemberWeeklyIdRoute
   '/$identifier/admin/roles/': typeof IdentifierAdminRolesIndexRoute
   '/$identifier/docs/$docId/': typeof IdentifierDocsDocIdIndexRoute
   '/$identifier/products/$productId/': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId/': typeof IdentifierProjectsProjectIdIndexRoute
+  '/$identifier/repositories/chanpin/': typeof IdentifierRepositoriesChanpinIndexRoute
   '/$identifier/docs/file/$docId/preview': typeof IdentifierDocsFileDocIdPreviewRoute
   '/$identifier/docs/wiki/$docId/history': typeof IdentifierDocsWikiDocIdHistoryRoute
   '/$identifier/docs/wiki/$docId/preview': typeof IdentifierDocsWikiDocIdPreviewRoute
@@ -755,6 +833,7 @@ export interface FileRoutesById {
   '/$identifier/projects/$projectId/iteration/unplaning': typeof IdentifierProjectsProjectIdIterationUnplaningRoute
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
   '/$identifier/projects/$projectId/weekly/$memberWeeklyId': typeof IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute
+  '/$identifier/repositories/edit/$format/$id': typeof IdentifierRepositoriesEditFormatIdRoute
   '/$identifier/docs/wiki/$docId/': typeof IdentifierDocsWikiDocIdIndexRoute
   '/$identifier/products/$productId/demand/': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan/': typeof IdentifierProductsProductIdPlanIndexRoute
@@ -792,6 +871,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/unsubscribe'
     | '/verify-email'
     | '/$identifier/codes'
     | '/$identifier/docs'
@@ -804,12 +884,15 @@ export interface FileRouteTypes {
     | '/$identifier/docs/add'
     | '/$identifier/products/$productId'
     | '/$identifier/projects/$projectId'
+    | '/$identifier/repositories/create'
+    | '/$identifier/repositories/shoukong'
     | '/account/password'
     | '/enterprises/new'
     | '/$identifier/admin/'
     | '/$identifier/docs/'
     | '/$identifier/products/'
     | '/$identifier/projects/'
+    | '/$identifier/repositories/'
     | '/enterprises/'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
@@ -819,11 +902,14 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/docs'
     | '/$identifier/projects/$projectId/test'
     | '/$identifier/projects/$projectId/weekly'
+    | '/$identifier/repositories/chanpin/$id'
+    | '/$identifier/repositories/zhipin/$id'
     | '/$identifier/weekly/$drawer/$memberWeeklyId'
     | '/$identifier/admin/roles/'
     | '/$identifier/docs/$docId/'
     | '/$identifier/products/$productId/'
     | '/$identifier/projects/$projectId/'
+    | '/$identifier/repositories/chanpin/'
     | '/$identifier/docs/file/$docId/preview'
     | '/$identifier/docs/wiki/$docId/history'
     | '/$identifier/docs/wiki/$docId/preview'
@@ -838,6 +924,7 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/iteration/unplaning'
     | '/$identifier/projects/$projectId/task/$workItemId'
     | '/$identifier/projects/$projectId/weekly/$memberWeeklyId'
+    | '/$identifier/repositories/edit/$format/$id'
     | '/$identifier/docs/wiki/$docId/'
     | '/$identifier/products/$productId/demand/'
     | '/$identifier/products/$productId/plan/'
@@ -872,6 +959,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/unsubscribe'
     | '/verify-email'
     | '/$identifier/codes'
     | '/$identifier/members'
@@ -881,12 +969,15 @@ export interface FileRouteTypes {
     | '/$identifier/admin/audit'
     | '/$identifier/admin/labels'
     | '/$identifier/docs/add'
+    | '/$identifier/repositories/create'
+    | '/$identifier/repositories/shoukong'
     | '/account/password'
     | '/enterprises/new'
     | '/$identifier/admin'
     | '/$identifier/docs'
     | '/$identifier/products'
     | '/$identifier/projects'
+    | '/$identifier/repositories'
     | '/enterprises'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
@@ -894,11 +985,14 @@ export interface FileRouteTypes {
     | '/$identifier/docs/folder/$folderId'
     | '/$identifier/projects/$projectId/code'
     | '/$identifier/projects/$projectId/weekly'
+    | '/$identifier/repositories/chanpin/$id'
+    | '/$identifier/repositories/zhipin/$id'
     | '/$identifier/weekly/$drawer/$memberWeeklyId'
     | '/$identifier/admin/roles'
     | '/$identifier/docs/$docId'
     | '/$identifier/products/$productId'
     | '/$identifier/projects/$projectId'
+    | '/$identifier/repositories/chanpin'
     | '/$identifier/docs/file/$docId/preview'
     | '/$identifier/docs/wiki/$docId/history'
     | '/$identifier/docs/wiki/$docId/preview'
@@ -911,6 +1005,7 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/iteration/unplaning'
     | '/$identifier/projects/$projectId/task/$workItemId'
     | '/$identifier/projects/$projectId/weekly/$memberWeeklyId'
+    | '/$identifier/repositories/edit/$format/$id'
     | '/$identifier/docs/wiki/$docId'
     | '/$identifier/products/$productId/demand'
     | '/$identifier/products/$productId/plan'
@@ -947,6 +1042,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/unsubscribe'
     | '/verify-email'
     | '/$identifier/codes'
     | '/$identifier/docs'
@@ -959,12 +1055,15 @@ export interface FileRouteTypes {
     | '/$identifier/docs/add'
     | '/$identifier/products/$productId'
     | '/$identifier/projects/$projectId'
+    | '/$identifier/repositories/create'
+    | '/$identifier/repositories/shoukong'
     | '/_authed/account/password'
     | '/_authed/enterprises/new'
     | '/$identifier/admin/'
     | '/$identifier/docs/'
     | '/$identifier/products/'
     | '/$identifier/projects/'
+    | '/$identifier/repositories/'
     | '/_authed/enterprises/'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
@@ -974,11 +1073,14 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/docs'
     | '/$identifier/projects/$projectId/test'
     | '/$identifier/projects/$projectId/weekly'
+    | '/$identifier/repositories/chanpin/$id'
+    | '/$identifier/repositories/zhipin/$id'
     | '/$identifier/weekly/$drawer/$memberWeeklyId'
     | '/$identifier/admin/roles/'
     | '/$identifier/docs/$docId/'
     | '/$identifier/products/$productId/'
     | '/$identifier/projects/$projectId/'
+    | '/$identifier/repositories/chanpin/'
     | '/$identifier/docs/file/$docId/preview'
     | '/$identifier/docs/wiki/$docId/history'
     | '/$identifier/docs/wiki/$docId/preview'
@@ -993,6 +1095,7 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/iteration/unplaning'
     | '/$identifier/projects/$projectId/task/$workItemId'
     | '/$identifier/projects/$projectId/weekly/$memberWeeklyId'
+    | '/$identifier/repositories/edit/$format/$id'
     | '/$identifier/docs/wiki/$docId/'
     | '/$identifier/products/$productId/demand/'
     | '/$identifier/products/$productId/plan/'
@@ -1030,6 +1133,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
 }
 
@@ -1103,6 +1207,13 @@ declare module '@tanstack/react-router' {
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verify-email': {
@@ -1217,6 +1328,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierProjectsProjectIdRouteImport
       parentRoute: typeof IdentifierRoute
     }
+    '/$identifier/repositories/': {
+      id: '/$identifier/repositories/'
+      path: '/repositories'
+      fullPath: '/$identifier/repositories/'
+      preLoaderRoute: typeof IdentifierRepositoriesIndexRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/repositories/create': {
+      id: '/$identifier/repositories/create'
+      path: '/repositories/create'
+      fullPath: '/$identifier/repositories/create'
+      preLoaderRoute: typeof IdentifierRepositoriesCreateRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/repositories/shoukong': {
+      id: '/$identifier/repositories/shoukong'
+      path: '/repositories/shoukong'
+      fullPath: '/$identifier/repositories/shoukong'
+      preLoaderRoute: typeof IdentifierRepositoriesShoukongRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
     '/_authed/account/password': {
       id: '/_authed/account/password'
       path: '/account/password'
@@ -1321,6 +1453,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/$identifier/projects/$projectId/weekly'
       preLoaderRoute: typeof IdentifierProjectsProjectIdWeeklyRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdRoute
+    }
+    '/$identifier/repositories/chanpin/': {
+      id: '/$identifier/repositories/chanpin/'
+      path: '/repositories/chanpin'
+      fullPath: '/$identifier/repositories/chanpin/'
+      preLoaderRoute: typeof IdentifierRepositoriesChanpinIndexRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/repositories/chanpin/$id': {
+      id: '/$identifier/repositories/chanpin/$id'
+      path: '/repositories/chanpin/$id'
+      fullPath: '/$identifier/repositories/chanpin/$id'
+      preLoaderRoute: typeof IdentifierRepositoriesChanpinIdRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/repositories/zhipin/$id': {
+      id: '/$identifier/repositories/zhipin/$id'
+      path: '/repositories/zhipin/$id'
+      fullPath: '/$identifier/repositories/zhipin/$id'
+      preLoaderRoute: typeof IdentifierRepositoriesZhipinIdRouteImport
+      parentRoute: typeof IdentifierRoute
     }
     '/$identifier/weekly/$drawer/$memberWeeklyId': {
       id: '/$identifier/weekly/$drawer/$memberWeeklyId'
@@ -1489,6 +1642,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/$identifier/projects/$projectId/weekly/$memberWeeklyId'
       preLoaderRoute: typeof IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdWeeklyRoute
+    }
+    '/$identifier/repositories/edit/$format/$id': {
+      id: '/$identifier/repositories/edit/$format/$id'
+      path: '/repositories/edit/$format/$id'
+      fullPath: '/$identifier/repositories/edit/$format/$id'
+      preLoaderRoute: typeof IdentifierRepositoriesEditFormatIdRouteImport
+      parentRoute: typeof IdentifierRoute
     }
     '/$identifier/products/$productId/plan/$planId/': {
       id: '/$identifier/products/$productId/plan/$planId/'
@@ -1852,12 +2012,19 @@ interface IdentifierRouteChildren {
   IdentifierAdminLabelsRoute: typeof IdentifierAdminLabelsRoute
   IdentifierProductsProductIdRoute: typeof IdentifierProductsProductIdRouteWithChildren
   IdentifierProjectsProjectIdRoute: typeof IdentifierProjectsProjectIdRouteWithChildren
+  IdentifierRepositoriesCreateRoute: typeof IdentifierRepositoriesCreateRoute
+  IdentifierRepositoriesShoukongRoute: typeof IdentifierRepositoriesShoukongRoute
   IdentifierAdminIndexRoute: typeof IdentifierAdminIndexRoute
   IdentifierProductsIndexRoute: typeof IdentifierProductsIndexRoute
   IdentifierProjectsIndexRoute: typeof IdentifierProjectsIndexRoute
+  IdentifierRepositoriesIndexRoute: typeof IdentifierRepositoriesIndexRoute
   IdentifierAdminRolesRoleIdRoute: typeof IdentifierAdminRolesRoleIdRoute
   IdentifierAdminRolesAddRoute: typeof IdentifierAdminRolesAddRoute
+  IdentifierRepositoriesChanpinIdRoute: typeof IdentifierRepositoriesChanpinIdRoute
+  IdentifierRepositoriesZhipinIdRoute: typeof IdentifierRepositoriesZhipinIdRoute
   IdentifierAdminRolesIndexRoute: typeof IdentifierAdminRolesIndexRoute
+  IdentifierRepositoriesChanpinIndexRoute: typeof IdentifierRepositoriesChanpinIndexRoute
+  IdentifierRepositoriesEditFormatIdRoute: typeof IdentifierRepositoriesEditFormatIdRoute
 }
 
 const IdentifierRouteChildren: IdentifierRouteChildren = {
@@ -1873,12 +2040,21 @@ const IdentifierRouteChildren: IdentifierRouteChildren = {
     IdentifierProductsProductIdRouteWithChildren,
   IdentifierProjectsProjectIdRoute:
     IdentifierProjectsProjectIdRouteWithChildren,
+  IdentifierRepositoriesCreateRoute: IdentifierRepositoriesCreateRoute,
+  IdentifierRepositoriesShoukongRoute: IdentifierRepositoriesShoukongRoute,
   IdentifierAdminIndexRoute: IdentifierAdminIndexRoute,
   IdentifierProductsIndexRoute: IdentifierProductsIndexRoute,
   IdentifierProjectsIndexRoute: IdentifierProjectsIndexRoute,
+  IdentifierRepositoriesIndexRoute: IdentifierRepositoriesIndexRoute,
   IdentifierAdminRolesRoleIdRoute: IdentifierAdminRolesRoleIdRoute,
   IdentifierAdminRolesAddRoute: IdentifierAdminRolesAddRoute,
+  IdentifierRepositoriesChanpinIdRoute: IdentifierRepositoriesChanpinIdRoute,
+  IdentifierRepositoriesZhipinIdRoute: IdentifierRepositoriesZhipinIdRoute,
   IdentifierAdminRolesIndexRoute: IdentifierAdminRolesIndexRoute,
+  IdentifierRepositoriesChanpinIndexRoute:
+    IdentifierRepositoriesChanpinIndexRoute,
+  IdentifierRepositoriesEditFormatIdRoute:
+    IdentifierRepositoriesEditFormatIdRoute,
 }
 
 const IdentifierRouteWithChildren = IdentifierRoute._addFileChildren(
@@ -1911,6 +2087,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   VerifyEmailRoute: VerifyEmailRoute,
 }
 export const routeTree = rootRouteImport

@@ -82,3 +82,34 @@ export const MAX_BATCH_SPECS = 40;
 export const MAX_REQUIREMENT_TAGS = 10;
 /** Bulk delete of products takes at most this many ids. */
 export const MAX_PRODUCT_DELETE = 20;
+
+/** What decides who may pass or reject a product's requirements and specs. */
+export interface ProductReviewRule {
+  memberIds: readonly string[];
+  /** The reviewers the product chose; empty: every product member reviews. */
+  reviewerIds: readonly string[];
+  /** Whether a reviewer may review what they wrote themselves. */
+  allowSelfReview: boolean;
+}
+
+/**
+ * Why `userId` may not review an item `authorId` wrote, or null when they may. Reviewers are
+ * product members; once a product chose reviewers only they review, and nobody reviews their own
+ * item unless the product allows it. A product that chose nobody keeps the first rule alone (every
+ * member reviews, authors included), so products made before reviewers existed work as they did.
+ * The server refuses with this text (403) and the web hides the review buttons with it.
+ */
+export function reviewRefusal(
+  product: ProductReviewRule & { name: string },
+  userId: string,
+  authorId: string,
+): string | null {
+  if (!product.memberIds.includes(userId)) return `Only members of product ${product.name} may review`;
+  if (product.reviewerIds.length === 0) return null;
+  if (!product.reviewerIds.includes(userId))
+    return `Only the reviewers of product ${product.name} may review`;
+  if (userId === authorId && !product.allowSelfReview) {
+    return `You wrote this; product ${product.name} does not let authors review their own work`;
+  }
+  return null;
+}

@@ -73,3 +73,37 @@ export function sprintRefusal(state: number, action: SprintAction): string {
     allowed.length ? `; it may ${allowed.join(' or ')}` : ''
   }`;
 }
+
+/** Starting this many days or more before the start date asks first. */
+export const EARLY_START_DAYS = 1;
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+
+/**
+ * What starting `sprint` on `today` does beyond the obvious, for the confirmation the web asks
+ * before it starts one (docs/architecture.md "Iterations"): another sprint still running keeps
+ * running beside it, and a start before the start date moves nothing but the burn-down, which
+ * then begins today; a sprint whose end date has passed would have an empty burn-down. Empty:
+ * start at once. The server does not refuse these (a team may start late on purpose); the web asks.
+ */
+export function startWarnings(
+  sprint: { name: string; startDate: string; endDate: string },
+  running: readonly { name: string }[],
+  today: string,
+): string[] {
+  const warnings = running.map(
+    (other) => `${other.name} is still in progress: it stays running, and both sprints are live at once.`,
+  );
+  const early = dayNumber(sprint.startDate) - dayNumber(today);
+  if (sprint.endDate < today) {
+    warnings.push(
+      `${sprint.name} ended on ${sprint.endDate}: its burn-down will be empty. Change its dates first.`,
+    );
+  } else if (early >= EARLY_START_DAYS) {
+    warnings.push(
+      `${sprint.name} is planned to start on ${sprint.startDate}, ${early} day${early === 1 ? '' : 's'} from now: ` +
+        'starting it now begins its burn-down today, and its dates stay as they are.',
+    );
+  }
+  return warnings;
+}

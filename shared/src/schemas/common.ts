@@ -45,6 +45,31 @@ export interface Page<T> {
   pageSize: number;
 }
 
+/**
+ * A message as people read it: first letter upper case ("Title must be at most 200 characters"),
+ * however the schema wrote it (many name the field first: `title must be ...`).
+ */
+export function sentenceCase(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
+/**
+ * The most characters a text field of a schema takes (`text('title', 200)` gives 200), so a form
+ * caps the input where it is typed with the very limit the server checks.
+ */
+export function maxLengthOf(field: z.ZodType): number | undefined {
+  let inner: z.ZodType = field;
+  // `.optional()`, `.required()` and `.nullable()` wrap the string; its limit is inside.
+  while (
+    inner instanceof z.ZodOptional ||
+    inner instanceof z.ZodNonOptional ||
+    inner instanceof z.ZodNullable
+  ) {
+    inner = inner.unwrap() as z.ZodType;
+  }
+  return inner instanceof z.ZodString ? (inner.maxLength ?? undefined) : undefined;
+}
+
 /** Section 5's default form messages, used by both the server (400 messages) and forms. */
 export const messages = {
   required: (label: string) => `Please enter ${label}`,

@@ -51,6 +51,13 @@ export const ProductBodySchema = z.object({
   ownerId: IdSchema('ownerId').optional(),
   /** Product members (enterprise members). The creator and the owner are always members. */
   memberIds: MemberIdsSchema.optional(),
+  /** The members who review requirements and specs; empty (the default): every member reviews. */
+  reviewerIds: z
+    .array(IdSchema('reviewerIds'))
+    .max(MAX_PRODUCT_MEMBERS, `reviewerIds may hold at most ${MAX_PRODUCT_MEMBERS} users`)
+    .optional(),
+  /** Whether a reviewer may pass or reject what they wrote themselves (off by default). */
+  allowSelfReview: z.boolean({ error: 'allowSelfReview must be true or false' }).optional(),
 });
 export type ProductBody = z.infer<typeof ProductBodySchema>;
 
@@ -89,8 +96,12 @@ export const ProductSchema = z
     statusName: z.string(),
     owner: UserSummarySchema,
     members: z.array(UserSummarySchema),
-    /** Whether the caller is a product member (may review). */
+    /** Whether the caller is a product member. */
     isMember: z.boolean(),
+    /** The members who review; empty: every member reviews. */
+    reviewers: z.array(UserSummarySchema),
+    /** Whether a reviewer may review what they wrote themselves. */
+    allowSelfReview: z.boolean(),
     /** Pinned to the top of the list (for the whole enterprise); when, or null. */
     topAt: z.string().nullable(),
     userRequirementCount: z.number().int(),

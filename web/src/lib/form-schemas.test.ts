@@ -28,18 +28,18 @@ describe('form schemas', () => {
   it('keep the shared rules for filled-in fields', () => {
     const validate = zodResolver(CreateEnterpriseFormSchema);
     expect(validate({ name: 'Acme', identifier: 'a', description: '' })).toEqual({
-      identifier: 'identifier must be at least 2 characters',
+      identifier: 'Identifier must be at least 2 characters',
     });
     expect(validate({ name: 'Acme', identifier: 'admin', description: '' })).toEqual({
-      identifier: 'identifier is reserved; choose another',
+      identifier: 'Identifier is reserved; choose another',
     });
     expect(validate({ name: 'Acme', identifier: 'acme', description: '' })).toEqual({});
     expect(
       zodResolver(SignUpFormSchema)({ login: 'Ab', email: 'x', nickname: 'N', password: 'short' }),
     ).toEqual({
-      login: 'login must be at least 3 characters',
-      email: 'email must be a valid email address',
-      password: 'password must be at least 8 characters',
+      login: 'Login must be at least 3 characters',
+      email: 'Email must be a valid email address',
+      password: 'Password must be at least 8 characters',
     });
   });
 

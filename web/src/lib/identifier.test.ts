@@ -1,6 +1,6 @@
 import { EnterpriseIdentifierSchema } from '@shared/schemas/enterprise';
 import { describe, expect, it } from 'vitest';
-import { suggestIdentifier } from './identifier';
+import { identifierHint, previewIdentifier, suggestIdentifier } from './identifier';
 
 describe('suggestIdentifier', () => {
   it('turns a name into a valid identifier', () => {
@@ -23,5 +23,21 @@ describe('suggestIdentifier', () => {
   it('steers clear of reserved words', () => {
     expect(suggestIdentifier('Admin')).toBe('admin-team');
     expect(EnterpriseIdentifierSchema.safeParse(suggestIdentifier('Login')).success).toBe(true);
+  });
+});
+
+describe('the identifier preview and hint', () => {
+  it('previews only identifiers the server takes', () => {
+    expect(previewIdentifier('acme')).toBe('acme');
+    expect(previewIdentifier('a')).toBeNull();
+    expect(previewIdentifier('admin')).toBeNull();
+    expect(previewIdentifier('Acme Co')).toBeNull();
+  });
+
+  it('asks for an identifier when a non-Latin name gives none', () => {
+    expect(suggestIdentifier('日本語の会社')).toBe('');
+    expect(identifierHint('日本語の会社', '')).toMatch(/type one/);
+    expect(identifierHint('Acme', 'acme')).toBeNull();
+    expect(identifierHint('', '')).toBeNull();
   });
 });

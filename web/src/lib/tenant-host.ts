@@ -30,6 +30,7 @@ export const GLOBAL_SECTIONS = [
   'forgot-password',
   'reset-password',
   'verify-email',
+  'unsubscribe',
   'invite',
   'enterprises',
   'account',
@@ -46,6 +47,7 @@ export const TENANT_SECTIONS = [
   'notifications',
   'products',
   'projects',
+  'repositories',
   'weekly',
 ] as const;
 

@@ -17,9 +17,9 @@ describe('zodResolver', () => {
     });
   });
 
-  it('keeps only the first message of a field', () => {
+  it('keeps only the first message of a field, starting with a capital', () => {
     const schema = z.object({ code: z.string().min(3, 'too short').regex(/^\d+$/, 'digits only') });
-    expect(zodResolver(schema)({ code: 'a' })).toEqual({ code: 'too short' });
+    expect(zodResolver(schema)({ code: 'a' })).toEqual({ code: 'Too short' });
   });
 
   it("reports every failing field, keyed by Mantine's dotted paths", () => {

@@ -1,4 +1,5 @@
 import type { FormErrors } from '@mantine/form';
+import { sentenceCase } from '@shared/schemas/common';
 import type { z } from 'zod';
 
 /**
@@ -13,7 +14,7 @@ export function zodResolver<Values>(schema: z.ZodType) {
     const errors: FormErrors = {};
     for (const issue of result.error.issues) {
       const path = issue.path.map(String).join('.');
-      if (!(path in errors)) errors[path] = issue.message;
+      if (!(path in errors)) errors[path] = sentenceCase(issue.message);
     }
     return errors;
   };

@@ -1,7 +1,6 @@
 import { Badge, Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { formatShortDate } from '@shared/format';
 import type { IssueTag } from '@shared/schemas/issues';
 import { IconPlus, IconTag } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -9,6 +8,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
 import { PageTitle } from '../components/PageTitle/PageTitle';
+import { ShortDate } from '../components/RelativeTime/ShortDate';
 import { TextCell } from '../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../kit/ListTable/ListTable';
 import { actionsColumn, DeleteAction, EditAction } from '../kit/ListTable/RowActions';
@@ -131,7 +131,7 @@ const LABEL_COLUMNS = (
   {
     key: 'created',
     title: 'Created',
-    render: (tag) => <TextCell value={formatShortDate(tag.createdAt)} dimmed />,
+    render: (tag) => <TextCell value={<ShortDate value={tag.createdAt} />} dimmed />,
   },
   actionsColumn((tag) => (
     <>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { NotesTextarea } from '../kit/FormModal/fields';
 import { CreateEnterpriseFormSchema } from '../lib/form-schemas';
-import { suggestIdentifier } from '../lib/identifier';
+import { identifierHint, previewIdentifier, suggestIdentifier } from '../lib/identifier';
 import { showServerFieldError } from '../lib/server-errors';
 import { useAutofocus } from '../lib/use-autofocus';
 import { zodResolver } from '../lib/zod-resolver';
@@ -69,8 +69,12 @@ function CreateEnterprisePage() {
               placeholder="acme"
               description={
                 <>
-                  Part of every address: {window.location.origin}/<b>{identifier || 'identifier'}</b>. It
-                  cannot be changed later.
+                  {identifierHint(form.getValues().name, identifier) ?? (
+                    <>
+                      Part of every address: {window.location.origin}/
+                      <b>{previewIdentifier(identifier) ?? 'your-identifier'}</b>. It cannot be changed later.
+                    </>
+                  )}
                 </>
               }
               {...identifierInput}

@@ -3,6 +3,8 @@
  * Hono's own exceptions (malformed JSON, body too large), validation failures (400 naming the
  * field), unknown routes (404) and bugs (500, logged, details never sent to the caller).
  */
+
+import { sentenceCase } from '@shared/schemas/common';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
@@ -50,7 +52,8 @@ function fieldOf(path: readonly PropertyKey[], target: string): string {
 
 /**
  * The validation hook of every route: a schema failure is a 400 whose message names the first
- * field (`name: Please enter name`); `data.issues` lists every problem for forms to show.
+ * field (`name: Please enter name`); `data.issues` lists every problem for forms to show. Each
+ * message starts with a capital (`title: Title must be at most 200 characters`), once, here.
  */
 export function validationHook(
   result: { success: boolean; error?: ZodError; target: string },
@@ -59,7 +62,7 @@ export function validationHook(
   if (result.success || !result.error) return;
   const issues = result.error.issues.map((issue) => ({
     field: fieldOf(issue.path, result.target),
-    message: issue.message,
+    message: sentenceCase(issue.message),
   }));
   const firstIssue = issues[0] ?? { field: 'body', message: 'is invalid' };
   throw new AppError(400, `${firstIssue.field}: ${firstIssue.message}`, { issues });

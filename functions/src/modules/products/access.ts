@@ -6,6 +6,7 @@
 
 import { forbidden, notFound } from '@core/errors';
 import { parseScopedId } from '@core/ids';
+import { reviewRefusal } from '@shared/domain/products';
 import { getProduct, type ProductRecord } from './store/products';
 
 export const productNotFound = (productId: string) => notFound(`Product ${productId} does not exist`);
@@ -37,4 +38,14 @@ export function assertProductMember(product: ProductRecord, userId: string, doin
   if (!isProductMember(product, userId)) {
     throw forbidden(`Only members of product ${product.name} may ${doing}`);
   }
+}
+
+/**
+ * 403 unless the caller may pass or reject an item `authorId` wrote: a member, one of the
+ * product's reviewers when it chose some, and not its author unless the product allows that
+ * (`reviewRefusal` in shared/src/domain/products.ts, the rule the web shows too).
+ */
+export function assertMayReview(product: ProductRecord, userId: string, authorId: string): void {
+  const refusal = reviewRefusal(product, userId, authorId);
+  if (refusal) throw forbidden(refusal);
 }

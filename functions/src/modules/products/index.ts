@@ -4,7 +4,13 @@
  */
 
 // Products and their members, for requirements (which live in a product's partition).
-export { assertProductMember, productNotFound, requireProduct, splitProductScopedId } from './access';
+export {
+  assertMayReview,
+  assertProductMember,
+  productNotFound,
+  requireProduct,
+  splitProductScopedId,
+} from './access';
 export { getPlanView, planNotFound, requirePlan } from './plans';
 export { listModules, moduleAndDescendantIds } from './product-modules';
 export { removeFromAllProducts } from './products';

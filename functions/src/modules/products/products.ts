@@ -130,6 +130,27 @@ const membersOf = (creatorId: string, ownerId: string, others: readonly string[]
   ...new Set([creatorId, ownerId, ...others]),
 ];
 
+/**
+ * The reviewers as stored: each once, all product members. Reviewers the body names must be
+ * members (400); when only the members change, reviewers who stop being members just drop out.
+ */
+function reviewersOf(
+  memberIds: readonly string[],
+  named: readonly string[] | undefined,
+  kept: readonly string[],
+) {
+  if (named === undefined) return kept.filter((id) => memberIds.includes(id));
+  const reviewerIds = [...new Set(named)];
+  const outsider = reviewerIds.find((id) => !memberIds.includes(id));
+  if (outsider !== undefined) {
+    throw badRequest(
+      'reviewerIds',
+      `user ${outsider} is not a member of this product; add them to memberIds first`,
+    );
+  }
+  return reviewerIds;
+}
+
 const keyTaken = (key: string) => conflict(`Product key ${key} is taken`);
 
 /** Creates a product, active unless told otherwise; the caller owns it unless `ownerId` says who. */
@@ -141,6 +162,7 @@ export async function createProduct(
   await assertPeople(enterpriseId, body);
   const now = nowIso();
   const ownerId = body.ownerId ?? userId;
+  const memberIds = membersOf(userId, ownerId, body.memberIds ?? []);
   const product: ProductRecord = {
     enterpriseId,
     productId: newId(),
@@ -149,7 +171,9 @@ export async function createProduct(
     description: body.description ?? '',
     status: body.status ?? PRODUCT_STATUS.active,
     ownerId,
-    memberIds: membersOf(userId, ownerId, body.memberIds ?? []),
+    memberIds,
+    reviewerIds: reviewersOf(memberIds, body.reviewerIds, []),
+    allowSelfReview: body.allowSelfReview ?? false,
     creatorId: userId,
     topAt: null,
     createdAt: now,
@@ -174,6 +198,10 @@ function productChanges(product: ProductRecord, body: ProductUpdateBody): Produc
     body.memberIds ?? product.memberIds,
   );
   if (memberIds.join() !== product.memberIds.join()) changes.memberIds = memberIds;
+  const reviewerIds = reviewersOf(memberIds, body.reviewerIds, product.reviewerIds);
+  if (reviewerIds.join() !== product.reviewerIds.join()) changes.reviewerIds = reviewerIds;
+  if (body.allowSelfReview !== undefined && body.allowSelfReview !== product.allowSelfReview)
+    changes.allowSelfReview = body.allowSelfReview;
   return changes;
 }
 
@@ -253,8 +281,15 @@ async function removeMember(enterpriseId: string, product: ProductRecord, userId
   for (let current: ProductRecord | null = product, attempt = 0; current && attempt < 3; attempt += 1) {
     const memberIds = current.memberIds.filter((id) => id !== userId);
     if (memberIds.length === current.memberIds.length) return;
+    const reviewerIds = current.reviewerIds.filter((id) => id !== userId);
     try {
-      await db.updateProduct(enterpriseId, current.productId, current.version, { memberIds }, nowIso());
+      await db.updateProduct(
+        enterpriseId,
+        current.productId,
+        current.version,
+        { memberIds, reviewerIds },
+        nowIso(),
+      );
       return;
     } catch (error) {
       if (!(error instanceof ConditionFailedError)) throw error;

@@ -35,6 +35,8 @@ export function productView(product: ProductRecord, context: ProductViewContext)
     owner: userSummaryView(product.ownerId, context.users.get(product.ownerId)),
     members: product.memberIds.map((id) => userSummaryView(id, context.users.get(id))),
     isMember: product.memberIds.includes(context.userId),
+    reviewers: product.reviewerIds.map((id) => userSummaryView(id, context.users.get(id))),
+    allowSelfReview: product.allowSelfReview,
     topAt: product.topAt,
     userRequirementCount: context.counters.userRequirementCount,
     specCount: context.counters.specCount,

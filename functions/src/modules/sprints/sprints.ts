@@ -152,7 +152,7 @@ function applyStatus(sprint: SprintRecord, next: SprintRecord, at: string): void
 function assertDates(next: SprintRecord): void {
   const days = (Date.parse(next.endDate) - Date.parse(next.startDate)) / 86_400_000 + 1;
   if (next.endDate < next.startDate || days > MAX_SPRINT_DAYS) {
-    throw badRequest('endDate', `endDate must be on or after startDate, at most ${MAX_SPRINT_DAYS} days on`);
+    throw badRequest('endDate', `EndDate must be on or after startDate, at most ${MAX_SPRINT_DAYS} days on`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Markdown } from './Markdown';
+import { Markdown, toggleTask } from './Markdown';
 
 function html(markdown: string): HTMLElement {
   return renderWithProviders(<Markdown>{markdown}</Markdown>).container;
@@ -44,5 +44,27 @@ describe('Markdown', () => {
         expect(attribute.value).not.toMatch(/^\s*(javascript|data|vbscript):/i);
       }
     }
+  });
+});
+
+describe('GitHub-flavoured markdown', () => {
+  it('renders tables, task lists, strikethrough and autolinks', () => {
+    const container = html(
+      '| A | B |\n| - | - |\n| 1 | 2 |\n\n- [ ] todo\n- [x] done\n\n~~gone~~ https://example.com',
+    );
+    expect(container.querySelector('table td')?.textContent).toBe('1');
+    const boxes = container.querySelectorAll<HTMLInputElement>('input[type=checkbox]');
+    expect([...boxes].map((box) => box.checked)).toEqual([false, true]);
+    // Without onToggleTask the reader may not tick them.
+    expect([...boxes].every((box) => box.disabled)).toBe(true);
+    expect(container.querySelector('del')?.textContent).toBe('gone');
+    expect(container.querySelector('a')?.getAttribute('href')).toBe('https://example.com');
+  });
+
+  it('toggles the n-th task box in the text, outside code', () => {
+    const text = '- [ ] one\n```\n- [ ] in code\n```\n* [x] two\n1. [ ] three';
+    expect(toggleTask(text, 1, false)).toBe('- [ ] one\n```\n- [ ] in code\n```\n* [ ] two\n1. [ ] three');
+    expect(toggleTask(text, 2, true)).toBe('- [ ] one\n```\n- [ ] in code\n```\n* [x] two\n1. [x] three');
+    expect(toggleTask(text, 0, true)).toBe('- [x] one\n```\n- [ ] in code\n```\n* [x] two\n1. [ ] three');
   });
 });

@@ -4,6 +4,7 @@ import {
   type MultiSelectProps,
   Select,
   type SelectProps,
+  Text,
   Textarea,
   type TextareaProps,
   TextInput,
@@ -115,8 +116,34 @@ export function TagsSelect({
 }
 
 /** What a form names first (a title, a name): required, and focused when the modal opens. */
-export function TitleInput({ label = 'Title', ...props }: TextInputProps) {
-  return <TextInput data-autofocus label={label} withAsterisk {...props} />;
+/** Past this share of the limit, a counter shows how much room is left. */
+const COUNTER_FROM = 0.8;
+
+/**
+ * A name or title, required, focused first. With `maxLength` (the shared schema's limit,
+ * `maxLengthOf`), nothing longer can be typed or pasted, and a counter ("182 / 200") shows once
+ * the text nears the limit.
+ */
+export function TitleInput({ label = 'Title', maxLength, ...props }: TextInputProps) {
+  const length = typeof props.value === 'string' ? props.value.length : 0;
+  const counter =
+    maxLength !== undefined && length >= maxLength * COUNTER_FROM ? (
+      <Text size="xs" c={length >= maxLength ? 'orange' : 'dimmed'} data-testid="title-counter">
+        {length} / {maxLength}
+      </Text>
+    ) : null;
+  return (
+    <TextInput
+      data-autofocus
+      label={label}
+      withAsterisk
+      maxLength={maxLength}
+      rightSection={counter}
+      rightSectionWidth={counter ? 80 : undefined}
+      rightSectionPointerEvents="none"
+      {...props}
+    />
+  );
 }
 
 /** What a markdown text of a page says under its label: the page renders the markdown, not HTML. */

@@ -40,6 +40,10 @@ export interface ProductRecord {
   ownerId: string;
   /** Product members (user ids), the owner and creator included. */
   memberIds: string[];
+  /** The members who review requirements and specs; empty: every member reviews. */
+  reviewerIds: string[];
+  /** Whether a reviewer may pass or reject what they wrote themselves. */
+  allowSelfReview: boolean;
   creatorId: string;
   /** When it was pinned to the top of the list; null when not pinned. */
   topAt: string | null;
@@ -69,7 +73,10 @@ export function productToItem(product: ProductRecord): Item {
 }
 
 export type ProductChanges = Partial<
-  Pick<ProductRecord, 'name' | 'description' | 'status' | 'ownerId' | 'memberIds'>
+  Pick<
+    ProductRecord,
+    'name' | 'description' | 'status' | 'ownerId' | 'memberIds' | 'reviewerIds' | 'allowSelfReview'
+  >
 >;
 
 export function productFromItem(item: Item): ProductRecord {
@@ -87,7 +94,8 @@ export function productFromItem(item: Item): ProductRecord {
       'updatedAt',
       'version',
     ],
-    { description: '', memberIds: [], topAt: null },
+    // Products stored before reviewers existed read as "every member reviews".
+    { description: '', memberIds: [], reviewerIds: [], allowSelfReview: false, topAt: null },
   );
 }
 

@@ -1,5 +1,6 @@
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { useGreeting } from '../../../lib/greeting';
 import { Headline } from './Headline';
 import { MyItemsBlock } from './MyItemsBlock';
 import { ProductsBlock } from './ProductsBlock';
@@ -16,6 +17,7 @@ import { TodoBlock } from './TodoBlock';
 export function DeskPage() {
   const { enterprise, me, can } = useCurrentEnterprise();
   const name = me.user.nickname || me.user.login;
+  const greeting = useGreeting(me.userId, name);
   const seesItems = can('project:issue:list');
   return (
     <Stack gap="lg" data-testid="work-desk">
@@ -24,7 +26,7 @@ export function DeskPage() {
           {enterprise.name}
         </Text>
         <Title order={1} fz={28}>
-          Welcome back, {name}
+          {greeting}
         </Title>
       </Stack>
       <Headline />

@@ -12,6 +12,7 @@ import {
 import type { ComponentType, ReactNode } from 'react';
 import { LinkCard } from '../../../components/Links/Links';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { useGreeting } from '../../../lib/greeting';
 
 const IDENTITY_LABEL = { owner: 'Owner', admin: 'Administrator', member: 'Member', user: 'Guest' } as const;
 
@@ -79,12 +80,13 @@ export function Welcome() {
   const { enterprise, me, access } = useCurrentEnterprise();
   const links = QUICK_LINKS.filter((link) => access[link.access]);
   const name = me.user.nickname || me.user.login;
+  const greeting = useGreeting(me.userId, name);
 
   return (
     <Stack gap="xl" maw={1100}>
       <Stack gap={6}>
         <Text c="dimmed" size="sm">
-          Welcome back, {name}
+          {greeting}
         </Text>
         <Title order={1} fz={30}>
           {enterprise.name}

@@ -3,9 +3,9 @@ import type { PageReference } from '@shared/schemas/docs';
 import type { ComponentPropsWithoutRef } from 'react';
 import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
-import remarkGfm from 'remark-gfm';
 import './doc-markdown.css';
 import { useRouter } from '@tanstack/react-router';
+import { MARKDOWN_REMARK_PLUGINS } from '../../../components/Markdown/Markdown';
 import { fileSrc } from '../../../queries/docs';
 import { docsBase, ENTERPRISE_SPACE, nodeHref } from './paths';
 
@@ -121,7 +121,7 @@ export function DocMarkdown({ children, identifier, references = [] }: DocMarkdo
     <Typography fz="sm">
       <div className="doc-markdown" style={{ overflowWrap: 'anywhere' }}>
         <ReactMarkdown
-          remarkPlugins={[remarkGfm]}
+          remarkPlugins={MARKDOWN_REMARK_PLUGINS}
           rehypePlugins={[[rehypeHighlight, { detect: false }]]}
           components={components}
           urlTransform={urlTransform}

@@ -16,7 +16,10 @@ export function LoadPerAssignee({ statistics }: { statistics: SprintStatistics |
   return (
     <Stack gap={10} data-testid="load-per-assignee">
       <Text size="xs" c="dimmed">
-        Bars compare unfinished {by === 'hours' ? 'estimated hours' : 'items (nothing is estimated)'}
+        {by === 'hours'
+          ? 'Bars compare the estimated hours still open'
+          : // The sprint's total may count finished items' hours: say it is the open ones that lack them.
+            'Bars compare open items: none of the open items has an estimate'}
       </Text>
       {bars.map((bar) => (
         <Stack key={bar.key} gap={2}>

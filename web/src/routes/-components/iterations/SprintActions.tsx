@@ -1,6 +1,12 @@
 import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { SPRINT_ACTION_LABELS, type SprintAction, sprintActions } from '@shared/domain/sprint-workflow';
+import {
+  ITERATION_STATE,
+  SPRINT_ACTION_LABELS,
+  type SprintAction,
+  sprintActions,
+  startWarnings,
+} from '@shared/domain/sprint-workflow';
 import type { Sprint } from '@shared/schemas/sprints';
 import {
   IconCheck,
@@ -10,10 +16,11 @@ import {
   IconRotateClockwise,
   IconTrash,
 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
-import { useDeleteSprint, useUpdateSprint } from '../../../queries/sprints';
+import { openSprintsQueryOptions, useDeleteSprint, useUpdateSprint } from '../../../queries/sprints';
 import { CompleteSprintModal } from './CompleteSprintModal';
 import { SprintFormModal } from './SprintFormModal';
 import { itemCount } from './sprint-format';
@@ -46,6 +53,8 @@ export function SprintActions({ projectId, sprint, size = 'xs', onDeleted }: Spr
   const remove = useDeleteSprint(projectId);
   const [completing, setCompleting] = useState(false);
   const [reopening, setReopening] = useState(false);
+  const [starting, setStarting] = useState<string[] | null>(null);
+  const open = useQuery({ ...openSprintsQueryOptions(projectId), enabled: actions.includes('start') });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const canEdit = can('project:sprint:edit');
@@ -61,6 +70,7 @@ export function SprintActions({ projectId, sprint, size = 'xs', onDeleted }: Spr
             message: `“${saved.name}” ${action === 'start' ? 'started' : 'reopened'}`,
           });
           setReopening(false);
+          setStarting(null);
         },
       },
     );
@@ -69,7 +79,17 @@ export function SprintActions({ projectId, sprint, size = 'xs', onDeleted }: Spr
   function press(action: SprintAction) {
     if (action === 'complete') setCompleting(true);
     else if (action === 'reopen') setReopening(true);
-    else startOrReopen('start');
+    else startAfterAsking();
+  }
+
+  /** Starts at once, or first says what starting does when it is more than it seems. */
+  function startAfterAsking() {
+    const running = (open.data ?? []).filter(
+      (other) => other.id !== sprint.id && other.status === ITERATION_STATE.inProgress,
+    );
+    const warnings = startWarnings(sprint, running, new Date().toLocaleDateString('en-CA'));
+    if (warnings.length === 0) startOrReopen('start');
+    else setStarting(warnings);
   }
 
   return (
@@ -129,6 +149,23 @@ export function SprintActions({ projectId, sprint, size = 'xs', onDeleted }: Spr
           sprint={sprint}
         />
       )}
+      <ConfirmModal
+        opened={starting !== null}
+        onClose={() => setStarting(null)}
+        title={`Start ${sprint.name}?`}
+        confirmLabel="Start anyway"
+        confirmColor="blue"
+        loading={update.isPending}
+        onConfirm={() => startOrReopen('start')}
+      >
+        <div data-testid="start-warnings">
+          {(starting ?? []).map((warning) => (
+            <Text key={warning} size="sm" mb="xs">
+              {warning}
+            </Text>
+          ))}
+        </div>
+      </ConfirmModal>
       <ConfirmModal
         opened={reopening}
         onClose={() => setReopening(false)}

@@ -1,11 +1,13 @@
 import { SimpleGrid } from '@mantine/core';
 import { MAX_SPRINT_DAYS } from '@shared/domain/sprint-workflow';
 import type { Sprint } from '@shared/schemas/sprints';
+import { useQuery } from '@tanstack/react-query';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { DateRangeInputs, NotesTextarea, TitleInput } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
-import { useCreateSprint, useUpdateSprint } from '../../../queries/sprints';
+import { sprintListQueryOptions, useCreateSprint, useUpdateSprint } from '../../../queries/sprints';
 import {
+  nextSprintDates,
   type SprintFormValues,
   sprintBody,
   sprintFormValues,
@@ -24,13 +26,20 @@ interface SprintFormModalProps {
 
 /** Name, goal and dates of a sprint (at most 90 days). */
 export function SprintFormModal({ opened, onClose, projectId, sprint, onCreated }: SprintFormModalProps) {
+  // A new sprint follows the last one: the project's latest sprints decide its dates.
+  const latest = useQuery({
+    ...sprintListQueryOptions({ pmsProjectId: projectId, pageNum: 1, pageSize: 100 }),
+    enabled: opened && !sprint,
+  });
+  const today = new Date().toLocaleDateString('en-CA');
+  const prefill = sprint ? undefined : nextSprintDates(latest.data?.rows ?? [], today);
   const { form, modal } = useEditForm({
     opened,
     onClose,
     onCreated,
     item: sprint,
-    values: () => sprintFormValues(sprint),
-    key: [sprint?.id, sprint?.version],
+    values: () => sprintFormValues(sprint, prefill),
+    key: [sprint?.id, sprint?.version, prefill?.startDate],
     validate: (values: SprintFormValues) => validateSprintForm(values, projectId),
     validateInputOnBlur: ['name'],
     noun: 'sprint',

@@ -16,7 +16,7 @@ describe('backlog search', () => {
     expect(hasBacklogFilters({ kind: 1 })).toBe(true);
   });
 
-  it('lists unfinished items by priority', () => {
+  it('lists unfinished items by priority, urgent first', () => {
     expect(backlogParams('p1', { kind: 2, priority: [1], keyword: 'a' })).toEqual({
       pmsProjectId: 'p1',
       pmIssueType: 2,
@@ -25,7 +25,7 @@ describe('backlog search', () => {
       priority: [1],
       keyword: 'a',
       orderBy: 'priority',
-      sort: 'asc',
+      sort: 'desc',
     });
   });
 });

@@ -66,7 +66,8 @@ export function backlogParams(projectId: string, search: BacklogSearch): IssueLi
     status: [...UNFINISHED_STATUSES],
     priority: search.priority,
     keyword: search.keyword,
+    // The list's priority order ranks importance (`-priority`): descending puts urgent first.
     orderBy: 'priority',
-    sort: 'asc',
+    sort: 'desc',
   };
 }

@@ -1,6 +1,12 @@
 import type { Sprint } from '@shared/schemas/sprints';
 import { describe, expect, it } from 'vitest';
-import { sprintBody, sprintFormValues, sprintUpdateBody, validateSprintForm } from './sprint-form';
+import {
+  nextSprintDates,
+  sprintBody,
+  sprintFormValues,
+  sprintUpdateBody,
+  validateSprintForm,
+} from './sprint-form';
 
 const sprint = {
   id: 'p1.1',
@@ -24,7 +30,7 @@ describe('sprint form', () => {
   it('refuses an end before the start or more than 90 days on, under the end date', () => {
     const values = { name: 'S', goal: '', startDate: '2026-03-10', endDate: '2026-03-09' };
     expect(validateSprintForm(values, 'p1')).toEqual({
-      endDate: 'endDate must be on or after startDate, at most 90 days on',
+      endDate: 'EndDate must be on or after startDate, at most 90 days on',
     });
     expect(validateSprintForm({ ...values, endDate: '2026-06-08' }, 'p1')).toHaveProperty('endDate');
     expect(validateSprintForm({ ...values, endDate: '2026-06-07' }, 'p1')).toEqual({});
@@ -32,7 +38,7 @@ describe('sprint form', () => {
 
   it('checks the name length with the shared message', () => {
     const values = { name: 'x'.repeat(81), goal: '', startDate: '2026-03-10', endDate: '2026-03-12' };
-    expect(validateSprintForm(values, 'p1')).toEqual({ name: 'sprint name must be at most 80 characters' });
+    expect(validateSprintForm(values, 'p1')).toEqual({ name: 'Sprint name must be at most 80 characters' });
   });
 
   it('builds the create body and an edit body with only the changes', () => {
@@ -47,5 +53,22 @@ describe('sprint form', () => {
       version: 4,
       endDate: '2026-03-20',
     });
+  });
+});
+
+describe('nextSprintDates', () => {
+  it('starts the day after the last sprint ends, for its length', () => {
+    const sprints = [
+      { startDate: '2026-03-02', endDate: '2026-03-15' },
+      { startDate: '2026-03-16', endDate: '2026-03-22' },
+    ];
+    expect(nextSprintDates(sprints, '2026-01-01')).toEqual({
+      startDate: '2026-03-23',
+      endDate: '2026-03-29',
+    });
+  });
+
+  it('starts today for 14 days when there is no sprint yet', () => {
+    expect(nextSprintDates([], '2026-11-26')).toEqual({ startDate: '2026-11-26', endDate: '2026-12-09' });
   });
 });

@@ -27,12 +27,36 @@ const REQUIRED: [keyof SprintFormValues, string][] = [
   ['endDate', 'end date'],
 ];
 
-export function sprintFormValues(sprint?: Sprint | null): SprintFormValues {
+/** A sprint's usual length when the project has none to copy. */
+export const DEFAULT_SPRINT_DAYS = 14;
+
+const DAY_MS = 86_400_000;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The dates a new sprint starts with: the day after the last sprint (the latest end) ends, for
+ * that sprint's length (both days counted); without one, `today` for 14 days.
+ */
+export function nextSprintDates(
+  sprints: readonly Pick<Sprint, 'startDate' | 'endDate'>[],
+  today: string,
+): { startDate: string; endDate: string } {
+  const last = [...sprints].sort((a, b) => a.endDate.localeCompare(b.endDate)).at(-1);
+  const days = last ? dayNumber(last.endDate) - dayNumber(last.startDate) + 1 : DEFAULT_SPRINT_DAYS;
+  const start = last ? dayNumber(last.endDate) + 1 : dayNumber(today);
+  return { startDate: dayOf(start), endDate: dayOf(start + days - 1) };
+}
+
+export function sprintFormValues(
+  sprint?: Sprint | null,
+  prefill?: { startDate: string; endDate: string },
+): SprintFormValues {
   return {
     name: sprint?.name ?? '',
     goal: sprint?.goal ?? '',
-    startDate: sprint?.startDate ?? null,
-    endDate: sprint?.endDate ?? null,
+    startDate: sprint?.startDate ?? prefill?.startDate ?? null,
+    endDate: sprint?.endDate ?? prefill?.endDate ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { Badge, Group, Tooltip } from '@mantine/core';
-import { formatShortDate } from '@shared/format';
 import type { Member } from '@shared/schemas/enterprise';
 import { IconCrown, IconTrash, IconUserCog } from '@tabler/icons-react';
+import { ShortDate } from '../../../components/RelativeTime/ShortDate';
 import { PersonCell, TextCell, YouBadge } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { actionsColumn, RowAction } from '../../../kit/ListTable/RowActions';
@@ -62,7 +62,7 @@ export function MembersTable({ members, currentUserId, onEditRoles, onRemove }: 
       key: 'joined',
       title: 'Joined',
       role: 'secondary',
-      render: (member) => <TextCell value={formatShortDate(member.joinedAt)} dimmed />,
+      render: (member) => <TextCell value={<ShortDate value={member.joinedAt} />} dimmed />,
     },
   ];
   if (onEditRoles || onRemove) {

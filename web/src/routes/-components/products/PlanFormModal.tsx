@@ -1,5 +1,6 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { PLAN_STATUS, PLAN_STATUSES, STORED_PLAN_STATUSES } from '@shared/domain/products';
+import { maxLengthOf } from '@shared/schemas/common';
 import { type Plan, type PlanBody, PlanBodySchema } from '@shared/schemas/products';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { DateRangeInputs, MarkdownTextarea, TitleInput } from '../../../kit/FormModal/fields';
@@ -93,7 +94,11 @@ export function PlanFormModal({ opened, onClose, productId, plan, onCreated }: P
 
   return (
     <FormModal {...modal} size="lg">
-      <TitleInput placeholder="Release 2.0" {...form.getInputProps('title')} />
+      <TitleInput
+        placeholder="Release 2.0"
+        maxLength={maxLengthOf(PlanBodySchema.shape.title)}
+        {...form.getInputProps('title')}
+      />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <DateRangeInputs form={form} />
         <Select

@@ -1,4 +1,4 @@
-import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX_PRODUCT_MEMBERS } from '@shared/domain/products';
 import { type Product, type ProductBody, ProductBodySchema } from '@shared/schemas/products';
@@ -21,6 +21,8 @@ export interface ProductFormValues {
   description: string;
   ownerId: string | null;
   memberIds: string[];
+  reviewerIds: string[];
+  allowSelfReview: boolean;
 }
 
 interface ProductFormModalProps {
@@ -38,6 +40,8 @@ function initialValues(product: Product | undefined, myId: string): ProductFormV
     description: product?.description ?? '',
     ownerId: product?.owner.userId ?? myId,
     memberIds: product?.members.map((member) => member.userId) ?? [],
+    reviewerIds: product?.reviewers.map((reviewer) => reviewer.userId) ?? [],
+    allowSelfReview: product?.allowSelfReview ?? false,
   };
 }
 
@@ -49,7 +53,15 @@ export function productBody(values: ProductFormValues): ProductBody {
     description: values.description,
     ownerId: values.ownerId ?? undefined,
     memberIds: values.memberIds,
+    reviewerIds: reviewersAmong(values),
+    allowSelfReview: values.allowSelfReview,
   };
+}
+
+/** Reviewers are members: one taken out of the members stops being a reviewer. */
+function reviewersAmong(values: ProductFormValues): string[] {
+  const members = new Set([values.ownerId, ...values.memberIds]);
+  return values.reviewerIds.filter((id) => members.has(id));
 }
 
 /** Keys are capitals and digits: what is typed is upper-cased, spaces and dashes dropped. */
@@ -75,6 +87,16 @@ export function ProductFormModal({ opened, onClose, product, onCreated }: Produc
   const known = useMemo<UserSummary[]>(() => (product ? [product.owner, ...product.members] : []), [product]);
   const owners = usePeopleOptions(known, opened);
   const members = usePeopleOptions(known, opened);
+  // The reviewers are picked among the members chosen in this form (the creator is added on save).
+  const memberIdsNow = [form.values.ownerId, ...form.values.memberIds];
+  const reviewerOptions = [
+    ...members.options,
+    ...owners.options,
+    { value: me.userId, label: me.user.nickname || me.user.login },
+  ].filter(
+    (option, index, all) =>
+      memberIdsNow.includes(option.value) && all.findIndex((o) => o.value === option.value) === index,
+  );
 
   // Opening starts from the product as it is now (it may have changed since the last time).
   useStartAfresh(form, opened, () => initialValues(product, me.userId), [product?.version]);
@@ -171,6 +193,23 @@ export function ProductFormModal({ opened, onClose, product, onCreated }: Produc
         clearable
         comboboxProps={COMBOBOX_PROPS}
         {...form.getInputProps('memberIds')}
+      />
+      <MultiSelect
+        label="Reviewers"
+        description="Only they pass or reject requirements and specs; none chosen: every member reviews"
+        placeholder={form.values.reviewerIds.length ? undefined : 'Every member'}
+        data={reviewerOptions}
+        value={reviewersAmong(form.values)}
+        onChange={(ids) => form.setFieldValue('reviewerIds', ids)}
+        hidePickedOptions
+        clearable
+        comboboxProps={COMBOBOX_PROPS}
+        error={form.errors.reviewerIds}
+      />
+      <Switch
+        label="Authors may review what they wrote"
+        description="Off: a requirement or spec needs a reviewer other than its author"
+        {...form.getInputProps('allowSelfReview', { type: 'checkbox' })}
       />
     </FormModal>
   );

@@ -27,14 +27,38 @@ describe('product form', () => {
   it('upper-cases the key as it is typed and drops what a key cannot hold', () => {
     expect(normaliseKey('crm-2 x')).toBe('CRM2X');
     expect(
-      productBody({ name: 'A', identifier: 'CRM', description: '', ownerId: null, memberIds: [] }),
+      productBody({
+        name: 'A',
+        identifier: 'CRM',
+        description: '',
+        ownerId: null,
+        memberIds: [],
+        reviewerIds: [],
+        allowSelfReview: false,
+      }),
     ).toEqual({
       name: 'A',
       identifier: 'CRM',
       description: '',
       ownerId: undefined,
       memberIds: [],
+      reviewerIds: [],
+      allowSelfReview: false,
     });
+  });
+
+  it('keeps only members among the reviewers', () => {
+    const body = productBody({
+      name: 'A',
+      identifier: 'CRM',
+      description: '',
+      ownerId: 'owner',
+      memberIds: ['ann'],
+      reviewerIds: ['ann', 'owner', 'gone'],
+      allowSelfReview: true,
+    });
+    expect(body.reviewerIds).toEqual(['ann', 'owner']);
+    expect(body.allowSelfReview).toBe(true);
   });
 
   it('names the empty fields, and shows a taken key under the key', async () => {

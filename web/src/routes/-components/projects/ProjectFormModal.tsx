@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import { PROJECT_STATE } from '@shared/domain/work-items';
+import { maxLengthOf } from '@shared/schemas/common';
 import { type Project, type ProjectBody, ProjectBodySchema } from '@shared/schemas/projects';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { NotesTextarea, TitleInput } from '../../../kit/FormModal/fields';
@@ -54,7 +55,12 @@ export function ProjectFormModal({ opened, onClose, project, onCreated }: Projec
 
   return (
     <FormModal {...modal} size="lg">
-      <TitleInput label="Project name" placeholder="Fleet console" {...form.getInputProps('name')} />
+      <TitleInput
+        label="Project name"
+        placeholder="Fleet console"
+        maxLength={maxLengthOf(ProjectBodySchema.shape.name)}
+        {...form.getInputProps('name')}
+      />
       <NotesTextarea
         label="Description"
         placeholder="What the project delivers, and for whom (optional)"

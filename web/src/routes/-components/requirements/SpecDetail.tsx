@@ -20,7 +20,7 @@ import {
 import { ReferencedInDocs } from '../docs/ReferencedInDocs';
 import { PriorityBadge, TagBadges, UserChip } from '../work-items/WorkItemBadges';
 import { ActionBar } from './ActionBar';
-import { actionButtons } from './actions';
+import { actionButtons, productReviewRefusal } from './actions';
 import { DetailField, DetailFieldGrid, Dimmed, LastReviewField, TextSection } from './DetailFields';
 import { PlanPickerModal } from './PlanPickerModal';
 import {
@@ -98,7 +98,7 @@ interface LoadedSpecProps {
 }
 
 function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
-  const { enterprise, can } = useCurrentEnterprise();
+  const { enterprise, can, me } = useCurrentEnterprise();
   const identifier = enterprise.enterpriseIdentifier;
   const navigate = useNavigate();
   const product = useQuery(productQueryOptions(productId));
@@ -115,6 +115,7 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
     can,
     // Until the product answers, reviews stay available: the server has the last word (403).
     isMember: product.data?.isMember ?? true,
+    reviewRefusal: productReviewRefusal(product.data, me.userId, spec.author.userId),
   });
 
   /** The moves without a dialog: each is one call, with a notification when it is done. */

@@ -1,4 +1,5 @@
 import { Alert, SimpleGrid, Text, Textarea } from '@mantine/core';
+import { maxLengthOf } from '@shared/schemas/common';
 import {
   SpecBodySchema,
   SpecChangeBodySchema,
@@ -67,7 +68,11 @@ export function SpecFormModal({
           </Text>
         </Alert>
       )}
-      <TitleInput placeholder="What the product must do" {...form.getInputProps('title')} />
+      <TitleInput
+        placeholder="What the product must do"
+        maxLength={maxLengthOf(SpecBodySchema.shape.title)}
+        {...form.getInputProps('title')}
+      />
       <MarkdownTextarea label="Description" {...form.getInputProps('description')} />
       <Textarea
         label="Acceptance criteria"

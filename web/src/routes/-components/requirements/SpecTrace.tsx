@@ -1,13 +1,13 @@
 import { ActionIcon, Badge, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PLAN_STATUSES } from '@shared/domain/products';
-import { formatShortDate } from '@shared/format';
 import type { SpecDemand, SpecDetail } from '@shared/schemas/requirements';
 import { IconFlask, IconGitBranch, IconLayoutKanban, IconLinkOff, IconTarget } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkAnchor } from '../../../components/Links/Links';
+import { ShortDate } from '../../../components/RelativeTime/ShortDate';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
   specPlanQueryOptions,
@@ -96,7 +96,7 @@ export function SpecTrace({ identifier, productId, spec }: TraceProps) {
             </Badge>
             {plan.data.endDate && (
               <Text size="xs" c="dimmed">
-                ends {formatShortDate(plan.data.endDate)}
+                ends <ShortDate value={plan.data.endDate} />
               </Text>
             )}
           </Group>

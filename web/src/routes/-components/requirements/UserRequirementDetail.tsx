@@ -1,6 +1,6 @@
 import { Alert, Grid, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { RequirementAction } from '@shared/domain/requirement-workflow';
+import { type RequirementAction, USER_REQUIREMENT_STATUS } from '@shared/domain/requirement-workflow';
 import type { UserRequirementDetail as Detail } from '@shared/schemas/requirements';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ import {
 } from '../../../queries/requirements';
 import { PriorityBadge, TagBadges } from '../work-items/WorkItemBadges';
 import { ActionBar } from './ActionBar';
-import { actionButtons } from './actions';
+import { actionButtons, productReviewRefusal } from './actions';
 import {
   DetailField,
   DetailFieldGrid,
@@ -74,7 +74,7 @@ type Dialog =
   | { type: 'review'; result: 'pass' | 'reject' };
 
 function LoadedRequirement({ item, productId }: { item: Detail; productId: string }) {
-  const { enterprise, can } = useCurrentEnterprise();
+  const { enterprise, can, me } = useCurrentEnterprise();
   const identifier = enterprise.enterpriseIdentifier;
   const navigate = useNavigate();
   const product = useQuery(productQueryOptions(productId));
@@ -89,6 +89,7 @@ function LoadedRequirement({ item, productId }: { item: Detail; productId: strin
     can,
     // Until the product answers, reviews stay available: the server has the last word (403).
     isMember: product.data?.isMember ?? true,
+    reviewRefusal: productReviewRefusal(product.data, me.userId, item.author.userId),
   });
 
   function move(action: 'close' | 'reopen') {
@@ -210,6 +211,16 @@ function LoadedRequirement({ item, productId }: { item: Detail; productId: strin
   );
 }
 
+/** What to do next when no spec refines it yet: it depends on whether it passed its review. */
+export function noSpecYet(status: number): string {
+  if (status === USER_REQUIREMENT_STATUS.reviewed)
+    return 'No spec yet: refine it into specs the team can plan.';
+  if (status === USER_REQUIREMENT_STATUS.closed) return 'No spec: it was closed before any was written.';
+  if (status === USER_REQUIREMENT_STATUS.rejected)
+    return 'No spec yet. It was rejected: edit it to send it back for review.';
+  return 'No spec yet. Once it is reviewed, refine it into specs the team can plan.';
+}
+
 function RefinedSpecs({
   item,
   identifier,
@@ -223,7 +234,7 @@ function RefinedSpecs({
     <Stack gap="xs" data-testid="refined-specs">
       <SectionTitle>Specs refined from it</SectionTitle>
       {item.specs.length === 0 ? (
-        <Dimmed>No spec yet. Once it is reviewed, refine it into specs the team can plan.</Dimmed>
+        <Dimmed>{noSpecYet(item.status)}</Dimmed>
       ) : (
         <Stack gap={6}>
           {item.specs.map((spec) => (

@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import { text } from '@shared/schemas/common';
+import { maxLengthOf, text } from '@shared/schemas/common';
 import {
   UserRequirementBodySchema,
   type UserRequirementDetail,
@@ -67,7 +67,11 @@ export function UserRequirementFormModal({
 
   return (
     <RequirementFormModal what="requirement" {...modal}>
-      <TitleInput placeholder="What the user needs" {...form.getInputProps('title')} />
+      <TitleInput
+        placeholder="What the user needs"
+        maxLength={maxLengthOf(UserRequirementBodySchema.shape.title)}
+        {...form.getInputProps('title')}
+      />
       <MarkdownTextarea label="Description" {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberSelect form={form} field="source" label="Source" data={SOURCE_OPTIONS} />

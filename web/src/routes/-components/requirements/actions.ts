@@ -2,12 +2,14 @@
  * The workflow buttons of a user requirement or spec: exactly `availableActions(kind, status)`
  * (shared/src/domain/requirement-workflow.ts), less those the user may not do, in menu order.
  */
+import { reviewRefusal } from '@shared/domain/products';
 import {
   ACTION_LABELS,
   availableActions,
   type RequirementAction,
   type RequirementKind,
 } from '@shared/domain/requirement-workflow';
+import type { Product } from '@shared/schemas/products';
 
 /** The permission each action's call checks (docs/api-conventions.md, the requirement calls). */
 const PERMISSIONS: Record<RequirementKind, Record<RequirementAction, string>> = {
@@ -67,15 +69,42 @@ interface ActionContext {
   can: (permission: string) => boolean;
   /** Only product members review (the server answers 403 to anyone else). */
   isMember: boolean;
+  /** Why the caller may not review this item (not a chosen reviewer, its author), or null. */
+  reviewRefusal?: string | null;
 }
 
-export function actionButtons(kind: RequirementKind, status: number, { can, isMember }: ActionContext) {
+/**
+ * Why the caller may not pass or reject an item `authorId` wrote: the server's rule
+ * (`reviewRefusal`) on the product as last read; null until the product answers (the server has
+ * the last word, 403).
+ */
+export function productReviewRefusal(product: Product | undefined, userId: string, authorId: string) {
+  if (!product?.members) return null;
+  return reviewRefusal(
+    {
+      name: product.name,
+      memberIds: product.members.map((member) => member.userId),
+      reviewerIds: (product.reviewers ?? []).map((reviewer) => reviewer.userId),
+      allowSelfReview: product.allowSelfReview ?? false,
+    },
+    userId,
+    authorId,
+  );
+}
+
+export function actionButtons(
+  kind: RequirementKind,
+  status: number,
+  { can, isMember, reviewRefusal: refusal }: ActionContext,
+) {
   return availableActions(kind, status)
     .filter((action) => can(PERMISSIONS[kind][action]))
     .map((action): ActionButton => {
       const button: ActionButton = { action, label: ACTION_LABELS[action], ...LOOKS[action] };
       if (REVIEWS.includes(action) && !isMember) {
         button.disabledReason = 'Only members of the product review its requirements';
+      } else if (REVIEWS.includes(action) && refusal) {
+        button.disabledReason = refusal;
       }
       return button;
     });

@@ -71,7 +71,7 @@ describe('sheet form', () => {
       validateSheetForm({ ...sheetFormValues(sheet), startDate: '2026-11-09', endDate: '2026-11-02' }, 'p1'),
     ).toEqual({ endDate: 'The end date must not be before the start date' });
     expect(validateSheetForm({ ...sheetFormValues(), name: 'x'.repeat(81) }, 'p1').name).toBe(
-      'sheet name must be at most 80 characters',
+      'Sheet name must be at most 80 characters',
     );
     expect(validateSheetForm(sheetFormValues(sheet), 'p1')).toEqual({});
   });

@@ -1,7 +1,8 @@
-import { Alert, SegmentedControl, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Alert, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ISSUE_KIND_LABELS, ISSUE_KINDS, type IssueKind } from '@shared/domain/work-item-workflow';
+import { maxLengthOf } from '@shared/schemas/common';
 import {
   DEFAULT_ISSUE_PRIORITY,
   type IssueCreateBody,
@@ -11,7 +12,7 @@ import {
 import { IconSubtask } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import { DateRangeInputs, MarkdownTextarea, TagsSelect } from '../../../kit/FormModal/fields';
+import { DateRangeInputs, MarkdownTextarea, TagsSelect, TitleInput } from '../../../kit/FormModal/fields';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateIssue } from '../../../queries/issues';
@@ -123,11 +124,9 @@ export function CreateWorkItemModal({ projectId, kind, parent, onClose }: Create
           onChange={(value) => form.setFieldValue('pmIssueType', Number(value) as IssueKind)}
         />
       )}
-      <TextInput
-        data-autofocus
-        label="Title"
+      <TitleInput
         placeholder={`What the ${word} is about`}
-        withAsterisk
+        maxLength={maxLengthOf(IssueCreateBodySchema.shape.title)}
         {...form.getInputProps('title')}
       />
       <MarkdownTextarea label="Description" {...form.getInputProps('description')} />

@@ -2,7 +2,7 @@ import { Box, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from 
 import type { IssueDetail } from '@shared/schemas/issues';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Markdown } from '../../../components/Markdown/Markdown';
+import { Markdown, toggleTask } from '../../../components/Markdown/Markdown';
 import { MarkdownTextarea } from '../../../kit/FormModal/fields';
 import type { SaveIssue } from './save-issue';
 
@@ -24,6 +24,11 @@ export function DescriptionEditor({ issue, editor, canEdit }: DescriptionEditorP
     if (draft === null) return;
     if (draft.trim() === issue.description.trim()) return setDraft(null);
     if (await editor.save({ description: draft })) setDraft(null);
+  }
+
+  /** A ticked task-list box saves the description with that box changed (people who may edit). */
+  function tick(index: number, checked: boolean) {
+    void editor.save({ description: toggleTask(issue.description, index, checked) });
   }
 
   return (
@@ -69,7 +74,7 @@ export function DescriptionEditor({ issue, editor, canEdit }: DescriptionEditorP
               onChange={(event) => setDraft(event.currentTarget.value)}
               error={
                 draft.length > MAX_DESCRIPTION
-                  ? `description must be at most ${MAX_DESCRIPTION} characters`
+                  ? `Description must be at most ${MAX_DESCRIPTION} characters`
                   : null
               }
             />
@@ -93,7 +98,7 @@ export function DescriptionEditor({ issue, editor, canEdit }: DescriptionEditorP
         </Stack>
       ) : issue.description.trim() ? (
         <Box>
-          <Markdown>{issue.description}</Markdown>
+          <Markdown onToggleTask={canEdit && !editor.saving ? tick : undefined}>{issue.description}</Markdown>
         </Box>
       ) : (
         <Text size="sm" c="dimmed">

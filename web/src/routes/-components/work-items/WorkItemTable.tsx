@@ -1,10 +1,10 @@
 import { Text, Tooltip } from '@mantine/core';
 import { CLOSED_ISSUE_STATUS, type IssueKind } from '@shared/domain/work-item-workflow';
-import { formatShortDate } from '@shared/format';
 import type { IssueRow } from '@shared/schemas/issues';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ShortDate } from '../../../components/RelativeTime/ShortDate';
 import { type ListColumn, ListTable, type RowPicker, type TableSort } from '../../../kit/ListTable/ListTable';
 import { PriorityBadge, StatusBadge, TagBadges, UserChip } from './WorkItemBadges';
 import { WorkItemLink } from './WorkItemLink';
@@ -35,11 +35,16 @@ function endDateCell(row: IssueRow) {
       </Text>
     );
   }
-  if (!isOverdue(row)) return <Text size="sm">{formatShortDate(row.endDate)}</Text>;
+  if (!isOverdue(row))
+    return (
+      <Text size="sm">
+        <ShortDate value={row.endDate} />
+      </Text>
+    );
   return (
     <Tooltip label="Overdue">
       <Text size="sm" c="red" fw={550}>
-        {formatShortDate(row.endDate)}
+        <ShortDate value={row.endDate} />
       </Text>
     </Tooltip>
   );
