@@ -20,6 +20,7 @@ import { issuesBackground } from './modules/issues/background';
 import { notificationsApp } from './modules/notifications/app';
 import { notificationsBackground } from './modules/notifications/background';
 import { pipelinesApp } from './modules/pipelines/app';
+import { pipelinesBackground } from './modules/pipelines/background';
 import { productsApp } from './modules/products/app';
 import { projectsApp } from './modules/projects/app';
 import { repositoriesApp } from './modules/repositories/app';
@@ -97,6 +98,7 @@ export const BACKGROUND = [
   ...weeklyBackground,
   ...mailBackground,
   ...notificationsBackground,
+  ...pipelinesBackground,
 ] as const;
 
 export const app = api;

@@ -164,6 +164,8 @@ export const ENDPOINT_GROUPS = [
       '/api/pms/{identifier}/pmsProductLibrary/{proxy+}',
       '/api/artifactTokens',
       '/api/artifactTokens/{proxy+}',
+      // The package clients' protocols (npm, Maven 2, PyPI, raw).
+      '/api/artifacts/{proxy+}',
     ],
   },
   {
@@ -193,9 +195,17 @@ export const ENDPOINT_GROUPS = [
   {
     name: 'notifications',
     // My inbox, preferences and watches; its jobs turn other groups' activity into notifications.
-    routes: ['/api/pms/{identifier}/notifications', '/api/pms/{identifier}/notifications/{proxy+}'],
+    // The unsubscribe link of notification email works without signing in (no enterprise path).
+    routes: [
+      '/api/pms/{identifier}/notifications',
+      '/api/pms/{identifier}/notifications/{proxy+}',
+      '/api/notifications/unsubscribe',
+    ],
     background: {
       queue: true,
+      // Notification email is queued on the auth group's mail queue (core/mail); the daily digest.
+      queuesTo: ['auth'],
+      schedules: { digest: { everyMinutes: 60 } },
       subscribes: [
         'issues.activity',
         'sprints.activity',
@@ -213,6 +223,8 @@ export const ENDPOINT_GROUPS = [
       '/api/pms/{identifier}/pipelines/{proxy+}',
       '/api/pms/{identifier}/actions/{proxy+}',
     ],
+    // A push to a repository starts the runs of its pipelines (modules/pipelines/background.ts).
+    background: { queue: true, subscribes: ['repositories.push'] },
   },
 ] as const satisfies readonly EndpointGroup[];
 
