@@ -17,11 +17,8 @@ const NEW_PASSWORD = 'new-horse-battery-2';
 /** The mail goes out from a queue after the request answers: give a busy machine time. */
 const WAIT = { timeout: 20_000, interval: 300 };
 
-/**
- * The catcher's web inbox: the server was started with this environment, so it put its catcher
- * where this names (scripts/lib/product.ts), or used the SMTP_URL given with MAIL_CATCHER_URL.
- */
-const catcherUrl = process.env.MAIL_CATCHER_URL ?? `http://127.0.0.1:${process.env.MAIL_WEB_PORT ?? 1080}`;
+/** The web inbox of the catcher the server sends to (test/setup/browser-server.ts). */
+const catcherUrl = inject('mailCatcherUrl');
 
 interface CaughtMail {
   subject: string;

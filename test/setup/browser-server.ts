@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../scripts/lib/local-stack';
+import { startMailCatcher } from '../../scripts/lib/mail-catcher';
 import { buildWebIfNeeded } from '../../scripts/lib/web-build';
 
 declare module 'vitest' {
@@ -15,6 +16,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The local git server `npm start` runs (scripts/lib/product.ts), for the repository tests. */
     gitServer: { url: string; token: string; root: string };
+    /** The web inbox of the mail catcher the server sends to (its REST API: `GET /email`). */
+    mailCatcherUrl: string;
   }
 }
 
@@ -37,9 +40,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await buildWebIfNeeded();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'workspace-browser-'));
+  // A catcher of the server's own on free ports: the API tests' setup may have put its own
+  // catcher in this process's environment, and the fixed ports may be taken.
+  const mail = await startMailCatcher();
   const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
     // ROOT_DOMAIN: Chromium resolves `{identifier}.localhost` here, so tenant hosts work too.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ROOT_DOMAIN: 'localhost' },
+    env: {
+      ...process.env,
+      ...mail.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ROOT_DOMAIN: 'localhost',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -49,10 +61,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await waitForServer(baseUrl, child, () => log);
   project.provide('baseUrl', baseUrl);
   project.provide('gitServer', JSON.parse(readFileSync(join(dataDir, 'git', 'server.json'), 'utf8')));
+  project.provide('mailCatcherUrl', mail.webUrl);
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    await mail.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
