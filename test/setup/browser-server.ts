@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../scripts/lib/local-stack';
-import { startMailCatcher } from '../../scripts/lib/mail-catcher';
 import { buildWebIfNeeded } from '../../scripts/lib/web-build';
 
 declare module 'vitest' {
@@ -40,14 +39,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await buildWebIfNeeded();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'workspace-browser-'));
-  // A catcher of the server's own on free ports: the API tests' setup may have put its own
-  // catcher in this process's environment, and the fixed ports may be taken.
-  const mail = await startMailCatcher();
+  // The server starts its own mail catcher (scripts/lib/product.ts) on free ports: the API tests'
+  // setup may have put its catcher's SMTP_URL in this process's environment, and the default
+  // ports may be taken.
+  const { SMTP_URL: _api, MAIL_CATCHER_URL: _apiInbox, ...env } = process.env;
+  const [smtpPort, mailWebPort] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
     // ROOT_DOMAIN: Chromium resolves `{identifier}.localhost` here, so tenant hosts work too.
     env: {
-      ...process.env,
-      ...mail.env,
+      ...env,
+      MAIL_SMTP_PORT: String(smtpPort),
+      MAIL_WEB_PORT: String(mailWebPort),
       PORT: String(port),
       DATA_DIR: dataDir,
       ROOT_DOMAIN: 'localhost',
@@ -61,12 +63,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await waitForServer(baseUrl, child, () => log);
   project.provide('baseUrl', baseUrl);
   project.provide('gitServer', JSON.parse(readFileSync(join(dataDir, 'git', 'server.json'), 'utf8')));
-  project.provide('mailCatcherUrl', mail.webUrl);
+  project.provide('mailCatcherUrl', `http://127.0.0.1:${mailWebPort}`);
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    await mail.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
