@@ -68,14 +68,12 @@ function CreateEnterprisePage() {
               label="Identifier"
               placeholder="acme"
               description={
-                <>
-                  {identifierHint(form.getValues().name, identifier) ?? (
-                    <>
-                      Part of every address: {window.location.origin}/
-                      <b>{previewIdentifier(identifier) ?? 'your-identifier'}</b>. It cannot be changed later.
-                    </>
-                  )}
-                </>
+                identifierHint(form.getValues().name, identifier) ?? (
+                  <>
+                    Part of every address: {window.location.origin}/
+                    <b>{previewIdentifier(identifier) ?? 'your-identifier'}</b>. It cannot be changed later.
+                  </>
+                )
               }
               {...identifierInput}
               onChange={(event) => {
