@@ -55,6 +55,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ROOT_DOMAIN: 'localhost',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so the teardown stops tsx, the server and the emulators it started.
+    detached: true,
   });
   let log = '';
   child.stdout?.on('data', (chunk) => (log += chunk));
@@ -66,7 +68,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('mailCatcherUrl', `http://127.0.0.1:${mailWebPort}`);
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
+    process.kill(-child.pid!, 'SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     rmSync(dataDir, { recursive: true, force: true });
   };
