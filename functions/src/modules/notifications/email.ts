@@ -16,7 +16,8 @@ import { getEnterprise } from '@core/identity/store/enterprises';
 import { getUser } from '@core/identity/store/users';
 import { enqueueMail } from '@core/mail';
 import { createLink } from '@core/mail/links';
-import type { NotificationKind, Subject } from '@shared/schemas/notifications';
+import { subjectPath, subjectTitle } from '@shared/domain/notification-subjects';
+import type { NotificationKind } from '@shared/schemas/notifications';
 import type { NotificationRecord } from './store';
 
 /** How long an unsubscribe link works: long, since people act on old mail. */
@@ -42,33 +43,6 @@ const WHAT: Record<NotificationKind, string> = {
   reviewRequested: 'asked for your review of',
   weeklyReminder: 'Reminder: write your report',
 };
-
-const ISSUE_PAGES: Record<number, string> = { 1: 'demand', 2: 'task', 3: 'bug' };
-
-/** The web page that shows the subject (the inbox's links, web notification-text.ts, agree). */
-export function subjectPath(identifier: string, subject: Subject): string {
-  const project = `/${identifier}/projects/${subject.projectId}`;
-  switch (subject.type) {
-    case 'issue':
-      return `${project}/${ISSUE_PAGES[subject.itemKind ?? 2] ?? 'task'}/${subject.id}`;
-    case 'sprint':
-      return `${project}/iteration/${subject.id}`;
-    case 'testSheet':
-      return `${project}/test`;
-    case 'weekly':
-      return `${project}/weekly`;
-    // Specs and user requirements have product-scoped ids: `{productId}.{n}`.
-    case 'spec':
-      return `/${identifier}/products/${subject.id.split('.')[0]}/demand/${subject.id}`;
-    case 'userRequirement':
-      return `/${identifier}/products/${subject.id.split('.')[0]}/needs/${subject.id}`;
-    default:
-      return `/${identifier}`;
-  }
-}
-
-const subjectTitle = (subject: Subject) =>
-  subject.number === null ? subject.title : `#${subject.number} ${subject.title}`;
 
 /** "Ana commented on #12 Login fails (3 updates)". */
 export function describeNotification(n: NotificationRecord, actorName: string | null): string {

@@ -1,3 +1,4 @@
+import { subjectPath, subjectTitle } from '@shared/domain/notification-subjects';
 import type { Notification, NotificationKind } from '@shared/schemas/notifications';
 
 const WHAT: Record<NotificationKind, string> = {
@@ -15,33 +16,12 @@ const WHAT: Record<NotificationKind, string> = {
 /** "Ana commented on #12 Login fails (3 updates)". */
 export function describeNotification(n: Notification): string {
   const who = n.actor ? `${n.actor.nickname} ` : '';
-  const title = n.subject.number === null ? n.subject.title : `#${n.subject.number} ${n.subject.title}`;
-  return `${who}${WHAT[n.kind]} ${title}`;
+  return `${who}${WHAT[n.kind]} ${subjectTitle(n.subject)}`;
 }
-
-const ISSUE_PAGES: Record<number, string> = { 1: 'demand', 2: 'task', 3: 'bug' };
 
 /** The page that shows what the notification is about. */
 export function notificationHref(identifier: string, n: Notification): string {
-  const { subject } = n;
-  const project = `/${identifier}/projects/${subject.projectId}`;
-  switch (subject.type) {
-    case 'issue':
-      return `${project}/${ISSUE_PAGES[subject.itemKind ?? 2] ?? 'task'}/${subject.id}`;
-    case 'sprint':
-      return `${project}/iteration/${subject.id}`;
-    case 'testSheet':
-      return `${project}/test`;
-    case 'weekly':
-      return `${project}/weekly`;
-    // Specs and user requirements have product-scoped ids: `{productId}.{n}`.
-    case 'spec':
-      return `/${identifier}/products/${subject.id.split('.')[0]}/demand/${subject.id}`;
-    case 'userRequirement':
-      return `/${identifier}/products/${subject.id.split('.')[0]}/needs/${subject.id}`;
-    default:
-      return `/${identifier}`;
-  }
+  return subjectPath(identifier, n.subject);
 }
 
 /** The kinds in the order the preferences list them, with their labels. */
