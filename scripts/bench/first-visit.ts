@@ -9,6 +9,7 @@
  *   npm run bench:first-visit                # 3 cold loads per page, the median printed
  *   BENCH_RUNS=5 npm run bench:first-visit
  *   npm run bench:first-visit -- --files     # plus the JavaScript files each page fetched
+ *   npm run bench:first-visit -- --timeline  # plus when each request of a page started and ended
  *   BENCH_DATA_DIR=/tmp/fv npm run bench:first-visit  # seeds that folder once and keeps it
  *
  * The product runs as `npm start` runs it (scripts/start.ts, the embedded default) on a free port,
@@ -36,6 +37,7 @@ import { pct, table, timed } from './lib/app-client';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const verbose = process.argv.includes('--files');
+const timeline = process.argv.includes('--timeline');
 const TARGETS = { requests: 30, jsKb: 250, contentMs: 1500 };
 const OWNER = { login: 'alice', password: DEMO_PASSWORD };
 const PROJECT = 'Fleet Console';
@@ -50,6 +52,8 @@ interface KeyPage {
 interface Visit {
   /** The JavaScript files, with their bytes over the wire. */
   scripts: [string, number][];
+  /** Every request: its path, and when it started and ended (ms from navigation start). */
+  requestTimes: [string, number, number][];
   requests: number;
   bytes: number;
   jsBytes: number;
@@ -81,6 +85,9 @@ try {
   server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
+    // Its own process group: stopping it stops DynamoDB Local too, even when the run failed
+    // before the server had set up its own shutdown.
+    detached: true,
   });
   await waitUntilUp(baseUrl, server);
   const pages = await keyPages(baseUrl);
@@ -91,8 +98,11 @@ try {
     await browser.close();
   }
 } finally {
-  server?.kill('SIGTERM');
-  if (server) await new Promise((resolve) => server?.once('exit', resolve));
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    process.kill(-server.pid, 'SIGTERM');
+    await exited;
+  }
   rmSync(scratch, { recursive: true, force: true });
 }
 
@@ -126,6 +136,7 @@ async function run(browser: Browser, baseUrl: string, pages: KeyPage[]): Promise
       pass ? 'pass' : 'MISSED',
     ]);
     if (verbose) printScripts(page, visits.at(-1)?.scripts ?? []);
+    if (timeline) printTimeline(page, visits.at(-1));
   }
   const floor = await floors(baseUrl);
   console.log(`\nCold first visits, median of ${RUNS} each (load after the run: ${loadAverage()})\n`);
@@ -162,6 +173,7 @@ async function visit(browser: Browser, baseUrl: string, keyPage: KeyPage): Promi
     page.on('requestfinished', (request) =>
       finished.push(request.sizes().then((sizes) => ({ request, body: sizes.responseBodySize }))),
     );
+    const navigationStart = Date.now();
     await page.goto(`${baseUrl}${keyPage.path}`, { waitUntil: 'commit' });
     await page.locator(keyPage.content).first().waitFor({ state: 'visible', timeout: 60_000 });
     const contentMs = await page.evaluate(() => performance.now());
@@ -172,6 +184,12 @@ async function visit(browser: Browser, baseUrl: string, keyPage: KeyPage): Promi
     const scripts = responses.filter(isScript);
     return {
       scripts: scripts.map((r) => [new URL(r.request.url()).pathname, r.body]),
+      requestTimes: responses.map(({ request }) => {
+        // Playwright's timing: a start in epoch ms, the response's end relative to it.
+        const { startTime, responseEnd } = request.timing();
+        const start = startTime - navigationStart;
+        return [new URL(request.url()).pathname, start, start + Math.max(responseEnd, 0)];
+      }),
       requests: responses.length,
       bytes: sum(responses.map((r) => r.body)),
       jsBytes: sum(scripts.map((r) => r.body)),
@@ -275,7 +293,8 @@ function runToEnd(args: string[], childEnv: NodeJS.ProcessEnv): Promise<void> {
 }
 
 async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
+  // A build and DynamoDB Local on a busy 2-core machine can take minutes.
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('npm start exited early');
     const up = await fetch(`${url}/api/setting.json`).then(
@@ -285,7 +304,7 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  throw new Error('the server did not start within 120 s');
+  throw new Error('the server did not start within 300 s');
 }
 
 function loadAverage(): string {
@@ -298,6 +317,13 @@ function printScripts(page: KeyPage, scripts: [string, number][]): void {
   console.log(`\n${page.name}: JavaScript files (KB over the wire)`);
   for (const [path, bytes] of [...scripts].sort((a, b) => b[1] - a[1]))
     console.log(`  ${kb(bytes).padStart(7)}  ${path}`);
+}
+
+function printTimeline(page: KeyPage, visit: Visit | undefined): void {
+  if (!visit) return;
+  console.log(`\n${page.name}: requests (ms from navigation; content at ${visit.contentMs.toFixed(0)})`);
+  for (const [path, start, end] of [...visit.requestTimes].sort((a, b) => a[1] - b[1]))
+    console.log(`  ${start.toFixed(0).padStart(6)} → ${end.toFixed(0).padStart(6)}  ${path}`);
 }
 
 function sum(values: number[]): number {

@@ -66,7 +66,9 @@ export function precompressPlugin(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    async closeBundle(error?: Error) {
+      // A failed build may have written nothing: its own error is the one to report.
+      if (error) return;
       await precompressFolder(outDir);
     },
   };

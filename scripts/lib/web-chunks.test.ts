@@ -69,6 +69,12 @@ describe('the chunk of a module', () => {
   const micromark = '/repo/node_modules/micromark/index.js';
   const visit = '/repo/node_modules/unist-util-visit/index.js';
   const clsx = '/repo/node_modules/clsx/dist/clsx.mjs';
+  const zod = '/repo/node_modules/zod/index.js';
+  const store = '/repo/node_modules/@tanstack/react-store/index.js';
+  const flow = '/repo/node_modules/@xyflow/react/index.js';
+  const zustand = '/repo/node_modules/zustand/index.js';
+  const syncStore = '/repo/node_modules/use-sync-external-store/shim/index.js';
+  const sparkline = '/repo/node_modules/sparkline-helper/index.js';
   const mantine = '/repo/node_modules/@mantine/core/esm/index.mjs';
   const echartsLib = '/repo/web/src/components/Chart/echarts-lib.ts';
   const graph = graphOf({
@@ -89,6 +95,13 @@ describe('the chunk of a module', () => {
     [micromark]: [[markdown]],
     [visit]: [[markdown, highlight]],
     [clsx]: [[productList, mantine]],
+    [zod]: [[productList]],
+    [store]: [[productList]],
+    [flow]: [[drawer]],
+    [zustand]: [[flow]],
+    [syncStore]: [[store, zustand]],
+    // Brought by echarts and by a package nobody names that a lazy import uses.
+    [sparkline]: [[echartsLib, zustand]],
     [mantine]: [[navbar]],
     [echartsLib]: [[], ['/repo/web/src/components/Chart/EChart.tsx']],
   });
@@ -119,7 +132,19 @@ describe('the chunk of a module', () => {
     // Brought by both: the more widely loaded chunk.
     expect(vendorGroup(visit, graph)).toBe('vendor-markdown');
     expect(vendorGroup(echartsLib, graph)).toBe('vendor-echarts');
-    // The app imports it itself: it goes where the app code goes.
-    expect(vendorGroup(clsx, graph)).toBeNull();
+    // Used by no named library: it goes where the app code goes.
+    expect(vendorGroup(zod, graph)).toBeNull();
+    expect(vendorGroup(flow, graph)).toBeNull();
+  });
+
+  it('keeps what a library chunk uses in a library chunk, vendor-react when the app uses it too', () => {
+    const { vendorGroup } = webChunks();
+    // Mantine's, imported by the app too.
+    expect(vendorGroup(clsx, graph)).toBe('vendor-react');
+    // TanStack's store and xyflow's zustand (lazy app code) share it: a vendor-react that
+    // imported it from an app chunk would form a circle and leave the page blank.
+    expect(vendorGroup(syncStore, graph)).toBe('vendor-react');
+    // Not vendor-echarts: the lazy app code would fetch all of echarts for it.
+    expect(vendorGroup(sparkline, graph)).toBe('vendor-react');
   });
 });

@@ -6,7 +6,8 @@
  *   TanStack Router and Query), `vendor-mantine` (the few Mantine components the first script
  *   draws) and `vendor-mantine-pages` (the rest of Mantine, the data table, dates, forms, icons:
  *   nearly every page needs some of it), `vendor-markdown` (react-markdown, remark-gfm and the
- *   unified/micromark tree), `vendor-highlight` (code highlighting, the knowledge base's) and
+ *   unified/micromark tree, with the app's renderer: components/Markdown loads it the first time
+ *   a page draws markdown), `vendor-highlight` (code highlighting, the knowledge base's) and
  *   `vendor-echarts` (echarts, zrender and the app's echarts-lib.ts, loaded on demand).
  * - The first script (main.tsx, the route tree, what the routes' options need): the entry chunk.
  *   Rolldown's `$initial` tag says what it is, after tree-shaking; the import graph alone cannot,
@@ -55,6 +56,12 @@ const VENDOR_ORDER = VENDOR_PACKAGES.map(([group]) => group);
 const WITH_VENDOR: [RegExp, string][] = [
   // The app's echarts-lib.ts exists to load echarts on demand.
   [/[\\/]web[\\/]src[\\/]components[\\/]Chart[\\/]echarts-lib\.ts$/, 'vendor-echarts'],
+  // The markdown renderer and its plugin list, loaded on demand by Markdown.tsx: one file with
+  // react-markdown rather than two requests in a row.
+  [
+    /[\\/]web[\\/]src[\\/]components[\\/]Markdown[\\/](MarkdownRenderer\.tsx|plugins\.ts)$/,
+    'vendor-markdown',
+  ],
 ];
 
 /** The layouts that frame the pages of several areas: the enterprise's and the project's. */
@@ -89,6 +96,14 @@ function vendorOfPackage(name: string): string | null {
     if (packages.some((p) => (p.endsWith('/') ? name.startsWith(p) : name === p))) return group;
   }
   return null;
+}
+
+/** The vendor chunk a module is named for: its package's, or the one it travels with (WITH_VENDOR). */
+function namedVendor(id: string): string | null {
+  const own = WITH_VENDOR.find(([pattern]) => pattern.test(id))?.[1];
+  if (own) return own;
+  const pkg = packageOf(id);
+  return pkg ? vendorOfPackage(pkg) : null;
 }
 
 /**
@@ -151,25 +166,28 @@ export function webChunks() {
   /**
    * A library module's vendor chunk: its own package's, or, for a package nobody names (micromark,
    * floating-ui), the chunk of the named packages that bring it along (the first, when several
-   * do). Not when the app imports it itself (clsx, zod): then it goes where the app code goes.
+   * do). When the app uses it too, itself (clsx) or through a package nobody names
+   * (use-sync-external-store, which TanStack's store and xyflow's zustand share): `vendor-react`,
+   * which every page loads. A library chunk must never import an app chunk: the app chunks import
+   * the library chunks, and a circle between them runs a module before its dependency (a blank
+   * page). Only what no named library uses (zod) goes where the app code goes.
    */
   function vendorGroup(id: string, graph: ModuleGraph): string | null {
     if (vendorMemo.has(id)) return vendorMemo.get(id) ?? null;
-    const own = WITH_VENDOR.find(([pattern]) => pattern.test(id))?.[1];
     const pkg = packageOf(id);
-    let group: string | null = own ?? (pkg ? vendorOfPackage(pkg) : null);
+    let group = namedVendor(id);
     if (!group && pkg) {
       // Where the paths up from it leave the libraries: at a named package, or at app code (null).
       const exits = new Set<string | null>();
       walkUp(id, graph, (node) => {
-        const nodePackage = packageOf(node);
-        const exit = nodePackage ? vendorOfPackage(nodePackage) : null;
-        if (nodePackage && !exit) return true;
+        const exit = namedVendor(node);
+        if (!exit && packageOf(node)) return true;
         exits.add(exit);
         return false;
       });
-      // Reached from app code directly: not a library chunk's to keep.
-      group = exits.has(null) ? null : (VENDOR_ORDER.find((name) => exits.has(name)) ?? null);
+      const libraries = VENDOR_ORDER.filter((name) => exits.has(name));
+      if (libraries.length === 0) group = null;
+      else group = exits.has(null) ? (VENDOR_ORDER[0] ?? null) : (libraries[0] ?? null);
     }
     vendorMemo.set(id, group);
     return group;

@@ -30,6 +30,20 @@ export function createAppRouter(queryClient: QueryClient, rewrite?: LocationRewr
   });
 }
 
+/**
+ * Starts fetching the code of the routes the current address opens. The router fetches a route's
+ * code only once every `beforeLoad` of the match has answered (for an enterprise page the
+ * enterprise, then the user: two API calls in a row); fetched from the start, it arrives while
+ * those calls run. The router's own later request finds it in flight or done.
+ */
+export function preloadCurrentRouteChunks(router: ReturnType<typeof createAppRouter>): void {
+  for (const match of router.matchRoutes(router.latestLocation)) {
+    const route = router.routesById[match.routeId as keyof typeof router.routesById];
+    // A failure here is the router's to report when it asks for the chunk itself.
+    if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
+  }
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;

@@ -1,14 +1,32 @@
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { Markdown, toggleTask } from './Markdown';
 
-function html(markdown: string): HTMLElement {
-  return renderWithProviders(<Markdown>{markdown}</Markdown>).container;
+/** The first import of the renderer transforms react-markdown and its tree: seconds on a busy machine. */
+const RENDERER_LOADED = { timeout: 15_000 };
+
+/** The rendered markdown, once the lazily loaded renderer has replaced the plain text. */
+async function html(markdown: string): Promise<HTMLElement> {
+  const { container } = renderWithProviders(<Markdown>{markdown}</Markdown>);
+  await waitFor(
+    () => expect(container.querySelector('[data-markdown="rendered"]')).not.toBeNull(),
+    RENDERER_LOADED,
+  );
+  return container;
 }
 
 describe('Markdown', () => {
-  it('renders markdown', () => {
-    const container = html('# Plan\n\nShip **soon**, see [the board](https://example.com/board).');
+  it('shows the text as written until the renderer has loaded, then renders it', async () => {
+    const { container } = renderWithProviders(<Markdown>{'Ship **soon**\n\n- [ ] agree'}</Markdown>);
+    const plain = container.querySelector('[data-markdown="plain"]');
+    expect(plain?.textContent).toBe('Ship **soon**\n\n- [ ] agree');
+    await waitFor(() => expect(container.querySelector('strong')?.textContent).toBe('soon'), RENDERER_LOADED);
+    expect(container.querySelector('[data-markdown="plain"]')).toBeNull();
+  });
+
+  it('renders markdown', async () => {
+    const container = await html('# Plan\n\nShip **soon**, see [the board](https://example.com/board).');
     // Headings move two levels down, below the page's own.
     expect(container.querySelector('h1')).toBeNull();
     expect(container.querySelector('h3')?.textContent).toBe('Plan');
@@ -19,8 +37,8 @@ describe('Markdown', () => {
     expect(link?.getAttribute('rel')).toContain('noopener');
   });
 
-  it('does not render raw HTML', () => {
-    const container = html(
+  it('does not render raw HTML', async () => {
+    const container = await html(
       'Hello <script>window.pwned = true</script>\n\n<img src="x" onerror="window.pwned = true">\n\n<b onclick="x()">bold</b>',
     );
     expect(container.querySelector('script')).toBeNull();
@@ -32,8 +50,8 @@ describe('Markdown', () => {
     expect(container.textContent).toContain('Hello');
   });
 
-  it('empties javascript: and other unsafe link targets', () => {
-    const container = html(
+  it('empties javascript: and other unsafe link targets', async () => {
+    const container = await html(
       '[click](javascript:alert(1)) [data](data:text/html,<script>alert(1)</script>) [vb](vbscript:msgbox)\n\n<javascript:alert(2)>',
     );
     // The links stay readable as text, but nothing can be followed or run.
@@ -48,8 +66,8 @@ describe('Markdown', () => {
 });
 
 describe('GitHub-flavoured markdown', () => {
-  it('renders tables, task lists, strikethrough and autolinks', () => {
-    const container = html(
+  it('renders tables, task lists, strikethrough and autolinks', async () => {
+    const container = await html(
       '| A | B |\n| - | - |\n| 1 | 2 |\n\n- [ ] todo\n- [x] done\n\n~~gone~~ https://example.com',
     );
     expect(container.querySelector('table td')?.textContent).toBe('1');

@@ -5,7 +5,7 @@ import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markd
 import rehypeHighlight from 'rehype-highlight';
 import './doc-markdown.css';
 import { useRouter } from '@tanstack/react-router';
-import { MARKDOWN_REMARK_PLUGINS } from '../../../components/Markdown/Markdown';
+import { MARKDOWN_REMARK_PLUGINS } from '../../../components/Markdown/plugins';
 import { fileSrc } from '../../../queries/docs';
 import { docsBase, ENTERPRISE_SPACE, nodeHref } from './paths';
 
