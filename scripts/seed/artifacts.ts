@@ -2,7 +2,8 @@
  * Demo artifact repositories (docs/artifacts.md): an npm hosted repository with a few packages
  * and versions, a Maven release repository, a raw one and an npm group in front of the npm
  * repository, filled through the management API's packaged upload (presigned POST, then
- * confirm) as the web and scripts upload large files. Idempotent: repositories that exist are
+ * confirm) as the web and scripts upload large files; a snapshot of the npm repository and a
+ * component promoted from it into an npm product repository. Idempotent: repositories that exist are
  * left alone, and so are paths already stored.
  */
 import { execFile } from 'node:child_process';
@@ -11,7 +12,8 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { ArtifactRepository, PackagedTicket } from '@shared/schemas/artifacts';
+import type { ArtifactRepository, Component, PackagedTicket, Snapshot } from '@shared/schemas/artifacts';
+import type { Page } from '@shared/schemas/common';
 import type { ApiSession } from '../lib/api-session';
 import { DEMO_IDENTIFIER, type FoundationSeed } from './foundation';
 
@@ -150,9 +152,49 @@ export async function seedArtifacts({ owner }: FoundationSeed): Promise<number> 
     { path: 'dock/4.0/release-notes.md', bytes: () => text('# Dock 4.0\n\n- Faster charging handshake\n') },
     { path: 'dock/3.9/dock-3.9.2.bin', bytes: () => text('firmware image 3.9.2\n'.repeat(48)) },
   ];
-  return (
+  const uploaded =
     (await fill(owner, npm, npmFiles)) +
     (await fill(owner, maven, mavenFiles)) +
-    (await fill(owner, raw, rawFiles))
-  );
+    (await fill(owner, raw, rawFiles));
+  const product = await ensureRepository(owner, existing, 'hosted', {
+    name: 'npm-releases',
+    format: 'npm',
+    kind: 'chanpin',
+    description: 'What shipped to customers: promoted from npm-internal.',
+  });
+  await releaseFleetClient(owner, npm, product);
+  return uploaded;
+}
+
+const RELEASE_SNAPSHOT = 'fleet-1.2';
+
+/**
+ * A snapshot of npm-internal and, from it, @acme/fleet-client 1.2.0 promoted into the product
+ * repository; each step only when it has not happened yet.
+ */
+async function releaseFleetClient(
+  owner: ApiSession,
+  source: ArtifactRepository,
+  product: ArtifactRepository,
+): Promise<void> {
+  const snapshots = `/api/pms/${DEMO_IDENTIFIER}/pmsProductLibrarySnapshot/${source.id}`;
+  const taken = await owner.get<Snapshot[]>(snapshots);
+  if (!taken.some((s) => s.name === RELEASE_SNAPSHOT)) {
+    await owner.post(snapshots, { name: RELEASE_SNAPSHOT, description: 'Fleet client 1.2 as released' });
+  }
+  const promoted = await owner
+    .get(
+      `${LIBRARY}/${product.id}/asset?path=${encodeURIComponent('@acme/fleet-client/-/fleet-client-1.2.0.tgz')}`,
+    )
+    .then(() => true)
+    .catch(() => false);
+  if (promoted) return;
+  const page = await owner.get<Page<Component>>(`${LIBRARY}/${source.id}/components?q=fleet-client`);
+  const component = page.rows.find((c) => c.version === '1.2.0');
+  if (!component) return;
+  await owner.post(`${LIBRARY}/${source.id}/copy`, {
+    targetRepositoryId: product.id,
+    componentIds: [component.id],
+    snapshotName: RELEASE_SNAPSHOT,
+  });
 }

@@ -170,8 +170,12 @@ export const AssetSchema = z
     publishedAt: z.string(),
     /** The product repositories this asset was promoted into (their names). */
     promotedTo: z.array(z.string()),
-    /** Where it was promoted from, on a product repository's copy. */
-    promotedFrom: z.object({ repository: z.string(), by: z.string(), at: z.string() }).nullable(),
+    /** Where it was promoted from, on a product repository's copy (and from which snapshot). */
+    promotedFrom: z
+      .object({ repository: z.string(), snapshot: z.string().nullable(), by: z.string(), at: z.string() })
+      .nullable(),
+    /** The snapshots that hold this asset (their names). */
+    heldBy: z.array(z.string()),
   })
   .meta({ id: 'ArtifactAsset' });
 export type Asset = z.infer<typeof AssetSchema>;
@@ -296,3 +300,185 @@ export const NewAccessTokenSchema = AccessTokenSchema.extend({ token: z.string()
   id: 'ArtifactNewAccessToken',
 });
 export type NewAccessToken = z.infer<typeof NewAccessTokenSchema>;
+
+// ---- snapshots, promotion, retention ------------------------------------------------------------
+
+/** Words that name a route under a repository's snapshots, so no snapshot may take them. */
+const RESERVED_SNAPSHOT_NAMES = ['compare'];
+
+export const SnapshotNameSchema = z
+  .string({ error: messages.required('name') })
+  .trim()
+  .min(1, messages.required('name'))
+  .max(64, messages.tooLong('name', 64))
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    'name may hold letters, digits, dots, dashes and underscores, starting with a letter or digit',
+  )
+  .refine((name) => !RESERVED_SNAPSHOT_NAMES.includes(name), 'name compare is reserved');
+
+export const SnapshotCreateSchema = z.object({
+  name: SnapshotNameSchema,
+  description: z.string().trim().max(500, messages.tooLong('description', 500)).default(''),
+});
+export type SnapshotCreate = z.infer<typeof SnapshotCreateSchema>;
+
+export const SnapshotSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    assetCount: z.number().int(),
+    componentCount: z.number().int(),
+    sizeBytes: z.number().int(),
+    createdBy: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ArtifactSnapshot' });
+export type Snapshot = z.infer<typeof SnapshotSchema>;
+
+/** One asset as the snapshot recorded it, with its component's coordinates at that moment. */
+export const SnapshotAssetSchema = z
+  .object({
+    path: z.string(),
+    componentId: z.string().nullable(),
+    name: z.string(),
+    group: z.string(),
+    version: z.string(),
+    size: z.number().int(),
+    contentType: z.string(),
+    checksums: ChecksumsSchema,
+  })
+  .meta({ id: 'ArtifactSnapshotAsset' });
+export type SnapshotAsset = z.infer<typeof SnapshotAssetSchema>;
+
+export const SnapshotDetailSchema = SnapshotSchema.extend({ assets: z.array(SnapshotAssetSchema) }).meta({
+  id: 'ArtifactSnapshotDetail',
+});
+export type SnapshotDetail = z.infer<typeof SnapshotDetailSchema>;
+
+export const SnapshotComponentSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    group: z.string(),
+    version: z.string(),
+    assetCount: z.number().int(),
+    sizeBytes: z.number().int(),
+  })
+  .meta({ id: 'ArtifactSnapshotComponent' });
+export type SnapshotComponent = z.infer<typeof SnapshotComponentSchema>;
+
+export const SnapshotCompareQuerySchema = z.object({
+  from: z
+    .string({ error: messages.required('from') })
+    .min(1, messages.required('from'))
+    .max(64),
+  to: z
+    .string({ error: messages.required('to') })
+    .min(1, messages.required('to'))
+    .max(64),
+});
+
+export const SnapshotComparisonSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    /** In `to` only. */
+    added: z.array(SnapshotAssetSchema),
+    /** In `from` only. */
+    removed: z.array(SnapshotAssetSchema),
+    /** At the same path in both, with another sha256. */
+    changed: z.array(z.object({ path: z.string(), from: SnapshotAssetSchema, to: SnapshotAssetSchema })),
+    unchanged: z.number().int(),
+  })
+  .meta({ id: 'ArtifactSnapshotComparison' });
+export type SnapshotComparison = z.infer<typeof SnapshotComparisonSchema>;
+
+/**
+ * A promotion: components or assets of this repository (or of one of its snapshots) copied into a
+ * product (chanpin) or controlled (shoukong) repository of the same format.
+ */
+export const PromoteSchema = z
+  .object({
+    targetRepositoryId: z
+      .string({ error: messages.required('targetRepositoryId') })
+      .min(1, messages.required('targetRepositoryId'))
+      .max(64),
+    componentIds: z.array(z.string().min(1).max(64)).max(50, 'componentIds: at most 50 at once').optional(),
+    paths: z.array(AssetPathSchema).max(200, 'paths: at most 200 at once').optional(),
+    /** Copy from this snapshot of the repository instead of its current contents. */
+    snapshotName: z.string().min(1).max(64).optional(),
+  })
+  .refine((b) => (b.componentIds?.length ?? 0) + (b.paths?.length ?? 0) > 0, {
+    message: 'componentIds: name at least one component or path to promote',
+    path: ['componentIds'],
+  });
+export type Promote = z.infer<typeof PromoteSchema>;
+
+export const PromotionResultSchema = z
+  .object({ target: z.string(), copied: z.array(AssetSchema) })
+  .meta({ id: 'ArtifactPromotionResult' });
+export type PromotionResult = z.infer<typeof PromotionResultSchema>;
+
+/**
+ * Cleanup rules: keep the newest `keepLast` versions of each component, drop versions older than
+ * `maxAgeDays`; with both, a version goes only when both say so. Null turns a rule off.
+ */
+export const RetentionRulesSchema = z.object({
+  keepLast: z
+    .number({ error: 'keepLast must be a number of versions or null' })
+    .int('keepLast must be a whole number')
+    .min(1, 'keepLast must be at least 1')
+    .max(1000, 'keepLast must be at most 1000')
+    .nullable(),
+  maxAgeDays: z
+    .number({ error: 'maxAgeDays must be a number of days or null' })
+    .int('maxAgeDays must be a whole number')
+    .min(1, 'maxAgeDays must be at least 1')
+    .max(3650, 'maxAgeDays must be at most 3650')
+    .nullable(),
+});
+export type RetentionRules = z.infer<typeof RetentionRulesSchema>;
+
+export const RetentionSchema = RetentionRulesSchema.extend({
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+}).meta({ id: 'ArtifactRetention' });
+export type Retention = z.infer<typeof RetentionSchema>;
+
+/** A version the rules name: it goes, or it stays because something holds it. */
+export const RetentionCandidateSchema = z
+  .object({
+    componentId: z.string(),
+    name: z.string(),
+    group: z.string(),
+    version: z.string(),
+    publishedAt: z.string(),
+    sizeBytes: z.number().int(),
+    /** Which rule names it. */
+    reason: z.string(),
+    /** What keeps it (snapshots, promotions); empty when it goes. */
+    holds: z.array(HoldSchema),
+  })
+  .meta({ id: 'ArtifactRetentionCandidate' });
+export type RetentionCandidate = z.infer<typeof RetentionCandidateSchema>;
+
+export const RetentionPlanSchema = z
+  .object({
+    rules: RetentionRulesSchema,
+    /** What a run would delete now. */
+    remove: z.array(RetentionCandidateSchema),
+    /** What the rules name but snapshots or promotions hold: never touched. */
+    kept: z.array(RetentionCandidateSchema),
+  })
+  .meta({ id: 'ArtifactRetentionPlan' });
+export type RetentionPlan = z.infer<typeof RetentionPlanSchema>;
+
+export const RetentionRunSchema = z
+  .object({
+    deleted: z.array(RetentionCandidateSchema),
+    /** Named by the rules but not deleted: held, or changed while the run went. */
+    kept: z.array(RetentionCandidateSchema),
+  })
+  .meta({ id: 'ArtifactRetentionRun' });
+export type RetentionRun = z.infer<typeof RetentionRunSchema>;

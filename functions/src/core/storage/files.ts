@@ -201,6 +201,14 @@ export async function deleteObjects(keyList: readonly string[]): Promise<void> {
   }
 }
 
+/** At most `max` (up to 1,000) object keys under `prefix`: one ListObjectsV2 request, for work done in bounded steps. */
+export async function listSomeObjectKeys(prefix: string, max: number): Promise<string[]> {
+  const { client, S3 } = await s3();
+  // One page of the default 1,000, cut here: the local S3 emulator fails on a small MaxKeys.
+  const out = await client.send(new S3.ListObjectsV2Command({ Bucket: BUCKET(), Prefix: prefix }));
+  return (out.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])).slice(0, max);
+}
+
 /** Every object key under `prefix`, 1,000 per request (ListObjectsV2). */
 export async function listObjectKeys(prefix: string): Promise<string[]> {
   const { client, S3 } = await s3();

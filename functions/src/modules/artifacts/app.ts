@@ -1,7 +1,10 @@
 import { createGroupApp } from '@core/http/group';
 import { clientRoutes } from './routes/clients';
 import { libraryRoutes } from './routes/library';
+import { promotionRoutes } from './routes/promotion';
 import { repositoryRoutes } from './routes/repositories';
+import { retentionRoutes } from './routes/retention';
+import { snapshotRoutes } from './routes/snapshots';
 import { tokenRoutes } from './routes/tokens';
 
 /**
@@ -12,5 +15,8 @@ import { tokenRoutes } from './routes/tokens';
 export const artifactsApp = createGroupApp()
   .route('/', repositoryRoutes)
   .route('/', libraryRoutes)
+  .route('/', promotionRoutes)
+  .route('/', retentionRoutes)
+  .route('/', snapshotRoutes)
   .route('/', tokenRoutes)
   .route('/', clientRoutes);

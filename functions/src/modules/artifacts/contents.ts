@@ -6,9 +6,10 @@
 import { nowIso } from '@core/clock';
 import { ConditionFailedError, type TxOp } from '@core/db/operations';
 import { AppError, badRequest, conflict, forbidden, notFound } from '@core/errors';
-import type { CanDelete, FolderEntry, Hold } from '@shared/schemas/artifacts';
+import type { CanDelete, Checksums, FolderEntry, Hold } from '@shared/schemas/artifacts';
 import { checksumsOf, storeBlob } from './blobs';
 import { checkPath, componentIdOf, FORMATS } from './formats';
+import { claimBlob } from './retention-sweep';
 import {
   type AssetRecord,
   type ComponentRecord,
@@ -34,6 +35,8 @@ export interface Publish {
   uploadId?: string;
   /** A promotion: the copy records where it came from, and controlled repositories accept it. */
   promotedFrom?: AssetRecord['promotedFrom'];
+  /** The bytes are stored already under this sha256 (a promotion copies a stored asset). */
+  stored?: { checksums: Checksums; size: number };
   /** Kept on the component (npm: the version's manifest). */
   attributes?: Record<string, unknown>;
   /** Writes of the format that land in the publish's transaction (npm: the dist-tag). */
@@ -68,7 +71,8 @@ export async function publishAsset(repository: RepositoryRecord, publish: Publis
   assertWritable(repository, publish.promotedFrom != null);
   const path = checkPath(publish.path);
   const coordinates = FORMATS[repository.format].coordinates(path, repository);
-  const checksums = checksumsOf(publish.bytes);
+  const checksums = publish.stored?.checksums ?? checksumsOf(publish.bytes);
+  const size = publish.stored?.size ?? publish.bytes.length;
   if (publish.expectedSha256 && publish.expectedSha256 !== checksums.sha256) {
     throw badRequest('sha256', `the bytes' sha256 is ${checksums.sha256}, not ${publish.expectedSha256}`);
   }
@@ -81,7 +85,11 @@ export async function publishAsset(repository: RepositoryRecord, publish: Publis
   if (repository.writePolicy === 'allow_once' && (await getAsset(enterpriseId, repositoryId, path))) {
     throw publishedTwice(repository, path);
   }
-  await storeBlob(enterpriseId, checksums.sha256, publish.bytes);
+  if (!publish.stored) {
+    // Claimed before the bytes are written, so the blob sweep cannot free them meanwhile.
+    await claimBlob(enterpriseId, checksums.sha256, size);
+    await storeBlob(enterpriseId, checksums.sha256, publish.bytes);
+  }
   for (let attempt = 1; ; attempt += 1) {
     const [replaces, component] = await Promise.all([
       getAsset(enterpriseId, repositoryId, path),
@@ -95,7 +103,7 @@ export async function publishAsset(repository: RepositoryRecord, publish: Publis
       path,
       componentId,
       ...checksums,
-      size: publish.bytes.length,
+      size,
       contentType: publish.contentType,
       publishedBy: publish.userId,
       publishedAt: at,

@@ -1,4 +1,5 @@
-import { handle } from 'hono/aws-lambda';
+import { groupHandler } from '@core/lambda/group-handler';
 import { artifactsApp } from './app';
+import { artifactsBackground } from './background';
 
-export const handler = handle(artifactsApp);
+export const handler = groupHandler('artifacts', artifactsApp, artifactsBackground);

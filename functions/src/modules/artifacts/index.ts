@@ -3,5 +3,7 @@
  * docs/architecture.md "Modules"). Routes and the app are never exported from here.
  */
 
+// The enterprise module removes the library of an enterprise it deletes (purge.ts).
+export { purgeArtifactsOf } from './background';
 // The repositories of an enterprise (the work desk and search may show them).
 export { listRepositories } from './store/repositories';

@@ -23,6 +23,7 @@ import { FORMATS } from './formats';
 import { listAssets } from './store/contents';
 import type { RepositoryRecord } from './store/repositories';
 import * as db from './store/repositories';
+import { listSnapshots } from './store/snapshots';
 
 const LABELS: Record<string, string> = {
   hosted: 'Hosted',
@@ -251,6 +252,9 @@ export async function deleteRepository(enterpriseId: string, id: string): Promis
   }
   if ((await listAssets(enterpriseId, id)).length > 0) {
     throw conflict(`${repository.name} still holds assets; delete them first`);
+  }
+  if ((await listSnapshots(enterpriseId, id)).length > 0) {
+    throw conflict(`${repository.name} still has snapshots; delete them first`);
   }
   await onConditionFailed(db.deleteRepository(repository), {
     locked: () => conflict(`${repository.name} was locked meanwhile`),

@@ -60,7 +60,11 @@ export function assetView(record: AssetRecord): Asset {
     publishedBy: record.publishedBy,
     publishedAt: record.publishedAt,
     promotedTo: record.promotedTo,
-    promotedFrom: record.promotedFrom,
+    promotedFrom: record.promotedFrom && {
+      ...record.promotedFrom,
+      snapshot: record.promotedFrom.snapshot ?? null,
+    },
+    heldBy: record.heldBy,
   };
 }
 

@@ -11,6 +11,7 @@ import { canonicalTimeZone } from '@shared/domain/time-zone';
 import { DEFAULT_REMINDER_DAY, DEFAULT_REMINDER_TIME, DEFAULT_TIME_ZONE } from '@shared/domain/weekly';
 import { AUDIT_RETENTION_DAYS } from '@shared/schemas/audit';
 import type { CreateEnterpriseBody, UpdateEnterpriseBody } from '@shared/schemas/enterprise';
+import { listRepositories as listArtifactRepositories, purgeArtifactsOf } from '../artifacts';
 import { deleteProductPartition, listProducts } from '../products';
 import { deleteProjectPartition, listProjects } from '../projects';
 import { builtInRoles } from './member-roles';
@@ -92,13 +93,22 @@ export async function deleteEnterprise(
   confirmIdentifier: string,
 ): Promise<void> {
   if (confirmIdentifier !== enterprise.identifier) {
-    throw badRequest('confirmIdentifier', `type the identifier ${enterprise.identifier} to confirm`);
+    throw badRequest('confirmIdentifier', `Type the identifier ${enterprise.identifier} to confirm`);
   }
-  const [projects, products] = await Promise.all([listProjects(enterprise.id), listProducts(enterprise.id)]);
+  const [projects, products, artifactRepositories] = await Promise.all([
+    listProjects(enterprise.id),
+    listProducts(enterprise.id),
+    listArtifactRepositories(enterprise.id),
+  ]);
   await onConditionFailed(db.deleteEnterprise(enterprise), {
     missing: () => enterpriseNotFound(),
     identifier: () => enterpriseNotFound(),
   });
   for (const project of projects) await deleteProjectPartition(enterprise.id, project.projectId);
   for (const product of products) await deleteProductPartition(enterprise.id, product.productId);
+  // The artifact library may hold many files: its partitions and blobs go in a job of its own.
+  await purgeArtifactsOf(
+    enterprise.id,
+    artifactRepositories.map((r) => r.repositoryId),
+  );
 }

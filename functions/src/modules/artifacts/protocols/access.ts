@@ -5,17 +5,25 @@
  * cookie counts, so a signed-in browser can follow a download link. The token's owner is then
  * checked like any member: a member of the enterprise the path names (404 otherwise) holding the
  * route's permission (403), and a token of read scope never writes.
+ *
+ * A call with neither reads anonymously when the repository allows it (`anonymousRead`): the read
+ * side of every protocol, never a write. A group read anonymously answers only from the members
+ * that allow it too (a member group: if it allows it, from its own members that do). Anything
+ * else without credentials is the same 401 with the challenge, whether the enterprise or the
+ * repository exists or not, so the answer tells a stranger nothing.
  */
 import { config } from '@core/config';
 import { AppError, forbidden } from '@core/errors';
 import type { AppEnv, SessionInfo } from '@core/http/env';
+import { clientAddress } from '@core/http/origin';
 import { takeRequest } from '@core/http/rate-limit';
-import { authorize, loadTenant, type Tenant } from '@core/identity/tenancy';
+import { authorize, findEnterprise, loadTenant, type Tenant } from '@core/identity/tenancy';
 import type { TokenScope } from '@shared/schemas/artifacts';
 import type { Context } from 'hono';
 import { requireRepositoryByName } from '../repositories';
-import type { RepositoryRecord } from '../store/repositories';
+import { findRepositoryByName, type RepositoryRecord } from '../store/repositories';
 import { tokenOf } from '../tokens';
+import { readOrder } from './members';
 
 /** What a call does, and the permission it needs. */
 export const CLIENT_PERMISSIONS = {
@@ -29,6 +37,12 @@ export interface ClientCall {
   tenant: Tenant;
   repository: RepositoryRecord;
   userId: string;
+}
+
+/** A read: by a member as ClientCall, or anonymous (no tenant, no user). */
+export interface ReadCall {
+  repository: RepositoryRecord;
+  userId: string | null;
 }
 
 /** 401 with the challenge Maven and pip wait for before they send their credentials. */
@@ -45,12 +59,14 @@ export function presentedSecret(header: string): string | null {
   return colon < 0 ? null : decoded.slice(colon + 1);
 }
 
-async function callerOf(c: Context<AppEnv>): Promise<{ session: SessionInfo; scope: TokenScope }> {
+const NO_CREDENTIALS = 'Send an access token (Bearer, or as the password of Basic auth)';
+
+/** The caller's session and token scope; null when the call carries neither token nor session. */
+async function callerOf(c: Context<AppEnv>): Promise<{ session: SessionInfo; scope: TokenScope } | null> {
   const header = c.req.header('authorization');
   if (header === undefined) {
     const session = c.get('session');
-    if (!session) throw challenge('Send an access token (Bearer, or as the password of Basic auth)');
-    return { session, scope: 'write' };
+    return session ? { session, scope: 'write' } : null;
   }
   const secret = presentedSecret(header);
   const token = secret ? await tokenOf(secret) : null;
@@ -61,7 +77,45 @@ async function callerOf(c: Context<AppEnv>): Promise<{ session: SessionInfo; sco
 
 /** The caller and the repository of a protocol call, or the 401, 403 or 404 that refuses it. */
 export async function clientCall(c: Context<AppEnv>, need: ClientNeed): Promise<ClientCall> {
-  const { session, scope } = await callerOf(c);
+  const caller = await callerOf(c);
+  if (!caller) throw challenge(NO_CREDENTIALS);
+  return memberCall(c, need, caller);
+}
+
+/** A read: a member's, or an anonymous one where the repository allows it (401 otherwise). */
+export async function readCall(c: Context<AppEnv>): Promise<ReadCall> {
+  const caller = await callerOf(c);
+  if (caller) return memberCall(c, 'read', caller);
+  const repository = await anonymouslyReadable(c);
+  if (!repository) throw challenge(NO_CREDENTIALS);
+  takeRequest(
+    `anonymous:${clientAddress(c) ?? 'unknown'}`,
+    config.rateLimitUserPerMinute,
+    'from your address',
+  );
+  return { repository, userId: null };
+}
+
+/**
+ * The repository an anonymous caller may read, or null. For a group, a copy whose members are
+ * the hosted repositories it reads in order, cut to those that allow anonymous reads (readOrder
+ * then resolves that list as it is).
+ */
+async function anonymouslyReadable(c: Context): Promise<RepositoryRecord | null> {
+  const enterprise = await findEnterprise({ by: 'identifier', value: c.req.param('identifier') ?? '' });
+  if (!enterprise) return null;
+  const repository = await findRepositoryByName(enterprise.id, c.req.param('repo') ?? '');
+  if (!repository?.anonymousRead) return null;
+  if (repository.type !== 'group') return repository;
+  const readable = await readOrder(repository, new Set(), (member) => member.anonymousRead);
+  return { ...repository, memberIds: readable.map((member) => member.repositoryId) };
+}
+
+async function memberCall(
+  c: Context<AppEnv>,
+  need: ClientNeed,
+  { session, scope }: { session: SessionInfo; scope: TokenScope },
+): Promise<ClientCall> {
   // The audit log's "who" of whatever this call writes.
   c.set('session', session);
   const tenant = await loadTenant(

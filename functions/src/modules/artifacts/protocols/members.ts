@@ -5,9 +5,15 @@
  */
 import { getRepository, type RepositoryRecord } from '../store/repositories';
 
+/**
+ * The hosted repositories `repository` reads, in order. `admits` leaves out members (and a
+ * member group with everything in it) that it refuses: an anonymous read passes those that
+ * allow anonymous reads.
+ */
 export async function readOrder(
   repository: RepositoryRecord,
   seen: Set<string> = new Set(),
+  admits: (member: RepositoryRecord) => boolean = () => true,
 ): Promise<RepositoryRecord[]> {
   if (seen.has(repository.repositoryId)) return [];
   seen.add(repository.repositoryId);
@@ -18,6 +24,8 @@ export async function readOrder(
   const order: RepositoryRecord[] = [];
   // A member removed meanwhile is skipped; loops are refused when groups are saved, and `seen`
   // stops one that slipped through anyway.
-  for (const member of members) if (member) order.push(...(await readOrder(member, seen)));
+  for (const member of members) {
+    if (member && admits(member)) order.push(...(await readOrder(member, seen, admits)));
+  }
   return order;
 }

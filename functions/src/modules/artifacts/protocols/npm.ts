@@ -71,13 +71,13 @@ function registryBase(c: Context): string {
   return `${requestOrigin(c)}/api/artifacts/${c.req.param('identifier')}/${c.req.param('repo')}`;
 }
 
-interface VersionEntry {
+export interface VersionEntry {
   component: ComponentRecord;
   tarball: AssetRecord;
 }
 
 /** The versions of `name` in read order, each from the first repository that holds it. */
-async function versionsOf(repository: RepositoryRecord, name: string) {
+export async function versionsOf(repository: RepositoryRecord, name: string) {
   const versions = new Map<string, VersionEntry>();
   const tags: Record<string, string> = {};
   for (const member of await readOrder(repository)) {
@@ -115,6 +115,19 @@ function versionDocument(base: string, name: string, entry: VersionEntry, fields
   };
 }
 
+/**
+ * The packument's revision, which `npm unpublish` sends back in its address (`/-rev/{rev}`): the
+ * count of versions and a digest of the versions, their deprecations and the tags. Nothing
+ * stored: a client that names an older one is answered from what is stored now.
+ */
+function revisionOf(entries: readonly VersionEntry[], tags: Record<string, string>): string {
+  const state = entries.map((e) => [e.component.version, e.component.attributes?.deprecated ?? null]);
+  const digest = createHash('sha1')
+    .update(JSON.stringify([state, tags]))
+    .digest('hex');
+  return `${entries.length}-${digest.slice(0, 32)}`;
+}
+
 /** GET of a packument: full, or abbreviated when the client asks for the install metadata. */
 export async function readPackument(
   c: Context,
@@ -144,6 +157,7 @@ export async function readPackument(
   return c.json(
     {
       _id: name,
+      _rev: revisionOf(entries, distTags),
       name,
       'dist-tags': distTags,
       versions: Object.fromEntries(entries.map((e) => [e.component.version, versionDocument(base, name, e)])),
@@ -164,7 +178,7 @@ export async function readTarball(c: Context, repository: RepositoryRecord, path
   return serveAsset(c, found.holder, found.asset);
 }
 
-interface PublishBody {
+export interface PublishBody {
   name?: unknown;
   versions?: Record<string, Record<string, unknown>>;
   'dist-tags'?: Record<string, unknown>;
@@ -177,12 +191,6 @@ function publishedVersion(name: string, body: PublishBody) {
     throw badRequest('name', `the body names ${String(body.name)}, the address ${name}`);
   const versions = Object.entries(body.versions ?? {});
   const attachments = Object.entries(body._attachments ?? {});
-  if (attachments.length === 0) {
-    throw badRequest(
-      '_attachments',
-      'only publishing a new version is supported here (no unpublish or deprecate)',
-    );
-  }
   if (versions.length !== 1 || attachments.length !== 1) {
     throw badRequest('versions', 'publish exactly one version with its one tarball');
   }
@@ -204,7 +212,7 @@ function publishedVersion(name: string, body: PublishBody) {
 }
 
 /** The manifest kept for the version: what the client sent, without the readme and npm's bookkeeping. */
-function keptManifest(manifest: Record<string, unknown>): Record<string, unknown> {
+export function keptManifest(manifest: Record<string, unknown>): Record<string, unknown> {
   const kept = Object.fromEntries(
     Object.entries(manifest).filter(
       ([key]) => key === '_hasShrinkwrap' || (key !== 'readme' && key !== 'dist' && !key.startsWith('_')),
@@ -225,8 +233,12 @@ function checkIntegrity(manifest: Record<string, unknown>, sha512Hex: string) {
   }
 }
 
-/** `npm publish`: stores the tarball, its manifest on the component and the tag, in one transaction. */
-export async function publishPackage(c: Context, call: ClientCall, name: string): Promise<Response> {
+/**
+ * A PUT of a packument: `npm publish` when it carries a tarball; without one, the packument
+ * edited by `npm deprecate` or `npm unpublish` of a version (npm-changes.ts).
+ */
+export async function putPackument(c: Context, call: ClientCall, path: string): Promise<Response> {
+  const { name, revision } = splitRevision(path);
   requireNpmName(name);
   let body: PublishBody;
   try {
@@ -234,6 +246,26 @@ export async function publishPackage(c: Context, call: ClientCall, name: string)
   } catch {
     throw badRequest('body', 'send the packument as JSON');
   }
+  if (Object.keys(body._attachments ?? {}).length === 0 || revision !== null) {
+    // Loaded on first use: deprecations and unpublishes are rare beside publishes.
+    return (await import('./npm-changes')).changePackument(c, call, name, body);
+  }
+  return publishPackage(c, call, name, body);
+}
+
+/** `{name}/-rev/{rev}` (npm's writes to an existing document) as the name and the revision. */
+export function splitRevision(path: string): { name: string; revision: string | null } {
+  const at = path.lastIndexOf('/-rev/');
+  return at < 0 ? { name: path, revision: null } : { name: path.slice(0, at), revision: path.slice(at + 6) };
+}
+
+/** `npm publish`: stores the tarball, its manifest on the component and the tag, in one transaction. */
+async function publishPackage(
+  c: Context,
+  call: ClientCall,
+  name: string,
+  body: PublishBody,
+): Promise<Response> {
   const { version, manifest, tag, bytes } = publishedVersion(name, body);
   checkIntegrity(manifest, createHash('sha512').update(bytes).digest('hex'));
   const shasum = (manifest.dist as { shasum?: unknown } | undefined)?.shasum;
@@ -260,7 +292,7 @@ export async function readTags(c: Context, repository: RepositoryRecord, name: s
 }
 
 /** Tags are written like files: never in a group, a locked, read-only or controlled repository. */
-function hostedFor(call: ClientCall) {
+export function hostedFor(call: ClientCall) {
   assertWritable(call.repository, false);
   return call.repository;
 }
@@ -297,7 +329,7 @@ export async function deleteTag(c: Context, call: ClientCall, name: string, tag:
 }
 
 /** Runs a tag write; the repository locked since it was read answers as a locked one does. */
-async function lockedAware(repository: RepositoryRecord, write: () => Promise<void>) {
+export async function lockedAware(repository: RepositoryRecord, write: () => Promise<void>) {
   try {
     await write();
   } catch (error) {

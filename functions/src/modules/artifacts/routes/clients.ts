@@ -15,10 +15,10 @@ import { type Access, failures, SESSION_SECURITY } from '@core/http/route';
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import * as z from 'zod';
-import { CLIENT_PERMISSIONS, type ClientNeed, clientCall } from '../protocols/access';
+import { CLIENT_PERMISSIONS, type ClientNeed, clientCall, readCall } from '../protocols/access';
 import { readFile, removeFile, writeFile } from '../protocols/files';
 import { isMavenMetadata, readMavenMetadata } from '../protocols/maven';
-import { addTag, deleteTag, publishPackage, readPackument, readTags, readTarball } from '../protocols/npm';
+import { addTag, deleteTag, putPackument, readPackument, readTags, readTarball } from '../protocols/npm';
 import { readSimpleIndex, uploadDistribution } from '../protocols/pypi';
 import { tags } from './params';
 
@@ -105,7 +105,7 @@ const guarded =
 // ---- reads ------------------------------------------------------------------------------------
 
 async function read(c: Context<AppEnv>): Promise<Response> {
-  const { repository } = await clientCall(c, 'read');
+  const { repository } = await readCall(c);
   const path = pathOf(c);
   switch (repository.format) {
     case 'npm':
@@ -124,7 +124,7 @@ async function write(c: Context<AppEnv>): Promise<Response> {
   const path = pathOf(c);
   switch (call.repository.format) {
     case 'npm':
-      return publishPackage(c, call, path);
+      return putPackument(c, call, path);
     case 'maven2':
       // Maven sends its own metadata after the files; the library generates it from what is stored.
       return isMavenMetadata(path) ? c.body(null, 201) : writeFile(c, call, path);
@@ -139,7 +139,23 @@ async function write(c: Context<AppEnv>): Promise<Response> {
 }
 
 async function remove(c: Context<AppEnv>): Promise<Response> {
-  return removeFile(c, await clientCall(c, 'remove'), pathOf(c));
+  const call = await clientCall(c, 'remove');
+  const path = pathOf(c);
+  // npm unpublish names what it deletes with the packument's revision.
+  if (call.repository.format === 'npm' && path.includes('/-rev/')) {
+    return (await import('../protocols/npm-changes')).unpublish(c, call, path);
+  }
+  return removeFile(c, call, path);
+}
+
+// npm's account, search and maintenance calls are rare beside installs and publishes: their code
+// (and the sign-in's password check) loads on first use, outside the function's cold start.
+
+/** An npm call on a repository of another format is 400 naming the format. */
+function requireNpm(repository: { name: string; format: string }) {
+  if (repository.format !== 'npm') {
+    throw new AppError(400, `repository: ${repository.name} holds ${repository.format}, not npm`);
+  }
 }
 
 async function upload(c: Context<AppEnv>): Promise<Response> {
@@ -158,7 +174,64 @@ async function upload(c: Context<AppEnv>): Promise<Response> {
 const DIST_TAGS = `${ARTIFACTS}/-/package/{package}/dist-tags`;
 
 const ROUTES: [ReturnType<typeof clientRoute>, Handler][] = [
-  // dist-tags first: the file path below would match them too.
+  // npm's own calls first: the file paths below would match them too.
+  [
+    clientRoute({
+      method: 'put',
+      path: `${ARTIFACTS}/-/user/{user}`,
+      need: 'read',
+      summary:
+        'npm login: `org.couchdb.user:{login}` with `{ name, password }` of an account that may read here; answers a new access token of write scope',
+      request: {
+        params: params.extend({
+          user: z.string().min(1).max(300).meta({ description: '`org.couchdb.user:{login or email}`' }),
+        }),
+        body: {
+          content: {
+            'application/json': {
+              schema: z.object({ name: z.string(), password: z.string() }).passthrough(),
+            },
+          },
+          required: true,
+        },
+      },
+      status: 201,
+    }),
+    async (c) => (await import('../protocols/npm-account')).npmLogin(c, c.req.param('user') ?? ''),
+  ],
+  [
+    clientRoute({
+      method: 'get',
+      path: `${ARTIFACTS}/-/whoami`,
+      need: 'read',
+      summary: "npm whoami: the login of the access token's owner",
+      request: { params },
+      status: 200,
+    }),
+    async (c) => (await import('../protocols/npm-account')).whoami(c, await clientCall(c, 'read')),
+  ],
+  [
+    clientRoute({
+      method: 'get',
+      path: `${ARTIFACTS}/-/v1/search`,
+      need: 'read',
+      summary: 'npm search: packages whose name, description or keywords hold every word of `text`',
+      request: {
+        params,
+        query: z.object({
+          text: z.string().max(200).optional(),
+          size: z.string().optional().meta({ description: 'At most 250; 20 by default' }),
+          from: z.string().optional(),
+        }),
+      },
+      status: 200,
+    }),
+    async (c) => {
+      const { repository } = await readCall(c);
+      requireNpm(repository);
+      return (await import('../protocols/npm-search')).searchPackages(c, repository);
+    },
+  ],
   [
     clientRoute({
       method: 'get',
@@ -168,7 +241,7 @@ const ROUTES: [ReturnType<typeof clientRoute>, Handler][] = [
       request: { params: packageParams },
       status: 200,
     }),
-    async (c) => readTags(c, (await clientCall(c, 'read')).repository, c.req.param('package') ?? ''),
+    async (c) => readTags(c, (await readCall(c)).repository, c.req.param('package') ?? ''),
   ],
   [
     clientRoute({
@@ -232,7 +305,7 @@ const ROUTES: [ReturnType<typeof clientRoute>, Handler][] = [
       path: `${ARTIFACTS}/{path}`,
       need: 'write',
       summary:
-        'Publish: npm publish (the packument with its tarball), a Maven or raw file; checksum files are checked',
+        'Publish: npm publish (the packument with its tarball), a Maven or raw file; checksum files are checked. npm deprecate and unpublish of a version: the packument without a tarball (`{name}` or `{name}/-rev/{rev}`)',
       request: { params: pathParams, body: anyBody('The file, or the npm packument') },
       status: 201,
     }),
@@ -243,7 +316,8 @@ const ROUTES: [ReturnType<typeof clientRoute>, Handler][] = [
       method: 'delete',
       path: `${ARTIFACTS}/{path}`,
       need: 'remove',
-      summary: 'Delete a file that no snapshot and no promotion holds',
+      summary:
+        'Delete a file that no snapshot and no promotion holds; npm unpublish: `{name}/-rev/{rev}` (the package) or `{tarball}/-rev/{rev}`',
       request: { params: pathParams },
       status: 200,
     }),

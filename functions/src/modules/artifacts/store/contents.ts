@@ -29,6 +29,8 @@ export interface ComponentRecord {
 
 export interface PromotionSource {
   repository: string;
+  /** The snapshot of `repository` it was copied from, if any. */
+  snapshot: string | null;
   by: string;
   at: string;
 }
@@ -192,7 +194,7 @@ export interface AssetWrite {
 const assetKeyOf = (a: Pick<AssetRecord, 'enterpriseId' | 'repositoryId' | 'path'>) =>
   artifactKeys.asset(a.enterpriseId, a.repositoryId, a.path);
 
-function blobOps(enterpriseId: string, sha256: string, delta: number, size: number, at: string): TxOp {
+export function blobOps(enterpriseId: string, sha256: string, delta: number, size: number, at: string): TxOp {
   return {
     update: artifactKeys.blob(enterpriseId, sha256),
     set: { entity: 'ArtifactBlob', size, usedAt: at },

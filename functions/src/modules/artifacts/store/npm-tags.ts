@@ -34,6 +34,21 @@ export async function listTags(
   return Object.fromEntries(found.map((t) => [t.tag, t.version]));
 }
 
+// Access pattern: every dist-tag of a repository (ENT#{e}#ART#{r}, begins_with NPMTAG#), by package.
+export async function listAllTags(
+  enterpriseId: string,
+  repositoryId: string,
+): Promise<Map<string, Record<string, string>>> {
+  const pk = artifactRepositoryPartition(enterpriseId, repositoryId);
+  const found = await queryRecords(pk, TAG_PREFIX, (item) => ({
+    name: String(item.name),
+    ...fromItem(item),
+  }));
+  const byName = new Map<string, Record<string, string>>();
+  for (const { name, tag, version } of found) byName.set(name, { ...byName.get(name), [tag]: version });
+  return byName;
+}
+
 /** The write that points `tag` at `version`, for a publish's transaction or alone. */
 export function tagOp(
   enterpriseId: string,
@@ -52,7 +67,7 @@ export function tagOp(
  * last changed. A write, not a check, because the audit log names a change by the repository
  * (the contents' own partition is bookkeeping to it, as for every publish).
  */
-const repositoryUnlocked = (enterpriseId: string, repositoryId: string): TxOp => ({
+export const repositoryUnlocked = (enterpriseId: string, repositoryId: string): TxOp => ({
   update: artifactKeys.repository(enterpriseId, repositoryId),
   set: { tagsChangedAt: nowIso() },
   condition: unlocked,

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ArtifactRepository, Asset } from '@shared/schemas/artifacts';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconArrowUpRight, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
@@ -11,6 +11,7 @@ import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { fullDateTime } from '../../../lib/relative-time';
 import { DeleteContentModal } from './DeleteContentModal';
 import { componentName, formatBytes } from './labels';
+import { PromoteModal, type PromoteTarget } from './PromoteModal';
 import { usePeopleNames } from './people';
 import { assetQueryOptions, type ContentTarget, componentQueryOptions, downloadAddress } from './queries';
 
@@ -83,19 +84,29 @@ export function AssetCard({
             <RelativeTime value={asset.publishedAt} display="inline" />
           </span>
         </Text>
-        {(asset.promotedTo.length > 0 || asset.promotedFrom) && (
-          <Group gap={6}>
+        {(asset.promotedTo.length > 0 || asset.heldBy.length > 0) && (
+          <Group gap={6} data-testid="asset-holds">
             {asset.promotedTo.map((name) => (
               <Badge key={name} size="xs" variant="light">
                 Promoted to {name}
               </Badge>
             ))}
-            {asset.promotedFrom && (
-              <Badge size="xs" variant="light" color="gray">
-                From {asset.promotedFrom.repository}
+            {asset.heldBy.map((name) => (
+              <Badge key={name} size="xs" variant="light" color="grape">
+                In snapshot {name}
               </Badge>
-            )}
+            ))}
           </Group>
+        )}
+        {asset.promotedFrom && (
+          <Text size="xs" c="dimmed" data-testid="asset-promoted-from">
+            Promoted from {asset.promotedFrom.repository}
+            {asset.promotedFrom.snapshot ? ` (snapshot ${asset.promotedFrom.snapshot})` : ''} by{' '}
+            {nameOf(asset.promotedFrom.by)}{' '}
+            <span title={fullDateTime(asset.promotedFrom.at)}>
+              <RelativeTime value={asset.promotedFrom.at} display="inline" />
+            </span>
+          </Text>
         )}
         <Table fz="xs" withRowBorders={false} verticalSpacing={2} horizontalSpacing={4}>
           <Table.Tbody>
@@ -156,6 +167,7 @@ export function ComponentDrawer({
     enabled: componentId !== undefined,
   });
   const [deleting, setDeleting] = useState<ContentTarget | null>(null);
+  const [promoting, setPromoting] = useState<PromoteTarget | null>(null);
   const component = query.data;
   const title = component
     ? `${componentName(repository.format, component)} ${component.version}`.trim()
@@ -165,10 +177,22 @@ export function ComponentDrawer({
       <DrawerBody query={query}>
         {component && (
           <Stack gap="sm" data-testid="component-detail">
-            <Text size="sm" c="dimmed">
-              {component.assetCount} {component.assetCount === 1 ? 'asset' : 'assets'} ·{' '}
-              {formatBytes(component.sizeBytes)}
-            </Text>
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {component.assetCount} {component.assetCount === 1 ? 'asset' : 'assets'} ·{' '}
+                {formatBytes(component.sizeBytes)}
+              </Text>
+              {can('artifact:asset:upload') && repository.type === 'hosted' && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconArrowUpRight size={14} />}
+                  onClick={() => setPromoting({ label: title, componentIds: [component.id] })}
+                >
+                  Promote
+                </Button>
+              )}
+            </Group>
             {component.assets.map((asset) => (
               <AssetCard
                 key={asset.path}
@@ -185,6 +209,7 @@ export function ComponentDrawer({
         )}
       </DrawerBody>
       <DeleteContentModal repositoryId={repository.id} target={deleting} onClose={() => setDeleting(null)} />
+      <PromoteModal source={repository} promoting={promoting} onClose={() => setPromoting(null)} />
     </Drawer>
   );
 }

@@ -42,7 +42,7 @@ export function DeleteContentModal({
     (check.isError
       ? errorText(check.error)
       : holds.length > 0
-        ? holds.map((h) => h.message).join(' ')
+        ? holds.map((h) => `${h.message}.`).join(' ')
         : null);
 
   return (

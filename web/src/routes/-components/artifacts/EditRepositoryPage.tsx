@@ -20,6 +20,7 @@ import { LockControl } from './LockControl';
 import { FORMAT_LABELS, KIND_LABELS, kindListRoute, repositoryPageRoute, TYPE_LABELS } from './labels';
 import { allRepositoriesQueryOptions, useDeleteRepository, useUpdateRepository } from './queries';
 import { MembersField, PolicyFields, type PolicyValues } from './RepositoryForm';
+import { RetentionSection } from './RetentionSection';
 
 /** One repository by id, read from the enterprise's list (the API has no call by id). */
 export function useRepository(repositoryId: string) {
@@ -239,6 +240,7 @@ export function EditRepositoryPage({
         </Paper>
       )}
       {can('artifact:repository:edit') && <EditForm key={repository.version} repository={repository} />}
+      {repository.type === 'hosted' && <RetentionSection repository={repository} />}
       {can('artifact:repository:remove') && <DeleteSection repository={repository} identifier={identifier} />}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { Badge, Card, Grid, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ArtifactRepository } from '@shared/schemas/artifacts';
-import { IconLock, IconPencil } from '@tabler/icons-react';
+import { IconCamera, IconLock, IconPencil } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
@@ -153,6 +153,16 @@ export function RepositoryPage({
           <Facts repository={repository} />
         </Stack>
         <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+          {repository.type === 'hosted' && (
+            <LinkButton
+              variant="default"
+              leftSection={<IconCamera size={16} />}
+              to="/$identifier/repositories/zhipin/$id/snapshot"
+              params={{ identifier, id: repository.id }}
+            >
+              Snapshots
+            </LinkButton>
+          )}
           {can('artifact:repository:edit') && <LockControl repository={repository} />}
           {(can('artifact:repository:edit') || can('artifact:repository:remove')) && (
             <LinkButton

@@ -1,0 +1,27 @@
+/** `pmsProductLibrary/{repoId}/copy`: promotion of components or assets into a product repository. */
+import { createRouter } from '@core/http/group';
+import { created, created201, failures, jsonBody, tenantRoute } from '@core/http/route';
+import { PromoteSchema, PromotionResultSchema } from '@shared/schemas/artifacts';
+import { promote } from '../promotion';
+import { requireRepository } from '../repositories';
+import { assetView } from '../views';
+import { LIBRARY, repositoryParams, tags, tenant } from './params';
+
+const copyRoute = tenantRoute(tenant, 'artifact:asset:upload', {
+  method: 'post',
+  path: `${LIBRARY}/{repoId}/copy`,
+  tags,
+  summary:
+    'Promote components or assets (of the repository, or of one of its snapshots) into a product or controlled repository',
+  request: { params: repositoryParams, body: jsonBody(PromoteSchema) },
+  responses: {
+    ...created201(PromotionResultSchema, 'The copies in the product repository'),
+    ...failures(400, 401, 403, 404, 409),
+  },
+});
+
+export const promotionRoutes = createRouter().openapi(copyRoute, async (c) => {
+  const source = await requireRepository(c.var.tenant.enterprise.id, c.req.valid('param').repoId);
+  const { target, copied } = await promote(source, c.var.session.userId, c.req.valid('json'));
+  return created(c, { target: target.name, copied: copied.map(assetView) });
+});

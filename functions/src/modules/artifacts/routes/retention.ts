@@ -1,0 +1,87 @@
+/**
+ * `pmsProductLibrary/{repoId}/retention`: a repository's cleanup rules, the dry run that lists
+ * what they would delete, and a run by hand.
+ */
+import { nowIso } from '@core/clock';
+import type { TenantEnv } from '@core/http/env';
+import { createRouter } from '@core/http/group';
+import { failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import {
+  RetentionPlanSchema,
+  RetentionRulesSchema,
+  RetentionRunSchema,
+  RetentionSchema,
+} from '@shared/schemas/artifacts';
+import { requireRepository } from '../repositories';
+import { planRetention, runRetention } from '../retention';
+import { getRetention, saveRetention } from '../store/retention';
+import { LIBRARY, repositoryParams, tags, tenant } from './params';
+
+const RETENTION = `${LIBRARY}/{repoId}/retention`;
+
+const getRoute = tenantRoute(tenant, 'artifact:repository:list', {
+  method: 'get',
+  path: RETENTION,
+  tags,
+  summary: "A repository's cleanup rules (null: the rule is off)",
+  request: { params: repositoryParams },
+  responses: { ...ok200(RetentionSchema, 'The rules'), ...failures(401, 403, 404) },
+});
+
+const putRoute = tenantRoute(tenant, 'artifact:repository:edit', {
+  method: 'put',
+  path: RETENTION,
+  tags,
+  summary: 'Set the cleanup rules: keep the newest keepLast versions, drop versions older than maxAgeDays',
+  request: { params: repositoryParams, body: jsonBody(RetentionRulesSchema) },
+  responses: { ...ok200(RetentionSchema, 'The rules'), ...failures(400, 401, 403, 404) },
+});
+
+const dryRunRoute = tenantRoute(tenant, 'artifact:repository:list', {
+  method: 'get',
+  path: `${RETENTION}/dryRun`,
+  tags,
+  summary: 'What a run of the rules would delete now, and what they name but snapshots or promotions hold',
+  request: { params: repositoryParams },
+  responses: { ...ok200(RetentionPlanSchema, 'The plan'), ...failures(401, 403, 404) },
+});
+
+const runRoute = tenantRoute(tenant, 'artifact:asset:remove', {
+  method: 'post',
+  path: `${RETENTION}/run`,
+  tags,
+  summary: 'Run the rules now: delete the versions the dry run lists (never held ones)',
+  request: { params: repositoryParams },
+  responses: { ...ok200(RetentionRunSchema, 'What was deleted and kept'), ...failures(401, 403, 404, 409) },
+});
+
+const repositoryOf = (c: { var: TenantEnv['Variables'] }, repositoryId: string) =>
+  requireRepository(c.var.tenant.enterprise.id, repositoryId);
+
+export const retentionRoutes = createRouter()
+  .openapi(getRoute, async (c) => {
+    const repository = await repositoryOf(c, c.req.valid('param').repoId);
+    return ok(c, await getRetention(repository.enterpriseId, repository.repositoryId));
+  })
+  .openapi(putRoute, async (c) => {
+    const repository = await repositoryOf(c, c.req.valid('param').repoId);
+    const rules = c.req.valid('json');
+    return ok(
+      c,
+      await saveRetention(
+        repository.enterpriseId,
+        repository.repositoryId,
+        rules,
+        c.var.session.userId,
+        nowIso(),
+      ),
+    );
+  })
+  .openapi(dryRunRoute, async (c) => {
+    const repository = await repositoryOf(c, c.req.valid('param').repoId);
+    return ok(c, await planRetention(repository));
+  })
+  .openapi(runRoute, async (c) => {
+    const repository = await repositoryOf(c, c.req.valid('param').repoId);
+    return ok(c, await runRetention(repository));
+  });

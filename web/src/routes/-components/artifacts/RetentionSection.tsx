@@ -1,0 +1,232 @@
+import { Alert, Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import {
+  type ArtifactRepository,
+  type RetentionCandidate,
+  type RetentionRules,
+  RetentionRulesSchema,
+} from '@shared/schemas/artifacts';
+import { IconEye, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { errorText } from '../../../api/errors';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { TableSkeleton } from '../../../kit/ListPage/ListPage';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { showServerFieldError } from '../../../lib/server-errors';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { componentName, formatBytes } from './labels';
+import {
+  dryRunQueryOptions,
+  retentionQueryOptions,
+  useRunRetention,
+  useSaveRetention,
+} from './snapshot-queries';
+
+/** A number input's value as a rule: empty turns the rule off. */
+const ruleOf = (value: number | string | null) => (value === '' || value === null ? null : Number(value));
+
+function CandidateTable({
+  repository,
+  rows,
+  testId,
+}: {
+  repository: ArtifactRepository;
+  rows: RetentionCandidate[];
+  testId: string;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table fz="sm" verticalSpacing={4} data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Component</Table.Th>
+            <Table.Th>Version</Table.Th>
+            <Table.Th ta="right">Size</Table.Th>
+            <Table.Th>Why</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.componentId}>
+              <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
+                {componentName(repository.format, row)}
+              </Table.Td>
+              <Table.Td>{row.version}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatBytes(row.sizeBytes)}
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" c="dimmed">
+                  {row.reason}
+                </Text>
+                {row.holds.map((hold) => (
+                  <Badge key={`${hold.reason}-${hold.by}`} size="xs" variant="light" color="blue" mr={4}>
+                    {hold.reason === 'snapshot' ? `snapshot ${hold.by}` : `promoted to ${hold.by}`}
+                  </Badge>
+                ))}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The dry run's answer: what a run would delete, and what the rules name but something holds. */
+function DryRun({ repository }: { repository: ArtifactRepository }) {
+  const query = useQuery(dryRunQueryOptions(repository.id));
+  if (query.isPending) return <TableSkeleton label="Working out what would go" />;
+  if (query.isError) return <Alert color="red">{errorText(query.error)}</Alert>;
+  const { remove, kept } = query.data;
+  return (
+    <Stack gap="sm" data-testid="retention-dry-run">
+      <Text size="sm" fw={600}>
+        {remove.length === 0
+          ? 'A run now would delete nothing.'
+          : `A run now would delete ${remove.length} ${remove.length === 1 ? 'version' : 'versions'}:`}
+      </Text>
+      {remove.length > 0 && (
+        <CandidateTable repository={repository} rows={remove} testId="retention-remove" />
+      )}
+      {kept.length > 0 && (
+        <>
+          <Text size="sm" fw={600}>
+            Named by the rules but kept, because a snapshot or a promotion holds them:
+          </Text>
+          <CandidateTable repository={repository} rows={kept} testId="retention-kept" />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Cleanup rules on the settings page: the rules, a dry run that lists what would go, and a run. */
+export function RetentionSection({ repository }: { repository: ArtifactRepository }) {
+  const { can } = useCurrentEnterprise();
+  const rules = useQuery(retentionQueryOptions(repository.id));
+  const save = useSaveRetention(repository.id);
+  const run = useRunRetention(repository.id);
+  const [showDryRun, setShowDryRun] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const form = useForm<{ keepLast: number | string; maxAgeDays: number | string }>({
+    initialValues: { keepLast: '', maxAgeDays: '' },
+    validate: (values) => zodResolver(RetentionRulesSchema)(bodyOf(values)),
+  });
+  const savedRules = rules.data;
+  // The form starts from the saved rules, and again whenever they are saved.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form object is new on each render
+  useEffect(() => {
+    if (!savedRules) return;
+    form.setValues({ keepLast: savedRules.keepLast ?? '', maxAgeDays: savedRules.maxAgeDays ?? '' });
+    form.resetDirty({ keepLast: savedRules.keepLast ?? '', maxAgeDays: savedRules.maxAgeDays ?? '' });
+  }, [savedRules]);
+  const submit = form.onSubmit((values) =>
+    save.mutate(bodyOf(values), {
+      onSuccess: () => notifications.show({ color: 'green', message: 'Cleanup rules saved' }),
+      onError: (error) => {
+        if (!showServerFieldError(form, error))
+          notifications.show({ color: 'red', message: errorText(error) });
+      },
+    }),
+  );
+  return (
+    <Paper withBorder p="xl" data-testid="retention-section">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} fz="md">
+            Cleanup rules
+          </Title>
+          <Text size="sm" c="dimmed">
+            Keep the newest versions of each component, and drop versions older than some days; with both, a
+            version goes only when both say so. Versions a snapshot or a promotion holds are never touched.
+            Leave a field empty to turn its rule off.
+          </Text>
+        </Stack>
+        <form onSubmit={submit} noValidate>
+          <Group align="flex-start" gap="md">
+            <NumberInput
+              label="Keep the newest"
+              suffix=" versions"
+              min={1}
+              allowDecimal={false}
+              w={200}
+              disabled={!can('artifact:repository:edit')}
+              {...form.getInputProps('keepLast')}
+            />
+            <NumberInput
+              label="Drop versions older than"
+              suffix=" days"
+              min={1}
+              allowDecimal={false}
+              w={200}
+              disabled={!can('artifact:repository:edit')}
+              {...form.getInputProps('maxAgeDays')}
+            />
+            {can('artifact:repository:edit') && (
+              <Button type="submit" mt={25} loading={save.isPending} disabled={!form.isDirty()}>
+                Save rules
+              </Button>
+            )}
+          </Group>
+        </form>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconEye size={16} />}
+            onClick={() => setShowDryRun(true)}
+            disabled={form.isDirty()}
+          >
+            Dry run
+          </Button>
+          {can('artifact:asset:remove') && (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setConfirming(true)}
+              disabled={form.isDirty() || repository.locked}
+            >
+              Run now
+            </Button>
+          )}
+          {form.isDirty() && (
+            <Text size="xs" c="dimmed">
+              Save the rules to dry-run or run them.
+            </Text>
+          )}
+        </Group>
+        {showDryRun && <DryRun repository={repository} />}
+      </Stack>
+      <ConfirmModal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Run the cleanup rules now?"
+        loading={run.isPending}
+        confirmLabel="Run"
+        onConfirm={() =>
+          run.mutate(undefined, {
+            onSuccess: (result) => {
+              notifications.show({
+                color: 'green',
+                message: `Cleanup deleted ${result.deleted.length} ${result.deleted.length === 1 ? 'version' : 'versions'}`,
+              });
+              setConfirming(false);
+              setShowDryRun(true);
+            },
+          })
+        }
+      >
+        <Text size="sm">
+          The versions the dry run lists are deleted now; their storage is freed once nothing else holds it.
+        </Text>
+      </ConfirmModal>
+    </Paper>
+  );
+}
+
+function bodyOf(values: { keepLast: number | string; maxAgeDays: number | string }): RetentionRules {
+  return { keepLast: ruleOf(values.keepLast), maxAgeDays: ruleOf(values.maxAgeDays) };
+}

@@ -1,0 +1,275 @@
+import { Alert, Button, Card, Grid, Group, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { SnapshotAsset, SnapshotComponent } from '@shared/schemas/artifacts';
+import { IconArrowUpRight, IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorText } from '../../../api/errors';
+import { LinkButton } from '../../../components/Links/Links';
+import { PageTitle } from '../../../components/PageTitle/PageTitle';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ListBody, PanelHeading } from '../../../kit/ListPage/ListPage';
+import { CountCell, TextCell } from '../../../kit/ListTable/cells';
+import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
+import { actionsColumn, RowAction } from '../../../kit/ListTable/RowActions';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { RepositoryPending, useRepository } from './EditRepositoryPage';
+import { componentName, formatBytes } from './labels';
+import { PromoteModal, type PromoteTarget } from './PromoteModal';
+import { usePeopleNames } from './people';
+import { CompareCard } from './SnapshotCompare';
+import {
+  snapshotComponentsQueryOptions,
+  snapshotDownloadAddress,
+  snapshotQueryOptions,
+  snapshotsQueryOptions,
+} from './snapshot-queries';
+
+export interface SnapshotSearch {
+  /** The snapshot this one is compared with. */
+  with?: string;
+}
+
+export function validateSnapshotSearch(search: Record<string, unknown>): SnapshotSearch {
+  return typeof search.with === 'string' && search.with ? { with: search.with } : {};
+}
+
+async function download(repositoryId: string, snapshotName: string, path: string) {
+  try {
+    const { url } = await snapshotDownloadAddress(repositoryId, snapshotName, path);
+    window.location.assign(url);
+  } catch (error) {
+    notifications.show({ color: 'red', message: errorText(error) });
+  }
+}
+
+/**
+ * `/repositories/zhipin/{id}/snapshot/{snapshotName}`: what a snapshot recorded, by component and
+ * by file, each file downloadable as recorded, promotion of a component, and a comparison.
+ */
+export function SnapshotPage({
+  identifier,
+  repositoryId,
+  snapshotName,
+  search,
+}: {
+  identifier: string;
+  repositoryId: string;
+  snapshotName: string;
+  search: SnapshotSearch;
+}) {
+  const { enterprise, can } = useCurrentEnterprise();
+  const nameOf = usePeopleNames(enterprise.enterpriseIdentifier);
+  const { query: repositoryQuery, repository } = useRepository(repositoryId);
+  const query = useQuery(snapshotQueryOptions(repositoryId, snapshotName));
+  const components = useQuery(snapshotComponentsQueryOptions(repositoryId, snapshotName));
+  const all = useQuery(snapshotsQueryOptions(repositoryId));
+  const navigate = useNavigate();
+  const [promoting, setPromoting] = useState<PromoteTarget | null>(null);
+  useDocumentTitle(`${snapshotName} · ${repository?.name ?? 'Snapshot'} · ${enterprise.name}`);
+  if (!repository) return <RepositoryPending query={repositoryQuery} found={false} />;
+  if (query.isError)
+    return (
+      <Alert color="yellow" title="No such snapshot" data-testid="snapshot-missing">
+        {errorText(query.error)}
+      </Alert>
+    );
+
+  const snapshot = query.data;
+  const label = (row: SnapshotComponent) => `${componentName(repository.format, row)} ${row.version}`.trim();
+  const componentColumns: ListColumn<SnapshotComponent>[] = [
+    {
+      key: 'name',
+      title: 'Name',
+      role: 'title',
+      render: (row) => (
+        <Text size="sm" fw={600}>
+          {componentName(repository.format, row)}
+        </Text>
+      ),
+    },
+    { key: 'version', title: 'Version', render: (row) => <TextCell value={row.version} /> },
+    {
+      key: 'assets',
+      title: 'Assets',
+      align: 'right',
+      role: 'secondary',
+      render: (row) => <CountCell value={row.assetCount} />,
+    },
+    {
+      key: 'size',
+      title: 'Size',
+      align: 'right',
+      role: 'secondary',
+      render: (row) => <TextCell value={formatBytes(row.sizeBytes)} />,
+    },
+  ];
+  if (can('artifact:asset:upload')) {
+    componentColumns.push(
+      actionsColumn(
+        (row) => (
+          <RowAction
+            tooltip="Promote into a product repository"
+            label={`Promote ${label(row)}`}
+            icon={<IconArrowUpRight size={18} />}
+            onClick={() => setPromoting({ label: label(row), componentIds: [row.id], snapshotName })}
+          />
+        ),
+        80,
+      ),
+    );
+  }
+  const assetColumns: ListColumn<SnapshotAsset>[] = [
+    {
+      key: 'path',
+      title: 'Path',
+      role: 'title',
+      render: (row) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {row.path}
+        </Text>
+      ),
+    },
+    {
+      key: 'size',
+      title: 'Size',
+      align: 'right',
+      render: (row) => <TextCell value={formatBytes(row.size)} />,
+    },
+    {
+      key: 'sha256',
+      title: 'sha256',
+      role: 'secondary',
+      render: (row) => (
+        <Text size="xs" ff="monospace" title={row.checksums.sha256}>
+          {row.checksums.sha256.slice(0, 16)}…
+        </Text>
+      ),
+    },
+    actionsColumn(
+      (row) => (
+        <RowAction
+          tooltip="Download as recorded"
+          label={`Download ${row.path}`}
+          icon={<IconDownload size={18} />}
+          onClick={() => void download(repositoryId, snapshotName, row.path)}
+        />
+      ),
+      80,
+    ),
+  ];
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Group justify="space-between" align="flex-end">
+        <PageTitle title={`Snapshot ${snapshotName}`}>
+          {snapshot
+            ? `${repository.name} · ${snapshot.componentCount} components · ${snapshot.assetCount} assets · ${formatBytes(snapshot.sizeBytes)}`
+            : repository.name}
+        </PageTitle>
+        <Group gap="sm">
+          <LinkButton
+            variant="default"
+            to="/$identifier/repositories/zhipin/$id/snapshot"
+            params={{ identifier, id: repositoryId }}
+          >
+            All snapshots
+          </LinkButton>
+          {can('artifact:asset:upload') && snapshot && snapshot.assetCount > 0 && (
+            <Button
+              leftSection={<IconArrowUpRight size={16} />}
+              onClick={() =>
+                setPromoting({
+                  label: `snapshot ${snapshotName}`,
+                  paths: snapshot.assets.map((a) => a.path),
+                  snapshotName,
+                })
+              }
+            >
+              Promote all
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {snapshot && (
+        <Text size="sm" c="dimmed" data-testid="snapshot-facts">
+          Taken by {nameOf(snapshot.createdBy)}{' '}
+          <RelativeTime value={snapshot.createdAt} display="inline" size="sm" />
+          {snapshot.description ? ` · ${snapshot.description}` : ''}
+        </Text>
+      )}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Card withBorder p={0}>
+            <PanelHeading
+              title="Components"
+              small
+              count={components.data ? `${components.data.length} in total` : undefined}
+            >
+              {null}
+            </PanelHeading>
+            <ListBody
+              what="components"
+              query={components}
+              isEmpty={(components.data ?? []).length === 0}
+              empty={
+                <Text size="sm" c="dimmed" p="md">
+                  The snapshot holds no component (only files of none, or nothing).
+                </Text>
+              }
+            >
+              <ListTable
+                rows={components.data ?? []}
+                columns={componentColumns}
+                testId="snapshot-components"
+                rowTestId={(row) => `snapshot-component-${row.name}`}
+                compact
+              />
+            </ListBody>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Card withBorder p={0}>
+            <PanelHeading
+              title="Files"
+              small
+              count={snapshot ? `${snapshot.assetCount} in total` : undefined}
+            >
+              {null}
+            </PanelHeading>
+            <ListBody
+              what="files"
+              query={query}
+              isEmpty={(snapshot?.assets ?? []).length === 0}
+              empty={
+                <Text size="sm" c="dimmed" p="md">
+                  The repository was empty when the snapshot was taken.
+                </Text>
+              }
+            >
+              <ListTable
+                rows={snapshot?.assets ?? []}
+                rowKey={(row) => row.path}
+                columns={assetColumns}
+                testId="snapshot-assets"
+                rowTestId={(row) => `snapshot-asset-${row.path}`}
+                compact
+              />
+            </ListBody>
+          </Card>
+        </Grid.Col>
+      </Grid>
+      <CompareCard
+        repositoryId={repositoryId}
+        snapshots={all.data ?? []}
+        from={snapshotName}
+        to={search.with}
+        fixedFrom
+        onChange={(change) => void navigate({ to: '.', search: { with: change.to }, replace: true })}
+      />
+      <PromoteModal source={repository} promoting={promoting} onClose={() => setPromoting(null)} />
+    </Stack>
+  );
+}

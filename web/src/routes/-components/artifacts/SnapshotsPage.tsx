@@ -1,0 +1,276 @@
+import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { type Snapshot, SnapshotCreateSchema } from '@shared/schemas/artifacts';
+import { IconCamera } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorText } from '../../../api/errors';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
+import { PageTitle } from '../../../components/PageTitle/PageTitle';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { FormModal } from '../../../kit/FormModal/FormModal';
+import { NotesTextarea } from '../../../kit/FormModal/fields';
+import { ListBody, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
+import { CountCell, TextCell } from '../../../kit/ListTable/cells';
+import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
+import { actionsColumn, DeleteAction } from '../../../kit/ListTable/RowActions';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { showServerFieldError } from '../../../lib/server-errors';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { RepositoryPending, useRepository } from './EditRepositoryPage';
+import { formatBytes, repositoryPageRoute } from './labels';
+import { usePeopleNames } from './people';
+import { CompareCard } from './SnapshotCompare';
+import { snapshotsQueryOptions, useCreateSnapshot, useDeleteSnapshot } from './snapshot-queries';
+
+/** The comparison picked on the snapshots page, kept in the address. */
+export interface SnapshotsSearch {
+  from?: string;
+  to?: string;
+}
+
+export function validateSnapshotsSearch(search: Record<string, unknown>): SnapshotsSearch {
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  return { from: text(search.from), to: text(search.to) };
+}
+
+function CreateSnapshotModal({
+  repositoryId,
+  opened,
+  onClose,
+}: {
+  repositoryId: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const create = useCreateSnapshot(repositoryId);
+  const form = useForm({
+    initialValues: { name: '', description: '' },
+    validate: zodResolver(SnapshotCreateSchema),
+  });
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  const submit = form.onSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (snapshot) => {
+        notifications.show({
+          color: 'green',
+          message: `Snapshot ${snapshot.name} taken: ${snapshot.assetCount} assets`,
+        });
+        close();
+      },
+      onError: (error) => {
+        if (!showServerFieldError(form, error)) form.setFieldError('name', errorText(error));
+      },
+    }),
+  );
+  return (
+    <FormModal
+      opened={opened}
+      title="Take a snapshot"
+      onClose={close}
+      pending={create.isPending}
+      onSubmit={submit}
+      submitLabel="Take snapshot"
+      testId="snapshot-create"
+    >
+      <Text size="sm" c="dimmed">
+        A snapshot records every asset of the repository now, with its checksums. It never changes, its files
+        stay downloadable, and the assets it lists cannot be deleted while it exists.
+      </Text>
+      <TextInput
+        label="Name"
+        placeholder="release-1.4"
+        required
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <NotesTextarea label="Description" {...form.getInputProps('description')} />
+    </FormModal>
+  );
+}
+
+/** `/repositories/zhipin/{id}/snapshot`: a repository's snapshots, taking one, and comparing two. */
+export function SnapshotsPage({
+  identifier,
+  repositoryId,
+  search,
+}: {
+  identifier: string;
+  repositoryId: string;
+  search: SnapshotsSearch;
+}) {
+  const { enterprise, can } = useCurrentEnterprise();
+  const nameOf = usePeopleNames(enterprise.enterpriseIdentifier);
+  const { query: repositoryQuery, repository } = useRepository(repositoryId);
+  const query = useQuery(snapshotsQueryOptions(repositoryId));
+  const remove = useDeleteSnapshot(repositoryId);
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Snapshot | null>(null);
+  useDocumentTitle(`Snapshots of ${repository?.name ?? 'repository'} · ${enterprise.name}`);
+  if (!repository) return <RepositoryPending query={repositoryQuery} found={false} />;
+
+  const snapshots = query.data ?? [];
+  const open = (name: string) =>
+    void navigate({
+      to: '/$identifier/repositories/zhipin/$id/snapshot/$snapshotName',
+      params: { identifier, id: repositoryId, snapshotName: name },
+    });
+  const columns: ListColumn<Snapshot>[] = [
+    {
+      key: 'name',
+      title: 'Name',
+      role: 'title',
+      render: (row) => (
+        <Stack gap={0}>
+          <LinkAnchor
+            to="/$identifier/repositories/zhipin/$id/snapshot/$snapshotName"
+            params={{ identifier, id: repositoryId, snapshotName: row.name }}
+            fw={600}
+            size="sm"
+          >
+            {row.name}
+          </LinkAnchor>
+          {row.description && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {row.description}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'components',
+      title: 'Components',
+      align: 'right',
+      render: (row) => <CountCell value={row.componentCount} />,
+    },
+    {
+      key: 'assets',
+      title: 'Assets',
+      align: 'right',
+      role: 'secondary',
+      render: (row) => <CountCell value={row.assetCount} />,
+    },
+    {
+      key: 'size',
+      title: 'Size',
+      align: 'right',
+      role: 'secondary',
+      render: (row) => <TextCell value={formatBytes(row.sizeBytes)} />,
+    },
+    {
+      key: 'taken',
+      title: 'Taken',
+      role: 'tertiary',
+      render: (row) => (
+        <Text size="sm">
+          {nameOf(row.createdBy)} <RelativeTime value={row.createdAt} display="inline" size="sm" />
+        </Text>
+      ),
+    },
+  ];
+  if (can('artifact:repository:edit')) {
+    columns.push(
+      actionsColumn(
+        (row) => <DeleteAction label={`Delete snapshot ${row.name}`} onClick={() => setDeleting(row)} />,
+        80,
+      ),
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={1280}>
+      <Group justify="space-between" align="flex-end">
+        <PageTitle title={`Snapshots of ${repository.name}`}>
+          Immutable records of the repository's assets and checksums at a moment.
+        </PageTitle>
+        <Group gap="sm">
+          <LinkButton
+            variant="default"
+            to={repositoryPageRoute(repository)}
+            params={{ identifier, id: repositoryId }}
+          >
+            Open repository
+          </LinkButton>
+          {can('artifact:repository:edit') && repository.type === 'hosted' && (
+            <Button leftSection={<IconCamera size={16} />} onClick={() => setCreating(true)}>
+              Take snapshot
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Card withBorder p={0}>
+        <PanelHeading title="Snapshots" small count={query.data ? `${snapshots.length} in total` : undefined}>
+          {null}
+        </PanelHeading>
+        <ListBody
+          what="snapshots"
+          query={query}
+          isEmpty={snapshots.length === 0}
+          empty={
+            <NothingYet
+              icon={<IconCamera size={28} />}
+              title="No snapshot yet"
+              description={
+                repository.type === 'group'
+                  ? 'A group stores nothing: take snapshots of its hosted members.'
+                  : 'Take one before a release: it keeps exactly what the repository holds now.'
+              }
+              testId="snapshots-empty"
+            />
+          }
+        >
+          <ListTable
+            rows={snapshots}
+            rowKey={(row) => row.name}
+            columns={columns}
+            testId="snapshots-table"
+            rowTestId={(row) => `snapshot-row-${row.name}`}
+            onOpen={(row) => open(row.name)}
+          />
+        </ListBody>
+      </Card>
+      <CompareCard
+        repositoryId={repositoryId}
+        snapshots={snapshots}
+        from={search.from}
+        to={search.to}
+        onChange={(change) =>
+          void navigate({
+            to: '.',
+            search: (prev: SnapshotsSearch) => ({ ...prev, ...change }),
+            replace: true,
+          })
+        }
+      />
+      <CreateSnapshotModal repositoryId={repositoryId} opened={creating} onClose={() => setCreating(false)} />
+      <ConfirmModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={`Delete snapshot ${deleting?.name ?? ''}?`}
+        loading={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.name, {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: `Snapshot ${deleting.name} deleted` });
+              setDeleting(null);
+            },
+          })
+        }
+      >
+        <Text size="sm">
+          Its assets lose this hold and may be deleted again; files that nothing else holds are freed.
+        </Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}
