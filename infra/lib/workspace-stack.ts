@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import type { GroupBucketAccess } from './bucket-access';
 import { Api } from './constructs/api';
 import { Mail } from './constructs/mail';
+import { PipelineEngine } from './constructs/pipeline-engine';
 import { RepositorySecrets } from './constructs/repository-secrets';
 import { Storage } from './constructs/storage';
 import { WorkspaceTable } from './constructs/table';
@@ -38,6 +39,7 @@ export class WorkspaceStack extends Stack {
   readonly api: Api;
   readonly repositorySecrets: RepositorySecrets;
   readonly mail: Mail;
+  readonly pipelineEngine: PipelineEngine | undefined;
   readonly edge: EdgeStack;
 
   constructor(scope: Construct, id: string, props: WorkspaceStackProps) {
@@ -88,6 +90,13 @@ export class WorkspaceStack extends Stack {
     this.repositorySecrets = new RepositorySecrets(this, 'RepositorySecrets', { retain });
     const repositories = this.api.functions.repositories;
     if (repositories) this.repositorySecrets.grantTo(repositories);
+    // Pipelines (docs/pipelines.md "Cloud engine"): CodeBuild, Step Functions and their events;
+    // the function opens a repository's token (never seals one) to hand a run its checkout.
+    const pipelines = this.api.functions.pipelines;
+    this.pipelineEngine = pipelines
+      ? new PipelineEngine(this, 'PipelineEngine', { fn: pipelines, stage, retainLogs: retain })
+      : undefined;
+    if (pipelines) this.repositorySecrets.grantOpenTo(pipelines);
     // Mail (docs/email.md): sent through SES by the auth group's function, which runs the mail queue.
     this.mail = new Mail(this, 'Mail', {
       domainName: domain?.domainName,

@@ -33,23 +33,34 @@ describe('repository token key', () => {
     expect(s.template.toJSON().Resources[keyId()].Type).toBe('AWS::KMS::Key');
   });
 
-  it('is named to the repositories function only', () => {
+  it('is named to the repositories function, and to the pipelines function that opens tokens for runs', () => {
     const named = Object.values(functions).filter((f) =>
       refersToKey((f as Cfn).Properties.Environment?.Variables?.REPOSITORY_KMS_KEY_ID ?? null),
     );
-    expect(named.map((f) => (f as Cfn).Properties.Description)).toEqual(['Endpoint group repositories']);
+    expect(named.map((f) => (f as Cfn).Properties.Description).sort()).toEqual([
+      'Endpoint group pipelines',
+      'Endpoint group repositories',
+    ]);
   });
 
-  it('may be used by the repositories function role only', () => {
-    const repositories = Object.values(functions).find(
-      (f) => (f as Cfn).Properties.Description === 'Endpoint group repositories',
-    ) as Cfn;
-    const role = repositories.Properties.Role['Fn::GetAtt'][0] as string;
+  it('may seal with the repositories function role only, and open with the pipelines one too', () => {
+    const roleOf = (group: string) =>
+      (
+        Object.values(functions).find(
+          (f) => (f as Cfn).Properties.Description === `Endpoint group ${group}`,
+        ) as Cfn
+      ).Properties.Role['Fn::GetAtt'][0] as string;
     const grants = iamStatements(s.template).filter((st) => st.Resource.some(refersToKey));
     expect(grants.length).toBeGreaterThan(0);
     for (const grant of grants) {
       const policy = s.template.toJSON().Resources[grant.policy];
-      expect(JSON.stringify(policy.Properties.Roles), grant.policy).toBe(JSON.stringify([{ Ref: role }]));
+      const roles = JSON.stringify(policy.Properties.Roles);
+      if (roles === JSON.stringify([{ Ref: roleOf('pipelines') }])) {
+        expect(grant.Action).toEqual(expect.arrayContaining(['kms:Decrypt']));
+        expect(JSON.stringify(grant.Action)).not.toContain('kms:Encrypt');
+        continue;
+      }
+      expect(roles, grant.policy).toBe(JSON.stringify([{ Ref: roleOf('repositories') }]));
       expect(grant.Action).toEqual(expect.arrayContaining(['kms:Decrypt', 'kms:Encrypt']));
     }
   });

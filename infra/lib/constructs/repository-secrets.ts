@@ -32,6 +32,12 @@ export class RepositorySecrets extends Construct {
     });
   }
 
+  /** Lets `fn` open (not seal) secrets with the key, and tells it the key's id: the pipelines function. */
+  grantOpenTo(fn: LambdaFunction): void {
+    this.key.grantDecrypt(fn);
+    fn.addEnvironment('REPOSITORY_KMS_KEY_ID', this.key.keyArn);
+  }
+
   /** Lets `fn` seal and open secrets with the key, and tells it the key's id. */
   grantTo(fn: LambdaFunction): void {
     this.key.grantEncryptDecrypt(fn);

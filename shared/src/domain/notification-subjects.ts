@@ -18,6 +18,11 @@ export function subjectPath(identifier: string, subject: Subject): string {
       return `${project}/test`;
     case 'weekly':
       return `${project}/weekly`;
+    // A pipeline run: `{repositoryId}.{pipelineId}.{run number}`.
+    case 'pipelineRun': {
+      const [repositoryId, pipelineId, run] = subject.id.split('.');
+      return `/${identifier}/pipeline/${repositoryId}/${pipelineId}?run=${run}`;
+    }
     // Specs and user requirements have product-scoped ids: `{productId}.{n}`.
     case 'spec':
       return `/${identifier}/products/${subject.id.split('.')[0]}/demand/${subject.id}`;

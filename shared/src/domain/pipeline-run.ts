@@ -22,7 +22,7 @@ export type JobState = (typeof JOB_STATES)[number];
 export const FINISHED_STATES: readonly JobState[] = ['succeeded', 'failed', 'stopped', 'skipped'];
 export const isFinished = (state: JobState) => FINISHED_STATES.includes(state);
 
-export const RUN_TRIGGERS = ['manual', 'push', 'rerun'] as const;
+export const RUN_TRIGGERS = ['manual', 'push', 'cron', 'rerun'] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 
 /** At most this many runs of one pipeline wait behind the running one (the default). */

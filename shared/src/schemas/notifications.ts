@@ -19,11 +19,20 @@ export const NOTIFICATION_KINDS = [
   'testSheetAssigned',
   'reviewRequested',
   'weeklyReminder',
+  'pipelineFailed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a notification is about; one unread notification per person and subject (coalesced). */
-export const SUBJECT_TYPES = ['issue', 'sprint', 'testSheet', 'spec', 'userRequirement', 'weekly'] as const;
+export const SUBJECT_TYPES = [
+  'issue',
+  'sprint',
+  'testSheet',
+  'spec',
+  'userRequirement',
+  'weekly',
+  'pipelineRun',
+] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 
 /** Only work items can be watched. */

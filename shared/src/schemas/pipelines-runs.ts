@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { JOB_STATES, RUN_STATES, RUN_TRIGGERS } from '../domain/pipeline-run';
 import { PageQuerySchema } from './common';
+import { IssueRefSchema } from './issues';
 import { UserSummarySchema } from './projects';
 
 const ParameterValueSchema = z.union([z.string().max(2000), z.number(), z.boolean()]);
@@ -106,8 +107,18 @@ export const RunStageSchema = z.object({
   jobs: z.array(RunJobSchema),
 });
 
-/** `run_results`: the run with its stages, jobs and steps. */
-export const RunResultsSchema = PipelineRunSchema.extend({ stages: z.array(RunStageSchema) }).meta({
+/** A work item the run's commit mentions (docs/pipelines.md "Work items"). */
+export const RunWorkItemSchema = IssueRefSchema.extend({ projectId: z.string() }).meta({
+  id: 'PipelineRunWorkItem',
+});
+export type RunWorkItem = z.infer<typeof RunWorkItemSchema>;
+
+/** `run_results`: the run with its stages, jobs and steps, and the work items its commit mentions. */
+export const RunResultsSchema = PipelineRunSchema.extend({
+  stages: z.array(RunStageSchema),
+  /** Absent until the run's commit is known (a manual run's, once its checkout has read it). */
+  workItems: z.array(RunWorkItemSchema).optional(),
+}).meta({
   id: 'PipelineRunResults',
 });
 export type RunResults = z.infer<typeof RunResultsSchema>;

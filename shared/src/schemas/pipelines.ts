@@ -13,6 +13,7 @@ import {
   PIPELINE_ICONS,
 } from '../domain/pipeline-catalogue';
 import { MAX_DEFINITION_CHARS } from '../domain/pipeline-definition';
+import { RUN_STATES, RUN_TRIGGERS } from '../domain/pipeline-run';
 import { IdSchema, messages, optionalText, PageQuerySchema, text, VersionSchema } from './common';
 import { UserSummarySchema } from './projects';
 
@@ -30,6 +31,19 @@ export const PipelineTriggerSchema = z.object({
   cron: z.string().nullable(),
 });
 
+/** What a pipeline's card shows of its newest run. */
+export const PipelineLastRunSchema = z.object({
+  number: z.number().int(),
+  status: z.enum(RUN_STATES),
+  trigger: z.enum(RUN_TRIGGERS),
+  branch: z.string(),
+  queuedAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+});
+export type PipelineLastRun = z.infer<typeof PipelineLastRunSchema>;
+
 /** A pipeline as lists show it. */
 export const PipelineSchema = z
   .object({
@@ -45,6 +59,8 @@ export const PipelineSchema = z
     jobCount: z.number().int(),
     /** The number of the definition saved last (1 for the first). */
     revision: z.number().int(),
+    /** The newest run (null before the first). */
+    lastRun: PipelineLastRunSchema.nullable(),
     creator: UserSummarySchema.nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -5,6 +5,7 @@
  * items. Calls and rules: docs/api-conventions.md, "Code repositories".
  */
 import * as z from 'zod';
+import { RUN_STATES } from '../domain/pipeline-run';
 import {
   branchNameProblem,
   MAX_BRANCH_NAME,
@@ -205,6 +206,18 @@ export const RepoBranchSchema = z
   .meta({ id: 'RepoBranch' });
 export type RepoBranch = z.infer<typeof RepoBranchSchema>;
 
+/** The latest run of one pipeline that built a commit (docs/pipelines.md "Work items"). */
+export const CommitRunSchema = z
+  .object({
+    pipelineId: z.string(),
+    pipelineName: z.string(),
+    number: z.number().int(),
+    status: z.enum(RUN_STATES),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: 'CommitRun' });
+export type CommitRun = z.infer<typeof CommitRunSchema>;
+
 /** A commit that mentions a work item. */
 export const ItemCommitSchema = CommitSummarySchema.extend({
   repositoryId: z.string(),
@@ -212,6 +225,8 @@ export const ItemCommitSchema = CommitSummarySchema.extend({
   repositoryName: z.string(),
   message: z.string(),
   seenAt: z.string(),
+  /** The latest run of each pipeline that built the commit. */
+  pipelineRuns: z.array(CommitRunSchema),
 }).meta({ id: 'ItemCommit' });
 export type ItemCommit = z.infer<typeof ItemCommitSchema>;
 

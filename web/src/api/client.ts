@@ -249,10 +249,13 @@ export function createApiClient(deps: ApiClientDependencies) {
       };
       const method = options.method ?? 'GET';
       let body: string | undefined;
-      if (options.body !== undefined) body = JSON.stringify(options.body);
+      // URLSearchParams go form-encoded (the pipeline catalogue's writes, spec section 7).
+      const form = options.body instanceof URLSearchParams;
+      if (options.body !== undefined) body = form ? String(options.body) : JSON.stringify(options.body);
       // Bodies are JSON. A state-changing call says so even without a body: browsers send no
       // Content-Length on a bodiless DELETE, and the server cannot then tell it has no body.
-      if (body !== undefined || method !== 'GET') headers['Content-Type'] = 'application/json';
+      if (body !== undefined || method !== 'GET')
+        headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
       init = { method, headers, body, credentials: 'include' };
     } catch (cause) {
       throw report(new NetworkError('request', NETWORK_ERROR_TEXT.request, { cause }), skip);

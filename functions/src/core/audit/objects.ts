@@ -83,6 +83,8 @@ const ENTERPRISE_RULES: Record<string, Rule | null> = {
   EXPORTRUNNING: SKIP,
   REPOURL: SKIP,
   REPOHEADS: SKIP,
+  // The latest pipeline run of a commit (repositories/store/commit-runs.ts): a pointer.
+  REPOCOMMITRUN: SKIP,
 };
 
 const PROJECT_RULES: Record<string, Rule | null> = {

@@ -17,6 +17,7 @@ export const fromSprints = defineSubscriber('notifications', 'sprints.activity',
 export const fromTestruns = defineSubscriber('notifications', 'testruns.activity', run);
 export const fromRequirements = defineSubscriber('notifications', 'requirements.activity', run);
 export const fromWeekly = defineSubscriber('notifications', 'weekly.activity', run);
+export const fromPipelines = defineSubscriber('notifications', 'pipelines.activity', run);
 
 /** The daily digest mails (digest.ts); hourly, so a day's digests go out early the next day. */
 export const digest = defineSchedule('notifications', 'digest', async (now) => {
@@ -30,4 +31,5 @@ export const notificationsBackground = [
   fromTestruns,
   fromRequirements,
   fromWeekly,
+  fromPipelines,
 ] as const;

@@ -42,6 +42,7 @@ const WHAT: Record<NotificationKind, string> = {
   testSheetAssigned: 'gave you the test sheet',
   reviewRequested: 'asked for your review of',
   weeklyReminder: 'Reminder: write your report',
+  pipelineFailed: 'A pipeline run failed:',
 };
 
 /** "Ana commented on #12 Login fails (3 updates)". */

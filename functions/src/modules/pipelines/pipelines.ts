@@ -21,6 +21,7 @@ import type {
   Pipeline,
   PipelineCreateBody,
   PipelineDetail,
+  PipelineLastRun,
   PipelineListQuery,
   PipelineRevision,
   PipelineUpdateBody,
@@ -222,12 +223,13 @@ export async function listRevisionPage(
 // ---- views -----------------------------------------------------------------------------------
 
 async function views(enterpriseId: string, records: readonly db.PipelineRecord[]): Promise<Pipeline[]> {
-  const [repositories, people] = await Promise.all([
+  const [repositories, people, lastRuns] = await Promise.all([
     getRepositories(enterpriseId, [...new Set(records.map((r) => r.repositoryId))]),
     userSummaries(records.map((r) => r.creatorId)),
+    Promise.all(records.map((r) => runsDb.latestRun(enterpriseId, r.pipelineId))),
   ]);
   const names = new Map(repositories.map((r) => [r.repositoryId, r.name]));
-  return records.map((r) => ({
+  return records.map((r, i) => ({
     id: r.pipelineId,
     name: r.name,
     description: r.description,
@@ -239,11 +241,20 @@ async function views(enterpriseId: string, records: readonly db.PipelineRecord[]
     stageCount: r.stageCount,
     jobCount: r.jobCount,
     revision: r.revision,
+    lastRun: lastRunView(lastRuns[i] ?? null),
     creator: people.has(r.creatorId) ? summaryOf(people, r.creatorId) : null,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     version: r.version,
   }));
+}
+
+/** The card's summary of the newest run: one query per pipeline of the page, newest key first. */
+function lastRunView(run: runsDb.RunRecord | null): PipelineLastRun | null {
+  if (!run) return null;
+  const { number, status, trigger, branch, queuedAt, startedAt, finishedAt } = run;
+  const durationMs = startedAt && finishedAt ? Date.parse(finishedAt) - Date.parse(startedAt) : null;
+  return { number, status, trigger, branch, queuedAt, startedAt, finishedAt, durationMs };
 }
 
 async function detailView(record: db.PipelineRecord): Promise<PipelineDetail> {

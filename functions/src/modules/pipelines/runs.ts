@@ -29,19 +29,33 @@ import type {
   RunListQuery,
   RunResults,
   RunStartBody,
+  RunWorkItem,
 } from '@shared/schemas/pipelines-runs';
-import { getRepository, type PushEvent, remoteOf, requireRepository } from '../repositories';
+import { issueRefView, projectWithIndex } from '../issues';
+import {
+  getRepository,
+  mentionsOfCommits,
+  type PushEvent,
+  remoteOf,
+  requireRepository,
+} from '../repositories';
 import { actionNodeSpecs } from './catalogue';
-import { type RunExecutor, type RunReporter, runIdOf } from './executor/executor';
+import { type RunExecutor, type RunPlan, type RunReporter, runIdOf } from './executor/executor';
 import { checkYaml, requirePipeline } from './pipelines';
 import * as pipelineDb from './store/pipelines';
 import * as db from './store/runs';
 
 /**
- * The engine runs go to: the local executor in the embedded default (the cloud's: see the doc).
- * Loaded with the first run, so the function's bundle does not carry it for the other calls.
+ * The engine runs go to: the cloud engine where the stack configures it (PIPELINE_ENGINE=cloud,
+ * executor/cloud.ts), else the local executor (the embedded default). Loaded with the first run,
+ * so the function's bundle does not carry it for the other calls.
  */
-const loadExecutor = (): Promise<RunExecutor> => import('./executor/local').then((m) => m.localExecutor);
+const loadExecutor = async (): Promise<RunExecutor> => {
+  const cloud = await import('./executor/cloud');
+  const settings = cloud.cloudSettings();
+  if (settings) return cloud.cloudExecutor(settings);
+  return (await import('./executor/local')).localExecutor;
+};
 
 /** Runs under way in this process, by run id: what a stop waits for. */
 const executions = new Map<string, Promise<void>>();
@@ -193,6 +207,11 @@ function plannedStages(
 
 // ---- the queue --------------------------------------------------------------------------------
 
+/** What follows a run's start and end (run-ended.ts), loaded when a run first needs it: not in every call's bundle. */
+const followUps = () => import('./run-ended');
+const runEnded = async (run: db.RunRecord) => (await followUps()).runEnded(run);
+const recordRunOfCommit = async (run: db.RunRecord) => (await followUps()).recordRunOfCommit(run);
+
 /**
  * Starts the pipeline's oldest queued run if the pipeline's slot is free. Called when a run is
  * queued and when one ends. Background work: not part of the request that queued it.
@@ -237,21 +256,28 @@ async function freedStaleSlot(enterpriseId: string, pipelineId: string): Promise
 function launch(run: db.RunRecord): void {
   const id = runIdOf(run);
   const execution = execute(run)
-    .catch((error) => console.error(`Run ${id} failed to run`, error))
-    .finally(async () => {
+    .catch((error): 'ended' => {
+      console.error(`Run ${id} failed to run`, error);
+      return 'ended';
+    })
+    .then(async (outcome) => {
       executions.delete(id);
+      // A run handed to the cloud engine keeps the slot; its execution's end event frees it.
+      if (outcome === 'handed-off') return;
       await db.releaseSlot(run.enterpriseId, run.pipelineId, run.number);
+      const ended = await db.getRun(run.enterpriseId, run.pipelineId, run.number);
+      if (ended && isFinished(ended.status)) await runEnded(ended);
       void dispatch(run.enterpriseId, run.pipelineId);
     });
   executions.set(id, execution);
 }
 
-async function execute(run: db.RunRecord): Promise<void> {
+async function execute(run: db.RunRecord): Promise<'ended' | 'handed-off'> {
   const reporter: RunReporter = {
     progress: (current) => db.saveRunProgress(current),
     log: (jobId, chunk) => db.putLogChunk(run.enterpriseId, run.pipelineId, run.number, jobId, chunk),
   };
-  let plan: Parameters<RunExecutor['run']>[0];
+  let plan: RunPlan;
   try {
     const [nodes, repository] = await Promise.all([
       actionNodeSpecs(run.enterpriseId),
@@ -278,18 +304,41 @@ async function execute(run: db.RunRecord): Promise<void> {
       finishedAt: nowIso(),
       message: `The run could not start: ${(error as Error).message}`,
     });
-    return;
+    return 'ended';
   }
   // Stopped while it waited for its plan: it never starts.
   const startedAt = nowIso();
-  if (!(await db.moveRun(run, 'queued', { status: 'running', startedAt }))) return;
+  if (!(await db.moveRun(run, 'queued', { status: 'running', startedAt }))) return 'ended';
   Object.assign(run, { status: 'running', startedAt });
-  const id = runIdOf(run);
+  await recordRunOfCommit(run).catch((error) =>
+    console.error(`Run ${runIdOf(run)}: its commit's record`, error),
+  );
   const executor = await loadExecutor();
+  if (executor.mode === 'handed-off') return handOff(executor, plan);
+  const id = runIdOf(run);
   const running = executor.run(plan, reporter);
   // A stop that came between the move and the executor taking the run.
-  if (stopRequests.has(id)) executor.stop(id);
+  if (stopRequests.has(id)) await executor.stop(run);
   await running;
+  return 'ended';
+}
+
+/** Gives the run to the cloud engine and writes its execution; a run it refuses fails at once. */
+async function handOff(executor: RunExecutor, plan: RunPlan): Promise<'ended' | 'handed-off'> {
+  const { run } = plan;
+  try {
+    await executor.run(plan, { progress: async () => undefined, log: async () => undefined });
+  } catch (error) {
+    await db.moveRun(run, 'running', {
+      status: 'failed',
+      finishedAt: nowIso(),
+      message: `The run could not start: ${(error as Error).message}`,
+      stages: skippedStages(run.stages),
+    });
+    return 'ended';
+  }
+  await db.moveRun(run, 'running', { executionArn: run.executionArn });
+  return 'handed-off';
 }
 
 // ---- stop and rerun ---------------------------------------------------------------------------
@@ -317,11 +366,19 @@ export async function stopRun(
   await db.moveRun(run, 'running', { stoppedBy: userId, stopRequestedAt: at });
   const id = runIdOf(run);
   const execution = executions.get(id);
-  if (execution) {
+  const executor = execution ? await loadExecutor() : null;
+  if (execution && executor?.mode === 'handed-off') {
+    // Being handed to the cloud engine: once it has the run (and its execution is written), stop it there.
+    await execution;
+    const current = await requireRun(enterpriseId, pipelineId, number);
+    if (!isFinished(current.status)) await stopInCloud(current, at);
+  } else if (execution && executor) {
     stopRequests.add(id);
-    (await loadExecutor()).stop(id);
+    await executor.stop(run);
     await execution;
     stopRequests.delete(id);
+  } else if (run.executionArn) {
+    await stopInCloud(run, at);
   } else {
     // No executor here has it (the server restarted while it ran): it is stopped on the record.
     await db.moveRun(run, 'running', { status: 'stopped', finishedAt: at, message: 'Stopped' });
@@ -329,6 +386,51 @@ export async function stopRun(
     void dispatch(enterpriseId, pipelineId);
   }
   return resultsView(await requireRun(enterpriseId, pipelineId, number));
+}
+
+/**
+ * A cloud run: its execution and running builds are stopped, and the run is stopped on record now
+ * (the execution's ABORTED event that follows finds it ended and changes nothing).
+ */
+async function stopInCloud(run: db.RunRecord, at: string): Promise<void> {
+  await (await loadExecutor()).stop(run);
+  const stopped = await db.changeRun(run.enterpriseId, run.pipelineId, run.number, (current) => {
+    if (isFinished(current.status)) return false;
+    current.stages = stoppedStages(current.stages, at);
+    Object.assign(current, { status: 'stopped', finishedAt: at, message: 'Stopped' });
+    return true;
+  });
+  await db.releaseSlot(run.enterpriseId, run.pipelineId, run.number);
+  if (stopped) await runEnded(stopped);
+  void dispatch(run.enterpriseId, run.pipelineId);
+}
+
+/** What was running is stopped, what had not started is skipped. */
+function stoppedStages(stages: readonly db.StageRecord[], at: string): db.StageRecord[] {
+  return skippedStages(
+    stages.map((stage) => ({
+      ...stage,
+      jobs: stage.jobs.map((job) =>
+        job.status === 'running'
+          ? {
+              ...job,
+              status: 'stopped',
+              finishedAt: at,
+              steps: job.steps.map((s) =>
+                s.status === 'running' ? { ...s, status: 'stopped', message: 'Stopped' } : s,
+              ),
+            }
+          : job,
+      ),
+    })),
+  ).map((stage) => ({
+    ...stage,
+    status: stage.jobs.some((j) => j.status === 'stopped')
+      ? 'stopped'
+      : stage.jobs.every((j) => j.status === 'succeeded')
+        ? 'succeeded'
+        : 'skipped',
+  }));
 }
 
 function skippedStages(stages: readonly db.StageRecord[]): db.StageRecord[] {
@@ -419,6 +521,44 @@ export async function startPushedRuns(push: PushEvent): Promise<void> {
   }
 }
 
+// ---- cron triggers ----------------------------------------------------------------------------
+
+/**
+ * The minute's tick (the group's `cron` schedule, every minute): each enabled pipeline whose
+ * `trigger.cron` names the minute runs its default branch's newest commit, once per minute (the
+ * pipeline's `lastCronMinute` is claimed with a condition, so a second tick of the minute, or a
+ * second delivery, starts nothing). A pipeline that cannot start is logged and skipped.
+ */
+export async function startCronRuns(now: Date): Promise<void> {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const { cronMatches } = await import('./cron');
+  const due = (await pipelineDb.listCronPipelines()).filter(
+    (p) => p.enabled && p.trigger.cron && cronMatches(p.trigger.cron, now),
+  );
+  for (const pipeline of due) {
+    if (!(await pipelineDb.claimCronMinute(pipeline.enterpriseId, pipeline.pipelineId, minute))) continue;
+    try {
+      const definition = await checkYaml(pipeline.enterpriseId, pipeline.yaml);
+      const { values, problems } = checkRunParameters(definition, {});
+      if (problems.length > 0) throw new Error(`it has parameters without defaults (${problems[0]?.field})`);
+      const repository = await requireRepository(pipeline.enterpriseId, pipeline.repositoryId);
+      await queueRun(pipeline, definition, {
+        trigger: 'cron',
+        branch: repository.defaultBranch ?? 'main',
+        commit: null,
+        parameters: values,
+        creatorId: null,
+        rerunOf: null,
+        reused: new Map(),
+      });
+    } catch (error) {
+      console.warn(
+        `Pipeline ${pipeline.pipelineId}: its cron trigger did not start a run: ${(error as Error).message}`,
+      );
+    }
+  }
+}
+
 // ---- reading ----------------------------------------------------------------------------------
 
 export async function listRunPage(
@@ -438,7 +578,9 @@ export async function getRunResults(
   pipelineId: string,
   number: number,
 ): Promise<RunResults> {
-  return resultsView(await requireRun(enterpriseId, pipelineId, number));
+  const run = await requireRun(enterpriseId, pipelineId, number);
+  const [view, workItems] = await Promise.all([resultsView(run), runWorkItems(run)]);
+  return workItems ? { ...view, workItems } : view;
 }
 
 /** At most this many chunks (8 KiB each) in one answer; the reader asks again from nextOffset. */
@@ -458,6 +600,7 @@ export async function readJobLog(
   const run = await requireRun(enterpriseId, pipelineId, number);
   const job = run.stages.flatMap((s) => s.jobs).find((j) => j.id === jobId);
   if (!job) throw notFound(`Run ${number} has no job ${jobId}`);
+  if (job.build) return readCloudJobLog(job, job.build, offset);
   // The state first: a job that has ended has written all of its log before it says so.
   const end = await db.logEnd(enterpriseId, pipelineId, number, jobId);
   if (offset > end) throw badRequest('offset', `the log has ${end} characters so far`);
@@ -485,7 +628,47 @@ export async function readJobLog(
   };
 }
 
+/**
+ * A cloud job's log from its CloudWatch stream: the offset is an event's index there. The stream
+ * holds every event it accepted, so the answer has no gaps.
+ */
+async function readCloudJobLog(job: db.JobRecord, build: db.CloudBuildRef, offset: number): Promise<JobLog> {
+  const { readCloudLog } = await import('./executor/cloud-logs');
+  const finished = isFinished(job.status);
+  const read = await readCloudLog(build, offset);
+  if (offset > read.end) throw badRequest('offset', `the log has ${read.end} lines so far`);
+  return {
+    offset,
+    nextOffset: read.nextOffset,
+    text: read.text,
+    gaps: [],
+    complete: finished && read.nextOffset >= read.end,
+    status: job.status,
+  };
+}
+
 // ---- views ------------------------------------------------------------------------------------
+
+/**
+ * The work items the run's commit mentions (the repositories module's mention records), with
+ * their state now; undefined until the commit is known.
+ */
+async function runWorkItems(run: db.RunRecord): Promise<RunWorkItem[] | undefined> {
+  if (!run.commit) return undefined;
+  const mentions = await mentionsOfCommits(run.enterpriseId, run.repositoryId, [run.commit]);
+  const byProject = new Map<string, typeof mentions>();
+  for (const m of mentions) byProject.set(m.projectId, [...(byProject.get(m.projectId) ?? []), m]);
+  const found = await Promise.all(
+    [...byProject].map(async ([projectId, ofProject]) => {
+      const { index } = await projectWithIndex(run.enterpriseId, projectId).catch(() => ({ index: null }));
+      return ofProject.flatMap((m) => {
+        const issue = index?.rows.get(m.issueId);
+        return issue ? [{ ...issueRefView(issue), projectId }] : [];
+      });
+    }),
+  );
+  return found.flat().sort((a, b) => a.issueNumber - b.issueNumber);
+}
 
 async function runViews(runs: readonly db.RunRecord[]): Promise<PipelineRun[]> {
   const people = await userSummaries(runs.flatMap((r) => (r.creatorId ? [r.creatorId] : [])));

@@ -10,6 +10,7 @@ export { remoteOf, repositoryNotFound } from './access';
 export { checkoutCommit, type RemoteAccess } from './git/remote';
 export { PUSH_EVENT, type PushEvent } from './push-events';
 export { requireRepository } from './repositories';
+export { listCommitRuns, mentionsOfCommits, recordCommitRun } from './store/commit-runs';
 export {
   getRepositories,
   getRepository,

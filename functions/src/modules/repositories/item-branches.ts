@@ -14,6 +14,7 @@ import { remoteFailure, remoteOf } from './access';
 import { createRemoteBranch, listRefs, RemoteError } from './git/remote';
 import { writeOnceOps } from './mention-writes';
 import { requireRepository } from './repositories';
+import { listCommitRuns } from './store/commit-runs';
 import { listIssueBranches, listIssueCommits, putIssueBranchOp } from './store/mentions';
 import * as db from './store/repositories';
 import { itemCommitView, repoBranchView } from './views';
@@ -36,7 +37,11 @@ export async function listItemBranches(enterpriseId: string, issueId: string): P
 export async function listItemCommits(enterpriseId: string, issueId: string): Promise<ItemCommit[]> {
   const issue = await itemOf(enterpriseId, issueId);
   const commits = await listIssueCommits(enterpriseId, issue.projectId, issueId);
-  return commits.sort((a, b) => b.authoredAt.localeCompare(a.authoredAt)).map(itemCommitView);
+  // Each commit with the latest run of every pipeline that built it (store/commit-runs.ts).
+  const runs = await Promise.all(commits.map((c) => listCommitRuns(enterpriseId, c.repositoryId, c.sha)));
+  return commits
+    .map((c, i) => itemCommitView(c, runs[i]))
+    .sort((a, b) => b.authoredAt.localeCompare(a.authoredAt));
 }
 
 export async function createItemBranch(

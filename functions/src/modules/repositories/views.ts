@@ -1,7 +1,13 @@
 /** Repositories, links, branches and commits as the API shows them; never a token or secret. */
 import { summaryOf } from '@core/identity/people';
 import type { UserSummary } from '@shared/schemas/projects';
-import type { ItemCommit, ProjectRepositoryRow, RepoBranch, Repository } from '@shared/schemas/repositories';
+import type {
+  CommitRun,
+  ItemCommit,
+  ProjectRepositoryRow,
+  RepoBranch,
+  Repository,
+} from '@shared/schemas/repositories';
 import type { IssueBranchRecord, IssueCommitRecord } from './store/mentions';
 import type { ProjectLinkRecord, RepositoryRecord } from './store/repositories';
 
@@ -59,7 +65,7 @@ export function repoBranchView(b: IssueBranchRecord, users: ReadonlyMap<string, 
   };
 }
 
-export function itemCommitView(c: IssueCommitRecord): ItemCommit {
+export function itemCommitView(c: IssueCommitRecord, pipelineRuns: CommitRun[] = []): ItemCommit {
   return {
     sha: c.sha,
     shortSha: c.shortSha,
@@ -72,5 +78,6 @@ export function itemCommitView(c: IssueCommitRecord): ItemCommit {
     pmProjectRepositoryId: c.repositoryId,
     repositoryName: c.repositoryName,
     seenAt: c.seenAt,
+    pipelineRuns,
   };
 }

@@ -7,7 +7,7 @@ import { AppNavbar } from './AppNavbar';
 const access = (permissions: string[]) => computeAccess({ userId: 'u1', permissions, roles: [] });
 
 describe('AppNavbar', () => {
-  it('links built pages and shows unbuilt areas disabled, not as links', async () => {
+  it('links built pages', async () => {
     renderWithRouter(<AppNavbar identifier="acme" access={access(['*:*:*'])} />, { path: '/acme/members' });
     const members = await screen.findByRole('link', { name: 'Members' });
     expect(members.getAttribute('href')).toBe('/acme/members');
@@ -18,10 +18,8 @@ describe('AppNavbar', () => {
     expect(screen.getByTestId('nav-products').hasAttribute('aria-disabled')).toBe(false);
     expect(screen.getByRole('link', { name: 'Code' }).getAttribute('href')).toBe('/acme/codes');
     expect(screen.getByRole('link', { name: 'Knowledge base' }).getAttribute('href')).toBe('/acme/docs');
-    // Pipelines are not built yet: shown, disabled, not a link.
-    expect(screen.queryByRole('link', { name: /Pipelines/ })).toBeNull();
-    expect(screen.getByTestId('nav-pipeline').getAttribute('aria-disabled')).toBe('true');
-    expect(screen.getByTestId('nav-pipeline').textContent).toContain('Pipelines');
+    expect(screen.getByRole('link', { name: 'Pipelines' }).getAttribute('href')).toBe('/acme/pipeline');
+    expect(screen.getByTestId('nav-pipeline').hasAttribute('aria-disabled')).toBe(false);
   });
 
   it('hides areas without access, and Admin when all its entries are hidden', async () => {

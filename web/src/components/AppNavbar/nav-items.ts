@@ -27,7 +27,11 @@ export type EnterprisePath =
   | '/$identifier/admin'
   | '/$identifier/admin/roles'
   | '/$identifier/admin/labels'
-  | '/$identifier/admin/audit';
+  | '/$identifier/admin/audit'
+  | '/$identifier/pipeline'
+  | '/$identifier/admin/pipeline/node'
+  | '/$identifier/admin/pipeline/nodeType'
+  | '/$identifier/admin/pipeline/template';
 
 export interface NavItem extends AccessNode {
   key: string;
@@ -65,7 +69,13 @@ export const NAV_ITEMS: NavItem[] = [
     access: 'repositories',
     to: '/$identifier/repositories',
   },
-  { key: 'pipeline', label: 'Pipelines', icon: IconGitBranch, access: 'pipeline' },
+  {
+    key: 'pipeline',
+    label: 'Pipelines',
+    icon: IconGitBranch,
+    access: 'pipeline',
+    to: '/$identifier/pipeline',
+  },
   { key: 'docs', label: 'Knowledge base', icon: IconBook2, access: 'docs', to: '/$identifier/docs' },
   {
     key: 'weekly',
@@ -90,9 +100,24 @@ export const NAV_ITEMS: NavItem[] = [
       { key: 'adminRoles', label: 'Roles', access: 'adminRoles', to: '/$identifier/admin/roles' },
       { key: 'adminLabels', label: 'Labels', access: 'adminLabels', to: '/$identifier/admin/labels' },
       { key: 'adminAudit', label: 'Audit log', access: 'adminAudit', to: '/$identifier/admin/audit' },
-      { key: 'pipelineNodes', label: 'Pipeline nodes', access: 'pipelineAdmin' },
-      { key: 'pipelineNodeTypes', label: 'Pipeline node types', access: 'pipelineAdmin' },
-      { key: 'pipelineTemplates', label: 'Pipeline templates', access: 'pipelineAdmin' },
+      {
+        key: 'pipelineNodes',
+        label: 'Pipeline nodes',
+        access: 'pipelineAdmin',
+        to: '/$identifier/admin/pipeline/node',
+      },
+      {
+        key: 'pipelineNodeTypes',
+        label: 'Pipeline node types',
+        access: 'pipelineAdmin',
+        to: '/$identifier/admin/pipeline/nodeType',
+      },
+      {
+        key: 'pipelineTemplates',
+        label: 'Pipeline templates',
+        access: 'pipelineAdmin',
+        to: '/$identifier/admin/pipeline/template',
+      },
     ],
   },
 ];

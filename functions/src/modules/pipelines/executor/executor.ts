@@ -1,9 +1,9 @@
 /**
  * One interface, two engines (docs/pipelines.md "Executors"): the local executor (the embedded
  * default: child processes in a scratch checkout, `local.ts`) and, in the cloud, AWS CodeBuild
- * (one build per job from a generated buildspec; not built yet, see the doc). The runs service
- * hands an executor a run and what it needs, and hears back through a reporter; it never knows
- * which engine runs it.
+ * builds orchestrated by a Step Functions state machine (`cloud.ts`). The runs service hands an
+ * executor a run and what it needs, and hears back through a reporter (local) or through the
+ * engine's events (cloud, `cloud-events.ts`); it never knows which engine runs it.
  */
 import type { ActionNodeSpec } from '@shared/domain/pipeline-catalogue';
 import type { PipelineDefinition } from '@shared/domain/pipeline-definition';
@@ -30,10 +30,15 @@ export interface RunReporter {
 }
 
 export interface RunExecutor {
-  /** Runs the plan; resolves once the run has ended and its last states are written. */
+  /**
+   * `in-process`: `run` resolves once the run has ended and its last states are written (local).
+   * `handed-off`: `run` resolves once the engine has the run; the engine's events record its
+   * states and end it (cloud), so the pipeline's slot stays taken until then.
+   */
+  readonly mode: 'in-process' | 'handed-off';
   run(plan: RunPlan, reporter: RunReporter): Promise<void>;
   /** Asks a run it is running to stop; false when it has no such run. */
-  stop(runId: string): boolean;
+  stop(run: RunRecord): Promise<boolean>;
 }
 
 export const runIdOf = (run: Pick<RunRecord, 'enterpriseId' | 'pipelineId' | 'number'>) =>

@@ -56,6 +56,7 @@ const scratchRoot = () =>
 const active = new Map<string, LocalRun>();
 
 export const localExecutor: RunExecutor = {
+  mode: 'in-process',
   async run(plan, reporter) {
     const id = runIdOf(plan.run);
     const local = new LocalRun(
@@ -70,8 +71,8 @@ export const localExecutor: RunExecutor = {
       active.delete(id);
     }
   },
-  stop(runId) {
-    const local = active.get(runId);
+  async stop(run) {
+    const local = active.get(runIdOf(run));
     if (!local) return false;
     local.stop();
     return true;
@@ -113,6 +114,7 @@ class LocalRun {
     try {
       const source = join(this.workDir, 'source');
       this.run.commit = await checkout(this.plan.remote, this.run.branch, this.run.commit, source);
+      this.run.commitAuthorEmail = await commitAuthorEmail(source);
       await this.save();
       for (const stage of this.run.stages) {
         if (failed || this.stopping) break;
@@ -402,6 +404,18 @@ async function checkout(
     await git('checkout', '--quiet', '--detach', sha);
   }
   return sha;
+}
+
+/** The checked-out commit's author's e-mail address ('' when git cannot say). */
+async function commitAuthorEmail(dir: string): Promise<string> {
+  try {
+    const out = await execFileAsync('git', ['-C', dir, 'log', '-1', '--format=%ae'], {
+      timeout: localLimits.gitTimeoutMs,
+    });
+    return out.stdout.trim();
+  } catch {
+    return '';
+  }
 }
 
 function gitEnvironment(remote: RemoteAccess): NodeJS.ProcessEnv {

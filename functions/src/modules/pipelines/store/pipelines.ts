@@ -7,9 +7,12 @@
 import { enterprisePartition, keys, SK } from '@core/db/keys';
 import {
   batchDelete,
+  batchGet,
+  ConditionFailedError,
   conditions,
   getItem,
   type Item,
+  queryIndexAll,
   queryPartition,
   transact,
   updateItem,
@@ -53,7 +56,23 @@ export interface RevisionRecord {
 }
 
 function toItem(r: PipelineRecord): Item {
-  return { ...keys.pipeline(r.enterpriseId, r.pipelineId), entity: 'Pipeline', ...r };
+  return {
+    ...keys.pipeline(r.enterpriseId, r.pipelineId),
+    entity: 'Pipeline',
+    ...r,
+    ...cronIndex(r, r.trigger),
+  };
+}
+
+/** gsi1 partition of every pipeline with a cron trigger, across enterprises (the minute's tick reads it). */
+export const CRON_INDEX = 'PIPELINECRONS';
+
+/** The pipeline's entry on the cron index: there while its trigger has a cron expression. */
+function cronIndex(
+  r: Pick<PipelineRecord, 'enterpriseId' | 'pipelineId'>,
+  trigger: PipelineTrigger | undefined,
+) {
+  return trigger?.cron ? { gsi1pk: CRON_INDEX, gsi1sk: `PIPE#${r.enterpriseId}#${r.pipelineId}` } : {};
 }
 
 function fromItem(item: Item): PipelineRecord {
@@ -139,7 +158,8 @@ export async function saveDefinition(
   await transact([
     {
       update: keys.pipeline(record.enterpriseId, record.pipelineId),
-      set: { ...set, version: expectedVersion + 1 },
+      set: { ...set, ...cronIndex(record, set.trigger), version: expectedVersion + 1 },
+      ...(set.trigger && !set.trigger.cron ? { remove: ['gsi1pk', 'gsi1sk'] } : {}),
       condition: conditions.version(expectedVersion),
       label: 'pipeline',
     },
@@ -169,6 +189,40 @@ export async function deletePipeline(record: PipelineRecord): Promise<void> {
   await batchDelete(
     revisions.map((r) => keys.pipelineRevision(record.enterpriseId, r.pipelineId, r.revision)),
   );
+}
+
+// Access pattern: every pipeline with a cron trigger, across enterprises (gsi1 PIPELINECRONS).
+export async function listCronPipelines(): Promise<PipelineRecord[]> {
+  const keysOnIndex = await queryIndexAll('gsi1', CRON_INDEX, 'PIPE#');
+  // The index holds the keys (and whatever it projects); the pipelines are read whole.
+  const items = await batchGet(keysOnIndex.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
+  return items.map(fromItem);
+}
+
+/**
+ * Claims the cron minute (epoch minutes) for the pipeline: true for the first tick of the
+ * minute, false when a tick has started it already (a schedule may be delivered twice).
+ */
+export async function claimCronMinute(
+  enterpriseId: string,
+  pipelineId: string,
+  minute: number,
+): Promise<boolean> {
+  try {
+    await updateItem(
+      keys.pipeline(enterpriseId, pipelineId),
+      { set: { lastCronMinute: minute } },
+      {
+        expression:
+          'attribute_exists(pk) AND (attribute_not_exists(lastCronMinute) OR lastCronMinute < :minute)',
+        values: { ':minute': minute },
+      },
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailedError) return false;
+    throw error;
+  }
 }
 
 /** Enables or disables a pipeline, whatever its version (the switch is idempotent). */

@@ -63,6 +63,14 @@ export interface JobRecord {
   finishedAt: string | null;
   reusedFrom: number | null;
   steps: StepRecord[];
+  /** The cloud engine's CodeBuild build of the job, once it has started (its log is in CloudWatch). */
+  build?: CloudBuildRef;
+}
+
+export interface CloudBuildRef {
+  id: string;
+  logGroup: string | null;
+  logStream: string | null;
 }
 
 export interface StageRecord {
@@ -81,6 +89,8 @@ export interface RunRecord {
   trigger: RunTrigger;
   branch: string;
   commit: string | null;
+  /** The e-mail address of the commit's author, once the checkout has read it (who a failure tells). */
+  commitAuthorEmail?: string;
   parameters: Record<string, InputValue>;
   revision: number;
   /** The definition the run follows, as it was when the run was queued. */
@@ -92,6 +102,8 @@ export interface RunRecord {
   finishedAt: string | null;
   message: string;
   stages: StageRecord[];
+  /** The cloud engine's Step Functions execution (absent for a run of the local executor). */
+  executionArn?: string;
 }
 
 const toItem = (r: RunRecord): Item => ({
@@ -119,6 +131,8 @@ const fromItem = (item: Item): RunRecord => ({
   finishedAt: item.finishedAt ?? null,
   message: item.message ?? '',
   stages: item.stages ?? [],
+  ...(item.executionArn ? { executionArn: String(item.executionArn) } : {}),
+  ...(item.commitAuthorEmail ? { commitAuthorEmail: String(item.commitAuthorEmail) } : {}),
 });
 
 /** The next run number of the pipeline (its `runCount`, raised by one). */
@@ -152,6 +166,21 @@ export async function listRuns(enterpriseId: string, pipelineId: string): Promis
   return items.map(fromItem);
 }
 
+// Access pattern: a pipeline's newest run (begins_with(sk, PIPERUN#{pipelineId}#), backwards, one).
+export async function latestRun(enterpriseId: string, pipelineId: string): Promise<RunRecord | null> {
+  const { items } = await queryPage({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': enterprisePartition(enterpriseId),
+      ':prefix': `${RUN_PREFIX}${pipelineId}#`,
+    },
+    ScanIndexForward: false,
+    Limit: 1,
+    ConsistentRead: true,
+  });
+  return items[0] ? fromItem(items[0]) : null;
+}
+
 /** Moves a run from one state to another; false when it was no longer in `from`. */
 export async function moveRun(
   key: { enterpriseId: string; pipelineId: string; number: number },
@@ -183,6 +212,7 @@ export async function saveRunProgress(record: RunRecord): Promise<void> {
       set: {
         status: record.status,
         commit: record.commit,
+        ...(record.commitAuthorEmail ? { commitAuthorEmail: record.commitAuthorEmail } : {}),
         startedAt: record.startedAt,
         finishedAt: record.finishedAt,
         message: record.message,
@@ -192,6 +222,52 @@ export async function saveRunProgress(record: RunRecord): Promise<void> {
     conditions.exists,
     'run',
   );
+}
+
+/**
+ * Changes a run by `change` (false: leave it) and writes it back if nobody wrote it in between
+ * (`progressSeq`), else reads it again: the cloud engine's events for the jobs of one run come at
+ * once, to different function instances. Answers the run as written, or null when unchanged.
+ */
+export async function changeRun(
+  enterpriseId: string,
+  pipelineId: string,
+  number: number,
+  change: (run: RunRecord) => boolean,
+): Promise<RunRecord | null> {
+  const key = runKey(enterpriseId, pipelineId, number);
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const item = await getItem(key);
+    if (!item) return null;
+    const run = fromItem(item);
+    if (!change(run)) return null;
+    const seq = Number(item.progressSeq ?? 0);
+    try {
+      await updateItem(
+        key,
+        {
+          set: {
+            status: run.status,
+            commit: run.commit,
+            ...(run.commitAuthorEmail ? { commitAuthorEmail: run.commitAuthorEmail } : {}),
+            startedAt: run.startedAt,
+            finishedAt: run.finishedAt,
+            message: run.message,
+            stages: run.stages,
+            progressSeq: seq + 1,
+          },
+        },
+        {
+          expression: 'attribute_not_exists(progressSeq) OR progressSeq = :seq',
+          values: { ':seq': seq },
+        },
+      );
+      return run;
+    } catch (error) {
+      if (!(error instanceof ConditionFailedError)) throw error;
+    }
+  }
+  throw new Error(`Run ${number} of pipeline ${pipelineId} kept changing under its engine's events`);
 }
 
 /**

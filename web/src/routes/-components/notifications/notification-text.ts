@@ -11,6 +11,7 @@ const WHAT: Record<NotificationKind, string> = {
   testSheetAssigned: 'gave you the test sheet',
   reviewRequested: 'asked for your review of',
   weeklyReminder: 'Reminder: write your report',
+  pipelineFailed: 'A pipeline run failed:',
 };
 
 /** "Ana commented on #12 Login fails (3 updates)". */
@@ -35,4 +36,5 @@ export const KIND_LABELS: [NotificationKind, string][] = [
   ['testSheetAssigned', 'A test sheet is given to me'],
   ['reviewRequested', 'My review is requested'],
   ['weeklyReminder', 'Weekly report reminders'],
+  ['pipelineFailed', 'A pipeline run I started or whose commit I wrote fails'],
 ];

@@ -14,10 +14,11 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { ProjectRepositoryRow } from '@shared/schemas/repositories';
-import { IconCode, IconLink, IconLinkOff, IconSearch } from '@tabler/icons-react';
+import { IconCode, IconGitBranch, IconLink, IconLinkOff, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { LinkButton } from '../../../components/Links/Links';
 import { LoadFailed, NothingYet, TableSkeleton } from '../../../kit/ListPage/ListPage';
 import { usePanelSearch } from '../../../kit/ListPage/use-panel-search';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
@@ -28,7 +29,7 @@ import { RepositoryTable } from './RepositoryTable';
 
 /** The project's Code tab: its repositories with default branch, last commit and activity. */
 export function ProjectCodePage({ projectId }: { projectId: string }) {
-  const { can } = useCurrentEnterprise();
+  const { can, access, enterprise } = useCurrentEnterprise();
   useDocumentTitle('Code');
   const canLink = can('code:repository:link');
   const { search, setSearch, keyword, pageNum, setPageNum } = usePanelSearch();
@@ -94,6 +95,18 @@ export function ProjectCodePage({ projectId }: { projectId: string }) {
             search ? <CloseButton size="xs" aria-label="Clear search" onClick={() => setSearch('')} /> : null
           }
         />
+        {access.pipeline && (
+          <LinkButton
+            size="xs"
+            variant="default"
+            leftSection={<IconGitBranch size={14} />}
+            to="/$identifier/pipeline"
+            params={{ identifier: enterprise.enterpriseIdentifier }}
+            search={{ projectId }}
+          >
+            Pipelines
+          </LinkButton>
+        )}
         {linkButton}
       </Group>
     </Group>

@@ -1,0 +1,360 @@
+/**
+ * `/{identifier}/pipeline`: the enterprise's pipelines as cards (docs/pipelines.md "Pages"), each
+ * with its repository, trigger, newest run and whether it is enabled, and its actions: run (with
+ * the parameter form), open, run records, edit, enable or disable, delete. Filtered by repository,
+ * project and name, kept in the URL.
+ */
+import { ActionIcon, Button, Card, Group, Menu, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { Pipeline } from '@shared/schemas/pipelines';
+import {
+  IconDots,
+  IconGitBranch,
+  IconHistory,
+  IconPencil,
+  IconPlayerPlay,
+  IconPlus,
+  IconStethoscope,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorText } from '../../../api/errors';
+import { RefusableDeleteModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
+import { PageTitle } from '../../../components/PageTitle/PageTitle';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { FilterBar, KeywordFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';
+import { CardList } from '../../../kit/ListPage/CardList';
+import { ListHeading, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
+import { Pager } from '../../../kit/ListPage/Pager';
+import { usePageSize } from '../../../kit/ListPage/use-page-size';
+import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { AddPipelineModal } from './AddPipelineModal';
+import { formatDuration, runTriggerText, triggerText } from './format';
+import { PipelineIcon, StateBadge } from './PipelineIcon';
+import {
+  pipelineListQueryOptions,
+  useDeletePipeline,
+  useRepositoriesAndProjects,
+  useSetPipelineEnabled,
+} from './queries';
+import { useRunPipeline } from './RunPipeline';
+
+export interface PipelineSearch {
+  repositoryId?: string;
+  projectId?: string;
+  keyword?: string;
+  pageNum?: number;
+}
+
+const text = (value: unknown) =>
+  typeof value === 'string' && value.trim() ? value.trim().slice(0, 64) : undefined;
+
+/** Drops what is not allowed rather than refusing the address. */
+export function validatePipelineSearch(search: Record<string, unknown>): PipelineSearch {
+  const page = Number(search.pageNum);
+  return {
+    ...(text(search.repositoryId) ? { repositoryId: text(search.repositoryId) } : {}),
+    ...(text(search.projectId) ? { projectId: text(search.projectId) } : {}),
+    ...(text(search.keyword) ? { keyword: text(search.keyword) } : {}),
+    ...(Number.isInteger(page) && page > 1 ? { pageNum: page } : {}),
+  };
+}
+
+const hasFilters = (search: PipelineSearch) =>
+  Boolean(search.repositoryId || search.projectId || search.keyword);
+
+export function PipelineListPage({ identifier, search }: { identifier: string; search: PipelineSearch }) {
+  useDocumentTitle('Pipelines');
+  const navigate = useNavigate({ from: '/$identifier/pipeline/' });
+  const { can } = useCurrentEnterprise();
+  const [pageSize, setPageSize] = usePageSize('pipelines');
+  const pageNum = search.pageNum ?? 1;
+  const list = useQuery(
+    pipelineListQueryOptions({
+      repositoryId: search.repositoryId,
+      projectId: search.projectId,
+      keyword: search.keyword,
+      pageNum,
+      pageSize,
+    }),
+  );
+  const page = list.data;
+  const { repositories, projects } = useRepositoriesAndProjects();
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Pipeline | null>(null);
+  const remove = useDeletePipeline();
+  const run = useRunPipeline(identifier);
+  const filter = (next: Partial<PipelineSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...next, pageNum: undefined }), replace: true });
+  useStepBackFromEmptyPage(
+    page,
+    pageNum,
+    (next) => void navigate({ search: (prev) => ({ ...prev, pageNum: next }) }),
+  );
+
+  const addButton = can('pipeline:pipeline:add') && (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+      Add pipeline
+    </Button>
+  );
+
+  return (
+    <Stack gap="md">
+      <PageTitle title="Pipelines">
+        Each pipeline builds, tests or deploys a repository: run it, follow its jobs and logs, rerun what
+        failed.
+      </PageTitle>
+      <ListHeading
+        title="All pipelines"
+        icon={<IconGitBranch size={22} />}
+        count={page?.total}
+        actions={
+          <Group gap="sm">
+            <LinkButton
+              variant="default"
+              leftSection={<IconStethoscope size={16} />}
+              to="/$identifier/pipeline/test"
+              params={{ identifier }}
+            >
+              Check a definition
+            </LinkButton>
+            {addButton}
+          </Group>
+        }
+      />
+      <FilterBar
+        testId="pipeline-filters"
+        filtered={hasFilters(search)}
+        onClear={() => filter({ repositoryId: undefined, projectId: undefined, keyword: undefined })}
+      >
+        <KeywordFilter
+          value={search.keyword}
+          onChange={(keyword) => filter({ keyword })}
+          placeholder="Pipeline name"
+          label="Filter by name"
+        />
+        <SelectFilter
+          label="Filter by repository"
+          placeholder="Repository"
+          data={repositories}
+          value={search.repositoryId}
+          onChange={(repositoryId) => filter({ repositoryId })}
+        />
+        <SelectFilter
+          label="Filter by project"
+          placeholder="Project"
+          data={projects}
+          value={search.projectId}
+          onChange={(projectId) => filter({ projectId })}
+        />
+      </FilterBar>
+      <CardList
+        what="pipelines"
+        loading={!page}
+        dimmed={list.isPlaceholderData}
+        isEmpty={page?.rows.length === 0}
+        testId="pipeline-cards"
+        empty={
+          hasFilters(search) ? (
+            <NoMatch title="No pipeline matches" testId="pipelines-no-match" />
+          ) : (
+            <NothingYet
+              icon={<IconGitBranch size={28} />}
+              title="No pipelines yet"
+              description="A pipeline builds and tests a repository's code: pick a project, one of its linked repositories and a template to start from, then change its steps in the editor."
+              action={addButton}
+              testId="pipelines-empty"
+            />
+          )
+        }
+        footer={
+          page && (
+            <Pager
+              total={page.total}
+              pageNum={pageNum}
+              pageSize={pageSize}
+              noun="pipelines"
+              onChange={(next) => void navigate({ search: (prev) => ({ ...prev, pageNum: next }) })}
+              onPageSizeChange={(size) => {
+                setPageSize(size);
+                void navigate({ search: (prev) => ({ ...prev, pageNum: undefined }) });
+              }}
+            />
+          )
+        }
+      >
+        {page?.rows.map((pipeline) => (
+          <PipelineCard
+            key={pipeline.id}
+            identifier={identifier}
+            pipeline={pipeline}
+            onRun={() => void run.open(pipeline)}
+            running={run.busy(pipeline.id)}
+            onDelete={() => setDeleting(pipeline)}
+          />
+        ))}
+      </CardList>
+      {run.modal}
+      <AddPipelineModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        identifier={identifier}
+        projectId={search.projectId}
+      />
+      <RefusableDeleteModal
+        target={deleting}
+        idOf={(p) => p.id}
+        remove={remove}
+        deleted={(p) => `${p.name} deleted`}
+        onClose={() => setDeleting(null)}
+        title="Delete the pipeline?"
+        refusalTestId="pipeline-delete-refusal"
+        note="Its saved definitions, runs and logs go with it."
+      >
+        <Text size="sm">
+          <b>{deleting?.name}</b> will be deleted.
+        </Text>
+      </RefusableDeleteModal>
+    </Stack>
+  );
+}
+
+function PipelineCard({
+  identifier,
+  pipeline,
+  onRun,
+  running,
+  onDelete,
+}: {
+  identifier: string;
+  pipeline: Pipeline;
+  onRun: () => void;
+  running: boolean;
+  onDelete: () => void;
+}) {
+  const { can } = useCurrentEnterprise();
+  const toggle = useSetPipelineEnabled();
+  const navigate = useNavigate();
+  const params = { identifier, repo: pipeline.repositoryId, id: pipeline.id };
+  const last = pipeline.lastRun;
+  const canRun = can('pipeline:pipeline:run') && pipeline.enabled && pipeline.trigger.manual;
+  return (
+    <Card withBorder data-testid={`pipeline-card-${pipeline.name}`}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={2} miw={0}>
+            <LinkAnchor
+              to="/$identifier/pipeline/$repo/$id"
+              params={params}
+              fw={600}
+              lineClamp={2}
+              title={pipeline.name}
+            >
+              {pipeline.name}
+            </LinkAnchor>
+            <Text size="xs" c="dimmed" truncate>
+              {pipeline.repositoryName} · {triggerText(pipeline.trigger)}
+            </Text>
+          </Stack>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={`Actions of ${pipeline.name}`}>
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconHistory size={16} />}
+                onClick={() => void navigate({ to: '/$identifier/pipeline/$repo/$id/more', params })}
+              >
+                Run records
+              </Menu.Item>
+              {can('pipeline:pipeline:edit') && (
+                <Menu.Item
+                  leftSection={<IconPencil size={16} />}
+                  onClick={() => void navigate({ to: '/$identifier/pipeline/$repo/$id/edit', params })}
+                >
+                  Edit definition
+                </Menu.Item>
+              )}
+              {can('pipeline:pipeline:remove') && (
+                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+                  Delete
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+
+        {last ? (
+          <Group gap="xs" wrap="wrap" data-testid="pipeline-last-run">
+            <StateBadge state={last.status} />
+            <Text size="sm">#{last.number}</Text>
+            <Text size="xs" c="dimmed">
+              {runTriggerText(last.trigger)} · {last.branch}
+            </Text>
+            <RelativeTime value={last.startedAt ?? last.queuedAt} />
+            {last.durationMs !== null && (
+              <Text size="xs" c="dimmed">
+                {formatDuration(last.durationMs)}
+              </Text>
+            )}
+          </Group>
+        ) : (
+          <Group gap="xs">
+            <PipelineIcon name="default" size={16} />
+            <Text size="sm" c="dimmed">
+              Never run
+            </Text>
+          </Group>
+        )}
+
+        <Group justify="space-between" mt="auto" wrap="nowrap">
+          <Tooltip
+            label={
+              can('pipeline:pipeline:edit')
+                ? 'A disabled pipeline cannot be started'
+                : 'You may not change it'
+            }
+          >
+            <Switch
+              size="sm"
+              label="Enabled"
+              checked={pipeline.enabled}
+              disabled={!can('pipeline:pipeline:edit') || toggle.isPending}
+              onChange={(event) =>
+                toggle.mutate(
+                  { id: pipeline.id, enabled: event.currentTarget.checked },
+                  {
+                    onSuccess: (saved) =>
+                      notifications.show({
+                        color: 'green',
+                        message: `${saved.name} ${saved.enabled ? 'enabled' : 'disabled'}`,
+                      }),
+                    onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+                  },
+                )
+              }
+            />
+          </Tooltip>
+          <Button
+            size="xs"
+            leftSection={<IconPlayerPlay size={14} />}
+            onClick={onRun}
+            loading={running}
+            disabled={!canRun}
+            aria-label={`Run ${pipeline.name}`}
+            title={pipeline.enabled ? undefined : 'Enable the pipeline to run it'}
+          >
+            Run
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

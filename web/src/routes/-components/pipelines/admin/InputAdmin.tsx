@@ -1,0 +1,262 @@
+/**
+ * Admin of a node's inputs (`/admin/pipeline/node/{nodeId}/nodeParams`, `nodeParamsAdd?nodeId=`,
+ * `nodeParams/{id}` where the id is `{nodeId}.{name}`): name, label, type, required, default,
+ * options (a select's, one per line), pattern. The name is the input's key and never changes; an
+ * input the node's command names cannot be deleted.
+ */
+import { Checkbox, Group, NumberInput, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { NODE_INPUT_TYPES } from '@shared/domain/pipeline-catalogue';
+import type { ActionNode, NodeInput } from '@shared/schemas/pipelines';
+import { IconForms, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { LinkAnchor, LinkButton } from '../../../../components/Links/Links';
+import { COMBOBOX_PROPS } from '../../../../kit/FormModal/fields';
+import { TextCell } from '../../../../kit/ListTable/cells';
+import { useStartAfresh } from '../../../../lib/form-modal';
+import {
+  catalogueItemQueryOptions,
+  nodeInputsQueryOptions,
+  useCreateCatalogueItem,
+  useDeleteCatalogueItem,
+  useUpdateCatalogueItem,
+} from '../queries';
+import { BackLink, CatalogueFormPage, CatalogueListPage } from './CatalogueAdmin';
+
+const defaultText = (value: NodeInput['defaultValue']) => (value === null ? '' : String(value));
+
+export function InputListPage({ identifier, nodeId }: { identifier: string; nodeId: string }) {
+  const navigate = useNavigate();
+  const node = useQuery(catalogueItemQueryOptions<ActionNode>('nodes', nodeId));
+  const query = useQuery(nodeInputsQueryOptions(nodeId));
+  const title = node.data ? `Inputs of ${node.data.name}` : 'Node inputs';
+  useDocumentTitle(title);
+  return (
+    <CatalogueListPage<NodeInput>
+      title={title}
+      what="inputs"
+      icon={<IconForms size={22} />}
+      query={query}
+      rows={query.data}
+      testId="node-input-table"
+      rowTestId={(i) => `node-input-row-${i.name}`}
+      onOpen={(i) =>
+        void navigate({ to: '/$identifier/admin/pipeline/nodeParams/$id', params: { identifier, id: i.id } })
+      }
+      emptyText="An input is a value a step gives the node ({{ inputs.NAME }} in its command)."
+      above={
+        <LinkAnchor to="/$identifier/admin/pipeline/node/$nodeId" params={{ identifier, nodeId }}>
+          <BackLink>{node.data?.name ?? 'Action node'}</BackLink>
+        </LinkAnchor>
+      }
+      actions={
+        <LinkButton
+          leftSection={<IconPlus size={16} />}
+          to="/$identifier/admin/pipeline/nodeParamsAdd"
+          params={{ identifier }}
+          search={{ nodeId }}
+        >
+          Add input
+        </LinkButton>
+      }
+      columns={[
+        {
+          key: 'name',
+          title: 'Name',
+          role: 'title',
+          render: (i) => (
+            <LinkAnchor
+              to="/$identifier/admin/pipeline/nodeParams/$id"
+              params={{ identifier, id: i.id }}
+              ff="monospace"
+            >
+              {i.name}
+            </LinkAnchor>
+          ),
+        },
+        { key: 'label', title: 'Label', render: (i) => <TextCell value={i.label} /> },
+        { key: 'type', title: 'Type', render: (i) => <TextCell value={i.type} /> },
+        {
+          key: 'required',
+          title: 'Required',
+          role: 'secondary',
+          render: (i) => <TextCell value={i.required ? 'Yes' : 'No'} />,
+        },
+        {
+          key: 'default',
+          title: 'Default',
+          role: 'tertiary',
+          render: (i) => <TextCell value={defaultText(i.defaultValue) || '—'} dimmed />,
+        },
+      ]}
+    />
+  );
+}
+
+interface Values {
+  name: string;
+  label: string;
+  type: string;
+  required: boolean;
+  defaultValue: string;
+  options: string;
+  pattern: string;
+  description: string;
+  sort: number;
+}
+
+const EMPTY: Values = {
+  name: '',
+  label: '',
+  type: 'string',
+  required: false,
+  defaultValue: '',
+  options: '',
+  pattern: '',
+  description: '',
+  sort: 0,
+};
+
+function valuesOf(input: NodeInput): Values {
+  return {
+    name: input.name,
+    label: input.label,
+    type: input.type,
+    required: input.required,
+    defaultValue: defaultText(input.defaultValue),
+    options: input.options.join('\n'),
+    pattern: input.pattern ?? '',
+    description: input.description,
+    sort: input.sort,
+  };
+}
+
+export function InputFormPage({
+  identifier,
+  nodeId: givenNodeId,
+  inputId,
+}: {
+  identifier: string;
+  /** A new input's node (`nodeParamsAdd?nodeId=`). */
+  nodeId?: string;
+  inputId?: string;
+}) {
+  const navigate = useNavigate();
+  const item = useQuery({
+    ...catalogueItemQueryOptions<NodeInput>('node_inputs', inputId ?? ''),
+    enabled: !!inputId,
+  });
+  const current = item.data;
+  const nodeId = current?.nodeId ?? givenNodeId ?? '';
+  const node = useQuery({
+    ...catalogueItemQueryOptions<ActionNode>('nodes', nodeId),
+    enabled: nodeId !== '',
+  });
+  const title = current ? `Input ${current.name}` : `New input${node.data ? ` of ${node.data.name}` : ''}`;
+  useDocumentTitle(title);
+  const form = useForm<Values>({
+    initialValues: EMPTY,
+    validate: {
+      name: (v) => (inputId || v.trim() ? null : 'Please enter name'),
+      label: (v) => (v.trim() ? null : 'Please enter label'),
+    },
+  });
+  useStartAfresh(form, !inputId || !!current, () => (current ? valuesOf(current) : EMPTY), [
+    current?.id,
+    current?.version,
+  ]);
+  const create = useCreateCatalogueItem<NodeInput>('node_inputs');
+  const update = useUpdateCatalogueItem<NodeInput>('node_inputs', inputId ?? '');
+  const remove = useDeleteCatalogueItem('node_inputs');
+  const toList = () =>
+    void navigate({
+      to: '/$identifier/admin/pipeline/node/$nodeId/nodeParams',
+      params: { identifier, nodeId },
+    });
+  if (!inputId && !givenNodeId)
+    return (
+      <Text c="dimmed" data-testid="input-no-node">
+        Open a node's inputs and add the input from there: a new input needs its node.
+      </Text>
+    );
+  const isSelect = form.getValues().type === 'select';
+  return (
+    <CatalogueFormPage
+      title={title}
+      testId="node-input-form"
+      back={
+        <LinkAnchor to="/$identifier/admin/pipeline/node/$nodeId/nodeParams" params={{ identifier, nodeId }}>
+          <BackLink>Inputs{node.data ? ` of ${node.data.name}` : ''}</BackLink>
+        </LinkAnchor>
+      }
+      loading={!!inputId && item.isPending}
+      failed={item.isError ? { what: 'node input', retry: () => void item.refetch() } : undefined}
+      form={form}
+      toBody={({ name, ...rest }) =>
+        current ? { ...rest, version: current.version } : { nodeId, name, ...rest }
+      }
+      write={current ? update : create}
+      saved={(i) => `Input ${i.name} saved`}
+      afterSave={toList}
+      remove={
+        current && {
+          name: `input ${current.name}`,
+          pending: remove.isPending,
+          run: (callbacks) => remove.mutate(current.id, callbacks),
+          onDeleted: toList,
+        }
+      }
+    >
+      <Group grow align="flex-start">
+        <TextInput
+          label="Name"
+          withAsterisk={!current}
+          disabled={!!current}
+          description="The key in `with:` and {{ inputs.NAME }}"
+          {...form.getInputProps('name')}
+        />
+        <TextInput label="Label" withAsterisk maxLength={60} {...form.getInputProps('label')} />
+      </Group>
+      <Group grow align="flex-start">
+        <Select
+          label="Type"
+          allowDeselect={false}
+          data={NODE_INPUT_TYPES.map((t) => ({ value: t, label: t }))}
+          comboboxProps={COMBOBOX_PROPS}
+          {...form.getInputProps('type')}
+        />
+        <TextInput
+          label="Default"
+          description="Written as text, read by the type"
+          {...form.getInputProps('defaultValue')}
+        />
+      </Group>
+      <Checkbox label="Required" {...form.getInputProps('required', { type: 'checkbox' })} />
+      {isSelect && (
+        <Textarea
+          label="Options"
+          description="One per line"
+          autosize
+          minRows={3}
+          {...form.getInputProps('options')}
+        />
+      )}
+      <TextInput
+        label="Pattern"
+        description="A regular expression a string value must match"
+        ff="monospace"
+        {...form.getInputProps('pattern')}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxLength={500}
+        {...form.getInputProps('description')}
+      />
+      <NumberInput label="Sort" min={0} max={10000} w={160} {...form.getInputProps('sort')} />
+    </CatalogueFormPage>
+  );
+}
