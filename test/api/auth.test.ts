@@ -411,7 +411,7 @@ describe('the session list', () => {
     expect((await sessionsOf(user.client)).map((s: { id: string }) => s.id)).not.toContain(otherId);
 
     const self = expectStatus(await user.client.delete(`/api/auth/sessions/${thisId}`), 400);
-    expect(self.body.errorMessage).toBe('sessionId: this is the session you are using; sign out instead');
+    expect(self.body.errorMessage).toBe('sessionId: This is the session you are using; sign out instead');
     expectStatus(await user.client.delete(`/api/auth/sessions/${otherId}`), 404);
     const stranger = await signUp();
     const strangerId = (await sessionsOf(stranger.client))[0].id;

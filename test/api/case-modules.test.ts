@@ -69,7 +69,7 @@ describe('case modules', () => {
       pmsProjectId: team.project.id,
       name: name.toUpperCase(),
     });
-    expect(errorOf(expectStatus(res, 409))).toBe(`name: a module named ${name} exists already at this level`);
+    expect(errorOf(expectStatus(res, 409))).toBe(`name: A module named ${name} exists already at this level`);
     // The same name under another parent is fine.
     await createCaseModule(team.owner, team.enterprise, team.project.id, name, first.id);
     const other = await createCaseModule(team.owner, team.enterprise, team.project.id);
@@ -94,19 +94,19 @@ describe('case modules', () => {
       name: 'L5',
       root_id: chain[4]!.id,
     });
-    expect(errorOf(expectStatus(deep, 400))).toBe('root_id: modules may be at most 5 levels deep');
+    expect(errorOf(expectStatus(deep, 400))).toBe('root_id: Modules may be at most 5 levels deep');
     const cycle = await putModule(team, chain[1]!, { root_id: chain[3]!.id });
     expect(errorOf(expectStatus(cycle, 400))).toBe(
-      'root_id: a module cannot move under itself or one of its sub-modules',
+      'root_id: A module cannot move under itself or one of its sub-modules',
     );
     const loose = await createCaseModule(team.owner, team.enterprise, team.project.id);
     const below = await createCaseModule(team.owner, team.enterprise, team.project.id, 'Below', loose.id);
     // L1 carries four levels (L1..L4); under a module two levels down that makes six.
     const tooDeep = await putModule(team, chain[1]!, { root_id: below.id });
-    expect(errorOf(expectStatus(tooDeep, 400))).toBe('root_id: modules may be at most 5 levels deep');
+    expect(errorOf(expectStatus(tooDeep, 400))).toBe('root_id: Modules may be at most 5 levels deep');
     const unknown = await putModule(team, loose, { root_id: `${team.project.id}.nope` });
     expect(errorOf(expectStatus(unknown, 400))).toBe(
-      `root_id: module ${team.project.id}.nope does not exist in this project`,
+      `root_id: Module ${team.project.id}.nope does not exist in this project`,
     );
     expectStatus(await putModule(team, loose, { name: 'Fresh' }), 200);
     expect(errorOf(expectStatus(await putModule(team, loose, { name: 'Stale' }), 409))).toBe(

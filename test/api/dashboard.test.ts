@@ -249,7 +249,11 @@ describe('myProjectSprints', () => {
     // A sprint that has not started is not on the desk.
     expect((await get<MySprints>(ana, 'myProjectSprints')).rows).toEqual([]);
     expectStatus(
-      await owner.client.put(pms(`pmsProjectSprint/${sprint.id}`), { version: sprint.version, status: 1 }),
+      await owner.client.put(pms(`pmsProjectSprint/${sprint.id}`), {
+        version: sprint.version,
+        status: 1,
+        confirmStart: true,
+      }),
       200,
     );
 

@@ -162,7 +162,7 @@ describe('folders and the tree', () => {
     });
     expect(unknown.status).toBe(400);
     expect(errorOf(unknown)).toBe(
-      'root_id: folder enterprise.0000000000000000000000000a does not exist in this library',
+      'root_id: Folder enterprise.0000000000000000000000000a does not exist in this library',
     );
 
     const other = await createTeam(0);
@@ -194,7 +194,7 @@ describe('folders and the tree', () => {
       root_id: parent,
     });
     expect(ninth.status).toBe(400);
-    expect(errorOf(ninth)).toBe('root_id: folders may be at most 8 levels deep');
+    expect(errorOf(ninth)).toBe('root_id: Folders may be at most 8 levels deep');
   });
 });
 

@@ -207,6 +207,7 @@ describe('rules that look at other items hold across processes', () => {
       await team.owner.client.put<SprintDetail>(`${sprints}/${made.id}`, {
         version: made.version,
         status: 1,
+        confirmStart: true,
       }),
       200,
     ).data;

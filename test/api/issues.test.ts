@@ -159,13 +159,13 @@ describe('POST add and GET {id}', () => {
       'endDate: EndDate must not be before startDate',
     );
     expect(await refuse({ assigneeId: team.outsider.userId })).toBe(
-      `assigneeId: user ${team.outsider.userId} is not a member of this project`,
+      `assigneeId: User ${team.outsider.userId} is not a member of this project`,
     );
     expect(await refuse({ tagIds: [tags[0]!.id, 'nosuchtag'] })).toBe(
-      'tagIds: tag nosuchtag does not exist in this enterprise',
+      'tagIds: Tag nosuchtag does not exist in this enterprise',
     );
     expect(await refuse({ parentId: 'nosuchitem' })).toBe(
-      'parentId: work item nosuchitem is not a work item of this project',
+      'parentId: Work item nosuchitem is not a work item of this project',
     );
     const otherProject = await createProject(team.owner, team.enterprise);
     const elsewhere = await createIssue(team.owner, { base: team.base, project: otherProject });
@@ -379,10 +379,10 @@ describe('PUT edit/{id} and the history', () => {
     const item = await createIssue(team.owner, team, { startDate: '2026-05-10' });
     const refuse = async (changes: Record<string, unknown>) =>
       errorOf(expectStatus(await editIssue(team.owner, team, item, changes), 400));
-    expect(await refuse({ endDate: '2026-05-01' })).toBe('endDate: endDate must not be before startDate');
+    expect(await refuse({ endDate: '2026-05-01' })).toBe('endDate: EndDate must not be before startDate');
     expect(await refuse({ assigneeId: team.outsider.userId })).toMatch(/^assigneeId: /);
     expect(await refuse({ tagIds: ['nosuchtag'] })).toMatch(/^tagIds: /);
-    expect(await refuse({ parentId: item.id })).toBe('parentId: a work item cannot be its own parent');
+    expect(await refuse({ parentId: item.id })).toBe('parentId: A work item cannot be its own parent');
     expect(await refuse({ title: '' })).toBe('title: Please enter title');
     expect(await refuse({ estimatedHours: -1 })).toBe('estimatedHours: EstimatedHours must not be negative');
     const noVersion = await team.owner.client.put(`${team.base}/edit/${item.id}`, { title: 'x' });
@@ -538,12 +538,12 @@ describe('links', () => {
 
   it('refuses itself, other projects and unknown items', async () => {
     expect(errorOf(expectStatus(await link('link', a.id, a.id), 400))).toBe(
-      'linkedIssueId: a work item cannot be linked to itself',
+      'linkedIssueId: A work item cannot be linked to itself',
     );
     const otherProject = await createProject(team.owner, team.enterprise);
     const elsewhere = await createIssue(team.owner, { base: team.base, project: otherProject });
     expect(errorOf(expectStatus(await link('link', a.id, elsewhere.id), 400))).toBe(
-      'linkedIssueId: linked work items must belong to the same project',
+      'linkedIssueId: Linked work items must belong to the same project',
     );
     expect(errorOf(expectStatus(await link('link', a.id, 'nosuchitem'), 404))).toBe(
       'Work item nosuchitem does not exist',
@@ -678,7 +678,7 @@ describe('PUT edit/batch', () => {
       errorOf(
         expectStatus(await batch({ ids: [items[0]!.id, elsewhere.id], changes: { priority: 4 } }), 400),
       ),
-    ).toBe('ids: the work items must all belong to one project');
+    ).toBe('ids: The work items must all belong to one project');
   });
 });
 
@@ -788,7 +788,7 @@ describe('tags', () => {
           409,
         ),
       ),
-    ).toBe(`name: a tag named ${name.toUpperCase()} exists already`);
+    ).toBe(`name: A tag named ${name.toUpperCase()} exists already`);
     const other = await createTag(team.owner, team.enterprise, unique('a-first'));
     const listed = expectStatus(await team.owner.client.get<IssueTag[]>(tagsPath()), 200).data;
     expect(listed.map((t) => t.id)).toEqual([other.id, tag.id]);

@@ -156,6 +156,7 @@ describe('events become notifications', () => {
       await owner.client.put<SprintDetail>(`${sprintsBase}/${created.id}`, {
         version: created.version,
         status: 1,
+        confirmStart: true,
       }),
       200,
     ).data;

@@ -202,7 +202,7 @@ describe('POST pmsProductRequirement (push a spec into a project)', () => {
     );
     expectStatus(await push(c, { specId: `${c.product.id}.nope` }), 404);
     expect(errorOf(expectStatus(await push(c, { specId: s.id, assigneeId: c.outsider.userId }), 400))).toBe(
-      `assigneeId: user ${c.outsider.userId} is not a member of this project`,
+      `assigneeId: User ${c.outsider.userId} is not a member of this project`,
     );
     expect(await projectList(c, s.id)).toEqual([]);
     expect(await demandCount(c, s.id)).toBe(0);
@@ -274,7 +274,7 @@ describe('PUT pmsProductRequirement (link and unlink a demand)', () => {
     const s = await spec(c);
     const task = await newDemand(c, 2);
     expect(errorOf(expectStatus(await link(c, task.id, s.id), 400))).toBe(
-      `issueId: work item #${task.issueNumber} is not a demand; only demands carry specs`,
+      `issueId: Work item #${task.issueNumber} is not a demand; only demands carry specs`,
     );
     const demand = await newDemand(c);
     const pending = await spec(c, {}, false);

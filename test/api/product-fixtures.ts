@@ -35,12 +35,17 @@ export interface ProductWork {
 
 export const pmsOf = (identifier: string) => (rest: string) => `/api/pms/${identifier}/${rest}`;
 
+/**
+ * A product as `client`. It lets authors review their own items unless `body` says otherwise: the
+ * tests that build on it write and review as one person (product-reviewers.test.ts covers the rule).
+ */
 export async function createProduct(client: Client, identifier: string, body: Record<string, unknown> = {}) {
   const pms = pmsOf(identifier);
   return expectStatus(
     await client.post<Product>(pms('pmsProduct'), {
       name: unique('Product '),
       identifier: uniqueProductKey(),
+      allowSelfReview: true,
       ...body,
     }),
     201,

@@ -121,10 +121,10 @@ describe('modules', () => {
     expect(await refuse({ name: 'x'.repeat(61) })).toBe('name: Module name must be at most 60 characters');
     expect(await refuse({ name: 'x', sort: -1 })).toMatch(/^sort: /);
     expect(await refuse({ name: 'x', root_id: `${product.id}.nope` })).toBe(
-      `root_id: module ${product.id}.nope does not exist in this product`,
+      `root_id: Module ${product.id}.nope does not exist in this product`,
     );
     expect(await refuse({ name: 'x', root_id: elsewhere.id })).toBe(
-      `root_id: module ${elsewhere.id} does not exist in this product`,
+      `root_id: Module ${elsewhere.id} does not exist in this product`,
     );
     expect(await refuse({ name: 'x', productId: undefined })).toBe('productId: Please enter productId');
     expect(await refuse({ name: 'x', productId: 'nope' }, 404)).toBe('Product nope does not exist');
@@ -148,13 +148,13 @@ describe('modules', () => {
       await owner.client.post(p('pmsProductModule'), { productId: product.id, name: 'WEB' }),
       409,
     );
-    expect(clash.body.errorMessage).toBe('name: a module named Web exists already at this level');
+    expect(clash.body.errorMessage).toBe('name: A module named Web exists already at this level');
     // The same name elsewhere in the tree is fine.
     const login = await addModule(product.id, 'login', { root_id: app.id });
     const rename = await moveModule({ id: app.id, version: 1, name: 'web' }, 409);
-    expect(rename.body.errorMessage).toBe('name: a module named Web exists already at this level');
+    expect(rename.body.errorMessage).toBe('name: A module named Web exists already at this level');
     const move = await moveModule({ id: login.id, version: 1, root_id: web.id }, 409);
-    expect(move.body.errorMessage).toBe('name: a module named Login exists already at this level');
+    expect(move.body.errorMessage).toBe('name: A module named Login exists already at this level');
     // Renaming to its own name in another case is no clash.
     expect((await moveModule({ id: web.id, version: 1, name: 'WEB' })).data).toMatchObject({
       name: 'WEB',
@@ -163,7 +163,7 @@ describe('modules', () => {
     // Moving to the top meets the top-level names.
     const nested = await addModule(product.id, 'app', { root_id: web.id });
     const toTop = await moveModule({ id: nested.id, version: 1, root_id: null }, 409);
-    expect(toTop.body.errorMessage).toBe('name: a module named App exists already at this level');
+    expect(toTop.body.errorMessage).toBe('name: A module named App exists already at this level');
   });
 
   it('lets only one of two simultaneous creates take a name', async () => {
@@ -199,7 +199,7 @@ describe('modules', () => {
     const web = await addModule(product.id, 'Web');
     const login = await addModule(product.id, 'Login', { root_id: web.id });
     const form = await addModule(product.id, 'Form', { root_id: login.id });
-    const cycle = 'root_id: a module cannot move under itself or one of its sub-modules';
+    const cycle = 'root_id: A module cannot move under itself or one of its sub-modules';
     expect((await moveModule({ id: web.id, version: 1, root_id: web.id }, 400)).body.errorMessage).toBe(
       cycle,
     );
@@ -246,12 +246,12 @@ describe('modules', () => {
       }),
       400,
     );
-    expect(deep.body.errorMessage).toBe('root_id: modules may be at most 5 levels deep');
+    expect(deep.body.errorMessage).toBe('root_id: Modules may be at most 5 levels deep');
     // A two-level subtree fits under level 3, not under level 4.
     const top = await addModule(product.id, 'Top');
     await addModule(product.id, 'Below', { root_id: top.id });
     const tooDeep = await moveModule({ id: top.id, version: 1, root_id: chain[3]!.id }, 400);
-    expect(tooDeep.body.errorMessage).toBe('root_id: modules may be at most 5 levels deep');
+    expect(tooDeep.body.errorMessage).toBe('root_id: Modules may be at most 5 levels deep');
     await moveModule({ id: top.id, version: 1, root_id: chain[2]!.id });
     expect(await tree(product.id)).toEqual([
       [
@@ -396,7 +396,7 @@ describe('plans', () => {
     expect(await refuse({ title: undefined })).toBe('title: Please enter plan title');
     expect(await refuse({ title: 'x'.repeat(101) })).toBe('title: Plan title must be at most 100 characters');
     expect(await refuse({ startDate: '2026-05-10', endDate: '2026-05-09' })).toBe(
-      'endDate: the end date may not be before the start date (2026-05-10)',
+      'endDate: The end date may not be before the start date (2026-05-10)',
     );
     expect(await refuse({ endDate: '2026-02-30' })).toBe('endDate: EndDate is not a real date');
     expect(await refuse({ startDate: '10/05/2026' })).toBe(
@@ -461,7 +461,7 @@ describe('plans', () => {
       version: 2,
     });
     expect((await edit({ version: 2, endDate: '2999-02-01' }, 400)).body.errorMessage).toBe(
-      'endDate: the end date may not be before the start date (2999-03-01)',
+      'endDate: The end date may not be before the start date (2999-03-01)',
     );
     expect((await edit({ version: 2, startDate: '2999-05-01' }, 400)).body.errorMessage).toMatch(
       /^endDate: /,

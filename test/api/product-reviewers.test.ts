@@ -1,7 +1,7 @@
 /**
  * A product chooses its reviewers: once it has, only they pass or reject its user requirements
- * and specs, and nobody reviews what they wrote unless the product allows it. The product's
- * settings (`PUT pmsProduct`) keep reviewers among the members.
+ * and specs; and nobody reviews what they wrote unless the product allows it, reviewers chosen or
+ * not. The product's settings (`PUT pmsProduct`) keep reviewers among the members.
  */
 import type { Product } from '@shared/schemas/products';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -43,11 +43,20 @@ describe('product reviewers', () => {
     c = await productCrew(['Web', 'App']);
   });
 
-  it('lets any member review, the author too, until the product chooses reviewers', async () => {
-    const requirement = await createRequirement(c.owner.client, identifier(), c.product.id);
-    expect(c.product.reviewers).toEqual([]);
-    expect(c.product.allowSelfReview).toBe(false);
-    expectStatus(await review(c, 'productUserRequirement', requirement, c.owner), 200);
+  it('lets any member but the author review until the product chooses reviewers', async () => {
+    const product = await settle(c, { allowSelfReview: false });
+    expect(product.reviewers).toEqual([]);
+    for (const family of ['productUserRequirement', 'productRequirementSpecs'] as const) {
+      const item =
+        family === 'productUserRequirement'
+          ? await createRequirement(c.owner.client, identifier(), c.product.id)
+          : await createSpec(c.owner.client, identifier(), c.product.id);
+      expect(errorOf(expectStatus(await review(c, family, item, c.owner), 403))).toBe(
+        `You wrote this; product ${c.product.name} does not let authors review their own work`,
+      );
+      expectStatus(await review(c, family, item, c.noReview), 403);
+      expectStatus(await review(c, family, item, c.reviewer), 200);
+    }
   });
 
   it('keeps reviewers among the members, with a 400 naming the field', async () => {
@@ -61,7 +70,7 @@ describe('product reviewers', () => {
       reviewerIds: [c.bystander.userId],
     });
     expect(errorOf(expectStatus(refused, 400))).toBe(
-      `reviewerIds: user ${c.bystander.userId} is not a member of this product; add them to memberIds first`,
+      `reviewerIds: User ${c.bystander.userId} is not a member of this product; add them to memberIds first`,
     );
   });
 

@@ -140,10 +140,10 @@ describe('POST pmsProduct', () => {
       'status: Status must be 1 (active) or 2 (closed)',
     );
     expect(await refuse({ name: 'ok', identifier: key, memberIds: [alice.userId, outsider.userId] })).toBe(
-      `memberIds: user ${outsider.userId} is not a member of this enterprise`,
+      `memberIds: User ${outsider.userId} is not a member of this enterprise`,
     );
     expect(await refuse({ name: 'ok', identifier: key, ownerId: outsider.userId })).toBe(
-      `ownerId: user ${outsider.userId} is not a member of this enterprise`,
+      `ownerId: User ${outsider.userId} is not a member of this enterprise`,
     );
     expect(await refuse({ name: 'ok', identifier: key, memberIds: 'x' })).toMatch(/^memberIds: /);
     // Nothing was created under the key.
@@ -264,10 +264,10 @@ describe('PUT pmsProduct', () => {
       expectStatus(await owner.client.put(p('pmsProduct'), { id: product.id, version: 1, ...body }), status)
         .body.errorMessage;
     expect(await refuse({ memberIds: [outsider.userId] })).toBe(
-      `memberIds: user ${outsider.userId} is not a member of this enterprise`,
+      `memberIds: User ${outsider.userId} is not a member of this enterprise`,
     );
     expect(await refuse({ ownerId: outsider.userId })).toBe(
-      `ownerId: user ${outsider.userId} is not a member of this enterprise`,
+      `ownerId: User ${outsider.userId} is not a member of this enterprise`,
     );
     expect(await refuse({ name: '' })).toBe('name: Please enter product name');
     expect(await refuse({ version: undefined })).toBe('version: Please enter version');
@@ -464,7 +464,7 @@ describe('DELETE pmsProduct/{ids}', () => {
 
   it('is 400 for a project naming an unknown product', async () => {
     const res = expectStatus(await owner.client.post(p('pmsProject'), { name: 'X', productId: 'nope' }), 400);
-    expect(res.body.errorMessage).toBe('productId: product nope does not exist');
+    expect(res.body.errorMessage).toBe('productId: Product nope does not exist');
   });
 });
 
@@ -567,13 +567,13 @@ describe('requirement tags', () => {
       await lead.client.post(q('pmsProductRequirementTag'), { name: 'MOBILE', color: 'red' }),
       409,
     );
-    expect(clash.body.errorMessage).toBe('name: a requirement tag named MOBILE exists already');
+    expect(clash.body.errorMessage).toBe('name: A requirement tag named MOBILE exists already');
     const web = await tag('Web');
     const renameClash = expectStatus(
       await lead.client.put(q(`pmsProductRequirementTag/${web.id}`), { name: 'mobile', version: 1 }),
       409,
     );
-    expect(renameClash.body.errorMessage).toBe('name: a requirement tag named mobile exists already');
+    expect(renameClash.body.errorMessage).toBe('name: A requirement tag named mobile exists already');
     expectStatus(
       await lead.client.put(q(`pmsProductRequirementTag/${first.id}`), { color: 'green', version: 1 }),
       200,

@@ -124,7 +124,7 @@ describe('POST pmsProject', () => {
       await owner.client.post(base(enterprise), { name: 'Orphan', productId: 'no-such-product' }),
       400,
     );
-    expect(unknown.body.errorMessage).toBe('productId: product no-such-product does not exist');
+    expect(unknown.body.errorMessage).toBe('productId: Product no-such-product does not exist');
     const closed = await createProject(owner, enterprise, { status: 0, productId: null });
     expect(closed).toMatchObject({ status: 0, statusName: 'Closed', pmsProduct: false, productId: null });
   });
@@ -400,7 +400,7 @@ describe('project members', () => {
       400,
     );
     expect(refused.body.errorMessage).toBe(
-      `userIds: user ${outsider.userId} is not a member of this enterprise`,
+      `userIds: User ${outsider.userId} is not a member of this enterprise`,
     );
     expect((await members(project)).map((m) => m.userId)).toEqual([owner.userId]);
     expect(expectStatus(await owner.client.post(path, { userIds: [] }), 400).body.errorMessage).toBe(

@@ -288,7 +288,7 @@ describe('linking repositories to projects', () => {
       repositoryIds: ['nosuchrepository'],
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errorMessage).toMatch(/^repositoryIds: repository nosuchrepository does not exist/);
+    expect(unknown.body.errorMessage).toMatch(/^repositoryIds: Repository nosuchrepository does not exist/);
     expectStatus(await owner().delete(pms(`pmsProjectRepository/${project.id}/${repository.id}`)), 200);
     expect((await owner().delete(pms(`pmsProjectRepository/${project.id}/${repository.id}`))).status).toBe(
       404,

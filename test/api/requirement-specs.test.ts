@@ -160,10 +160,10 @@ describe('POST, GET {id}, statusList', () => {
     expect(await refuse({ type: 9 })).toBe('type: Type must be one of 1, 2, 3, 4, 5, 6');
     expect(await refuse({ estimatedHours: -1 })).toMatch(/^estimatedHours: /);
     expect(await refuse({ ownerId: c.bystander.userId })).toBe(
-      `ownerId: user ${c.bystander.userId} is not a member of product ${c.product.name}`,
+      `ownerId: User ${c.bystander.userId} is not a member of product ${c.product.name}`,
     );
     expect(await refuse({ moduleId: `${c.product.id}.nope` })).toBe(
-      `moduleId: module ${c.product.id}.nope is not a module of product ${c.product.name}`,
+      `moduleId: Module ${c.product.id}.nope is not a module of product ${c.product.name}`,
     );
     expectStatus(await c.owner.client.post(c.pms(URL), { productId: 'nope', title: 'x' }), 404);
     expectStatus(await c.owner.client.get(c.pms(`${URL}/${c.product.id}.nope`)), 404);
@@ -209,7 +209,7 @@ describe('refining a user requirement', () => {
       userRequirementId: pending.id,
     });
     expect(errorOf(expectStatus(elsewhere, 400))).toBe(
-      `userRequirementId: user requirement ${pending.id} is not in product ${other.name}`,
+      `userRequirementId: User requirement ${pending.id} is not in product ${other.name}`,
     );
     const unknown = await c.owner.client.post(c.pms(URL), {
       productId: c.product.id,
@@ -478,7 +478,7 @@ describe('PUT activePlan', () => {
       201,
     ).data;
     expect(errorOf(expectStatus(await activePlan(c, [spec.id], foreignPlan.id), 400))).toBe(
-      `planId: plan Theirs is not a plan of product ${c.product.name}`,
+      `planId: Plan Theirs is not a plan of product ${c.product.name}`,
     );
     expectStatus(await activePlan(c, [spec.id], `${c.product.id}.nope`), 404);
     const foreignSpec = expectStatus(
@@ -486,7 +486,7 @@ describe('PUT activePlan', () => {
       201,
     ).data;
     expect(errorOf(expectStatus(await activePlan(c, [spec.id, foreignSpec.id], c.plans[0]!.id), 400))).toBe(
-      'ids: the specs must all belong to one product',
+      'ids: The specs must all belong to one product',
     );
     expectStatus(await activePlan(c, [spec.id, `${c.product.id}.nope`], c.plans[0]!.id), 404);
     expect(errorOf(expectStatus(await activePlan(c, [], null), 400))).toBe('ids: Please enter ids');
@@ -547,7 +547,7 @@ describe('PUT batch', () => {
   it('refuses bad changes with 400 and unknown ids with 404', async () => {
     const spec = await create(c);
     expect(errorOf(expectStatus(await batch(c, [spec.id], { ownerId: c.bystander.userId }), 400))).toBe(
-      `ownerId: user ${c.bystander.userId} is not a member of product ${c.product.name}`,
+      `ownerId: User ${c.bystander.userId} is not a member of product ${c.product.name}`,
     );
     expect(errorOf(expectStatus(await batch(c, [spec.id], {}), 400))).toBe(
       'changes: Changes must name at least one field',

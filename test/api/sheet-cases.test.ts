@@ -261,7 +261,7 @@ describe('recording results', () => {
     expect(errorOf(expectStatus(missing, 400))).toBe('version: Please enter version');
     const outsider = await putResult(team.owner, team, row, { result: 1, assigneeId: team.outsider.userId });
     expect(errorOf(expectStatus(outsider, 400))).toBe(
-      `assigneeId: user ${team.outsider.userId} is not a member of this project`,
+      `assigneeId: User ${team.outsider.userId} is not a member of this project`,
     );
     const unknown = `${team.project.id}.nosheet-nocase`;
     const res = await team.owner.client.put(`${sheetCasesBase(team)}/${unknown}`, { result: 1, version: 1 });
@@ -343,7 +343,7 @@ describe('batchUpdate', () => {
     expect((await getSheetCase(team.owner, team, rows[0]!.id)).runCount).toBe(0);
     expect(
       errorOf(expectStatus(await batch({ idList: [rows[0]!.id, other.rows[0]!.id], result: 1 }), 400)),
-    ).toBe('idList: the sheet cases must all belong to one test sheet');
+    ).toBe('idList: The sheet cases must all belong to one test sheet');
     expect(errorOf(expectStatus(await batch({ idList: [rows[0]!.id] }), 400))).toBe(
       'idList: Please enter result or assigneeId',
     );

@@ -131,7 +131,7 @@ describe('filing a bug from a failed case', () => {
       assigneeId: team.outsider.userId,
     });
     expect(errorOf(expectStatus(res, 400))).toBe(
-      `assigneeId: user ${team.outsider.userId} is not a member of this project`,
+      `assigneeId: User ${team.outsider.userId} is not a member of this project`,
     );
     expect(await getSheetCase(team.owner, team, made.rows[0]!.id)).toEqual(before);
     const unknown = `${team.project.id}.nosheet-nocase`;
@@ -272,10 +272,10 @@ describe('linking existing work items', () => {
     const foreign = await createIssue(team.owner, { base: team.base, project: other });
     const refused = await batchAdd(team.owner, rows[0]!.id, [foreign.id]);
     expect(errorOf(expectStatus(refused, 400))).toBe(
-      `linkIssueIds: work item ${foreign.id} is not a work item of this project`,
+      `linkIssueIds: Work item ${foreign.id} is not a work item of this project`,
     );
     expect(errorOf(expectStatus(await batchAdd(team.owner, rows[0]!.id, ['nosuchitem']), 400))).toBe(
-      'linkIssueIds: work item nosuchitem is not a work item of this project',
+      'linkIssueIds: Work item nosuchitem is not a work item of this project',
     );
     const items = [];
     for (let i = 0; i <= MAX_SHEET_CASE_ISSUES; i += 1) items.push(await createIssue(team.owner, team));

@@ -45,6 +45,8 @@ async function startedSprint(team: Team, name: string): Promise<SprintDetail> {
   const res = await team.owner.client.put<SprintDetail>(`${sprintsBase(team)}/${sprint.id}`, {
     version: sprint.version,
     status: 1,
+    // The team's other sprints may be running: start it anyway.
+    confirmStart: true,
   });
   return expectStatus(res, 200).data;
 }
@@ -251,10 +253,10 @@ describe('refusals move nothing', () => {
     const closed = await startedSprint(team, 'Shut');
     expectStatus(await complete(team, closed, { choice: 2 }), 200);
     const toClosed = await complete(team, sprint, { choice: 3, targetSprintId: closed.id });
-    expect(errorOf(expectStatus(toClosed, 400))).toBe('targetSprintId: sprint Shut is closed');
+    expect(errorOf(expectStatus(toClosed, 400))).toBe('targetSprintId: Sprint Shut is closed');
     const toSelf = await complete(team, sprint, { choice: 3, targetSprintId: sprint.id });
     expect(errorOf(expectStatus(toSelf, 400))).toBe(
-      'targetSprintId: the unfinished items cannot move to the sprint being completed',
+      'targetSprintId: The unfinished items cannot move to the sprint being completed',
     );
     const none = await complete(team, sprint, { choice: 3 });
     expect(errorOf(expectStatus(none, 400))).toBe('targetSprintId: Please enter targetSprintId');

@@ -132,7 +132,7 @@ describe('department members', () => {
       await owner.client.post(path, { gitlinkUserId: person.userId, roleIds: ['nope'] }),
       400,
     );
-    expect(badRole.body.errorMessage).toBe('roleIds: role nope does not exist in this enterprise');
+    expect(badRole.body.errorMessage).toBe('roleIds: Role nope does not exist in this enterprise');
     expectStatus(await owner.client.post(path, { gitlinkUserId: unique('nobody') }), 404);
   });
 
@@ -161,7 +161,7 @@ describe('department members', () => {
       await owner.client.put(path, { roleIds: [memberRole.roleId, 'ghost-role'] }),
       400,
     );
-    expect(unknown.body.errorMessage).toBe('roleIds: role ghost-role does not exist in this enterprise');
+    expect(unknown.body.errorMessage).toBe('roleIds: Role ghost-role does not exist in this enterprise');
     expect(expectStatus(await owner.client.put(path, { roleIds: [] }), 400).body.errorMessage).toMatch(
       /^roleIds: /,
     );

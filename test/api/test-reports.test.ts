@@ -263,7 +263,7 @@ describe('the list, editing and deleting', () => {
     expect((await team.owner.client.get(`${reportsBase(team)}/chart/${b.id}`)).status).toBe(404);
     const many = Array.from({ length: 41 }, (_, i) => `${team.project.id}.r${i}`).join(',');
     expect(errorOf(expectStatus(await team.owner.client.delete(`${reportsBase(team)}/${many}`), 400))).toBe(
-      'ids: at most 40 reports at a time',
+      'ids: At most 40 reports at a time',
     );
   });
 

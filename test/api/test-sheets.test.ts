@@ -84,22 +84,22 @@ describe('creating and reading a sheet', () => {
       team.owner.client.post(sheetsBase(team), { pmsProjectId: team.project.id, name: 'S', ...body });
     expect(errorOf(expectStatus(await post({ name: '' }), 400))).toBe('name: Please enter sheet name');
     expect(errorOf(expectStatus(await post({ startDate: '2026-03-05', endDate: '2026-03-04' }), 400))).toBe(
-      'endDate: endDate must be on or after startDate',
+      'endDate: EndDate must be on or after startDate',
     );
     expect(errorOf(expectStatus(await post({ startDate: '2026-02-30' }), 400))).toBe(
       'startDate: StartDate is not a real date',
     );
     expect(errorOf(expectStatus(await post({ ownerId: team.outsider.userId }), 400))).toBe(
-      `ownerId: user ${team.outsider.userId} is not a member of this project`,
+      `ownerId: User ${team.outsider.userId} is not a member of this project`,
     );
     const other = await createProject(team.owner, team.enterprise);
     const foreignSprint = await createSprint(team, other.id);
     expect(errorOf(expectStatus(await post({ sprintId: foreignSprint.id }), 400))).toBe(
-      `sprintId: sprint ${foreignSprint.id} is not a sprint of this project`,
+      `sprintId: Sprint ${foreignSprint.id} is not a sprint of this project`,
     );
     const foreignSheet = await createSheet(team.owner, { enterprise: team.enterprise, project: other });
     expect(errorOf(expectStatus(await post({ root_id: foreignSheet.id }), 400))).toBe(
-      `root_id: sheet ${foreignSheet.id} does not exist in this project`,
+      `root_id: Sheet ${foreignSheet.id} does not exist in this project`,
     );
   });
 
@@ -228,7 +228,7 @@ describe('editing, moving, completing and reopening', () => {
     expect(errorOf(stale)).toBe('Test sheet Renamed was changed by someone else; reload and try again');
     // The stored start date with a new end date before it.
     const early = await putSheet(team.owner, team, edited, { endDate: '2026-03-01' });
-    expect(errorOf(expectStatus(early, 400))).toBe('endDate: endDate must be on or after startDate');
+    expect(errorOf(expectStatus(early, 400))).toBe('endDate: EndDate must be on or after startDate');
     const cleared = expectStatus(
       await putSheet(team.owner, team, edited, { ownerId: null, startDate: null }),
       200,
@@ -252,17 +252,17 @@ describe('editing, moving, completing and reopening', () => {
       name: 'Level 6',
       root_id: levels[4]!.id,
     });
-    expect(errorOf(expectStatus(deep, 400))).toBe('root_id: sheets may be at most 5 levels deep');
+    expect(errorOf(expectStatus(deep, 400))).toBe('root_id: Sheets may be at most 5 levels deep');
     const top = levels[0]!;
     const cycle = await putSheet(team.owner, team, top, { root_id: levels[2]!.id });
     expect(errorOf(expectStatus(cycle, 400))).toBe(
-      'root_id: a sheet cannot move under itself or one of its sub-sheets',
+      'root_id: A sheet cannot move under itself or one of its sub-sheets',
     );
     // A two-level subtree under a sheet at level 4 would reach level 6.
     const pair = await createSheet(team.owner, team, { name: 'Pair' });
     await createSheet(team.owner, team, { name: 'Pair child', root_id: pair.id });
     const tooDeep = await putSheet(team.owner, team, pair, { root_id: levels[3]!.id });
-    expect(errorOf(expectStatus(tooDeep, 400))).toBe('root_id: sheets may be at most 5 levels deep');
+    expect(errorOf(expectStatus(tooDeep, 400))).toBe('root_id: Sheets may be at most 5 levels deep');
     const moved = expectStatus(await putSheet(team.owner, team, pair, { root_id: levels[2]!.id }), 200).data;
     expect(moved).toMatchObject({ root_id: levels[2]!.id, version: 2 });
     const back = expectStatus(await putSheet(team.owner, team, moved, { root_id: null }), 200).data;

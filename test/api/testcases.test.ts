@@ -401,7 +401,7 @@ describe('batch edit, copy, confirm and delete', () => {
     await getCase(team.owner, team, a.id);
     const tooMany = Array.from({ length: 41 }, (_, i) => `${team.project.id}.x${i}`);
     expect(errorOf(expectStatus(await team.owner.client.delete(url(tooMany)), 400))).toBe(
-      'ids: at most 40 cases at a time',
+      'ids: At most 40 cases at a time',
     );
     expectStatus(await team.owner.client.delete(url([a.id])), 200);
     expectStatus(await team.owner.client.get(`${casesBase(team.enterprise)}/${a.id}`), 404);
@@ -501,7 +501,7 @@ describe('case tags and types', () => {
     expect(tag).toMatchObject({ name, color: 'blue', version: 1 });
     const taken = await team.owner.client.post(base, { name: name.toUpperCase(), color: 'red' });
     expect(errorOf(expectStatus(taken, 409))).toBe(
-      `name: a case tag named ${name.toUpperCase()} exists already`,
+      `name: A case tag named ${name.toUpperCase()} exists already`,
     );
     const renamed = expectStatus(
       await team.owner.client.put(`${base}/${tag.id}`, { version: 1, name: `${name}2`, color: 'red' }),

@@ -158,10 +158,10 @@ describe('POST, GET {id} and statusList', () => {
       201,
     ).data;
     expect(await refuse({ moduleId: foreign.id })).toBe(
-      `moduleId: module ${foreign.id} is not a module of product ${c.product.name}`,
+      `moduleId: Module ${foreign.id} is not a module of product ${c.product.name}`,
     );
     expect(await refuse({ tagIds: ['nope'] })).toBe(
-      'tagIds: requirement tag nope does not exist in this enterprise',
+      'tagIds: Requirement tag nope does not exist in this enterprise',
     );
   });
 
@@ -414,7 +414,7 @@ describe('the workflow', () => {
     expect(errorOf(expectStatus(await put(c, reopened, { status: 1 }), 409))).toBe(refusal(1, 'reopen'));
     const mixed = await put(c, reopened, { status: 4, title: 'Also renamed' });
     expect(errorOf(expectStatus(mixed, 400))).toBe(
-      'status: close or reopen on its own, without changing other fields',
+      'status: Close or reopen on its own, without changing other fields',
     );
     expect(errorOf(expectStatus(await put(c, reopened, { status: 2 }), 400))).toBe(
       'status: Status may only be 4 (close) or 1 (reopen)',

@@ -283,10 +283,10 @@ describe("a member's report", () => {
         bob,
         { templateId: 'simple', weekStart: NEXT_WEEK },
         400,
-        /^weekStart: the week of 2026-03-09 is in the future/,
+        /^weekStart: The week of 2026-03-09 is in the future/,
       ],
       [bob, { templateId: 'simple', weekStart: '2026-03-03' }, 400, /^weekStart: WeekStart must be a Monday/],
-      [bob, { templateId: 'nonesuch' }, 400, /^templateId: there is no template nonesuch/],
+      [bob, { templateId: 'nonesuch' }, 400, /^templateId: There is no template nonesuch/],
       [bob, { templateId: 'simple', content: { risks: 'x' } }, 400, /^content\.risks: /],
       [
         bob,

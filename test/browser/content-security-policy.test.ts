@@ -104,6 +104,8 @@ beforeAll(async () => {
   const product = await api.post<Product>(`${pms}/pmsProduct`, {
     name: 'Harbour',
     identifier: `H${suffix.toUpperCase()}`,
+    // The one user here writes and reviews.
+    allowSelfReview: true,
   });
   ids.product = product.id;
   const requirement = await api.post<UserRequirementDetail>(`${pms}/productUserRequirement`, {

@@ -65,6 +65,8 @@ test('a product manager takes a need from raw requirement to a planned spec', as
     const productDialog = page.getByRole('dialog', { name: 'New product' });
     await productDialog.getByLabel('Product name').fill('Fleet Platform');
     await productDialog.getByLabel('Key').fill(productKey);
+    // One person writes and reviews here.
+    await productDialog.getByLabel('Authors may review what they wrote').check();
     await productDialog.getByRole('button', { name: 'Create product' }).click();
     await productDialog.waitFor({ state: 'detached' });
     // A new product opens at once.

@@ -94,10 +94,10 @@ export interface ProductReviewRule {
 
 /**
  * Why `userId` may not review an item `authorId` wrote, or null when they may. Reviewers are
- * product members; once a product chose reviewers only they review, and nobody reviews their own
- * item unless the product allows it. A product that chose nobody keeps the first rule alone (every
- * member reviews, authors included), so products made before reviewers existed work as they did.
- * The server refuses with this text (403) and the web hides the review buttons with it.
+ * product members; once a product chose reviewers only they review (a product that chose nobody
+ * lets every member review), and nobody reviews their own item unless the product allows it,
+ * whether or not it chose reviewers: a review is a second pair of eyes.
+ * The server refuses with this text (403) and the web disables the review buttons with it.
  */
 export function reviewRefusal(
   product: ProductReviewRule & { name: string },
@@ -105,8 +105,7 @@ export function reviewRefusal(
   authorId: string,
 ): string | null {
   if (!product.memberIds.includes(userId)) return `Only members of product ${product.name} may review`;
-  if (product.reviewerIds.length === 0) return null;
-  if (!product.reviewerIds.includes(userId))
+  if (product.reviewerIds.length > 0 && !product.reviewerIds.includes(userId))
     return `Only the reviewers of product ${product.name} may review`;
   if (userId === authorId && !product.allowSelfReview) {
     return `You wrote this; product ${product.name} does not let authors review their own work`;

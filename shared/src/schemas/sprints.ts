@@ -46,6 +46,11 @@ export const SprintUpdateBodySchema = z
     status: z
       .literal(1, { error: 'status may only be 1 (start or reopen); complete with the complete call' })
       .optional(),
+    /**
+     * With `status: 1`: start although another sprint is in progress or the start date is two
+     * days or more away (the caller has asked the user); without it such a start is 409.
+     */
+    confirmStart: z.boolean({ error: 'confirmStart must be true or false' }).optional(),
   })
   .refine(datesFit, DATES_FIT);
 export type SprintUpdateBody = z.infer<typeof SprintUpdateBodySchema>;

@@ -1,6 +1,6 @@
 /** What every create-or-edit form modal does around its fields: start afresh, save, report. */
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { showCreated } from '../kit/FormModal/created-notice';
 import { type FieldErrorTarget, showServerFieldError } from './server-errors';
 
 /**
@@ -28,22 +28,26 @@ interface SaveOptions<Saved> {
   form: FieldErrorTarget;
   onClose: () => void;
   onCreated?: (saved: Saved) => void;
+  /** Opens a new one: the "created" notification then offers it ("Open"). */
+  openCreated?: (saved: Saved) => void;
   /** How the notifications name what was saved: `“Sprint 12”`, `Plan Beta`. */
   label: (saved: Saved) => string;
 }
 
 /**
- * The mutate callbacks of one save: on success a green notification (`message` of what was saved),
- * the modal closes and `then` gets what was saved; a refusal naming a field shows under that field.
+ * The mutate callbacks of one save: on success a green notification (`message` of what was saved,
+ * with "Open" when `open` is given), the modal closes and `then` gets what was saved; a refusal naming a field shows under that field.
  */
 export function saveOnce<Saved>(
   { form, onClose }: { form: FieldErrorTarget; onClose: () => void },
   message: (saved: Saved) => string,
   then?: (saved: Saved) => void,
+  /** Opens what was saved: the notification offers it ("Open"). */
+  open?: (saved: Saved) => void,
 ) {
   return {
     onSuccess: (saved: Saved) => {
-      notifications.show({ color: 'green', message: message(saved) });
+      showCreated(message(saved), open && (() => open(saved)));
       onClose();
       then?.(saved);
     },
@@ -56,9 +60,9 @@ export function saveOnce<Saved>(
  * notification and the modal closes (a new one is also handed to onCreated); a refusal naming a
  * field shows under that field.
  */
-export function saveCallbacks<Saved>({ form, onClose, onCreated, label }: SaveOptions<Saved>) {
+export function saveCallbacks<Saved>({ form, onClose, onCreated, openCreated, label }: SaveOptions<Saved>) {
   return {
     updated: saveOnce<Saved>({ form, onClose }, (saved) => `${label(saved)} saved`),
-    created: saveOnce<Saved>({ form, onClose }, (saved) => `${label(saved)} created`, onCreated),
+    created: saveOnce<Saved>({ form, onClose }, (saved) => `${label(saved)} created`, onCreated, openCreated),
   };
 }

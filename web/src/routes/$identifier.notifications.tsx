@@ -5,12 +5,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { Pager } from '../kit/ListPage/Pager';
+import { usePageSize } from '../kit/ListPage/use-page-size';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { inboxQueryOptions, useMarkAllRead } from '../queries/notifications';
 import { NotificationList } from './-components/notifications/NotificationList';
 import { PreferencesSection } from './-components/notifications/PreferencesSection';
-
-const PAGE_SIZE = 20;
 
 /** My inbox: every notification, paged, unread first (or unread only), and my preferences. */
 export const Route = createFileRoute('/$identifier/notifications')({
@@ -23,9 +22,8 @@ function InboxPage() {
   useDocumentTitle(`Notifications · ${enterprise.name}`);
   const [pageNum, setPageNum] = useState(1);
   const [show, setShow] = useState<'all' | 'unread'>('all');
-  const page = useQuery(
-    inboxQueryOptions(identifier, { pageNum, pageSize: PAGE_SIZE, unread: show === 'unread' }),
-  ).data;
+  const [pageSize, setPageSize] = usePageSize('notifications');
+  const page = useQuery(inboxQueryOptions(identifier, { pageNum, pageSize, unread: show === 'unread' })).data;
   const markAll = useMarkAllRead(identifier);
   return (
     <Stack>
@@ -61,9 +59,13 @@ function InboxPage() {
                 <Pager
                   total={page.total}
                   pageNum={pageNum}
-                  pageSize={PAGE_SIZE}
+                  pageSize={pageSize}
                   noun="notifications"
                   onChange={setPageNum}
+                  onPageSizeChange={(size) => {
+                    setPageSize(size);
+                    setPageNum(1);
+                  }}
                 />
               </Stack>
             ) : null}

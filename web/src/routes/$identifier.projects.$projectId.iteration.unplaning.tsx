@@ -10,6 +10,7 @@ import { LinkButton } from '../components/Links/Links';
 import { BatchBar } from '../kit/BatchBar/BatchBar';
 import { ListBody, NoMatch } from '../kit/ListPage/ListPage';
 import { Pager } from '../kit/ListPage/Pager';
+import { storedPageSize, usePageSize } from '../kit/ListPage/use-page-size';
 import { useStepBackFromEmptyPage } from '../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { accessGuard, guardedLoad } from '../lib/route-guards';
@@ -28,7 +29,8 @@ import { itemCount } from './-components/iterations/sprint-format';
 import { useSelection } from './-components/iterations/use-selection';
 import { useWorkItemPanel } from './-components/work-items/work-item-panel';
 
-const PAGE_SIZE = 20;
+/** The page-size choice's name (`usePageSize`). */
+const LIST = 'backlog';
 
 /** The backlog: unfinished items in no sprint, to select and plan into a sprint. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/iteration/unplaning')({
@@ -38,7 +40,11 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/iteration
   beforeLoad: accessGuard('projects'),
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
-    const options = backlogQueryOptions(backlogParams(params.projectId, deps), deps.pageNum ?? 1, PAGE_SIZE);
+    const options = backlogQueryOptions(
+      backlogParams(params.projectId, deps),
+      deps.pageNum ?? 1,
+      storedPageSize(LIST),
+    );
     void queryClient.prefetchQuery(openSprintsQueryOptions(params.projectId));
     if (cause === 'stay') return void queryClient.prefetchQuery(options);
     await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
@@ -55,8 +61,9 @@ function BacklogPage() {
   const navigate = Route.useNavigate();
   const panel = useWorkItemPanel();
   const pageNum = search.pageNum ?? 1;
+  const [pageSize, setPageSize] = usePageSize(LIST);
   const { data: page, isPlaceholderData } = useQuery(
-    backlogQueryOptions(backlogParams(projectId, search), pageNum, PAGE_SIZE),
+    backlogQueryOptions(backlogParams(projectId, search), pageNum, pageSize),
   );
   const sprints = useQuery(openSprintsQueryOptions(projectId));
   const selection = useSelection();
@@ -178,6 +185,10 @@ function BacklogPage() {
           pageSize={page.pageSize}
           noun="items"
           onChange={(n) => change({ pageNum: n })}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            change({});
+          }}
         />
       )}
     </Stack>

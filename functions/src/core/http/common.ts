@@ -30,7 +30,7 @@ const limitBody = bodyLimit({
 const limitUpload = bodyLimit({
   maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
   onError: () => {
-    throw new AppError(413, `file: the file must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+    throw new AppError(413, `file: The file must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
   },
 });
 

@@ -28,7 +28,7 @@ function fromHttpException(error: HTTPException): AppError {
   if (error.status === 400 && /malformed json/i.test(error.message))
     return new AppError(400, 'Malformed JSON body');
   if (error.status === 413) return new AppError(413, 'The request body is too large');
-  if (error.status === 415) return new AppError(415, 'body: send the body as application/json');
+  if (error.status === 415) return new AppError(415, 'body: Send the body as application/json');
   const status = ([400, 401, 403, 404, 409, 413, 429] as const).find((s) => s === error.status) ?? 500;
   return new AppError(status, status === 500 ? 'Something went wrong; please try again' : error.message);
 }

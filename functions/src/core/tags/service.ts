@@ -24,7 +24,7 @@ const byName = (a: TagRecord, b: TagRecord) =>
 /** `label` names one tag of the vocabulary in messages: 'Tag', 'Requirement tag', 'Case tag'. */
 export function tagService(store: TagStore, label: string) {
   const tagNotFound = (tagId: string) => notFound(`${label} ${tagId} does not exist`);
-  const nameTaken = (name: string) => conflict(`name: a ${label.toLowerCase()} named ${name} exists already`);
+  const nameTaken = (name: string) => conflict(`name: A ${label.toLowerCase()} named ${name} exists already`);
 
   async function requireTag(enterpriseId: string, tagId: string): Promise<TagRecord> {
     const tag = await store.get(enterpriseId, tagId);

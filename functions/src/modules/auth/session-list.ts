@@ -45,7 +45,7 @@ export async function signOutSession(
   sessionId: string,
 ): Promise<void> {
   if (sessionId === sessionIdOf(currentTokenHash)) {
-    throw badRequest('sessionId', 'this is the session you are using; sign out instead');
+    throw badRequest('sessionId', 'This is the session you are using; sign out instead');
   }
   const session = (await liveSessionsOf(userId)).find((s) => sessionIdOf(s.tokenHash) === sessionId);
   if (!session || !(await endSessionOf(userId, session.tokenHash))) {

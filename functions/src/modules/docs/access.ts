@@ -38,7 +38,7 @@ export async function requireSpace(tenant: Tenant, space: string): Promise<Space
     getProject(enterpriseId, space),
     getProjectMember(enterpriseId, space, tenant.principal.userId),
   ]);
-  if (!project) throw notFound(`space: project ${space} does not exist`);
+  if (!project) throw notFound(`space: Project ${space} does not exist`);
   if (!member && !isAdministrator(tenant)) {
     throw forbidden(`Only members of project ${project.name} may use its documents`);
   }

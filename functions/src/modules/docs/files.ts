@@ -55,7 +55,7 @@ export async function startUpload(tenant: Tenant, body: UploadBody): Promise<Upl
       const local = body.attachTo.split('.')[1] ?? '';
       const page = body.attachTo.startsWith(`${space.id}.`) ? state.nodes.get(local) : undefined;
       if (!page || !isVisible(state, page) || page.kind !== 'wiki') {
-        throw badRequest('attachTo', `page ${body.attachTo} does not exist in this library`);
+        throw badRequest('attachTo', `Page ${body.attachTo} does not exist in this library`);
       }
       parent = page.id;
       attachment = true;
@@ -108,7 +108,7 @@ export async function confirmUpload(tenant: Tenant, id: string): Promise<DocDeta
   const file = pending.file;
   const size = await objectSize(file.key);
   if (size === null) {
-    throw conflict(`file: nothing was uploaded for ${file.fileName} yet; upload it, then confirm`);
+    throw conflict(`file: Nothing was uploaded for ${file.fileName} yet; upload it, then confirm`);
   }
   if (size > uploadLimits.maxBytes) {
     await dropPending(tenant, pending);

@@ -67,11 +67,11 @@ export function assertParentFolder(
   const parts = parseNodeId(parentId);
   const parent = parts && parts.space === state.space ? state.nodes.get(parts.localId) : undefined;
   if (!parent || !isVisible(state, parent)) {
-    throw badRequest(field, `folder ${parentId} does not exist in this library`);
+    throw badRequest(field, `Folder ${parentId} does not exist in this library`);
   }
   if (parent.kind !== 'folder') throw badRequest(field, `${parent.title} is not a folder`);
   if (levels > 0 && depthOf(state, parent.localId) + levels > MAX_FOLDER_DEPTH) {
-    throw badRequest(field, `folders may be at most ${MAX_FOLDER_DEPTH} levels deep`);
+    throw badRequest(field, `Folders may be at most ${MAX_FOLDER_DEPTH} levels deep`);
   }
   return parent.id;
 }
@@ -173,7 +173,7 @@ export async function updateNode(tenant: Tenant, id: string, body: DocUpdateBody
       changed = true;
     }
     if (body.root_id !== undefined && body.root_id !== node.root_id) {
-      if (node.attachment) throw badRequest('root_id', 'an attachment stays with its page');
+      if (node.attachment) throw badRequest('root_id', 'An attachment stays with its page');
       if (body.root_id !== null) {
         const target = localOf(body.root_id);
         if (target === localId || descendantsOf(state, localId).some((d) => d.localId === target)) {

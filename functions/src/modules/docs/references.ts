@@ -85,7 +85,7 @@ export async function resolveReferences(tenant: Tenant, space: string, content: 
   if (refs.size > MAX_PAGE_REFERENCES) {
     throw badRequest(
       'content',
-      `a page may reference at most ${MAX_PAGE_REFERENCES} work items, specs and pages; this one references ${refs.size}`,
+      `A page may reference at most ${MAX_PAGE_REFERENCES} work items, specs and pages; this one references ${refs.size}`,
     );
   }
   return [...refs].sort();

@@ -43,7 +43,7 @@ const utf8Bytes = (value: string) => Buffer.byteLength(value, 'utf8');
 function pack(content: string): Uint8Array {
   const packed = compress(content);
   if (packed.length > MAX_STORED_CONTENT_BYTES) {
-    throw new AppError(413, 'content: the page is too large to store; split it into several pages');
+    throw new AppError(413, 'content: The page is too large to store; split it into several pages');
   }
   return packed;
 }

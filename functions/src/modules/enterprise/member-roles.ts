@@ -57,4 +57,4 @@ export async function assertRolesExist(enterpriseId: string, roleIds: readonly s
 }
 
 export const unknownRole = (roleId: string) =>
-  badRequest('roleIds', `role ${roleId} does not exist in this enterprise`);
+  badRequest('roleIds', `Role ${roleId} does not exist in this enterprise`);

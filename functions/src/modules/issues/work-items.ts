@@ -76,7 +76,7 @@ import { recentCopy, type WritePlan, writeIssues } from './write-loop';
 async function assertAssignable(enterpriseId: string, projectId: string, userId: string | null | undefined) {
   if (!userId) return;
   const member = await getProjectMember(enterpriseId, projectId, userId);
-  if (!member) throw badRequest('assigneeId', `user ${userId} is not a member of this project`);
+  if (!member) throw badRequest('assigneeId', `User ${userId} is not a member of this project`);
 }
 
 /** 400 naming the first id that is not a tag of the enterprise. */
@@ -84,7 +84,7 @@ async function assertTagsExist(enterpriseId: string, tagIds: readonly string[] |
   if (!tagIds || tagIds.length === 0) return;
   const found = new Set((await issueTags.getMany(enterpriseId, tagIds)).map((t) => t.tagId));
   const unknown = tagIds.find((id) => !found.has(id));
-  if (unknown !== undefined) throw badRequest('tagIds', `tag ${unknown} does not exist in this enterprise`);
+  if (unknown !== undefined) throw badRequest('tagIds', `Tag ${unknown} does not exist in this enterprise`);
 }
 
 const uniqueIds = (ids: readonly string[]) => [...new Set(ids)];
@@ -92,9 +92,9 @@ const uniqueIds = (ids: readonly string[]) => [...new Set(ids)];
 /** 400 unless `parentId` may be the parent of `issueId` (null for a new item). */
 function assertParent(index: ProjectIndex, issueId: string | null, parentId: string | null): void {
   if (!parentId) return;
-  if (parentId === issueId) throw badRequest('parentId', 'a work item cannot be its own parent');
+  if (parentId === issueId) throw badRequest('parentId', 'A work item cannot be its own parent');
   const parent = index.rows.get(parentId);
-  if (!parent) throw badRequest('parentId', `work item ${parentId} is not a work item of this project`);
+  if (!parent) throw badRequest('parentId', `Work item ${parentId} is not a work item of this project`);
   if (!issueId) return;
   // Walking up from the new parent must not reach the item: that would close a cycle.
   const seen = new Set<string>();
@@ -130,7 +130,7 @@ function assertRealDates(edit: Pick<Editable, 'startDate' | 'endDate'>): void {
 
 function assertDatesInOrder(issue: Pick<IssueRecord, 'startDate' | 'endDate'>): void {
   if (issue.startDate && issue.endDate && issue.startDate > issue.endDate) {
-    throw badRequest('endDate', 'endDate must not be before startDate');
+    throw badRequest('endDate', 'EndDate must not be before startDate');
   }
 }
 
@@ -157,9 +157,9 @@ async function assertSprintUsable(
   if (!sprintId) return;
   const sprint = await getSprint(enterpriseId, sprintId);
   if (!sprint || sprint.projectId !== projectId) {
-    throw badRequest('sprintId', `sprint ${sprintId} does not exist in this project`);
+    throw badRequest('sprintId', `Sprint ${sprintId} does not exist in this project`);
   }
-  if (sprint.status === ITERATION_STATE.closed) throw badRequest('sprintId', `sprint ${sprintId} is closed`);
+  if (sprint.status === ITERATION_STATE.closed) throw badRequest('sprintId', `Sprint ${sprintId} is closed`);
 }
 
 /** The sprint check for edits that really move an item into a sprint (a batch names one sprint). */
@@ -664,14 +664,14 @@ export async function batchUpdate(
   assertRealDates(edit);
   const projects = await projectsOfIssues(enterpriseId, ids);
   const projectIds = new Set(projects.values());
-  if (projectIds.size > 1) throw badRequest('ids', 'the work items must all belong to one project');
+  if (projectIds.size > 1) throw badRequest('ids', 'The work items must all belong to one project');
   const projectId = projects.get(ids[0]!)!;
   const perItem = edit.description === undefined ? 2 : 3;
   if (ids.length * perItem > BATCH_TRANSACTION_LIMIT) {
     const most = Math.floor(BATCH_TRANSACTION_LIMIT / perItem);
     throw badRequest(
       'ids',
-      `a batch edit that changes the description can change at most ${most} work items`,
+      `A batch edit that changes the description can change at most ${most} work items`,
     );
   }
   await Promise.all([
@@ -756,11 +756,11 @@ export async function deleteIssue(enterpriseId: string, userId: string, issueId:
 
 /** The project of both items of a link; 400 when they are not in the same project or the same item. */
 async function linkProject(enterpriseId: string, issueId: string, linkedIssueId: string): Promise<string> {
-  if (issueId === linkedIssueId) throw badRequest('linkedIssueId', 'a work item cannot be linked to itself');
+  if (issueId === linkedIssueId) throw badRequest('linkedIssueId', 'A work item cannot be linked to itself');
   const projects = await projectsOfIssues(enterpriseId, [issueId, linkedIssueId]);
   const projectId = projects.get(issueId)!;
   if (projects.get(linkedIssueId) !== projectId) {
-    throw badRequest('linkedIssueId', 'linked work items must belong to the same project');
+    throw badRequest('linkedIssueId', 'Linked work items must belong to the same project');
   }
   return projectId;
 }

@@ -95,7 +95,7 @@ export async function listPlans(enterpriseId: string, query: PlanListQuery): Pro
 
 function assertDates(startDate: string | null, endDate: string | null): void {
   if (startDate !== null && endDate !== null && endDate < startDate) {
-    throw badRequest('endDate', `the end date may not be before the start date (${startDate})`);
+    throw badRequest('endDate', `The end date may not be before the start date (${startDate})`);
   }
 }
 

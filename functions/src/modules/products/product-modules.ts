@@ -95,10 +95,10 @@ function heightOf(modules: readonly TreeItem[], moduleId: string): number {
 function assertParent(modules: readonly TreeItem[], parentId: string | null, levels: number): void {
   const byId = new Map(modules.map((m) => [m.id, m]));
   if (parentId !== null && !byId.has(parentId)) {
-    throw badRequest('root_id', `module ${parentId} does not exist in this product`);
+    throw badRequest('root_id', `Module ${parentId} does not exist in this product`);
   }
   if (depthOf(byId, parentId) + levels > MAX_MODULE_DEPTH) {
-    throw badRequest('root_id', `modules may be at most ${MAX_MODULE_DEPTH} levels deep`);
+    throw badRequest('root_id', `Modules may be at most ${MAX_MODULE_DEPTH} levels deep`);
   }
 }
 
@@ -112,7 +112,7 @@ function assertNameFree(
   const clash = modules.find(
     (m) => m.root_id === parentId && m.id !== selfId && m.name.toLowerCase() === name.toLowerCase(),
   );
-  if (clash) throw conflict(`name: a module named ${clash.name} exists already at this level`);
+  if (clash) throw conflict(`name: A module named ${clash.name} exists already at this level`);
 }
 
 /**
@@ -173,7 +173,7 @@ function moduleChanges(
   if (body.sort !== undefined && body.sort !== module.sort) changes.sort = body.sort;
   if (body.root_id !== undefined && body.root_id !== module.root_id) {
     if (body.root_id !== null && moduleAndDescendantIds(modules, module.moduleId).has(body.root_id)) {
-      throw badRequest('root_id', 'a module cannot move under itself or one of its sub-modules');
+      throw badRequest('root_id', 'A module cannot move under itself or one of its sub-modules');
     }
     assertParent(modules, body.root_id, heightOf(modules, module.moduleId));
     changes.root_id = body.root_id;

@@ -112,7 +112,7 @@ export async function userList(
 async function assertEnterpriseMembers(enterpriseId: string, field: string, userIds: readonly string[]) {
   const memberships = await Promise.all(userIds.map((id) => getMembership(enterpriseId, id)));
   const outsider = userIds.find((_, i) => memberships[i] === null);
-  if (outsider !== undefined) throw badRequest(field, `user ${outsider} is not a member of this enterprise`);
+  if (outsider !== undefined) throw badRequest(field, `User ${outsider} is not a member of this enterprise`);
 }
 
 /** Checks the people a body names: the owner and the members must belong to the enterprise. */
@@ -145,7 +145,7 @@ function reviewersOf(
   if (outsider !== undefined) {
     throw badRequest(
       'reviewerIds',
-      `user ${outsider} is not a member of this product; add them to memberIds first`,
+      `User ${outsider} is not a member of this product; add them to memberIds first`,
     );
   }
   return reviewerIds;

@@ -56,7 +56,7 @@ async function assertEnterpriseMembers(enterpriseId: string, userIds: readonly s
   const memberships = await Promise.all(userIds.map((userId) => getMembership(enterpriseId, userId)));
   const outsider = userIds.find((_, i) => memberships[i] === null);
   if (outsider !== undefined)
-    throw badRequest('userIds', `user ${outsider} is not a member of this enterprise`);
+    throw badRequest('userIds', `User ${outsider} is not a member of this enterprise`);
 }
 
 const isRace = (error: unknown) => error instanceof ConditionFailedError && error.label.startsWith('member:');

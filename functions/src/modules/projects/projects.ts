@@ -35,7 +35,7 @@ export async function requireProject(enterpriseId: string, projectId: string): P
 /** 400 unless `productId` (when set) names a product of the enterprise: a link must lead somewhere. */
 async function assertProduct(enterpriseId: string, productId: string | null | undefined): Promise<void> {
   if (productId != null && !(await getProduct(enterpriseId, productId))) {
-    throw badRequest('productId', `product ${productId} does not exist`);
+    throw badRequest('productId', `Product ${productId} does not exist`);
   }
 }
 

@@ -70,7 +70,7 @@ export async function linkRepositories(
   const ids = [...new Set(body.repositoryIds)];
   const found = await db.getRepositories(enterpriseId, ids);
   const missing = ids.find((id) => !found.some((r) => r.repositoryId === id));
-  if (missing) throw badRequest('repositoryIds', `repository ${missing} does not exist in this enterprise`);
+  if (missing) throw badRequest('repositoryIds', `Repository ${missing} does not exist in this enterprise`);
   const at = nowIso();
   try {
     await transact(

@@ -52,15 +52,15 @@ export function normaliseCloneUrl(raw: string): string {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw badRequest('cloneUrl', 'must be an address like https://github.com/acme/api.git');
+    throw badRequest('cloneUrl', 'Must be an address like https://github.com/acme/api.git');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw badRequest('cloneUrl', 'must be an https:// address (git over SSH is not supported)');
+    throw badRequest('cloneUrl', 'Must be an https:// address (git over SSH is not supported)');
   }
   if (url.username || url.password) {
-    throw badRequest('cloneUrl', 'must not contain a user name or token; put the token in the token field');
+    throw badRequest('cloneUrl', 'Must not contain a user name or token; put the token in the token field');
   }
-  if (url.pathname === '/' || url.pathname === '') throw badRequest('cloneUrl', 'must name a repository');
+  if (url.pathname === '/' || url.pathname === '') throw badRequest('cloneUrl', 'Must name a repository');
   try {
     assertUrlAllowed(url, policy());
   } catch (error) {

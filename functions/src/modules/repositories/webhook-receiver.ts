@@ -25,7 +25,7 @@ export async function receiveWebhook(
   rawBody: string,
 ): Promise<{ delivery: string; refs: number }> {
   if (Buffer.byteLength(rawBody) > MAX_WEBHOOK_BYTES) {
-    throw new AppError(413, `body: a webhook payload may be at most ${MAX_WEBHOOK_BYTES / 1024} KB`);
+    throw new AppError(413, `body: A webhook payload may be at most ${MAX_WEBHOOK_BYTES / 1024} KB`);
   }
   const missing = notFound(`Repository ${repositoryId} does not exist`);
   const enterpriseId = /^[a-z0-9-]{1,64}$/.test(identifier)
@@ -38,7 +38,7 @@ export async function receiveWebhook(
   if (!delivery) {
     throw badRequest(
       'headers',
-      'not a GitHub, GitLab or Gitea webhook (no X-GitHub-Event, X-Gitlab-Event or X-Gitea-Event)',
+      'Not a GitHub, GitLab or Gitea webhook (no X-GitHub-Event, X-Gitlab-Event or X-Gitea-Event)',
     );
   }
   const secret = await webhookSecretOf(repository);

@@ -138,7 +138,7 @@ async function requireDemand(enterpriseId: string, projectId: string, issueId: s
   ]);
   if (!issue) throw issueNotFound(issueId);
   if (issue.pmIssueType !== WORK_ITEM_KIND.demand) {
-    throw badRequest('issueId', `work item #${issue.issueNumber} is not a demand; only demands carry specs`);
+    throw badRequest('issueId', `Work item #${issue.issueNumber} is not a demand; only demands carry specs`);
   }
   return { project, issue };
 }

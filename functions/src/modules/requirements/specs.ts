@@ -214,7 +214,7 @@ async function refinedRequirement(
   if (!id) return null;
   const { productId } = splitProductScopedId(id, 'User requirement');
   if (productId !== product.productId) {
-    throw badRequest('userRequirementId', `user requirement ${id} is not in product ${product.name}`);
+    throw badRequest('userRequirementId', `User requirement ${id} is not in product ${product.name}`);
   }
   const ur = await requireUserRequirement(enterpriseId, id);
   nextOrRefuse('userRequirement', ur.status, 'refine');
@@ -348,7 +348,7 @@ async function beforeEdit(enterpriseId: string, body: SpecUpdateBody | SpecChang
 /** Which action a plain `PUT` is: reopen when it sends a status; else an edit (unreviewed only). */
 function actionOfUpdate(before: SpecState, body: SpecUpdateBody, changes: number): RequirementAction {
   if (body.status !== undefined) {
-    if (changes > 0) throw badRequest('status', 'reopen on its own, without changing other fields');
+    if (changes > 0) throw badRequest('status', 'Reopen on its own, without changing other fields');
     return 'reopen';
   }
   if (before.status !== pendingReview && before.status !== rejected) {
@@ -401,7 +401,7 @@ export async function changeSpec(
   );
 }
 
-/** Passes or rejects a spec pending review or changed; product members only, and only its reviewers when the product chose some (403). */
+/** Passes or rejects a spec pending review or changed; product members only, its reviewers when the product chose some, and not its author unless the product allows it (403). */
 export async function reviewSpec(
   enterpriseId: string,
   userId: string,
@@ -469,7 +469,7 @@ async function specsOfOneProduct(enterpriseId: string, ids: readonly string[]) {
   const parts = uniqueIds(ids).map((id) => ({ id, ...splitProductScopedId(id, 'Spec') }));
   const productId = parts[0]!.productId;
   if (parts.some((p) => p.productId !== productId)) {
-    throw badRequest('ids', 'the specs must all belong to one product');
+    throw badRequest('ids', 'The specs must all belong to one product');
   }
   const product = await requireProduct(enterpriseId, productId);
   const found = await db.getSpecs(
@@ -574,7 +574,7 @@ export async function activePlan(
   const { product, specs } = await specsOfOneProduct(enterpriseId, body.ids);
   const plan = body.planId ? await requirePlan(enterpriseId, body.planId) : null;
   if (plan && plan.productId !== product.productId) {
-    throw badRequest('planId', `plan ${plan.title} is not a plan of product ${product.name}`);
+    throw badRequest('planId', `Plan ${plan.title} is not a plan of product ${product.name}`);
   }
   const planId = plan ? plan.planId : null;
   const action: RequirementAction = plan ? 'activate' : 'unplan';

@@ -100,14 +100,14 @@ export async function assertReferences(
     refs.tagIds && refs.tagIds.length > 0 ? listRequirementTags(enterpriseId) : [],
   ]);
   if (refs.moduleId && !modules.some((m) => m.id === refs.moduleId)) {
-    throw badRequest('moduleId', `module ${refs.moduleId} is not a module of product ${product.name}`);
+    throw badRequest('moduleId', `Module ${refs.moduleId} is not a module of product ${product.name}`);
   }
   const unknownTag = refs.tagIds?.find((id) => !tags.some((t) => t.id === id));
   if (unknownTag !== undefined) {
-    throw badRequest('tagIds', `requirement tag ${unknownTag} does not exist in this enterprise`);
+    throw badRequest('tagIds', `Requirement tag ${unknownTag} does not exist in this enterprise`);
   }
   if (refs.ownerId && !product.memberIds.includes(refs.ownerId)) {
-    throw badRequest('ownerId', `user ${refs.ownerId} is not a member of product ${product.name}`);
+    throw badRequest('ownerId', `User ${refs.ownerId} is not a member of product ${product.name}`);
   }
 }
 
@@ -351,7 +351,7 @@ function actionOfUpdate(
 ): RequirementAction {
   if (body.status !== undefined) {
     if (changes > 0) {
-      throw badRequest('status', 'close or reopen on its own, without changing other fields');
+      throw badRequest('status', 'Close or reopen on its own, without changing other fields');
     }
     return body.status === closed ? 'close' : 'reopen';
   }
@@ -417,7 +417,7 @@ async function writeMove(
   await requestReview(move.userId, 'userRequirement', userRequirementIdOf(after), before.status, after);
 }
 
-/** Passes or rejects a requirement pending review or changed; product members only, and only its reviewers when the product chose some (403). */
+/** Passes or rejects a requirement pending review or changed; product members only, its reviewers when the product chose some, and not its author unless the product allows it (403). */
 export async function reviewUserRequirement(
   enterpriseId: string,
   userId: string,

@@ -32,13 +32,13 @@ async function targetOf(
   targetSprintId: string,
 ): Promise<SprintRecord> {
   if (targetSprintId === sprint.sprintId) {
-    throw badRequest('targetSprintId', 'the unfinished items cannot move to the sprint being completed');
+    throw badRequest('targetSprintId', 'The unfinished items cannot move to the sprint being completed');
   }
   const target = await requireSprint(enterpriseId, targetSprintId);
   // Another project's sprint is as unknown here as another enterprise's.
   if (target.projectId !== sprint.projectId) throw sprintNotFound(targetSprintId);
   if (target.status === ITERATION_STATE.closed) {
-    throw badRequest('targetSprintId', `sprint ${target.name} is closed`);
+    throw badRequest('targetSprintId', `Sprint ${target.name} is closed`);
   }
   return target;
 }

@@ -42,6 +42,7 @@ import {
   writeIssues,
 } from '../issues';
 import { projectNotFound } from '../projects';
+import { startNeedsConfirmation, startRefusalMessage } from './starting';
 import type { SprintRecord } from './store/sprints';
 import * as db from './store/sprints';
 import { itemsOfSprint, NO_ITEMS, sprintCounts, sprintDetailView, sprintView } from './views';
@@ -148,6 +149,19 @@ function applyStatus(sprint: SprintRecord, next: SprintRecord, at: string): void
   else next.completedAt = null;
 }
 
+/**
+ * 409 when a start needs the caller's confirmation and `confirmStart` is not set (starting.ts);
+ * the dates checked are the ones after this edit, since one request may move them and start.
+ */
+async function assertMayStart(next: SprintRecord, confirmed: boolean): Promise<void> {
+  if (confirmed) return;
+  const others = (await db.listSprints(next.enterpriseId, next.projectId)).filter(
+    (other) => other.sprintId !== next.sprintId,
+  );
+  const reasons = startNeedsConfirmation(next, others, nowIso().slice(0, 10));
+  if (reasons.length > 0) throw conflict(startRefusalMessage(next, reasons), { reasons });
+}
+
 /** The edit's dates together with the stored ones must still fit (the schema sees only the sent ones). */
 function assertDates(next: SprintRecord): void {
   const days = (Date.parse(next.endDate) - Date.parse(next.startDate)) / 86_400_000 + 1;
@@ -182,6 +196,9 @@ export async function updateSprint(
     changed = true;
   }
   assertDates(next);
+  if (body.status !== undefined && sprint.status === ITERATION_STATE.notStarted) {
+    await assertMayStart(next, body.confirmStart === true);
+  }
   if (!changed) return detailOf(enterpriseId, sprint);
   next.updatedAt = at;
   next.version = sprint.version + 1;
@@ -253,14 +270,14 @@ function membershipEdits(
   remove: readonly IssueRecord[],
 ): { issue: IssueRecord; edit: Editable }[] {
   const both = add.find((a) => remove.some((r) => r.issueId === a.issueId));
-  if (both) throw badRequest('remove', `work item #${both.issueNumber} is in add as well`);
+  if (both) throw badRequest('remove', `Work item #${both.issueNumber} is in add as well`);
   if (add.length > 0 && sprint.status === ITERATION_STATE.closed) {
     throw conflict(`Sprint ${sprint.name} is closed; reopen it before adding items`);
   }
   const already = add.find((issue) => issue.sprintId === sprint.sprintId);
-  if (already) throw badRequest('add', `work item #${already.issueNumber} is already in this sprint`);
+  if (already) throw badRequest('add', `Work item #${already.issueNumber} is already in this sprint`);
   const absent = remove.find((issue) => issue.sprintId !== sprint.sprintId);
-  if (absent) throw badRequest('remove', `work item #${absent.issueNumber} is not in this sprint`);
+  if (absent) throw badRequest('remove', `Work item #${absent.issueNumber} is not in this sprint`);
   return [
     ...add.map((issue) => ({ issue, edit: { sprintId: sprint.sprintId } })),
     ...remove.map((issue) => ({ issue, edit: { sprintId: null } })),

@@ -89,10 +89,10 @@ function heightOf(modules: readonly TreeItem[], moduleId: string): number {
 /** 400 unless `parentId` is a module of this project and `levels` more fit below it. */
 function assertParent(modules: readonly TreeItem[], parentId: string | null, levels: number): void {
   if (parentId !== null && !modules.some((m) => m.moduleId === parentId)) {
-    throw badRequest('root_id', `module ${parentId} does not exist in this project`);
+    throw badRequest('root_id', `Module ${parentId} does not exist in this project`);
   }
   if (depthOf(modules, parentId) + levels > MAX_MODULE_DEPTH) {
-    throw badRequest('root_id', `modules may be at most ${MAX_MODULE_DEPTH} levels deep`);
+    throw badRequest('root_id', `Modules may be at most ${MAX_MODULE_DEPTH} levels deep`);
   }
 }
 
@@ -116,7 +116,7 @@ function assertNameFree(
   selfId?: string,
 ) {
   const clash = siblingNamed(modules, parentId, name, selfId);
-  if (clash) throw conflict(`name: a module named ${clash.name} exists already at this level`);
+  if (clash) throw conflict(`name: A module named ${clash.name} exists already at this level`);
 }
 
 export function caseModuleView(module: CaseModuleRecord, caseCount: number): CaseModule {
@@ -256,7 +256,7 @@ function movedModule(
   if (body.sort !== undefined) next.sort = body.sort;
   if (body.root_id !== undefined && body.root_id !== module.root_id) {
     if (body.root_id !== null && moduleAndDescendantIds(modules, module.moduleId).has(body.root_id)) {
-      throw badRequest('root_id', 'a module cannot move under itself or one of its sub-modules');
+      throw badRequest('root_id', 'A module cannot move under itself or one of its sub-modules');
     }
     assertParent(modules, body.root_id, heightOf(modules, module.moduleId));
     next.root_id = body.root_id;

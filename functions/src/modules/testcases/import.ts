@@ -252,7 +252,7 @@ async function writeSaves(
 /** 413 over MAX_UPLOAD_BYTES. */
 function assertSize(file: UploadedFile): void {
   if (file.size > MAX_UPLOAD_BYTES) {
-    throw new AppError(413, `file: the file must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+    throw new AppError(413, `file: The file must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
   }
 }
 

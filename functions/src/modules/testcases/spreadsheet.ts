@@ -22,7 +22,7 @@ export type Column = (typeof CASE_SHEET_COLUMNS)[number];
 // ---- reading a file ---------------------------------------------------------------------------
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-const notASheet = () => badRequest('file', 'must be an .xlsx or .csv file');
+const notASheet = () => badRequest('file', 'Must be an .xlsx or .csv file');
 
 const isZip = (bytes: Uint8Array) => ZIP_MAGIC.every((b, i) => bytes[i] === b);
 
@@ -39,7 +39,7 @@ async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
     const [first] = await readXlsxFile(Buffer.from(bytes));
     return (first?.data ?? []).map((row) => row.map(cellText));
   } catch {
-    throw badRequest('file', 'the .xlsx file could not be read; save it again from a spreadsheet program');
+    throw badRequest('file', 'The .xlsx file could not be read; save it again from a spreadsheet program');
   }
 }
 
@@ -48,7 +48,7 @@ async function readCsv(bytes: Uint8Array): Promise<string[][]> {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw badRequest('file', 'the .csv file must be UTF-8 text');
+    throw badRequest('file', 'The .csv file must be UTF-8 text');
   }
   const { default: Papa } = await import('papaparse');
   // A byte-order mark (spreadsheet programs write one) is not part of the first header.
@@ -62,7 +62,7 @@ async function readCsv(bytes: Uint8Array): Promise<string[][]> {
  */
 export async function readSpreadsheet(fileName: string, bytes: Uint8Array): Promise<string[][]> {
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  if (bytes.length === 0) throw badRequest('file', 'the file is empty');
+  if (bytes.length === 0) throw badRequest('file', 'The file is empty');
   if (extension === 'xlsx' && isZip(bytes)) return readXlsx(bytes);
   if (extension === 'csv' && !isZip(bytes)) return readCsv(bytes);
   throw notASheet();
@@ -87,17 +87,17 @@ export interface SheetRow {
  */
 export function sheetRows(rows: readonly string[][]): { columns: ColumnIndex; rows: SheetRow[] } {
   const header = rows[0];
-  if (!header || blank(header)) throw badRequest('file', 'the file is empty');
+  if (!header || blank(header)) throw badRequest('file', 'The file is empty');
   const columns = new Map<Column, number>();
   header.forEach((name, i) => {
     const column = CASE_SHEET_COLUMNS.find((c) => c.toLowerCase() === name.trim().toLowerCase());
     if (column && !columns.has(column)) columns.set(column, i);
   });
-  if (!columns.has('Title')) throw badRequest('file', 'the header row has no Title column');
+  if (!columns.has('Title')) throw badRequest('file', 'The header row has no Title column');
   const data = rows.slice(1).flatMap((cells, i) => (blank(cells) ? [] : [{ row: i + 2, cells }]));
-  if (data.length === 0) throw badRequest('file', 'the file has no cases below the header row');
+  if (data.length === 0) throw badRequest('file', 'The file has no cases below the header row');
   if (data.length > MAX_UPLOAD_ROWS) {
-    throw badRequest('file', `a file may hold at most ${MAX_UPLOAD_ROWS} cases, not ${data.length}`);
+    throw badRequest('file', `A file may hold at most ${MAX_UPLOAD_ROWS} cases, not ${data.length}`);
   }
   return { columns, rows: data };
 }
@@ -249,7 +249,7 @@ function rowFields(
   if (module !== undefined) {
     fields.modulePath = modulePathOf(module);
     if (fields.modulePath.length > MAX_MODULE_DEPTH) {
-      reasons.push(`Module: modules may be at most ${MAX_MODULE_DEPTH} levels deep`);
+      reasons.push(`Module: Modules may be at most ${MAX_MODULE_DEPTH} levels deep`);
     }
     const long = fields.modulePath.find((name) => name.length > 60);
     if (long) reasons.push('Module: module name must be at most 60 characters');
@@ -277,7 +277,7 @@ function rowFields(
       ),
     ];
     const unknown = names.filter((name) => !tagsByName.has(name.toLowerCase()));
-    for (const name of unknown) reasons.push(`Tags: tag ${name} does not exist`);
+    for (const name of unknown) reasons.push(`Tags: Tag ${name} does not exist`);
     fields.tagIds = names.flatMap((name) => tagsByName.get(name.toLowerCase()) ?? []);
   }
   fields.precondition = cell('Preconditions');

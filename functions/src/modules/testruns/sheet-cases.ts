@@ -356,7 +356,7 @@ async function casesOfOneSheet(enterpriseId: string, ids: readonly string[]): Pr
     return record;
   });
   if (new Set(records.map((r) => r.sheetId)).size > 1) {
-    throw badRequest('idList', 'the sheet cases must all belong to one test sheet');
+    throw badRequest('idList', 'The sheet cases must all belong to one test sheet');
   }
   return records;
 }

@@ -122,7 +122,7 @@ async function assertItemsOfProject(enterpriseId: string, projectId: string, iss
   const projects = await findIssueProjects(enterpriseId, issueIds);
   const foreign = issueIds.find((id) => projects.get(id) !== projectId);
   if (foreign !== undefined) {
-    throw badRequest('linkIssueIds', `work item ${foreign} is not a work item of this project`);
+    throw badRequest('linkIssueIds', `Work item ${foreign} is not a work item of this project`);
   }
 }
 

@@ -124,7 +124,7 @@ async function assertSprint(enterpriseId: string, projectId: string, sprintId: s
   if (!sprintId) return;
   const sprint = await getSprint(enterpriseId, sprintId);
   if (!sprint || sprint.projectId !== projectId) {
-    throw badRequest('sprintId', `sprint ${sprintId} is not a sprint of this project`);
+    throw badRequest('sprintId', `Sprint ${sprintId} is not a sprint of this project`);
   }
 }
 
@@ -137,12 +137,12 @@ export async function assertMember(
 ) {
   if (!userId) return;
   const member = await getProjectMember(enterpriseId, projectId, userId);
-  if (!member) throw badRequest(field, `user ${userId} is not a member of this project`);
+  if (!member) throw badRequest(field, `User ${userId} is not a member of this project`);
 }
 
 function assertDates(sheet: Pick<SheetRecord, 'startDate' | 'endDate'>) {
   if (sheet.startDate && sheet.endDate && sheet.endDate < sheet.startDate) {
-    throw badRequest('endDate', 'endDate must be on or after startDate');
+    throw badRequest('endDate', 'EndDate must be on or after startDate');
   }
 }
 
@@ -184,10 +184,10 @@ function sheetAndDescendants(sheets: readonly SheetRecord[], sheetId: string): S
 function assertParent(sheets: readonly SheetRecord[], parentId: string | null, levels: number): void {
   const byId = new Map(sheets.map((s) => [s.sheetId, s]));
   if (parentId !== null && !byId.has(parentId)) {
-    throw badRequest('root_id', `sheet ${parentId} does not exist in this project`);
+    throw badRequest('root_id', `Sheet ${parentId} does not exist in this project`);
   }
   if (depthOf(byId, parentId) + levels > MAX_SHEET_DEPTH) {
-    throw badRequest('root_id', `sheets may be at most ${MAX_SHEET_DEPTH} levels deep`);
+    throw badRequest('root_id', `Sheets may be at most ${MAX_SHEET_DEPTH} levels deep`);
   }
 }
 
@@ -323,7 +323,7 @@ export async function updateSheet(
     }
     if (tree && body.root_id !== undefined && body.root_id !== sheet.root_id) {
       if (body.root_id !== null && sheetAndDescendants(tree.sheets, sheetId).has(body.root_id)) {
-        throw badRequest('root_id', 'a sheet cannot move under itself or one of its sub-sheets');
+        throw badRequest('root_id', 'A sheet cannot move under itself or one of its sub-sheets');
       }
       assertParent(tree.sheets, body.root_id, heightOf(tree.sheets, sheetId));
       next.root_id = body.root_id;

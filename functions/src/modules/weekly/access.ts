@@ -84,7 +84,7 @@ export function weekFor(tenant: Tenant, weekStart?: string): Week {
   if (!weekStart) return currentWeek(timeZone);
   const week = weekStarting(weekStart, timeZone);
   if (isFuture(week)) {
-    throw badRequest('weekStart', `the week of ${weekStart} is in the future (${timeZone})`);
+    throw badRequest('weekStart', `The week of ${weekStart} is in the future (${timeZone})`);
   }
   return week;
 }

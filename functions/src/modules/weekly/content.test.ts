@@ -16,12 +16,12 @@ describe("a report's content against its template", () => {
 
   it('names the section that does not fit', () => {
     expect(() => contentFor(simple!.sections, { risks: 'x' })).toThrow(
-      'content.risks: the template has no section risks',
+      'content.risks: The template has no section risks',
     );
     expect(() => contentFor(form!.sections, { thisWeek: 'text' })).toThrow(
-      'content.thisWeek: must be a list of table rows',
+      'content.thisWeek: Must be a list of table rows',
     );
-    expect(() => contentFor(simple!.sections, { support: [] })).toThrow('content.support: must be text');
+    expect(() => contentFor(simple!.sections, { support: [] })).toThrow('content.support: Must be text');
   });
 });
 
@@ -31,12 +31,12 @@ describe("a report's items", () => {
   it('refuses an item of another project, or one listed twice', () => {
     expect(() =>
       itemsFor([{ issueId: 'elsewhere', list: 'thisWeek', completion: 0 }], inProject, 'Fleet'),
-    ).toThrow('items.0.issueId: work item elsewhere is not in project Fleet');
+    ).toThrow('items.0.issueId: Work item elsewhere is not in project Fleet');
     const twice = [
       { issueId: 'a', list: 'thisWeek' as const, completion: 0 },
       { issueId: 'a', list: 'nextWeek' as const, completion: 0 },
     ];
-    expect(() => itemsFor(twice, inProject, 'Fleet')).toThrow('items.1.issueId: work item a is listed twice');
+    expect(() => itemsFor(twice, inProject, 'Fleet')).toThrow('items.1.issueId: Work item a is listed twice');
   });
 
   it('compares lists by item and list, not completion', () => {

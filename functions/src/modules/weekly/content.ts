@@ -11,17 +11,17 @@ import type { StoredItem } from './store/reports';
 export function contentFor(sections: readonly TemplateSection[], given: ReportContent = {}): ReportContent {
   const byKey = new Map(sections.map((section) => [section.key, section]));
   for (const key of Object.keys(given)) {
-    if (!byKey.has(key)) throw badRequest(`content.${key}`, `the template has no section ${key}`);
+    if (!byKey.has(key)) throw badRequest(`content.${key}`, `The template has no section ${key}`);
   }
   const content: ReportContent = {};
   for (const section of sections) {
     const value = given[section.key];
     if (section.kind === 'text') {
-      if (Array.isArray(value)) throw badRequest(`content.${section.key}`, 'must be text');
+      if (Array.isArray(value)) throw badRequest(`content.${section.key}`, 'Must be text');
       content[section.key] = value ?? '';
     } else {
       if (typeof value === 'string')
-        throw badRequest(`content.${section.key}`, 'must be a list of table rows');
+        throw badRequest(`content.${section.key}`, 'Must be a list of table rows');
       content[section.key] = value ?? [];
     }
   }
@@ -40,12 +40,12 @@ export function itemsFor(
   const seen = new Set<string>();
   return given.map((item, index) => {
     if (seen.has(item.issueId))
-      throw badRequest(`items.${index}.issueId`, `work item ${item.issueId} is listed twice`);
+      throw badRequest(`items.${index}.issueId`, `Work item ${item.issueId} is listed twice`);
     seen.add(item.issueId);
     if (!inProject(item.issueId)) {
       throw badRequest(
         `items.${index}.issueId`,
-        `work item ${item.issueId} is not in project ${projectName}`,
+        `Work item ${item.issueId} is not in project ${projectName}`,
       );
     }
     return { issueId: item.issueId, list: item.list, completion: item.completion };

@@ -26,7 +26,7 @@ export async function resolveTemplate(enterpriseId: string, templateId: string):
   const found = builtIn().find((t) => t.id === templateId);
   if (found) return found;
   const stored = await db.getTemplate(enterpriseId, templateId);
-  if (!stored) throw badRequest('templateId', `there is no template ${templateId}`);
+  if (!stored) throw badRequest('templateId', `There is no template ${templateId}`);
   return templateView(stored);
 }
 
@@ -39,7 +39,7 @@ function checkSections(body: TemplateBody): void {
     keys.add(section.key);
     if (!section.items) return;
     if (lists.has(section.items)) {
-      throw badRequest(`sections.${index}.items`, `another section already shows the ${section.items} items`);
+      throw badRequest(`sections.${index}.items`, `Another section already shows the ${section.items} items`);
     }
     lists.add(section.items);
   });
@@ -61,7 +61,7 @@ export async function addTemplate(
     existing.some((t) => t.name.toLowerCase() === body.name.toLowerCase()) ||
     builtIn().some((t) => t.name === body.name)
   ) {
-    throw conflict(`name: a template named ${body.name} exists`);
+    throw conflict(`name: A template named ${body.name} exists`);
   }
   const record: db.TemplateRecord = {
     enterpriseId,

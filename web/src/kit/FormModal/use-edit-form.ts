@@ -15,6 +15,8 @@ interface EditFormOptions<V, Item, Saved, CreateBody, UpdateBody> {
   opened: boolean;
   onClose: () => void;
   onCreated?: (saved: Saved) => void;
+  /** Opens a new one: the "created" notification offers it ("Open"). */
+  openCreated?: (saved: Saved) => void;
   /** What the modal edits; null or absent to create one. */
   item: Item | null | undefined;
   /** The form's values for `item` (or for a new one): each opening starts from them. */
@@ -45,6 +47,7 @@ export function useEditForm<V extends Record<string, any>, Item, Saved, CreateBo
   opened,
   onClose,
   onCreated,
+  openCreated,
   item,
   values,
   key,
@@ -70,7 +73,7 @@ export function useEditForm<V extends Record<string, any>, Item, Saved, CreateBo
 } {
   const form = useForm<V>({ initialValues: values(), validate, validateInputOnBlur });
   useStartAfresh(form, opened, values, key);
-  const done = saveCallbacks<Saved>({ form, onClose, onCreated, label });
+  const done = saveCallbacks<Saved>({ form, onClose, onCreated, openCreated, label });
   const onSubmit = form.onSubmit((submitted) => {
     if (item) update.mutate(updateBody(submitted, item), done.updated);
     else create.mutate(createBody(submitted), done.created);

@@ -15,6 +15,15 @@ export function storedPageSize(list: string): number {
   }
 }
 
+/** Keeps `size` as the page size of `list` (for a list that holds its size in the URL too). */
+export function rememberPageSize(list: string, size: number): void {
+  try {
+    window.localStorage.setItem(storageKey(list), String(size));
+  } catch {
+    // Private windows may refuse storage: the choice then lasts for this page only.
+  }
+}
+
 /**
  * The page size a person chose for one list (10, 20, 50 or 100; 10 until they choose), kept in
  * this browser's storage under the list's name so every visit to that list starts with it.
@@ -24,11 +33,7 @@ export function usePageSize(list: string): [number, (size: number) => void] {
   const choose = useCallback(
     (next: number) => {
       setSize(next);
-      try {
-        window.localStorage.setItem(storageKey(list), String(next));
-      } catch {
-        // Private windows may refuse storage: the choice then lasts for this page only.
-      }
+      rememberPageSize(list, next);
     },
     [list],
   );

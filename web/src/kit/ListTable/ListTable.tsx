@@ -1,14 +1,16 @@
 import 'mantine-datatable/styles.css';
 import { Checkbox } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * How a column behaves as the table narrows. `title`: the one column that takes the room left,
  * wraps instead of being clipped, and never drops. `secondary` and `tertiary` drop when the
  * table's own width is below its `dropBelow` widths (a list beside a module tree is narrower than
- * the window says); columns without a role always show and keep to one line.
+ * the window says), and also when the columns still do not fit or leave the title less than
+ * TITLE_ROOM (tertiary first): what the rows hold decides, not only the width. Columns without a
+ * role always show and keep to one line.
  */
 export type ColumnRole = 'title' | 'secondary' | 'tertiary';
 
@@ -79,11 +81,46 @@ export interface DropBelow {
 
 const DROP_BELOW: DropBelow = { secondary: 640, tertiary: 900 };
 
+/** How many roles dropped because the columns did not fit: 0 none, 1 tertiary, 2 secondary too. */
+type Dropped = 0 | 1 | 2;
+
+function isHidden(role: ColumnRole | undefined, width: number, dropBelow: DropBelow, dropped: Dropped) {
+  if (!role || role === 'title') return false;
+  // Unmeasured (0: not laid out yet, or a test without layout) shows every column.
+  if (width > 0 && width < dropBelow[role]) return true;
+  return role === 'tertiary' ? dropped >= 1 : dropped >= 2;
+}
+
+/** The title column's header, found to measure the room it got. */
+const TITLE_CLASS = 'list-table-title';
+/** Below this the title column wraps a usual title onto three lines or more: other columns give way. */
+const TITLE_ROOM = 280;
+
+/**
+ * Drops tertiary, then secondary columns while the table is wider than its box (a clipped
+ * column at the right edge) or its title column has less than TITLE_ROOM, measured after each
+ * layout. A new box width starts again from none dropped, so a wider window brings them back.
+ */
+function useDropWhileCramped(box: RefObject<HTMLDivElement | null>, width: number): Dropped {
+  const [state, setState] = useState<{ width: number; dropped: Dropped }>({ width, dropped: 0 });
+  const dropped = state.width === width ? state.dropped : 0;
+  useLayoutEffect(() => {
+    const table = box.current?.querySelector('table');
+    if (!box.current || !table || width === 0 || dropped === 2) return;
+    const title = table.querySelector(`th.${TITLE_CLASS}`);
+    const clipped = table.scrollWidth > box.current.clientWidth + 1;
+    const cramped = title !== null && title.getBoundingClientRect().width < TITLE_ROOM;
+    if (clipped || cramped) setState({ width, dropped: (dropped + 1) as Dropped });
+  });
+  return dropped;
+}
+
 function toColumn<T>(
   column: ListColumn<T>,
   rowTitle: ((row: T) => string) | undefined,
   width: number,
   dropBelow: DropBelow,
+  dropped: Dropped,
 ): DataTableColumn<T> {
   const isTitle = column.role === 'title';
   return {
@@ -93,9 +130,9 @@ function toColumn<T>(
     sortable: column.sortable,
     textAlign: column.align,
     width: column.width ?? (isTitle ? '100%' : undefined),
+    titleClassName: isTitle ? TITLE_CLASS : undefined,
     noWrap: !isTitle,
-    // Unmeasured (0: not laid out yet, or a test without layout) shows every column.
-    hidden: column.role && column.role !== 'title' ? width > 0 && width < dropBelow[column.role] : false,
+    hidden: isHidden(column.role, width, dropBelow, dropped),
     cellsStyle: isTitle
       ? () => ({ minWidth: 220, whiteSpace: 'normal', overflowWrap: 'anywhere' })
       : undefined,
@@ -155,7 +192,10 @@ export function ListTable<T>({
   rowAttributes,
   dropBelow = DROP_BELOW,
 }: ListTableProps<T>) {
-  const { ref, width } = useElementSize();
+  const { ref: sizeRef, width } = useElementSize();
+  const box = useRef<HTMLDivElement>(null);
+  const ref = useMergedRef(sizeRef, box);
+  const dropped = useDropWhileCramped(box, width);
   const all = selection ? [selectionColumn(rows, selection, rowKey), ...columns] : columns;
   const sortable = sort
     ? {
@@ -165,10 +205,13 @@ export function ListTable<T>({
       }
     : {};
   return (
-    <div ref={ref}>
+    // Inline-size containment: the table never widens the grid or flex cell it sits in (a pane
+    // of the planning page would grow past its card and clip its last columns); it fits the
+    // cell, and the columns that do not fit drop (useDropWhileCramped).
+    <div ref={ref} style={{ containerType: 'inline-size' }}>
       <DataTable<T>
         records={rows}
-        columns={all.map((column) => toColumn(column, rowTitle, width, dropBelow))}
+        columns={all.map((column) => toColumn(column, rowTitle, width, dropBelow, dropped))}
         idAccessor={rowKey}
         data-testid={testId}
         highlightOnHover={highlightOnHover}

@@ -133,7 +133,7 @@ function splitIds(raw: string): string[] {
   if (ids.some((id) => id === '' || id.length > 64)) {
     throw badRequest('ids', 'Please enter comma-separated case ids');
   }
-  if (ids.length > MAX_DELETE) throw badRequest('ids', `at most ${MAX_DELETE} cases at a time`);
+  if (ids.length > MAX_DELETE) throw badRequest('ids', `At most ${MAX_DELETE} cases at a time`);
   return ids;
 }
 

@@ -56,7 +56,7 @@ export function splitIds(raw: string, max: number, what: string, idLength = 64):
   if (ids.some((id) => id === '' || id.length > idLength)) {
     throw badRequest('ids', `Please enter comma-separated ${what} ids`);
   }
-  if (ids.length > max) throw badRequest('ids', `at most ${max} ${what}s at a time`);
+  if (ids.length > max) throw badRequest('ids', `At most ${max} ${what}s at a time`);
   return ids;
 }
 

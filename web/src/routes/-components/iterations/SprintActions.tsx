@@ -60,9 +60,11 @@ export function SprintActions({ projectId, sprint, size = 'xs', onDeleted }: Spr
   const canEdit = can('project:sprint:edit');
   const canRemove = can('project:sprint:remove');
 
-  function startOrReopen(action: 'start' | 'reopen') {
+  /** `confirmed`: the user saw the warnings and chose to start (the server asks for that flag). */
+  function startOrReopen(action: 'start' | 'reopen', confirmed = false) {
+    const body = { version: sprint.version, status: 1 as const, ...(confirmed && { confirmStart: true }) };
     update.mutate(
-      { id: sprint.id, body: { version: sprint.version, status: 1 } },
+      { id: sprint.id, body },
       {
         onSuccess: (saved) => {
           notifications.show({
@@ -156,7 +158,7 @@ export function SprintActions({ projectId, sprint, size = 'xs', onDeleted }: Spr
         confirmLabel="Start anyway"
         confirmColor="blue"
         loading={update.isPending}
-        onConfirm={() => startOrReopen('start')}
+        onConfirm={() => startOrReopen('start', true)}
       >
         <div data-testid="start-warnings">
           {(starting ?? []).map((warning) => (

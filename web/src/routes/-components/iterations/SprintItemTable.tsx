@@ -85,7 +85,7 @@ export function SprintItemTable({
     {
       key: 'assignee',
       title: compact ? 'Who' : 'Assignee',
-      width: compact ? 48 : undefined,
+      width: compact ? 60 : undefined,
       role: compact ? undefined : 'secondary',
       render: (row) => (compact ? <AssigneeAvatar user={row.assignee} /> : <UserChip user={row.assignee} />),
     },
@@ -93,6 +93,8 @@ export function SprintItemTable({
       key: 'estimate',
       title: 'Estimate',
       align: 'right',
+      // A planning pane is narrow: the estimate gives way before the title is squeezed.
+      role: compact ? 'secondary' : undefined,
       render: (row) => <TextCell value={row.estimatedHours === null ? null : `${row.estimatedHours} h`} />,
     },
   ];

@@ -27,6 +27,8 @@ interface SpecFormModalProps {
   userRequirement?: { id: string; number: number; title: string } | null;
   onClose: () => void;
   onCreated?: (spec: SpecDetail) => void;
+  /** Opens a new one: the "created" notification offers it. */
+  openCreated?: (spec: SpecDetail) => void;
 }
 
 const SCHEMAS = { create: SpecBodySchema, update: SpecUpdateBodySchema, change: SpecChangeBodySchema };
@@ -40,6 +42,7 @@ export function SpecFormModal({
   userRequirement = null,
   onClose,
   onCreated,
+  openCreated,
 }: SpecFormModalProps) {
   const members = useMemberOptions(productId);
   const original = useMemo(() => (spec ? specValues(spec) : emptySpec(initial)), [spec, initial]);
@@ -57,6 +60,7 @@ export function SpecFormModal({
     createTitle: userRequirement ? 'Refine into a spec' : 'New spec',
     onClose,
     onCreated,
+    openCreated,
   });
 
   return (

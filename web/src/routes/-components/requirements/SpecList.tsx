@@ -45,6 +45,7 @@ export function SpecList({ identifier, productId, search, onSearchChange, onOpen
       mode="create"
       initial={{ moduleId: search.moduleId ?? null }}
       onClose={onClose}
+      openCreated={(spec) => onOpen(spec.id)}
     />
   );
 

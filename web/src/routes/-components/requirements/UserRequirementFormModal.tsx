@@ -23,6 +23,8 @@ interface UserRequirementFormModalProps {
   moduleId?: string | null;
   onClose: () => void;
   onCreated?: (item: UserRequirementDetail) => void;
+  /** Opens a new one: the "created" notification offers it. */
+  openCreated?: (item: UserRequirementDetail) => void;
 }
 
 /** A reviewed requirement's PUT is its change: the reason is required there. */
@@ -42,6 +44,7 @@ export function UserRequirementFormModal({
   moduleId = null,
   onClose,
   onCreated,
+  openCreated,
 }: UserRequirementFormModalProps) {
   const update = useUpdateUserRequirement(productId);
   const original = useMemo(
@@ -63,6 +66,7 @@ export function UserRequirementFormModal({
     createTitle: 'New user requirement',
     onClose,
     onCreated,
+    openCreated,
   });
 
   return (

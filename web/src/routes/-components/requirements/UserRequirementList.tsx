@@ -48,6 +48,7 @@ export function UserRequirementList({
       mode="create"
       moduleId={search.moduleId ?? null}
       onClose={onClose}
+      openCreated={(item) => onOpen(item.id)}
     />
   );
   return (

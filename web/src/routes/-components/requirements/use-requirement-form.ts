@@ -44,6 +44,8 @@ interface RequirementFormOptions<V extends object, Created extends { number: num
   createTitle: string;
   onClose: () => void;
   onCreated?: (created: Created) => void;
+  /** Opens a new one: the "created" notification offers it ("Open"). */
+  openCreated?: (created: Created) => void;
 }
 
 /**
@@ -67,6 +69,7 @@ export function useRequirementForm<V extends object, Created extends { number: n
   createTitle,
   onClose,
   onCreated,
+  openCreated,
 }: RequirementFormOptions<V, Created>) {
   const [nothingChanged, setNothingChanged] = useState(false);
   const ids = { id: item?.id ?? '', version: item?.version ?? 1 };
@@ -88,7 +91,7 @@ export function useRequirementForm<V extends object, Created extends { number: n
     if (mode === 'create') {
       const body = schemas.create.parse({ ...newBody, ...fields(values) });
       const created = (saved: Created) => `${prefix}-${saved.number} created${createdNote}`;
-      return create.mutate(body as never, saveOnce({ form, onClose }, created, onCreated));
+      return create.mutate(body as never, saveOnce({ form, onClose }, created, onCreated, openCreated));
     }
     if (!item) return;
     const changes = changedFields(original, values);

@@ -16,6 +16,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ListBody, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
+import { rememberPageSize } from '../../../kit/ListPage/use-page-size';
 import { useRowSelection } from '../../../kit/ListPage/use-row-selection';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
@@ -32,6 +33,7 @@ import { CaseModuleTree } from './CaseModuleTree';
 import { CaseTable } from './CaseTable';
 import { NO_MODULE } from './case-module-tree';
 import {
+  CASE_LIST,
   type CaseSearch,
   caseListParams,
   hasCaseFilters,
@@ -250,7 +252,10 @@ export function CaseLibrary({ projectId, moduleId, caseId }: CaseLibraryProps) {
               noun="cases"
               sizeLabel="Cases per page"
               onChange={(pageNum) => nav.setSearch({ pageNum })}
-              onPageSizeChange={(pageSize) => nav.setSearch({ pageSize })}
+              onPageSizeChange={(pageSize) => {
+                rememberPageSize(CASE_LIST, pageSize);
+                nav.setSearch({ pageSize });
+              }}
             />
           )}
           {selection.selected.size > MAX_BATCH_CASES && (

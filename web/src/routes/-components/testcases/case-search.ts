@@ -7,8 +7,12 @@
 import { DEFAULT_PAGE_SIZE } from '@shared/constants/api';
 import { PRIORITIES } from '@shared/domain/priorities';
 import { CASE_TYPE_IDS } from '@shared/domain/testing';
+import { storedPageSize } from '../../../kit/ListPage/use-page-size';
 import { definedParams, idParam, oneOfParam, pageParam } from '../../../lib/search';
 import type { CaseListParams } from '../../../queries/testcases';
+
+/** The case library's name for its remembered page size (`usePageSize`). */
+export const CASE_LIST = 'cases';
 
 export interface CaseFilters {
   keyword?: string;
@@ -101,6 +105,7 @@ export function caseListParams(
     tagId: search.tagId,
     needsConfirmation: search.needsConfirmation,
     pageNum: search.pageNum ?? 1,
-    pageSize: search.pageSize ?? DEFAULT_PAGE_SIZE,
+    // A link's size wins; else the size this person chose for the library last time.
+    pageSize: search.pageSize ?? storedPageSize(CASE_LIST),
   };
 }

@@ -10,6 +10,7 @@ import { BatchBar } from '../../../kit/BatchBar/BatchBar';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
 import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
 import { CardPager } from '../../../kit/ListPage/Pager';
+import { usePageSize } from '../../../kit/ListPage/use-page-size';
 import { usePanelSearch } from '../../../kit/ListPage/use-panel-search';
 import { useRowSelection } from '../../../kit/ListPage/use-row-selection';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
@@ -21,7 +22,6 @@ import { reportListQueryOptions, useDeleteReports } from '../../../queries/testr
 import { formatPassRate } from '../testsheets/result-counts';
 import { displayName } from '../work-items/WorkItemBadges';
 
-const PAGE_SIZE = 10;
 /** Reports one delete takes (`DELETE testReport/{ids}`, docs/api-conventions.md). */
 const MAX_DELETE = 40;
 
@@ -41,12 +41,13 @@ export function ReportList({ projectId, onOpen, onCreate }: ReportListProps) {
   const selected = [...selection.selected.values()];
   const [deleting, setDeleting] = useState<Report[] | null>(null);
   const remove = useDeleteReports(projectId);
+  const [pageSize, setPageSize] = usePageSize('test-reports');
   const { data: page, isPlaceholderData } = useQuery(
     reportListQueryOptions({
       pmsProjectId: projectId,
       keyword: keyword || undefined,
       pageNum,
-      pageSize: PAGE_SIZE,
+      pageSize,
     }),
   );
 
@@ -152,7 +153,17 @@ export function ReportList({ projectId, onOpen, onCreate }: ReportListProps) {
               : undefined
           }
         />
-        <CardPager page={page} pageNum={pageNum} pageSize={PAGE_SIZE} noun="reports" onChange={setPageNum} />
+        <CardPager
+          page={page}
+          pageNum={pageNum}
+          pageSize={pageSize}
+          noun="reports"
+          onChange={setPageNum}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPageNum(1);
+          }}
+        />
       </ListBody>
       <ConfirmModal
         opened={deleting !== null}

@@ -11,6 +11,7 @@ import { BatchBar } from '../../../kit/BatchBar/BatchBar';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
 import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
 import { CardPager } from '../../../kit/ListPage/Pager';
+import { usePageSize } from '../../../kit/ListPage/use-page-size';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
@@ -24,7 +25,6 @@ import { useCaseModuleOptions } from './case-module-options';
 import { SheetCaseTable } from './SheetCaseTable';
 import { useRememberedState } from './use-remembered-state';
 
-const PAGE_SIZE = 20;
 const RESULT_OPTIONS = TEST_RESULTS.map((entry) => ({ value: String(entry.id), label: entry.name }));
 
 interface SheetCasesProps {
@@ -49,13 +49,14 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
   const [removing, setRemoving] = useState(false);
   const remove = useRemoveSheetCases(projectId);
   const modules = useCaseModuleOptions(projectId);
+  const [pageSize, setPageSize] = usePageSize('sheet-cases');
 
   const {
     data: page,
     isPlaceholderData,
     isError,
     refetch,
-  } = useQuery(sheetCasesQueryOptions(projectId, sheetId, filters, pageNum, PAGE_SIZE));
+  } = useQuery(sheetCasesQueryOptions(projectId, sheetId, filters, pageNum, pageSize));
 
   function filter(next: SheetCaseFilters) {
     setFilters(next);
@@ -197,7 +198,17 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
           onOpen={onOpen}
           canExecute={canExecute}
         />
-        <CardPager page={page} pageNum={pageNum} pageSize={PAGE_SIZE} noun="cases" onChange={setPageNum} />
+        <CardPager
+          page={page}
+          pageNum={pageNum}
+          pageSize={pageSize}
+          noun="cases"
+          onChange={setPageNum}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPageNum(1);
+          }}
+        />
       </ListBody>
 
       <BatchResultModal

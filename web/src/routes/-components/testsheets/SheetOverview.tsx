@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
 import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
 import { CardPager } from '../../../kit/ListPage/Pager';
+import { usePageSize } from '../../../kit/ListPage/use-page-size';
 import { usePanelSearch } from '../../../kit/ListPage/use-panel-search';
 import { OpenLink, TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
@@ -16,7 +17,6 @@ import { UserChip } from '../work-items/WorkItemBadges';
 import { ResultBar, SheetStatusBadge } from './ResultBadges';
 import { formatPassRate } from './result-counts';
 
-const PAGE_SIZE = 10;
 const STATE_FILTERS = [
   { value: 'all', label: 'All' },
   ...SHEET_STATUSES.map((status) => ({ value: String(status.id), label: status.name })),
@@ -33,13 +33,14 @@ export function SheetOverview({ projectId, onOpen, onCreate }: SheetOverviewProp
   const { can } = useCurrentEnterprise();
   const [state, setState] = useState('all');
   const { search, setSearch, keyword, pageNum, setPageNum } = usePanelSearch();
+  const [pageSize, setPageSize] = usePageSize('test-sheets');
   const { data: page, isPlaceholderData } = useQuery(
     sheetListQueryOptions({
       pmsProjectId: projectId,
       status: state === 'all' ? undefined : Number(state),
       keyword: keyword || undefined,
       pageNum,
-      pageSize: PAGE_SIZE,
+      pageSize,
     }),
   );
   const filtered = state !== 'all' || keyword !== '';
@@ -103,7 +104,17 @@ export function SheetOverview({ projectId, onOpen, onCreate }: SheetOverviewProp
           rowTitle={(sheet) => sheet.name}
           onOpen={onOpen}
         />
-        <CardPager page={page} pageNum={pageNum} pageSize={PAGE_SIZE} noun="sheets" onChange={setPageNum} />
+        <CardPager
+          page={page}
+          pageNum={pageNum}
+          pageSize={pageSize}
+          noun="sheets"
+          onChange={setPageNum}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPageNum(1);
+          }}
+        />
       </ListBody>
     </Card>
   );

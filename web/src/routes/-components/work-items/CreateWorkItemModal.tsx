@@ -1,6 +1,5 @@
 import { Alert, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { ISSUE_KIND_LABELS, ISSUE_KINDS, type IssueKind } from '@shared/domain/work-item-workflow';
 import { maxLengthOf } from '@shared/schemas/common';
 import {
@@ -11,6 +10,7 @@ import {
 } from '@shared/schemas/issues';
 import { IconSubtask } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { showCreated } from '../../../kit/FormModal/created-notice';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { DateRangeInputs, MarkdownTextarea, TagsSelect, TitleInput } from '../../../kit/FormModal/fields';
 import { showServerFieldError } from '../../../lib/server-errors';
@@ -59,10 +59,12 @@ interface CreateWorkItemModalProps {
   /** Set when adding a child: the new item goes under it. */
   parent: IssueRef | null;
   onClose: () => void;
+  /** Opens the new item (the "created" notification offers it). */
+  onOpen: (id: string, kind: IssueKind) => void;
 }
 
 /** "New demand/task/bug" and "Add child": the new item's fields, validated by IssueCreateBodySchema. */
-export function CreateWorkItemModal({ projectId, kind, parent, onClose }: CreateWorkItemModalProps) {
+export function CreateWorkItemModal({ projectId, kind, parent, onClose, onOpen }: CreateWorkItemModalProps) {
   const create = useCreateIssue(projectId);
   const tags = useTagOptions();
   const renderTag = useMemo(() => colorOption(tags.colors), [tags.colors]);
@@ -90,10 +92,9 @@ export function CreateWorkItemModal({ projectId, kind, parent, onClose }: Create
     const body = IssueCreateBodySchema.parse(createBody(submitted, projectId, parentId));
     create.mutate(body, {
       onSuccess: (issue) => {
-        notifications.show({
-          color: 'green',
-          message: `${ISSUE_KIND_LABELS[submitted.pmIssueType].one} #${issue.issueNumber} created`,
-        });
+        showCreated(`${ISSUE_KIND_LABELS[submitted.pmIssueType].one} #${issue.issueNumber} created`, () =>
+          onOpen(issue.id, submitted.pmIssueType),
+        );
         onClose();
       },
       onError: (error) => showServerFieldError(form, error),

@@ -2,7 +2,7 @@ import { Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { IssueKind } from '@shared/domain/work-item-workflow';
 import type { IssueRef } from '@shared/schemas/issues';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation } from '@tanstack/react-router';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import {
   createContext,
   lazy,
@@ -19,7 +19,8 @@ import { issueQueryOptions } from '../../../queries/issues';
 /**
  * The work-item drawer and create form of a project (spec section 3: open, editOpen, id,
  * pmIssueType, currentProjectId). Kept in the project layout so every tab (lists, overview, the
- * full detail page) opens items the same way and the drawer survives switching tabs.
+ * full detail page) opens items the same way. The open item is in the URL (`?item=<id>`), so a
+ * reload reopens the drawer, a copied address opens it for someone else, and Back closes it.
  */
 export interface WorkItemPanelState {
   /** The drawer shows item `id`. */
@@ -81,21 +82,55 @@ function DrawerTitle({ id }: { id: string | null }) {
   );
 }
 
+/** The search parameter that names the item in the drawer. */
+export const DRAWER_ITEM_PARAM = 'item';
+
+type SearchParams = Record<string, unknown>;
+
+function drawerItemOf(search: SearchParams): string | null {
+  const id = search[DRAWER_ITEM_PARAM];
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
+/** The drawer's item as the URL says, and the calls that open it (a new history entry) and close it. */
+function useDrawerItem() {
+  const navigate = useNavigate();
+  const id = useLocation({ select: (location) => drawerItemOf(location.search as SearchParams) });
+  const show = useCallback(
+    (next: string | null) =>
+      void navigate({
+        to: '.',
+        search: (prev: SearchParams) => {
+          const { [DRAWER_ITEM_PARAM]: _open, ...rest } = prev;
+          return next === null ? rest : { ...rest, [DRAWER_ITEM_PARAM]: next };
+        },
+        hash: (prev) => prev ?? '',
+        replace: next === null,
+      } as Parameters<typeof navigate>[0]),
+    [navigate],
+  );
+  return { id, show };
+}
+
 export function WorkItemPanelProvider({ projectId, children }: { projectId: string; children: ReactNode }) {
-  const [state, setState] = useState<WorkItemPanelState>({
-    open: false,
+  const drawer = useDrawerItem();
+  const [forms, setState] = useState<Omit<WorkItemPanelState, 'open' | 'id'>>({
     editOpen: false,
-    id: null,
     pmIssueType: 1,
     currentProjectId: projectId,
     parent: null,
   });
+  const state: WorkItemPanelState = { ...forms, open: drawer.id !== null, id: drawer.id };
 
+  const { show } = drawer;
   const openItem = useCallback(
-    (id: string, kind: IssueKind) => setState((prev) => ({ ...prev, open: true, id, pmIssueType: kind })),
-    [],
+    (id: string, kind: IssueKind) => {
+      setState((prev) => ({ ...prev, pmIssueType: kind }));
+      show(id);
+    },
+    [show],
   );
-  const closeItem = useCallback(() => setState((prev) => ({ ...prev, open: false })), []);
+  const closeItem = useCallback(() => show(null), [show]);
   const openCreate = useCallback(
     (kind: IssueKind, parent: IssueRef | null = null) =>
       setState((prev) => ({ ...prev, editOpen: true, pmIssueType: kind, parent })),
@@ -103,16 +138,17 @@ export function WorkItemPanelProvider({ projectId, children }: { projectId: stri
   );
   const closeCreate = useCallback(() => setState((prev) => ({ ...prev, editOpen: false, parent: null })), []);
 
-  // Another project, or another page (say "Open full page"): the drawer does not come along.
+  // Another project, or another page: the create form does not come along (the drawer follows the URL).
   const pathname = useLocation({ select: (location) => location.pathname });
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
   useEffect(() => {
-    setState((prev) => ({ ...prev, open: false, editOpen: false, currentProjectId: projectId }));
+    setState((prev) => ({ ...prev, editOpen: false, currentProjectId: projectId }));
   }, [pathname, projectId]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `state` is rebuilt from its parts each render
   const value = useMemo(
     () => ({ state, openItem, closeItem, openCreate, closeCreate }),
-    [state, openItem, closeItem, openCreate, closeCreate],
+    [forms, drawer.id, openItem, closeItem, openCreate, closeCreate],
   );
 
   return (
@@ -139,6 +175,7 @@ export function WorkItemPanelProvider({ projectId, children }: { projectId: stri
             kind={state.pmIssueType}
             parent={state.parent}
             onClose={closeCreate}
+            onOpen={openItem}
           />
         </Suspense>
       )}
