@@ -9,6 +9,7 @@ import type { AppEnv } from './core/http/env';
 import { errorHandler, notFoundHandler, validationHook } from './core/http/errors';
 import { mailBackground } from './core/mail';
 import { artifactsApp } from './modules/artifacts/app';
+import { artifactsBackground } from './modules/artifacts/background';
 import { authApp } from './modules/auth/app';
 import { dashboardApp } from './modules/dashboard/app';
 import { docsApp } from './modules/docs/app';
@@ -99,6 +100,7 @@ export const BACKGROUND = [
   ...mailBackground,
   ...notificationsBackground,
   ...pipelinesBackground,
+  ...artifactsBackground,
 ] as const;
 
 export const app = api;

@@ -48,7 +48,7 @@ export const ENDPOINT_GROUPS = [
     name: 'enterprise',
     routes: ['/api/pms/pmsEnterprise', '/api/pms/pmsEnterprise/{proxy+}'],
     // The data export job (modules/enterprise/background.ts); invitations queue mail (core/mail).
-    background: { queue: true, queuesTo: ['auth'] },
+    background: { queue: true, queuesTo: ['auth', 'artifacts'] },
   },
   { name: 'system', routes: ['/api/system/{proxy+}'] },
   {
@@ -162,11 +162,14 @@ export const ENDPOINT_GROUPS = [
     routes: [
       '/api/pms/{identifier}/pmsProductLibraryRepositories/{proxy+}',
       '/api/pms/{identifier}/pmsProductLibrary/{proxy+}',
+      '/api/pms/{identifier}/pmsProductLibrarySnapshot/{proxy+}',
       '/api/artifactTokens',
       '/api/artifactTokens/{proxy+}',
       // The package clients' protocols (npm, Maven 2, PyPI, raw).
       '/api/artifacts/{proxy+}',
     ],
+    // Removing a deleted enterprise's library in bounded steps (modules/artifacts/background.ts).
+    background: { queue: true },
   },
   {
     name: 'weekly',
@@ -212,6 +215,7 @@ export const ENDPOINT_GROUPS = [
         'testruns.activity',
         'requirements.activity',
         'weekly.activity',
+        'pipelines.activity',
       ],
     },
   },
@@ -224,7 +228,14 @@ export const ENDPOINT_GROUPS = [
       '/api/pms/{identifier}/actions/{proxy+}',
     ],
     // A push to a repository starts the runs of its pipelines (modules/pipelines/background.ts).
-    background: { queue: true, subscribes: ['repositories.push'] },
+    // Every minute, the pipelines whose cron trigger names the minute start (docs/pipelines.md "Cron");
+    // a failed run tells its commit's author and who started it (`pipelines.activity`).
+    background: {
+      queue: true,
+      subscribes: ['repositories.push'],
+      schedules: { cron: { everyMinutes: 1 } },
+      publishes: ['pipelines.activity'],
+    },
   },
 ] as const satisfies readonly EndpointGroup[];
 

@@ -69,7 +69,7 @@ interface Tenant {
   weekly: WeeklyWork;
   pipelines: PipelineWork;
   /** An artifact repository holding one asset. */
-  artifacts: { repoId: string; name: string; componentId: string };
+  artifacts: { repoId: string; name: string; componentId: string; snapshotName: string };
 }
 
 /** A pipeline of the tenant's repository, and catalogue items of its own (forms, as the calls take). */
@@ -348,6 +348,13 @@ async function tenant(owner: TestUser, name: string): Promise<Tenant> {
     repoId: artifactRepo.id,
     name: artifactRepo.name,
     componentId: expectStatus(artifactAsset, 201).data.componentId!,
+    snapshotName: expectStatus(
+      await owner.client.post<{ name: string }>(
+        `/api/pms/${enterprise.enterpriseIdentifier}/pmsProductLibrarySnapshot/${artifactRepo.id}`,
+        { name: 'secret-snapshot' },
+      ),
+      201,
+    ).data.name,
   };
   return {
     artifacts,
@@ -549,12 +556,15 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     repoId: items.artifacts.repoId,
     name: items.artifacts.name,
     componentId: items.artifacts.componentId,
+    snapshotName: items.artifacts.snapshotName,
     uploadId: 'none',
     // The package protocols (`/api/artifacts/{identifier}/{repo}/...`) name a repository by name.
     repo: items.artifacts.name,
     path: 'secret/a.txt',
     package: 'secret',
     tag: 'beta',
+    // npm login names the account signing in: A's admin, with its own password in the body.
+    user: `org.couchdb.user:${adminA.login}`,
   };
   const query = new URLSearchParams();
   for (const name of route.queryParams) {
@@ -573,6 +583,8 @@ function addressOf(route: DocumentedRoute, where: Tenant, items: Tenant): string
     // A folder listing names a folder, not a file.
     if (name === 'path') query.set(name, route.path.endsWith('/folders') ? 'secret' : 'secret/a.txt');
     if (name === 'nodeId') query.set(name, items.pipelines.node.id);
+    if ((name === 'from' || name === 'to') && route.path.includes('Snapshot'))
+      query.set(name, items.artifacts.snapshotName);
     if (name === 'subjectType') query.set(name, 'issue');
     if (name === 'subjectId') query.set(name, items.work.issue.id);
     // The mailed unsubscribe link is its own proof: A's link answers A's member, whoever calls.
@@ -757,6 +769,13 @@ function artifactBodies(items: Tenant): Record<string, unknown> {
     },
     [`PUT ${p('pmsProductLibraryRepositories/lockStatus/{id}')}`]: { locked: true },
     [`POST ${p('pmsProductLibrary/{repoId}/packaged')}`]: { path: 'planted.txt', size: 1 },
+    'PUT /api/artifacts/{identifier}/{repo}/-/user/{user}': { name: adminA.login, password: adminA.password },
+    [`POST ${p('pmsProductLibrarySnapshot/{repoId}')}`]: { name: unique('planted-') },
+    [`POST ${p('pmsProductLibrary/{repoId}/copy')}`]: {
+      targetRepositoryId: items.artifacts.repoId,
+      paths: ['secret/a.txt'],
+    },
+    [`PUT ${p('pmsProductLibrary/{repoId}/retention')}`]: { keepLast: 3, maxAgeDays: null },
     'POST /api/artifactTokens': { name: 'Planted', scope: 'read' },
   };
 }
@@ -1121,7 +1140,7 @@ describe("an admin of enterprise A, addressing B's roles and members inside A", 
       await client.put(`${deptPath(a.enterprise)}/users/${a.member.userId}`, { roleIds: [b.role.roleId] }),
       400,
     );
-    expect(assign.body.errorMessage).toBe(`roleIds: role ${b.role.roleId} does not exist in this enterprise`);
+    expect(assign.body.errorMessage).toBe(`roleIds: Role ${b.role.roleId} does not exist in this enterprise`);
     const outsider = await signUp();
     expectStatus(
       await client.post(`${deptPath(a.enterprise)}/GitLinkUser`, {
@@ -1135,10 +1154,12 @@ describe("an admin of enterprise A, addressing B's roles and members inside A", 
   it("lists only A's data in every GET of A", async () => {
     for (const route of documentedRoutes().filter((r) => r.method === 'GET')) {
       const res = await callAsAdminOfA(route, addressOf(route, a, a), undefined);
-      if (NPM_ONLY_GETS.has(route.id)) {
+      const npmOnly = NPM_ONLY_GETS.get(route.id);
+      if (npmOnly) {
         // The fixture repository holds raw files: A's own repository is found, the npm package is
-        // not (artifacts-npm.test.ts lists real tags through `npm dist-tag ls`).
-        expect(res.body.errorMessage, route.id).toMatch(/^secret is not in secret-/);
+        // not (artifacts-npm.test.ts lists real tags through `npm dist-tag ls`, and
+        // artifacts-npm-extras.test.ts searches with `npm search`).
+        expect(res.body.errorMessage, route.id).toMatch(npmOnly);
         continue;
       }
       // The package protocols answer a stored file with a redirect to a short-lived address.
@@ -1153,7 +1174,10 @@ describe("an admin of enterprise A, addressing B's roles and members inside A", 
 });
 
 /** GETs of the npm protocol only, which the raw fixture repository cannot answer with a 200. */
-const NPM_ONLY_GETS = new Set(['GET /api/artifacts/{identifier}/{repo}/-/package/{package}/dist-tags']);
+const NPM_ONLY_GETS = new Map([
+  ['GET /api/artifacts/{identifier}/{repo}/-/package/{package}/dist-tags', /^secret is not in secret-/],
+  ['GET /api/artifacts/{identifier}/{repo}/-/v1/search', /^repository: secret-\S+ holds raw, not npm$/],
+]);
 
 describe('a member of both enterprises, in the inbox', () => {
   it("sees in each enterprise's inbox that enterprise's notifications only, and cannot mark the other's", async () => {

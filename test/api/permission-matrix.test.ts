@@ -48,6 +48,7 @@ import { createHosted, postToTicket, textBytes, uploadAsset } from './artifact-f
 import { createFolder, createPage, postToStorage, savePage, uploadFile } from './docs-fixtures';
 import {
   addMember,
+  atInstant,
   builtInRole,
   Client,
   createEnterprise,
@@ -364,6 +365,8 @@ class World {
       await owner.put<Sprint>(this.pms(`pmsProjectSprint/${sprint.id}`), {
         version: sprint.version,
         status: 1,
+        // Other sprints of the shared project may be running: start it anyway.
+        confirmStart: true,
       }),
       200,
     ).data;
@@ -737,6 +740,22 @@ function sharedArtifactRepo(world: World): ReturnType<typeof artifactRepoOf> {
     artifactRepos.set(world, repo);
   }
   return repo;
+}
+
+/** One snapshot of the world's shared artifact repository, for the rows that read it. */
+const artifactSnapshots = new Map<World, Promise<{ repoId: string; name: string }>>();
+function sharedSnapshot(world: World): Promise<{ repoId: string; name: string }> {
+  let snapshot = artifactSnapshots.get(world);
+  if (!snapshot) {
+    snapshot = sharedArtifactRepo(world).then(async ({ id }) => {
+      const made = await world.created<{ name: string }>(`pmsProductLibrarySnapshot/${id}`, {
+        name: unique('snap-'),
+      });
+      return { repoId: id, name: made.name };
+    });
+    artifactSnapshots.set(world, snapshot);
+  }
+  return snapshot;
 }
 
 /** Each principal's access token for the package protocol rows, made once. */
@@ -2692,6 +2711,103 @@ const MATRIX: Record<string, Row> = {
       return { params: { repoId: repo.id, uploadId: ticket.uploadId } };
     },
   },
+  'GET /api/pms/{identifier}/pmsProductLibrarySnapshot/{repoId}': {
+    requires: needs(ART_READ),
+    call: async ({ world }) => ({ params: { repoId: (await sharedSnapshot(world)).repoId } }),
+  },
+  'POST /api/pms/{identifier}/pmsProductLibrarySnapshot/{repoId}': {
+    requires: needs('artifact:repository:edit'),
+    // A repository of its own for each call: snapshots of one repository at once would race for its assets.
+    call: async ({ world }) => ({
+      params: { repoId: (await artifactRepoOf(world)).id },
+      body: { name: unique('snap-') },
+    }),
+  },
+  'GET /api/pms/{identifier}/pmsProductLibrarySnapshot/{repoId}/compare': {
+    requires: needs(ART_READ),
+    call: async ({ world }) => {
+      const { repoId, name } = await sharedSnapshot(world);
+      return { params: { repoId }, query: { from: name, to: name } };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsProductLibrarySnapshot/{repoId}/{snapshotName}': {
+    requires: needs(ART_READ),
+    call: async ({ world }) => {
+      const { repoId, name } = await sharedSnapshot(world);
+      return { params: { repoId, snapshotName: name } };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsProductLibrarySnapshot/{repoId}/{snapshotName}/components': {
+    requires: needs(ART_READ),
+    call: async ({ world }) => {
+      const { repoId, name } = await sharedSnapshot(world);
+      return { params: { repoId, snapshotName: name } };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsProductLibrarySnapshot/{repoId}/{snapshotName}/packaged': {
+    requires: needs(ART_READ),
+    call: async ({ world }) => {
+      const { repoId, name } = await sharedSnapshot(world);
+      return { params: { repoId, snapshotName: name }, query: { path: 'dir/file.txt' } };
+    },
+  },
+  'DELETE /api/pms/{identifier}/pmsProductLibrarySnapshot/{repoId}/{snapshotName}': {
+    requires: needs('artifact:repository:edit'),
+    call: async ({ world }) => {
+      const repoId = (await artifactRepoOf(world)).id;
+      const snapshot = await world.created<{ name: string }>(`pmsProductLibrarySnapshot/${repoId}`, {
+        name: unique('gone-'),
+      });
+      return { params: { repoId, snapshotName: snapshot.name } };
+    },
+  },
+  'POST /api/pms/{identifier}/pmsProductLibrary/{repoId}/copy': {
+    requires: needs('artifact:asset:upload'),
+    // A product repository of its own for each call: a path is promoted into one once.
+    call: async ({ world }) => {
+      const target = await world.created<{ id: string }>('pmsProductLibraryRepositories/hosted', {
+        name: unique('product-'),
+        format: 'raw',
+        kind: 'chanpin',
+      });
+      return {
+        params: { repoId: (await artifactRepoOf(world)).id },
+        body: { targetRepositoryId: target.id, paths: ['dir/file.txt'] },
+      };
+    },
+  },
+  'GET /api/pms/{identifier}/pmsProductLibrary/{repoId}/retention': {
+    requires: needs(ART_READ),
+    call: async ({ world }) => ({ params: { repoId: (await sharedArtifactRepo(world)).id } }),
+  },
+  'PUT /api/pms/{identifier}/pmsProductLibrary/{repoId}/retention': {
+    requires: needs('artifact:repository:edit'),
+    call: async ({ world }) => ({
+      params: { repoId: (await sharedArtifactRepo(world)).id },
+      body: { keepLast: 5, maxAgeDays: null },
+    }),
+  },
+  'GET /api/pms/{identifier}/pmsProductLibrary/{repoId}/retention/dryRun': {
+    requires: needs(ART_READ),
+    call: async ({ world }) => ({ params: { repoId: (await sharedArtifactRepo(world)).id } }),
+  },
+  'POST /api/pms/{identifier}/pmsProductLibrary/{repoId}/retention/run': {
+    requires: needs('artifact:asset:remove'),
+    // A repository whose one file is ten days old under a rule of one day, so a run deletes it.
+    call: async ({ world }) => {
+      const owner = await World.ownerActor(world.people);
+      const repo = await createHosted(owner, world.enterprise, { format: 'raw' });
+      const tenDaysAgo = new Date(Date.now() - 10 * 24 * 3600_000).toISOString();
+      await atInstant(tenDaysAgo, () =>
+        uploadAsset(owner, world.enterprise, repo.id, 'old.txt', textBytes('o')),
+      );
+      await owner.client.put(`${world.pms('pmsProductLibrary')}/${repo.id}/retention`, {
+        keepLast: null,
+        maxAgeDays: 1,
+      });
+      return { params: { repoId: repo.id } };
+    },
+  },
   'GET /api/artifacts/{identifier}/{repo}/{path}': {
     requires: needs(ART_READ),
     // An npm packument answers 200 (a file is a redirect to its bytes).
@@ -2752,6 +2868,33 @@ const MATRIX: Record<string, Row> = {
       expectStatus(await owner.client.put(path, '1.0.0'), 201);
       return { params: { repo, package: 'pkg', tag }, headers: await clientAuth(who) };
     },
+  },
+  'PUT /api/artifacts/{identifier}/{repo}/-/user/{user}': {
+    requires: needs(ART_READ),
+    // npm login: each principal's own login and password in the body; anonymous names nobody.
+    call: async ({ world, who }) => {
+      const login = who === 'anonymous' ? 'nobody-at-all' : people[who].login;
+      const password = who === 'anonymous' ? 'not-a-password' : (passwords.get(who) ?? PASSWORD);
+      return {
+        params: { repo: await npmRepoOf(world), user: `org.couchdb.user:${login}` },
+        body: { name: login, password },
+      };
+    },
+  },
+  'GET /api/artifacts/{identifier}/{repo}/-/whoami': {
+    requires: needs(ART_READ),
+    call: async ({ world, who }) => ({
+      params: { repo: await npmRepoOf(world) },
+      headers: await clientAuth(who),
+    }),
+  },
+  'GET /api/artifacts/{identifier}/{repo}/-/v1/search': {
+    requires: needs(ART_READ),
+    call: async ({ world, who }) => ({
+      params: { repo: await npmRepoOf(world) },
+      query: { text: 'pkg' },
+      headers: await clientAuth(who),
+    }),
   },
   'GET /api/artifactTokens': { requires: SIGNED_IN },
   'POST /api/artifactTokens': {
@@ -2899,6 +3042,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/pms/{identifier}/pmsProductLibrary/{repoId}/packaged':
     'it hands out an upload address and a pending upload that expires in a day; the confirm that files the asset is audited',
   'POST /api/artifactTokens': 'an access token belongs to the account, like a session, not to an enterprise',
+  'PUT /api/artifacts/{identifier}/{repo}/-/user/{user}':
+    'npm login makes an access token, which belongs to the account, like a session, not to an enterprise',
   'DELETE /api/artifactTokens/{id}':
     'an access token belongs to the account, like a session, not to an enterprise',
 };

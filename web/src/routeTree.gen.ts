@@ -32,6 +32,8 @@ import { Route as IdentifierAdminAuditRouteImport } from './routes/$identifier.a
 import { Route as IdentifierAdminLabelsRouteImport } from './routes/$identifier.admin.labels'
 import { Route as IdentifierDocsIndexRouteImport } from './routes/$identifier.docs.index'
 import { Route as IdentifierDocsAddRouteImport } from './routes/$identifier.docs.add'
+import { Route as IdentifierPipelineIndexRouteImport } from './routes/$identifier.pipeline.index'
+import { Route as IdentifierPipelineChar91testChar93RouteImport } from './routes/$identifier.pipeline.[test]'
 import { Route as IdentifierProductsIndexRouteImport } from './routes/$identifier.products.index'
 import { Route as IdentifierProductsProductIdRouteImport } from './routes/$identifier.products.$productId'
 import { Route as IdentifierProjectsIndexRouteImport } from './routes/$identifier.projects.index'
@@ -42,12 +44,17 @@ import { Route as IdentifierRepositoriesShoukongRouteImport } from './routes/$id
 import { Route as AuthedAccountPasswordRouteImport } from './routes/_authed.account.password'
 import { Route as AuthedEnterprisesIndexRouteImport } from './routes/_authed.enterprises.index'
 import { Route as AuthedEnterprisesNewRouteImport } from './routes/_authed.enterprises.new'
+import { Route as IdentifierAdminPipelineNodeAddRouteImport } from './routes/$identifier.admin.pipeline.nodeAdd'
+import { Route as IdentifierAdminPipelineNodeParamsAddRouteImport } from './routes/$identifier.admin.pipeline.nodeParamsAdd'
+import { Route as IdentifierAdminPipelineNodeTypeAddRouteImport } from './routes/$identifier.admin.pipeline.nodeTypeAdd'
+import { Route as IdentifierAdminPipelineTemplateAddRouteImport } from './routes/$identifier.admin.pipeline.templateAdd'
 import { Route as IdentifierAdminRolesIndexRouteImport } from './routes/$identifier.admin.roles.index'
 import { Route as IdentifierAdminRolesRoleIdRouteImport } from './routes/$identifier.admin.roles.$roleId'
 import { Route as IdentifierAdminRolesAddRouteImport } from './routes/$identifier.admin.roles.add'
 import { Route as IdentifierDocsDocIdIndexRouteImport } from './routes/$identifier.docs.$docId.index'
 import { Route as IdentifierDocsDocIdEditRouteImport } from './routes/$identifier.docs.$docId.edit'
 import { Route as IdentifierDocsFolderFolderIdRouteImport } from './routes/$identifier.docs.folder.$folderId'
+import { Route as IdentifierPipelineRepoIdRouteImport } from './routes/$identifier.pipeline.$repo.$id'
 import { Route as IdentifierProductsProductIdIndexRouteImport } from './routes/$identifier.products.$productId.index'
 import { Route as IdentifierProjectsProjectIdIndexRouteImport } from './routes/$identifier.projects.$projectId.index'
 import { Route as IdentifierProjectsProjectIdCodeRouteImport } from './routes/$identifier.projects.$projectId.code'
@@ -58,10 +65,18 @@ import { Route as IdentifierRepositoriesChanpinIndexRouteImport } from './routes
 import { Route as IdentifierRepositoriesChanpinIdRouteImport } from './routes/$identifier.repositories.chanpin.$id'
 import { Route as IdentifierRepositoriesZhipinIdRouteImport } from './routes/$identifier.repositories.zhipin.$id'
 import { Route as IdentifierWeeklyDrawerMemberWeeklyIdRouteImport } from './routes/$identifier.weekly.$drawer.$memberWeeklyId'
+import { Route as IdentifierAdminPipelineNodeIndexRouteImport } from './routes/$identifier.admin.pipeline.node.index'
+import { Route as IdentifierAdminPipelineNodeParamsIdRouteImport } from './routes/$identifier.admin.pipeline.nodeParams.$id'
+import { Route as IdentifierAdminPipelineNodeTypeIndexRouteImport } from './routes/$identifier.admin.pipeline.nodeType.index'
+import { Route as IdentifierAdminPipelineNodeTypeIdRouteImport } from './routes/$identifier.admin.pipeline.nodeType.$id'
+import { Route as IdentifierAdminPipelineTemplateIndexRouteImport } from './routes/$identifier.admin.pipeline.template.index'
+import { Route as IdentifierAdminPipelineTemplateIdRouteImport } from './routes/$identifier.admin.pipeline.template.$id'
 import { Route as IdentifierDocsFileDocIdPreviewRouteImport } from './routes/$identifier.docs.file.$docId.preview'
 import { Route as IdentifierDocsWikiDocIdIndexRouteImport } from './routes/$identifier.docs.wiki.$docId.index'
 import { Route as IdentifierDocsWikiDocIdHistoryRouteImport } from './routes/$identifier.docs.wiki.$docId.history'
 import { Route as IdentifierDocsWikiDocIdPreviewRouteImport } from './routes/$identifier.docs.wiki.$docId.preview'
+import { Route as IdentifierPipelineRepoIdEditRouteImport } from './routes/$identifier.pipeline.$repo.$id_.edit'
+import { Route as IdentifierPipelineRepoIdMoreRouteImport } from './routes/$identifier.pipeline.$repo.$id_.more'
 import { Route as IdentifierProductsProductIdDemandIndexRouteImport } from './routes/$identifier.products.$productId.demand.index'
 import { Route as IdentifierProductsProductIdDemandDemandIdeRouteImport } from './routes/$identifier.products.$productId.demand.$demandIde'
 import { Route as IdentifierProductsProductIdNeedsNeedsIdRouteImport } from './routes/$identifier.products.$productId.needs.$needsId'
@@ -82,6 +97,8 @@ import { Route as IdentifierProjectsProjectIdTaskWorkItemIdRouteImport } from '.
 import { Route as IdentifierProjectsProjectIdTestIndexRouteImport } from './routes/$identifier.projects.$projectId.test.index'
 import { Route as IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRouteImport } from './routes/$identifier.projects.$projectId.weekly.$memberWeeklyId'
 import { Route as IdentifierRepositoriesEditFormatIdRouteImport } from './routes/$identifier.repositories.edit.$format.$id'
+import { Route as IdentifierAdminPipelineNodeNodeIdIndexRouteImport } from './routes/$identifier.admin.pipeline.node.$nodeId.index'
+import { Route as IdentifierAdminPipelineNodeNodeIdNodeParamsRouteImport } from './routes/$identifier.admin.pipeline.node.$nodeId.nodeParams'
 import { Route as IdentifierProductsProductIdPlanPlanIdIndexRouteImport } from './routes/$identifier.products.$productId.plan.$planId.index'
 import { Route as IdentifierProductsProductIdPlanPlanIdNeedsIdRouteImport } from './routes/$identifier.products.$productId.plan.$planId.$needsId'
 import { Route as IdentifierProjectsProjectIdDocsDocIdIndexRouteImport } from './routes/$identifier.projects.$projectId.docs.$docId.index'
@@ -90,6 +107,8 @@ import { Route as IdentifierProjectsProjectIdDocsFolderFolderIdRouteImport } fro
 import { Route as IdentifierProjectsProjectIdIterationIterationIdIndexRouteImport } from './routes/$identifier.projects.$projectId.iteration.$iterationId.index'
 import { Route as IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRouteImport } from './routes/$identifier.projects.$projectId.iteration.$iterationId.$workItemId'
 import { Route as IdentifierProjectsProjectIdTestTestTypeIndexRouteImport } from './routes/$identifier.projects.$projectId.test.$testType.index'
+import { Route as IdentifierRepositoriesZhipinIdSnapshotIndexRouteImport } from './routes/$identifier.repositories.zhipin.$id_.snapshot.index'
+import { Route as IdentifierRepositoriesZhipinIdSnapshotSnapshotNameRouteImport } from './routes/$identifier.repositories.zhipin.$id_.snapshot.$snapshotName'
 import { Route as IdentifierProjectsProjectIdDocsFileDocIdPreviewRouteImport } from './routes/$identifier.projects.$projectId.docs.file.$docId.preview'
 import { Route as IdentifierProjectsProjectIdDocsWikiDocIdIndexRouteImport } from './routes/$identifier.projects.$projectId.docs.wiki.$docId.index'
 import { Route as IdentifierProjectsProjectIdDocsWikiDocIdHistoryRouteImport } from './routes/$identifier.projects.$projectId.docs.wiki.$docId.history'
@@ -212,6 +231,17 @@ const IdentifierDocsAddRoute = IdentifierDocsAddRouteImport.update({
   path: '/add',
   getParentRoute: () => IdentifierDocsRoute,
 } as any)
+const IdentifierPipelineIndexRoute = IdentifierPipelineIndexRouteImport.update({
+  id: '/pipeline/',
+  path: '/pipeline/',
+  getParentRoute: () => IdentifierRoute,
+} as any)
+const IdentifierPipelineChar91testChar93Route =
+  IdentifierPipelineChar91testChar93RouteImport.update({
+    id: '/pipeline/test',
+    path: '/pipeline/test',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
 const IdentifierProductsIndexRoute = IdentifierProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -267,6 +297,30 @@ const AuthedEnterprisesNewRoute = AuthedEnterprisesNewRouteImport.update({
   path: '/enterprises/new',
   getParentRoute: () => AuthedRoute,
 } as any)
+const IdentifierAdminPipelineNodeAddRoute =
+  IdentifierAdminPipelineNodeAddRouteImport.update({
+    id: '/admin/pipeline/nodeAdd',
+    path: '/admin/pipeline/nodeAdd',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierAdminPipelineNodeParamsAddRoute =
+  IdentifierAdminPipelineNodeParamsAddRouteImport.update({
+    id: '/admin/pipeline/nodeParamsAdd',
+    path: '/admin/pipeline/nodeParamsAdd',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierAdminPipelineNodeTypeAddRoute =
+  IdentifierAdminPipelineNodeTypeAddRouteImport.update({
+    id: '/admin/pipeline/nodeTypeAdd',
+    path: '/admin/pipeline/nodeTypeAdd',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierAdminPipelineTemplateAddRoute =
+  IdentifierAdminPipelineTemplateAddRouteImport.update({
+    id: '/admin/pipeline/templateAdd',
+    path: '/admin/pipeline/templateAdd',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
 const IdentifierAdminRolesIndexRoute =
   IdentifierAdminRolesIndexRouteImport.update({
     id: '/admin/roles/',
@@ -300,6 +354,12 @@ const IdentifierDocsFolderFolderIdRoute =
     id: '/folder/$folderId',
     path: '/folder/$folderId',
     getParentRoute: () => IdentifierDocsRoute,
+  } as any)
+const IdentifierPipelineRepoIdRoute =
+  IdentifierPipelineRepoIdRouteImport.update({
+    id: '/pipeline/$repo/$id',
+    path: '/pipeline/$repo/$id',
+    getParentRoute: () => IdentifierRoute,
   } as any)
 const IdentifierProductsProductIdIndexRoute =
   IdentifierProductsProductIdIndexRouteImport.update({
@@ -361,6 +421,42 @@ const IdentifierWeeklyDrawerMemberWeeklyIdRoute =
     path: '/$drawer/$memberWeeklyId',
     getParentRoute: () => IdentifierWeeklyRoute,
   } as any)
+const IdentifierAdminPipelineNodeIndexRoute =
+  IdentifierAdminPipelineNodeIndexRouteImport.update({
+    id: '/admin/pipeline/node/',
+    path: '/admin/pipeline/node/',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierAdminPipelineNodeParamsIdRoute =
+  IdentifierAdminPipelineNodeParamsIdRouteImport.update({
+    id: '/admin/pipeline/nodeParams/$id',
+    path: '/admin/pipeline/nodeParams/$id',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierAdminPipelineNodeTypeIndexRoute =
+  IdentifierAdminPipelineNodeTypeIndexRouteImport.update({
+    id: '/admin/pipeline/nodeType/',
+    path: '/admin/pipeline/nodeType/',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierAdminPipelineNodeTypeIdRoute =
+  IdentifierAdminPipelineNodeTypeIdRouteImport.update({
+    id: '/admin/pipeline/nodeType/$id',
+    path: '/admin/pipeline/nodeType/$id',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierAdminPipelineTemplateIndexRoute =
+  IdentifierAdminPipelineTemplateIndexRouteImport.update({
+    id: '/admin/pipeline/template/',
+    path: '/admin/pipeline/template/',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierAdminPipelineTemplateIdRoute =
+  IdentifierAdminPipelineTemplateIdRouteImport.update({
+    id: '/admin/pipeline/template/$id',
+    path: '/admin/pipeline/template/$id',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
 const IdentifierDocsFileDocIdPreviewRoute =
   IdentifierDocsFileDocIdPreviewRouteImport.update({
     id: '/file/$docId/preview',
@@ -384,6 +480,18 @@ const IdentifierDocsWikiDocIdPreviewRoute =
     id: '/wiki/$docId/preview',
     path: '/wiki/$docId/preview',
     getParentRoute: () => IdentifierDocsRoute,
+  } as any)
+const IdentifierPipelineRepoIdEditRoute =
+  IdentifierPipelineRepoIdEditRouteImport.update({
+    id: '/pipeline/$repo/$id_/edit',
+    path: '/pipeline/$repo/$id/edit',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierPipelineRepoIdMoreRoute =
+  IdentifierPipelineRepoIdMoreRouteImport.update({
+    id: '/pipeline/$repo/$id_/more',
+    path: '/pipeline/$repo/$id/more',
+    getParentRoute: () => IdentifierRoute,
   } as any)
 const IdentifierProductsProductIdDemandIndexRoute =
   IdentifierProductsProductIdDemandIndexRouteImport.update({
@@ -505,6 +613,18 @@ const IdentifierRepositoriesEditFormatIdRoute =
     path: '/repositories/edit/$format/$id',
     getParentRoute: () => IdentifierRoute,
   } as any)
+const IdentifierAdminPipelineNodeNodeIdIndexRoute =
+  IdentifierAdminPipelineNodeNodeIdIndexRouteImport.update({
+    id: '/admin/pipeline/node/$nodeId/',
+    path: '/admin/pipeline/node/$nodeId/',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierAdminPipelineNodeNodeIdNodeParamsRoute =
+  IdentifierAdminPipelineNodeNodeIdNodeParamsRouteImport.update({
+    id: '/admin/pipeline/node/$nodeId/nodeParams',
+    path: '/admin/pipeline/node/$nodeId/nodeParams',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
 const IdentifierProductsProductIdPlanPlanIdIndexRoute =
   IdentifierProductsProductIdPlanPlanIdIndexRouteImport.update({
     id: '/',
@@ -552,6 +672,18 @@ const IdentifierProjectsProjectIdTestTestTypeIndexRoute =
     id: '/$testType/',
     path: '/$testType/',
     getParentRoute: () => IdentifierProjectsProjectIdTestRoute,
+  } as any)
+const IdentifierRepositoriesZhipinIdSnapshotIndexRoute =
+  IdentifierRepositoriesZhipinIdSnapshotIndexRouteImport.update({
+    id: '/repositories/zhipin/$id_/snapshot/',
+    path: '/repositories/zhipin/$id/snapshot/',
+    getParentRoute: () => IdentifierRoute,
+  } as any)
+const IdentifierRepositoriesZhipinIdSnapshotSnapshotNameRoute =
+  IdentifierRepositoriesZhipinIdSnapshotSnapshotNameRouteImport.update({
+    id: '/repositories/zhipin/$id_/snapshot/$snapshotName',
+    path: '/repositories/zhipin/$id/snapshot/$snapshotName',
+    getParentRoute: () => IdentifierRoute,
   } as any)
 const IdentifierProjectsProjectIdDocsFileDocIdPreviewRoute =
   IdentifierProjectsProjectIdDocsFileDocIdPreviewRouteImport.update({
@@ -619,6 +751,7 @@ export interface FileRoutesByFullPath {
   '/$identifier/admin/audit': typeof IdentifierAdminAuditRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
   '/$identifier/docs/add': typeof IdentifierDocsAddRoute
+  '/$identifier/pipeline/test': typeof IdentifierPipelineChar91testChar93Route
   '/$identifier/products/$productId': typeof IdentifierProductsProductIdRouteWithChildren
   '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdRouteWithChildren
   '/$identifier/repositories/create': typeof IdentifierRepositoriesCreateRoute
@@ -627,14 +760,20 @@ export interface FileRoutesByFullPath {
   '/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin/': typeof IdentifierAdminIndexRoute
   '/$identifier/docs/': typeof IdentifierDocsIndexRoute
+  '/$identifier/pipeline/': typeof IdentifierPipelineIndexRoute
   '/$identifier/products/': typeof IdentifierProductsIndexRoute
   '/$identifier/projects/': typeof IdentifierProjectsIndexRoute
   '/$identifier/repositories/': typeof IdentifierRepositoriesIndexRoute
   '/enterprises/': typeof AuthedEnterprisesIndexRoute
+  '/$identifier/admin/pipeline/nodeAdd': typeof IdentifierAdminPipelineNodeAddRoute
+  '/$identifier/admin/pipeline/nodeParamsAdd': typeof IdentifierAdminPipelineNodeParamsAddRoute
+  '/$identifier/admin/pipeline/nodeTypeAdd': typeof IdentifierAdminPipelineNodeTypeAddRoute
+  '/$identifier/admin/pipeline/templateAdd': typeof IdentifierAdminPipelineTemplateAddRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
   '/$identifier/docs/$docId/edit': typeof IdentifierDocsDocIdEditRoute
   '/$identifier/docs/folder/$folderId': typeof IdentifierDocsFolderFolderIdRoute
+  '/$identifier/pipeline/$repo/$id': typeof IdentifierPipelineRepoIdRoute
   '/$identifier/projects/$projectId/code': typeof IdentifierProjectsProjectIdCodeRoute
   '/$identifier/projects/$projectId/docs': typeof IdentifierProjectsProjectIdDocsRouteWithChildren
   '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestRouteWithChildren
@@ -647,9 +786,14 @@ export interface FileRoutesByFullPath {
   '/$identifier/products/$productId/': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId/': typeof IdentifierProjectsProjectIdIndexRoute
   '/$identifier/repositories/chanpin/': typeof IdentifierRepositoriesChanpinIndexRoute
+  '/$identifier/admin/pipeline/nodeParams/$id': typeof IdentifierAdminPipelineNodeParamsIdRoute
+  '/$identifier/admin/pipeline/nodeType/$id': typeof IdentifierAdminPipelineNodeTypeIdRoute
+  '/$identifier/admin/pipeline/template/$id': typeof IdentifierAdminPipelineTemplateIdRoute
   '/$identifier/docs/file/$docId/preview': typeof IdentifierDocsFileDocIdPreviewRoute
   '/$identifier/docs/wiki/$docId/history': typeof IdentifierDocsWikiDocIdHistoryRoute
   '/$identifier/docs/wiki/$docId/preview': typeof IdentifierDocsWikiDocIdPreviewRoute
+  '/$identifier/pipeline/$repo/$id/edit': typeof IdentifierPipelineRepoIdEditRoute
+  '/$identifier/pipeline/$repo/$id/more': typeof IdentifierPipelineRepoIdMoreRoute
   '/$identifier/products/$productId/demand/$demandIde': typeof IdentifierProductsProductIdDemandDemandIdeRoute
   '/$identifier/products/$productId/needs/$needsId': typeof IdentifierProductsProductIdNeedsNeedsIdRoute
   '/$identifier/products/$productId/plan/$planId': typeof IdentifierProductsProductIdPlanPlanIdRouteWithChildren
@@ -662,6 +806,9 @@ export interface FileRoutesByFullPath {
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
   '/$identifier/projects/$projectId/weekly/$memberWeeklyId': typeof IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute
   '/$identifier/repositories/edit/$format/$id': typeof IdentifierRepositoriesEditFormatIdRoute
+  '/$identifier/admin/pipeline/node/': typeof IdentifierAdminPipelineNodeIndexRoute
+  '/$identifier/admin/pipeline/nodeType/': typeof IdentifierAdminPipelineNodeTypeIndexRoute
+  '/$identifier/admin/pipeline/template/': typeof IdentifierAdminPipelineTemplateIndexRoute
   '/$identifier/docs/wiki/$docId/': typeof IdentifierDocsWikiDocIdIndexRoute
   '/$identifier/products/$productId/demand/': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan/': typeof IdentifierProductsProductIdPlanIndexRoute
@@ -671,14 +818,18 @@ export interface FileRoutesByFullPath {
   '/$identifier/projects/$projectId/iteration/': typeof IdentifierProjectsProjectIdIterationIndexRoute
   '/$identifier/projects/$projectId/task/': typeof IdentifierProjectsProjectIdTaskIndexRoute
   '/$identifier/projects/$projectId/test/': typeof IdentifierProjectsProjectIdTestIndexRoute
+  '/$identifier/admin/pipeline/node/$nodeId/nodeParams': typeof IdentifierAdminPipelineNodeNodeIdNodeParamsRoute
   '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
   '/$identifier/projects/$projectId/docs/$docId/edit': typeof IdentifierProjectsProjectIdDocsDocIdEditRoute
   '/$identifier/projects/$projectId/docs/folder/$folderId': typeof IdentifierProjectsProjectIdDocsFolderFolderIdRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId': typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
+  '/$identifier/repositories/zhipin/$id/snapshot/$snapshotName': typeof IdentifierRepositoriesZhipinIdSnapshotSnapshotNameRoute
+  '/$identifier/admin/pipeline/node/$nodeId/': typeof IdentifierAdminPipelineNodeNodeIdIndexRoute
   '/$identifier/products/$productId/plan/$planId/': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
   '/$identifier/projects/$projectId/docs/$docId/': typeof IdentifierProjectsProjectIdDocsDocIdIndexRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/': typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
   '/$identifier/projects/$projectId/test/$testType/': typeof IdentifierProjectsProjectIdTestTestTypeIndexRoute
+  '/$identifier/repositories/zhipin/$id/snapshot/': typeof IdentifierRepositoriesZhipinIdSnapshotIndexRoute
   '/$identifier/projects/$projectId/docs/file/$docId/preview': typeof IdentifierProjectsProjectIdDocsFileDocIdPreviewRoute
   '/$identifier/projects/$projectId/docs/wiki/$docId/history': typeof IdentifierProjectsProjectIdDocsWikiDocIdHistoryRoute
   '/$identifier/projects/$projectId/docs/wiki/$docId/preview': typeof IdentifierProjectsProjectIdDocsWikiDocIdPreviewRoute
@@ -706,20 +857,27 @@ export interface FileRoutesByTo {
   '/$identifier/admin/audit': typeof IdentifierAdminAuditRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
   '/$identifier/docs/add': typeof IdentifierDocsAddRoute
+  '/$identifier/pipeline/test': typeof IdentifierPipelineChar91testChar93Route
   '/$identifier/repositories/create': typeof IdentifierRepositoriesCreateRoute
   '/$identifier/repositories/shoukong': typeof IdentifierRepositoriesShoukongRoute
   '/account/password': typeof AuthedAccountPasswordRoute
   '/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin': typeof IdentifierAdminIndexRoute
   '/$identifier/docs': typeof IdentifierDocsIndexRoute
+  '/$identifier/pipeline': typeof IdentifierPipelineIndexRoute
   '/$identifier/products': typeof IdentifierProductsIndexRoute
   '/$identifier/projects': typeof IdentifierProjectsIndexRoute
   '/$identifier/repositories': typeof IdentifierRepositoriesIndexRoute
   '/enterprises': typeof AuthedEnterprisesIndexRoute
+  '/$identifier/admin/pipeline/nodeAdd': typeof IdentifierAdminPipelineNodeAddRoute
+  '/$identifier/admin/pipeline/nodeParamsAdd': typeof IdentifierAdminPipelineNodeParamsAddRoute
+  '/$identifier/admin/pipeline/nodeTypeAdd': typeof IdentifierAdminPipelineNodeTypeAddRoute
+  '/$identifier/admin/pipeline/templateAdd': typeof IdentifierAdminPipelineTemplateAddRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
   '/$identifier/docs/$docId/edit': typeof IdentifierDocsDocIdEditRoute
   '/$identifier/docs/folder/$folderId': typeof IdentifierDocsFolderFolderIdRoute
+  '/$identifier/pipeline/$repo/$id': typeof IdentifierPipelineRepoIdRoute
   '/$identifier/projects/$projectId/code': typeof IdentifierProjectsProjectIdCodeRoute
   '/$identifier/projects/$projectId/weekly': typeof IdentifierProjectsProjectIdWeeklyRouteWithChildren
   '/$identifier/repositories/chanpin/$id': typeof IdentifierRepositoriesChanpinIdRoute
@@ -730,9 +888,14 @@ export interface FileRoutesByTo {
   '/$identifier/products/$productId': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdIndexRoute
   '/$identifier/repositories/chanpin': typeof IdentifierRepositoriesChanpinIndexRoute
+  '/$identifier/admin/pipeline/nodeParams/$id': typeof IdentifierAdminPipelineNodeParamsIdRoute
+  '/$identifier/admin/pipeline/nodeType/$id': typeof IdentifierAdminPipelineNodeTypeIdRoute
+  '/$identifier/admin/pipeline/template/$id': typeof IdentifierAdminPipelineTemplateIdRoute
   '/$identifier/docs/file/$docId/preview': typeof IdentifierDocsFileDocIdPreviewRoute
   '/$identifier/docs/wiki/$docId/history': typeof IdentifierDocsWikiDocIdHistoryRoute
   '/$identifier/docs/wiki/$docId/preview': typeof IdentifierDocsWikiDocIdPreviewRoute
+  '/$identifier/pipeline/$repo/$id/edit': typeof IdentifierPipelineRepoIdEditRoute
+  '/$identifier/pipeline/$repo/$id/more': typeof IdentifierPipelineRepoIdMoreRoute
   '/$identifier/products/$productId/demand/$demandIde': typeof IdentifierProductsProductIdDemandDemandIdeRoute
   '/$identifier/products/$productId/needs/$needsId': typeof IdentifierProductsProductIdNeedsNeedsIdRoute
   '/$identifier/projects/$projectId/bug/$workItemId': typeof IdentifierProjectsProjectIdBugWorkItemIdRoute
@@ -743,6 +906,9 @@ export interface FileRoutesByTo {
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
   '/$identifier/projects/$projectId/weekly/$memberWeeklyId': typeof IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute
   '/$identifier/repositories/edit/$format/$id': typeof IdentifierRepositoriesEditFormatIdRoute
+  '/$identifier/admin/pipeline/node': typeof IdentifierAdminPipelineNodeIndexRoute
+  '/$identifier/admin/pipeline/nodeType': typeof IdentifierAdminPipelineNodeTypeIndexRoute
+  '/$identifier/admin/pipeline/template': typeof IdentifierAdminPipelineTemplateIndexRoute
   '/$identifier/docs/wiki/$docId': typeof IdentifierDocsWikiDocIdIndexRoute
   '/$identifier/products/$productId/demand': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan': typeof IdentifierProductsProductIdPlanIndexRoute
@@ -752,14 +918,18 @@ export interface FileRoutesByTo {
   '/$identifier/projects/$projectId/iteration': typeof IdentifierProjectsProjectIdIterationIndexRoute
   '/$identifier/projects/$projectId/task': typeof IdentifierProjectsProjectIdTaskIndexRoute
   '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestIndexRoute
+  '/$identifier/admin/pipeline/node/$nodeId/nodeParams': typeof IdentifierAdminPipelineNodeNodeIdNodeParamsRoute
   '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
   '/$identifier/projects/$projectId/docs/$docId/edit': typeof IdentifierProjectsProjectIdDocsDocIdEditRoute
   '/$identifier/projects/$projectId/docs/folder/$folderId': typeof IdentifierProjectsProjectIdDocsFolderFolderIdRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId': typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
+  '/$identifier/repositories/zhipin/$id/snapshot/$snapshotName': typeof IdentifierRepositoriesZhipinIdSnapshotSnapshotNameRoute
+  '/$identifier/admin/pipeline/node/$nodeId': typeof IdentifierAdminPipelineNodeNodeIdIndexRoute
   '/$identifier/products/$productId/plan/$planId': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
   '/$identifier/projects/$projectId/docs/$docId': typeof IdentifierProjectsProjectIdDocsDocIdIndexRoute
   '/$identifier/projects/$projectId/iteration/$iterationId': typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
   '/$identifier/projects/$projectId/test/$testType': typeof IdentifierProjectsProjectIdTestTestTypeIndexRoute
+  '/$identifier/repositories/zhipin/$id/snapshot': typeof IdentifierRepositoriesZhipinIdSnapshotIndexRoute
   '/$identifier/projects/$projectId/docs/file/$docId/preview': typeof IdentifierProjectsProjectIdDocsFileDocIdPreviewRoute
   '/$identifier/projects/$projectId/docs/wiki/$docId/history': typeof IdentifierProjectsProjectIdDocsWikiDocIdHistoryRoute
   '/$identifier/projects/$projectId/docs/wiki/$docId/preview': typeof IdentifierProjectsProjectIdDocsWikiDocIdPreviewRoute
@@ -791,6 +961,7 @@ export interface FileRoutesById {
   '/$identifier/admin/audit': typeof IdentifierAdminAuditRoute
   '/$identifier/admin/labels': typeof IdentifierAdminLabelsRoute
   '/$identifier/docs/add': typeof IdentifierDocsAddRoute
+  '/$identifier/pipeline/test': typeof IdentifierPipelineChar91testChar93Route
   '/$identifier/products/$productId': typeof IdentifierProductsProductIdRouteWithChildren
   '/$identifier/projects/$projectId': typeof IdentifierProjectsProjectIdRouteWithChildren
   '/$identifier/repositories/create': typeof IdentifierRepositoriesCreateRoute
@@ -799,14 +970,20 @@ export interface FileRoutesById {
   '/_authed/enterprises/new': typeof AuthedEnterprisesNewRoute
   '/$identifier/admin/': typeof IdentifierAdminIndexRoute
   '/$identifier/docs/': typeof IdentifierDocsIndexRoute
+  '/$identifier/pipeline/': typeof IdentifierPipelineIndexRoute
   '/$identifier/products/': typeof IdentifierProductsIndexRoute
   '/$identifier/projects/': typeof IdentifierProjectsIndexRoute
   '/$identifier/repositories/': typeof IdentifierRepositoriesIndexRoute
   '/_authed/enterprises/': typeof AuthedEnterprisesIndexRoute
+  '/$identifier/admin/pipeline/nodeAdd': typeof IdentifierAdminPipelineNodeAddRoute
+  '/$identifier/admin/pipeline/nodeParamsAdd': typeof IdentifierAdminPipelineNodeParamsAddRoute
+  '/$identifier/admin/pipeline/nodeTypeAdd': typeof IdentifierAdminPipelineNodeTypeAddRoute
+  '/$identifier/admin/pipeline/templateAdd': typeof IdentifierAdminPipelineTemplateAddRoute
   '/$identifier/admin/roles/$roleId': typeof IdentifierAdminRolesRoleIdRoute
   '/$identifier/admin/roles/add': typeof IdentifierAdminRolesAddRoute
   '/$identifier/docs/$docId/edit': typeof IdentifierDocsDocIdEditRoute
   '/$identifier/docs/folder/$folderId': typeof IdentifierDocsFolderFolderIdRoute
+  '/$identifier/pipeline/$repo/$id': typeof IdentifierPipelineRepoIdRoute
   '/$identifier/projects/$projectId/code': typeof IdentifierProjectsProjectIdCodeRoute
   '/$identifier/projects/$projectId/docs': typeof IdentifierProjectsProjectIdDocsRouteWithChildren
   '/$identifier/projects/$projectId/test': typeof IdentifierProjectsProjectIdTestRouteWithChildren
@@ -819,9 +996,14 @@ export interface FileRoutesById {
   '/$identifier/products/$productId/': typeof IdentifierProductsProductIdIndexRoute
   '/$identifier/projects/$projectId/': typeof IdentifierProjectsProjectIdIndexRoute
   '/$identifier/repositories/chanpin/': typeof IdentifierRepositoriesChanpinIndexRoute
+  '/$identifier/admin/pipeline/nodeParams/$id': typeof IdentifierAdminPipelineNodeParamsIdRoute
+  '/$identifier/admin/pipeline/nodeType/$id': typeof IdentifierAdminPipelineNodeTypeIdRoute
+  '/$identifier/admin/pipeline/template/$id': typeof IdentifierAdminPipelineTemplateIdRoute
   '/$identifier/docs/file/$docId/preview': typeof IdentifierDocsFileDocIdPreviewRoute
   '/$identifier/docs/wiki/$docId/history': typeof IdentifierDocsWikiDocIdHistoryRoute
   '/$identifier/docs/wiki/$docId/preview': typeof IdentifierDocsWikiDocIdPreviewRoute
+  '/$identifier/pipeline/$repo/$id_/edit': typeof IdentifierPipelineRepoIdEditRoute
+  '/$identifier/pipeline/$repo/$id_/more': typeof IdentifierPipelineRepoIdMoreRoute
   '/$identifier/products/$productId/demand/$demandIde': typeof IdentifierProductsProductIdDemandDemandIdeRoute
   '/$identifier/products/$productId/needs/$needsId': typeof IdentifierProductsProductIdNeedsNeedsIdRoute
   '/$identifier/products/$productId/plan/$planId': typeof IdentifierProductsProductIdPlanPlanIdRouteWithChildren
@@ -834,6 +1016,9 @@ export interface FileRoutesById {
   '/$identifier/projects/$projectId/task/$workItemId': typeof IdentifierProjectsProjectIdTaskWorkItemIdRoute
   '/$identifier/projects/$projectId/weekly/$memberWeeklyId': typeof IdentifierProjectsProjectIdWeeklyMemberWeeklyIdRoute
   '/$identifier/repositories/edit/$format/$id': typeof IdentifierRepositoriesEditFormatIdRoute
+  '/$identifier/admin/pipeline/node/': typeof IdentifierAdminPipelineNodeIndexRoute
+  '/$identifier/admin/pipeline/nodeType/': typeof IdentifierAdminPipelineNodeTypeIndexRoute
+  '/$identifier/admin/pipeline/template/': typeof IdentifierAdminPipelineTemplateIndexRoute
   '/$identifier/docs/wiki/$docId/': typeof IdentifierDocsWikiDocIdIndexRoute
   '/$identifier/products/$productId/demand/': typeof IdentifierProductsProductIdDemandIndexRoute
   '/$identifier/products/$productId/plan/': typeof IdentifierProductsProductIdPlanIndexRoute
@@ -843,14 +1028,18 @@ export interface FileRoutesById {
   '/$identifier/projects/$projectId/iteration/': typeof IdentifierProjectsProjectIdIterationIndexRoute
   '/$identifier/projects/$projectId/task/': typeof IdentifierProjectsProjectIdTaskIndexRoute
   '/$identifier/projects/$projectId/test/': typeof IdentifierProjectsProjectIdTestIndexRoute
+  '/$identifier/admin/pipeline/node/$nodeId/nodeParams': typeof IdentifierAdminPipelineNodeNodeIdNodeParamsRoute
   '/$identifier/products/$productId/plan/$planId/$needsId': typeof IdentifierProductsProductIdPlanPlanIdNeedsIdRoute
   '/$identifier/projects/$projectId/docs/$docId/edit': typeof IdentifierProjectsProjectIdDocsDocIdEditRoute
   '/$identifier/projects/$projectId/docs/folder/$folderId': typeof IdentifierProjectsProjectIdDocsFolderFolderIdRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId': typeof IdentifierProjectsProjectIdIterationIterationIdWorkItemIdRoute
+  '/$identifier/repositories/zhipin/$id_/snapshot/$snapshotName': typeof IdentifierRepositoriesZhipinIdSnapshotSnapshotNameRoute
+  '/$identifier/admin/pipeline/node/$nodeId/': typeof IdentifierAdminPipelineNodeNodeIdIndexRoute
   '/$identifier/products/$productId/plan/$planId/': typeof IdentifierProductsProductIdPlanPlanIdIndexRoute
   '/$identifier/projects/$projectId/docs/$docId/': typeof IdentifierProjectsProjectIdDocsDocIdIndexRoute
   '/$identifier/projects/$projectId/iteration/$iterationId/': typeof IdentifierProjectsProjectIdIterationIterationIdIndexRoute
   '/$identifier/projects/$projectId/test/$testType/': typeof IdentifierProjectsProjectIdTestTestTypeIndexRoute
+  '/$identifier/repositories/zhipin/$id_/snapshot/': typeof IdentifierRepositoriesZhipinIdSnapshotIndexRoute
   '/$identifier/projects/$projectId/docs/file/$docId/preview': typeof IdentifierProjectsProjectIdDocsFileDocIdPreviewRoute
   '/$identifier/projects/$projectId/docs/wiki/$docId/history': typeof IdentifierProjectsProjectIdDocsWikiDocIdHistoryRoute
   '/$identifier/projects/$projectId/docs/wiki/$docId/preview': typeof IdentifierProjectsProjectIdDocsWikiDocIdPreviewRoute
@@ -882,6 +1071,7 @@ export interface FileRouteTypes {
     | '/$identifier/admin/audit'
     | '/$identifier/admin/labels'
     | '/$identifier/docs/add'
+    | '/$identifier/pipeline/test'
     | '/$identifier/products/$productId'
     | '/$identifier/projects/$projectId'
     | '/$identifier/repositories/create'
@@ -890,14 +1080,20 @@ export interface FileRouteTypes {
     | '/enterprises/new'
     | '/$identifier/admin/'
     | '/$identifier/docs/'
+    | '/$identifier/pipeline/'
     | '/$identifier/products/'
     | '/$identifier/projects/'
     | '/$identifier/repositories/'
     | '/enterprises/'
+    | '/$identifier/admin/pipeline/nodeAdd'
+    | '/$identifier/admin/pipeline/nodeParamsAdd'
+    | '/$identifier/admin/pipeline/nodeTypeAdd'
+    | '/$identifier/admin/pipeline/templateAdd'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
     | '/$identifier/docs/$docId/edit'
     | '/$identifier/docs/folder/$folderId'
+    | '/$identifier/pipeline/$repo/$id'
     | '/$identifier/projects/$projectId/code'
     | '/$identifier/projects/$projectId/docs'
     | '/$identifier/projects/$projectId/test'
@@ -910,9 +1106,14 @@ export interface FileRouteTypes {
     | '/$identifier/products/$productId/'
     | '/$identifier/projects/$projectId/'
     | '/$identifier/repositories/chanpin/'
+    | '/$identifier/admin/pipeline/nodeParams/$id'
+    | '/$identifier/admin/pipeline/nodeType/$id'
+    | '/$identifier/admin/pipeline/template/$id'
     | '/$identifier/docs/file/$docId/preview'
     | '/$identifier/docs/wiki/$docId/history'
     | '/$identifier/docs/wiki/$docId/preview'
+    | '/$identifier/pipeline/$repo/$id/edit'
+    | '/$identifier/pipeline/$repo/$id/more'
     | '/$identifier/products/$productId/demand/$demandIde'
     | '/$identifier/products/$productId/needs/$needsId'
     | '/$identifier/products/$productId/plan/$planId'
@@ -925,6 +1126,9 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/task/$workItemId'
     | '/$identifier/projects/$projectId/weekly/$memberWeeklyId'
     | '/$identifier/repositories/edit/$format/$id'
+    | '/$identifier/admin/pipeline/node/'
+    | '/$identifier/admin/pipeline/nodeType/'
+    | '/$identifier/admin/pipeline/template/'
     | '/$identifier/docs/wiki/$docId/'
     | '/$identifier/products/$productId/demand/'
     | '/$identifier/products/$productId/plan/'
@@ -934,14 +1138,18 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/iteration/'
     | '/$identifier/projects/$projectId/task/'
     | '/$identifier/projects/$projectId/test/'
+    | '/$identifier/admin/pipeline/node/$nodeId/nodeParams'
     | '/$identifier/products/$productId/plan/$planId/$needsId'
     | '/$identifier/projects/$projectId/docs/$docId/edit'
     | '/$identifier/projects/$projectId/docs/folder/$folderId'
     | '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
+    | '/$identifier/repositories/zhipin/$id/snapshot/$snapshotName'
+    | '/$identifier/admin/pipeline/node/$nodeId/'
     | '/$identifier/products/$productId/plan/$planId/'
     | '/$identifier/projects/$projectId/docs/$docId/'
     | '/$identifier/projects/$projectId/iteration/$iterationId/'
     | '/$identifier/projects/$projectId/test/$testType/'
+    | '/$identifier/repositories/zhipin/$id/snapshot/'
     | '/$identifier/projects/$projectId/docs/file/$docId/preview'
     | '/$identifier/projects/$projectId/docs/wiki/$docId/history'
     | '/$identifier/projects/$projectId/docs/wiki/$docId/preview'
@@ -969,20 +1177,27 @@ export interface FileRouteTypes {
     | '/$identifier/admin/audit'
     | '/$identifier/admin/labels'
     | '/$identifier/docs/add'
+    | '/$identifier/pipeline/test'
     | '/$identifier/repositories/create'
     | '/$identifier/repositories/shoukong'
     | '/account/password'
     | '/enterprises/new'
     | '/$identifier/admin'
     | '/$identifier/docs'
+    | '/$identifier/pipeline'
     | '/$identifier/products'
     | '/$identifier/projects'
     | '/$identifier/repositories'
     | '/enterprises'
+    | '/$identifier/admin/pipeline/nodeAdd'
+    | '/$identifier/admin/pipeline/nodeParamsAdd'
+    | '/$identifier/admin/pipeline/nodeTypeAdd'
+    | '/$identifier/admin/pipeline/templateAdd'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
     | '/$identifier/docs/$docId/edit'
     | '/$identifier/docs/folder/$folderId'
+    | '/$identifier/pipeline/$repo/$id'
     | '/$identifier/projects/$projectId/code'
     | '/$identifier/projects/$projectId/weekly'
     | '/$identifier/repositories/chanpin/$id'
@@ -993,9 +1208,14 @@ export interface FileRouteTypes {
     | '/$identifier/products/$productId'
     | '/$identifier/projects/$projectId'
     | '/$identifier/repositories/chanpin'
+    | '/$identifier/admin/pipeline/nodeParams/$id'
+    | '/$identifier/admin/pipeline/nodeType/$id'
+    | '/$identifier/admin/pipeline/template/$id'
     | '/$identifier/docs/file/$docId/preview'
     | '/$identifier/docs/wiki/$docId/history'
     | '/$identifier/docs/wiki/$docId/preview'
+    | '/$identifier/pipeline/$repo/$id/edit'
+    | '/$identifier/pipeline/$repo/$id/more'
     | '/$identifier/products/$productId/demand/$demandIde'
     | '/$identifier/products/$productId/needs/$needsId'
     | '/$identifier/projects/$projectId/bug/$workItemId'
@@ -1006,6 +1226,9 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/task/$workItemId'
     | '/$identifier/projects/$projectId/weekly/$memberWeeklyId'
     | '/$identifier/repositories/edit/$format/$id'
+    | '/$identifier/admin/pipeline/node'
+    | '/$identifier/admin/pipeline/nodeType'
+    | '/$identifier/admin/pipeline/template'
     | '/$identifier/docs/wiki/$docId'
     | '/$identifier/products/$productId/demand'
     | '/$identifier/products/$productId/plan'
@@ -1015,14 +1238,18 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/iteration'
     | '/$identifier/projects/$projectId/task'
     | '/$identifier/projects/$projectId/test'
+    | '/$identifier/admin/pipeline/node/$nodeId/nodeParams'
     | '/$identifier/products/$productId/plan/$planId/$needsId'
     | '/$identifier/projects/$projectId/docs/$docId/edit'
     | '/$identifier/projects/$projectId/docs/folder/$folderId'
     | '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
+    | '/$identifier/repositories/zhipin/$id/snapshot/$snapshotName'
+    | '/$identifier/admin/pipeline/node/$nodeId'
     | '/$identifier/products/$productId/plan/$planId'
     | '/$identifier/projects/$projectId/docs/$docId'
     | '/$identifier/projects/$projectId/iteration/$iterationId'
     | '/$identifier/projects/$projectId/test/$testType'
+    | '/$identifier/repositories/zhipin/$id/snapshot'
     | '/$identifier/projects/$projectId/docs/file/$docId/preview'
     | '/$identifier/projects/$projectId/docs/wiki/$docId/history'
     | '/$identifier/projects/$projectId/docs/wiki/$docId/preview'
@@ -1053,6 +1280,7 @@ export interface FileRouteTypes {
     | '/$identifier/admin/audit'
     | '/$identifier/admin/labels'
     | '/$identifier/docs/add'
+    | '/$identifier/pipeline/test'
     | '/$identifier/products/$productId'
     | '/$identifier/projects/$projectId'
     | '/$identifier/repositories/create'
@@ -1061,14 +1289,20 @@ export interface FileRouteTypes {
     | '/_authed/enterprises/new'
     | '/$identifier/admin/'
     | '/$identifier/docs/'
+    | '/$identifier/pipeline/'
     | '/$identifier/products/'
     | '/$identifier/projects/'
     | '/$identifier/repositories/'
     | '/_authed/enterprises/'
+    | '/$identifier/admin/pipeline/nodeAdd'
+    | '/$identifier/admin/pipeline/nodeParamsAdd'
+    | '/$identifier/admin/pipeline/nodeTypeAdd'
+    | '/$identifier/admin/pipeline/templateAdd'
     | '/$identifier/admin/roles/$roleId'
     | '/$identifier/admin/roles/add'
     | '/$identifier/docs/$docId/edit'
     | '/$identifier/docs/folder/$folderId'
+    | '/$identifier/pipeline/$repo/$id'
     | '/$identifier/projects/$projectId/code'
     | '/$identifier/projects/$projectId/docs'
     | '/$identifier/projects/$projectId/test'
@@ -1081,9 +1315,14 @@ export interface FileRouteTypes {
     | '/$identifier/products/$productId/'
     | '/$identifier/projects/$projectId/'
     | '/$identifier/repositories/chanpin/'
+    | '/$identifier/admin/pipeline/nodeParams/$id'
+    | '/$identifier/admin/pipeline/nodeType/$id'
+    | '/$identifier/admin/pipeline/template/$id'
     | '/$identifier/docs/file/$docId/preview'
     | '/$identifier/docs/wiki/$docId/history'
     | '/$identifier/docs/wiki/$docId/preview'
+    | '/$identifier/pipeline/$repo/$id_/edit'
+    | '/$identifier/pipeline/$repo/$id_/more'
     | '/$identifier/products/$productId/demand/$demandIde'
     | '/$identifier/products/$productId/needs/$needsId'
     | '/$identifier/products/$productId/plan/$planId'
@@ -1096,6 +1335,9 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/task/$workItemId'
     | '/$identifier/projects/$projectId/weekly/$memberWeeklyId'
     | '/$identifier/repositories/edit/$format/$id'
+    | '/$identifier/admin/pipeline/node/'
+    | '/$identifier/admin/pipeline/nodeType/'
+    | '/$identifier/admin/pipeline/template/'
     | '/$identifier/docs/wiki/$docId/'
     | '/$identifier/products/$productId/demand/'
     | '/$identifier/products/$productId/plan/'
@@ -1105,14 +1347,18 @@ export interface FileRouteTypes {
     | '/$identifier/projects/$projectId/iteration/'
     | '/$identifier/projects/$projectId/task/'
     | '/$identifier/projects/$projectId/test/'
+    | '/$identifier/admin/pipeline/node/$nodeId/nodeParams'
     | '/$identifier/products/$productId/plan/$planId/$needsId'
     | '/$identifier/projects/$projectId/docs/$docId/edit'
     | '/$identifier/projects/$projectId/docs/folder/$folderId'
     | '/$identifier/projects/$projectId/iteration/$iterationId/$workItemId'
+    | '/$identifier/repositories/zhipin/$id_/snapshot/$snapshotName'
+    | '/$identifier/admin/pipeline/node/$nodeId/'
     | '/$identifier/products/$productId/plan/$planId/'
     | '/$identifier/projects/$projectId/docs/$docId/'
     | '/$identifier/projects/$projectId/iteration/$iterationId/'
     | '/$identifier/projects/$projectId/test/$testType/'
+    | '/$identifier/repositories/zhipin/$id_/snapshot/'
     | '/$identifier/projects/$projectId/docs/file/$docId/preview'
     | '/$identifier/projects/$projectId/docs/wiki/$docId/history'
     | '/$identifier/projects/$projectId/docs/wiki/$docId/preview'
@@ -1300,6 +1546,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierDocsAddRouteImport
       parentRoute: typeof IdentifierDocsRoute
     }
+    '/$identifier/pipeline/': {
+      id: '/$identifier/pipeline/'
+      path: '/pipeline'
+      fullPath: '/$identifier/pipeline/'
+      preLoaderRoute: typeof IdentifierPipelineIndexRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/pipeline/test': {
+      id: '/$identifier/pipeline/test'
+      path: '/pipeline/test'
+      fullPath: '/$identifier/pipeline/test'
+      preLoaderRoute: typeof IdentifierPipelineChar91testChar93RouteImport
+      parentRoute: typeof IdentifierRoute
+    }
     '/$identifier/products/': {
       id: '/$identifier/products/'
       path: '/products'
@@ -1370,6 +1630,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedEnterprisesNewRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/$identifier/admin/pipeline/nodeAdd': {
+      id: '/$identifier/admin/pipeline/nodeAdd'
+      path: '/admin/pipeline/nodeAdd'
+      fullPath: '/$identifier/admin/pipeline/nodeAdd'
+      preLoaderRoute: typeof IdentifierAdminPipelineNodeAddRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/admin/pipeline/nodeParamsAdd': {
+      id: '/$identifier/admin/pipeline/nodeParamsAdd'
+      path: '/admin/pipeline/nodeParamsAdd'
+      fullPath: '/$identifier/admin/pipeline/nodeParamsAdd'
+      preLoaderRoute: typeof IdentifierAdminPipelineNodeParamsAddRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/admin/pipeline/nodeTypeAdd': {
+      id: '/$identifier/admin/pipeline/nodeTypeAdd'
+      path: '/admin/pipeline/nodeTypeAdd'
+      fullPath: '/$identifier/admin/pipeline/nodeTypeAdd'
+      preLoaderRoute: typeof IdentifierAdminPipelineNodeTypeAddRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/admin/pipeline/templateAdd': {
+      id: '/$identifier/admin/pipeline/templateAdd'
+      path: '/admin/pipeline/templateAdd'
+      fullPath: '/$identifier/admin/pipeline/templateAdd'
+      preLoaderRoute: typeof IdentifierAdminPipelineTemplateAddRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
     '/$identifier/admin/roles/': {
       id: '/$identifier/admin/roles/'
       path: '/admin/roles'
@@ -1411,6 +1699,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/$identifier/docs/folder/$folderId'
       preLoaderRoute: typeof IdentifierDocsFolderFolderIdRouteImport
       parentRoute: typeof IdentifierDocsRoute
+    }
+    '/$identifier/pipeline/$repo/$id': {
+      id: '/$identifier/pipeline/$repo/$id'
+      path: '/pipeline/$repo/$id'
+      fullPath: '/$identifier/pipeline/$repo/$id'
+      preLoaderRoute: typeof IdentifierPipelineRepoIdRouteImport
+      parentRoute: typeof IdentifierRoute
     }
     '/$identifier/products/$productId/': {
       id: '/$identifier/products/$productId/'
@@ -1482,6 +1777,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierWeeklyDrawerMemberWeeklyIdRouteImport
       parentRoute: typeof IdentifierWeeklyRoute
     }
+    '/$identifier/admin/pipeline/node/': {
+      id: '/$identifier/admin/pipeline/node/'
+      path: '/admin/pipeline/node'
+      fullPath: '/$identifier/admin/pipeline/node/'
+      preLoaderRoute: typeof IdentifierAdminPipelineNodeIndexRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/admin/pipeline/nodeParams/$id': {
+      id: '/$identifier/admin/pipeline/nodeParams/$id'
+      path: '/admin/pipeline/nodeParams/$id'
+      fullPath: '/$identifier/admin/pipeline/nodeParams/$id'
+      preLoaderRoute: typeof IdentifierAdminPipelineNodeParamsIdRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/admin/pipeline/nodeType/': {
+      id: '/$identifier/admin/pipeline/nodeType/'
+      path: '/admin/pipeline/nodeType'
+      fullPath: '/$identifier/admin/pipeline/nodeType/'
+      preLoaderRoute: typeof IdentifierAdminPipelineNodeTypeIndexRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/admin/pipeline/nodeType/$id': {
+      id: '/$identifier/admin/pipeline/nodeType/$id'
+      path: '/admin/pipeline/nodeType/$id'
+      fullPath: '/$identifier/admin/pipeline/nodeType/$id'
+      preLoaderRoute: typeof IdentifierAdminPipelineNodeTypeIdRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/admin/pipeline/template/': {
+      id: '/$identifier/admin/pipeline/template/'
+      path: '/admin/pipeline/template'
+      fullPath: '/$identifier/admin/pipeline/template/'
+      preLoaderRoute: typeof IdentifierAdminPipelineTemplateIndexRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/admin/pipeline/template/$id': {
+      id: '/$identifier/admin/pipeline/template/$id'
+      path: '/admin/pipeline/template/$id'
+      fullPath: '/$identifier/admin/pipeline/template/$id'
+      preLoaderRoute: typeof IdentifierAdminPipelineTemplateIdRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
     '/$identifier/docs/file/$docId/preview': {
       id: '/$identifier/docs/file/$docId/preview'
       path: '/file/$docId/preview'
@@ -1509,6 +1846,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/$identifier/docs/wiki/$docId/preview'
       preLoaderRoute: typeof IdentifierDocsWikiDocIdPreviewRouteImport
       parentRoute: typeof IdentifierDocsRoute
+    }
+    '/$identifier/pipeline/$repo/$id_/edit': {
+      id: '/$identifier/pipeline/$repo/$id_/edit'
+      path: '/pipeline/$repo/$id/edit'
+      fullPath: '/$identifier/pipeline/$repo/$id/edit'
+      preLoaderRoute: typeof IdentifierPipelineRepoIdEditRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/pipeline/$repo/$id_/more': {
+      id: '/$identifier/pipeline/$repo/$id_/more'
+      path: '/pipeline/$repo/$id/more'
+      fullPath: '/$identifier/pipeline/$repo/$id/more'
+      preLoaderRoute: typeof IdentifierPipelineRepoIdMoreRouteImport
+      parentRoute: typeof IdentifierRoute
     }
     '/$identifier/products/$productId/demand/': {
       id: '/$identifier/products/$productId/demand/'
@@ -1650,6 +2001,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IdentifierRepositoriesEditFormatIdRouteImport
       parentRoute: typeof IdentifierRoute
     }
+    '/$identifier/admin/pipeline/node/$nodeId/': {
+      id: '/$identifier/admin/pipeline/node/$nodeId/'
+      path: '/admin/pipeline/node/$nodeId'
+      fullPath: '/$identifier/admin/pipeline/node/$nodeId/'
+      preLoaderRoute: typeof IdentifierAdminPipelineNodeNodeIdIndexRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/admin/pipeline/node/$nodeId/nodeParams': {
+      id: '/$identifier/admin/pipeline/node/$nodeId/nodeParams'
+      path: '/admin/pipeline/node/$nodeId/nodeParams'
+      fullPath: '/$identifier/admin/pipeline/node/$nodeId/nodeParams'
+      preLoaderRoute: typeof IdentifierAdminPipelineNodeNodeIdNodeParamsRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
     '/$identifier/products/$productId/plan/$planId/': {
       id: '/$identifier/products/$productId/plan/$planId/'
       path: '/'
@@ -1705,6 +2070,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/$identifier/projects/$projectId/test/$testType/'
       preLoaderRoute: typeof IdentifierProjectsProjectIdTestTestTypeIndexRouteImport
       parentRoute: typeof IdentifierProjectsProjectIdTestRoute
+    }
+    '/$identifier/repositories/zhipin/$id_/snapshot/': {
+      id: '/$identifier/repositories/zhipin/$id_/snapshot/'
+      path: '/repositories/zhipin/$id/snapshot'
+      fullPath: '/$identifier/repositories/zhipin/$id/snapshot/'
+      preLoaderRoute: typeof IdentifierRepositoriesZhipinIdSnapshotIndexRouteImport
+      parentRoute: typeof IdentifierRoute
+    }
+    '/$identifier/repositories/zhipin/$id_/snapshot/$snapshotName': {
+      id: '/$identifier/repositories/zhipin/$id_/snapshot/$snapshotName'
+      path: '/repositories/zhipin/$id/snapshot/$snapshotName'
+      fullPath: '/$identifier/repositories/zhipin/$id/snapshot/$snapshotName'
+      preLoaderRoute: typeof IdentifierRepositoriesZhipinIdSnapshotSnapshotNameRouteImport
+      parentRoute: typeof IdentifierRoute
     }
     '/$identifier/projects/$projectId/docs/file/$docId/preview': {
       id: '/$identifier/projects/$projectId/docs/file/$docId/preview'
@@ -2010,21 +2389,40 @@ interface IdentifierRouteChildren {
   IdentifierIndexRoute: typeof IdentifierIndexRoute
   IdentifierAdminAuditRoute: typeof IdentifierAdminAuditRoute
   IdentifierAdminLabelsRoute: typeof IdentifierAdminLabelsRoute
+  IdentifierPipelineChar91testChar93Route: typeof IdentifierPipelineChar91testChar93Route
   IdentifierProductsProductIdRoute: typeof IdentifierProductsProductIdRouteWithChildren
   IdentifierProjectsProjectIdRoute: typeof IdentifierProjectsProjectIdRouteWithChildren
   IdentifierRepositoriesCreateRoute: typeof IdentifierRepositoriesCreateRoute
   IdentifierRepositoriesShoukongRoute: typeof IdentifierRepositoriesShoukongRoute
   IdentifierAdminIndexRoute: typeof IdentifierAdminIndexRoute
+  IdentifierPipelineIndexRoute: typeof IdentifierPipelineIndexRoute
   IdentifierProductsIndexRoute: typeof IdentifierProductsIndexRoute
   IdentifierProjectsIndexRoute: typeof IdentifierProjectsIndexRoute
   IdentifierRepositoriesIndexRoute: typeof IdentifierRepositoriesIndexRoute
+  IdentifierAdminPipelineNodeAddRoute: typeof IdentifierAdminPipelineNodeAddRoute
+  IdentifierAdminPipelineNodeParamsAddRoute: typeof IdentifierAdminPipelineNodeParamsAddRoute
+  IdentifierAdminPipelineNodeTypeAddRoute: typeof IdentifierAdminPipelineNodeTypeAddRoute
+  IdentifierAdminPipelineTemplateAddRoute: typeof IdentifierAdminPipelineTemplateAddRoute
   IdentifierAdminRolesRoleIdRoute: typeof IdentifierAdminRolesRoleIdRoute
   IdentifierAdminRolesAddRoute: typeof IdentifierAdminRolesAddRoute
+  IdentifierPipelineRepoIdRoute: typeof IdentifierPipelineRepoIdRoute
   IdentifierRepositoriesChanpinIdRoute: typeof IdentifierRepositoriesChanpinIdRoute
   IdentifierRepositoriesZhipinIdRoute: typeof IdentifierRepositoriesZhipinIdRoute
   IdentifierAdminRolesIndexRoute: typeof IdentifierAdminRolesIndexRoute
   IdentifierRepositoriesChanpinIndexRoute: typeof IdentifierRepositoriesChanpinIndexRoute
+  IdentifierAdminPipelineNodeParamsIdRoute: typeof IdentifierAdminPipelineNodeParamsIdRoute
+  IdentifierAdminPipelineNodeTypeIdRoute: typeof IdentifierAdminPipelineNodeTypeIdRoute
+  IdentifierAdminPipelineTemplateIdRoute: typeof IdentifierAdminPipelineTemplateIdRoute
+  IdentifierPipelineRepoIdEditRoute: typeof IdentifierPipelineRepoIdEditRoute
+  IdentifierPipelineRepoIdMoreRoute: typeof IdentifierPipelineRepoIdMoreRoute
   IdentifierRepositoriesEditFormatIdRoute: typeof IdentifierRepositoriesEditFormatIdRoute
+  IdentifierAdminPipelineNodeIndexRoute: typeof IdentifierAdminPipelineNodeIndexRoute
+  IdentifierAdminPipelineNodeTypeIndexRoute: typeof IdentifierAdminPipelineNodeTypeIndexRoute
+  IdentifierAdminPipelineTemplateIndexRoute: typeof IdentifierAdminPipelineTemplateIndexRoute
+  IdentifierAdminPipelineNodeNodeIdNodeParamsRoute: typeof IdentifierAdminPipelineNodeNodeIdNodeParamsRoute
+  IdentifierRepositoriesZhipinIdSnapshotSnapshotNameRoute: typeof IdentifierRepositoriesZhipinIdSnapshotSnapshotNameRoute
+  IdentifierAdminPipelineNodeNodeIdIndexRoute: typeof IdentifierAdminPipelineNodeNodeIdIndexRoute
+  IdentifierRepositoriesZhipinIdSnapshotIndexRoute: typeof IdentifierRepositoriesZhipinIdSnapshotIndexRoute
 }
 
 const IdentifierRouteChildren: IdentifierRouteChildren = {
@@ -2036,6 +2434,8 @@ const IdentifierRouteChildren: IdentifierRouteChildren = {
   IdentifierIndexRoute: IdentifierIndexRoute,
   IdentifierAdminAuditRoute: IdentifierAdminAuditRoute,
   IdentifierAdminLabelsRoute: IdentifierAdminLabelsRoute,
+  IdentifierPipelineChar91testChar93Route:
+    IdentifierPipelineChar91testChar93Route,
   IdentifierProductsProductIdRoute:
     IdentifierProductsProductIdRouteWithChildren,
   IdentifierProjectsProjectIdRoute:
@@ -2043,18 +2443,48 @@ const IdentifierRouteChildren: IdentifierRouteChildren = {
   IdentifierRepositoriesCreateRoute: IdentifierRepositoriesCreateRoute,
   IdentifierRepositoriesShoukongRoute: IdentifierRepositoriesShoukongRoute,
   IdentifierAdminIndexRoute: IdentifierAdminIndexRoute,
+  IdentifierPipelineIndexRoute: IdentifierPipelineIndexRoute,
   IdentifierProductsIndexRoute: IdentifierProductsIndexRoute,
   IdentifierProjectsIndexRoute: IdentifierProjectsIndexRoute,
   IdentifierRepositoriesIndexRoute: IdentifierRepositoriesIndexRoute,
+  IdentifierAdminPipelineNodeAddRoute: IdentifierAdminPipelineNodeAddRoute,
+  IdentifierAdminPipelineNodeParamsAddRoute:
+    IdentifierAdminPipelineNodeParamsAddRoute,
+  IdentifierAdminPipelineNodeTypeAddRoute:
+    IdentifierAdminPipelineNodeTypeAddRoute,
+  IdentifierAdminPipelineTemplateAddRoute:
+    IdentifierAdminPipelineTemplateAddRoute,
   IdentifierAdminRolesRoleIdRoute: IdentifierAdminRolesRoleIdRoute,
   IdentifierAdminRolesAddRoute: IdentifierAdminRolesAddRoute,
+  IdentifierPipelineRepoIdRoute: IdentifierPipelineRepoIdRoute,
   IdentifierRepositoriesChanpinIdRoute: IdentifierRepositoriesChanpinIdRoute,
   IdentifierRepositoriesZhipinIdRoute: IdentifierRepositoriesZhipinIdRoute,
   IdentifierAdminRolesIndexRoute: IdentifierAdminRolesIndexRoute,
   IdentifierRepositoriesChanpinIndexRoute:
     IdentifierRepositoriesChanpinIndexRoute,
+  IdentifierAdminPipelineNodeParamsIdRoute:
+    IdentifierAdminPipelineNodeParamsIdRoute,
+  IdentifierAdminPipelineNodeTypeIdRoute:
+    IdentifierAdminPipelineNodeTypeIdRoute,
+  IdentifierAdminPipelineTemplateIdRoute:
+    IdentifierAdminPipelineTemplateIdRoute,
+  IdentifierPipelineRepoIdEditRoute: IdentifierPipelineRepoIdEditRoute,
+  IdentifierPipelineRepoIdMoreRoute: IdentifierPipelineRepoIdMoreRoute,
   IdentifierRepositoriesEditFormatIdRoute:
     IdentifierRepositoriesEditFormatIdRoute,
+  IdentifierAdminPipelineNodeIndexRoute: IdentifierAdminPipelineNodeIndexRoute,
+  IdentifierAdminPipelineNodeTypeIndexRoute:
+    IdentifierAdminPipelineNodeTypeIndexRoute,
+  IdentifierAdminPipelineTemplateIndexRoute:
+    IdentifierAdminPipelineTemplateIndexRoute,
+  IdentifierAdminPipelineNodeNodeIdNodeParamsRoute:
+    IdentifierAdminPipelineNodeNodeIdNodeParamsRoute,
+  IdentifierRepositoriesZhipinIdSnapshotSnapshotNameRoute:
+    IdentifierRepositoriesZhipinIdSnapshotSnapshotNameRoute,
+  IdentifierAdminPipelineNodeNodeIdIndexRoute:
+    IdentifierAdminPipelineNodeNodeIdIndexRoute,
+  IdentifierRepositoriesZhipinIdSnapshotIndexRoute:
+    IdentifierRepositoriesZhipinIdSnapshotIndexRoute,
 }
 
 const IdentifierRouteWithChildren = IdentifierRoute._addFileChildren(

@@ -24,7 +24,7 @@ export class ConditionFailedError extends Error {
 
 /**
  * Maps condition failures to the caller's errors by label:
- * `await onConditionFailed(createUser(u), { login: () => conflict('login taken') })`.
+ * `await onConditionFailed(createUser(u), { login: () => conflict('Login taken') })`.
  */
 export async function onConditionFailed<T>(
   work: Promise<T>,

@@ -694,6 +694,8 @@ export const ARTIFACT_SK = {
   assetPrefix: 'ASSET#',
   uploadPrefix: 'UPLOAD#',
   userTokenPrefix: 'ARTTOKEN#',
+  snapshotPrefix: 'SNAP#',
+  snapshotAssetPrefix: 'SNAPASSET#',
 } as const;
 
 export const artifactKeys = {
@@ -718,6 +720,21 @@ export const artifactKeys = {
   upload: (enterpriseId: string, repositoryId: string, uploadId: string): Key => ({
     pk: artifactRepositoryPartition(enterpriseId, repositoryId),
     sk: `${ARTIFACT_SK.uploadPrefix}${uploadId}`,
+  }),
+  /** A snapshot of a repository, by its name (names hold no `#`). */
+  snapshot: (enterpriseId: string, repositoryId: string, name: string): Key => ({
+    pk: artifactRepositoryPartition(enterpriseId, repositoryId),
+    sk: `${ARTIFACT_SK.snapshotPrefix}${name}`,
+  }),
+  /** One asset as a snapshot recorded it. */
+  snapshotAsset: (enterpriseId: string, repositoryId: string, name: string, path: string): Key => ({
+    pk: artifactRepositoryPartition(enterpriseId, repositoryId),
+    sk: `${ARTIFACT_SK.snapshotAssetPrefix}${name}#${path}`,
+  }),
+  /** A repository's cleanup rules. */
+  retention: (enterpriseId: string, repositoryId: string): Key => ({
+    pk: artifactRepositoryPartition(enterpriseId, repositoryId),
+    sk: 'RETENTION',
   }),
   /** How many assets of the enterprise point at one blob. */
   blob: (enterpriseId: string, sha256: string): Key => ({
