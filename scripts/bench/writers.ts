@@ -7,8 +7,11 @@
  *   npm run bench:writers                          # 1, 4, 16 and 50 writers on one project
  *   BENCH_WRITERS=1,16 BENCH_SECONDS=5 npm run bench:writers
  *
- * Printed beside the floor measured in the same run: one process doing raw TransactWriteItems of
- * the size of a create (item, description, pointer, journal, change entry) back to back.
+ * Printed beside the floors measured in the same run: raw TransactWriteItems of the size of a
+ * create (item, description, pointer, journal, change entry) back to back from one loop, and from
+ * as many loops at once as each scenario has writers (what the database alone does under that
+ * concurrency). Each writer makes a few writes before the measured ones (BENCH_WARMUP_WRITES, 3),
+ * as a Lambda instance under sustained traffic has; a first request is the cold-start bench's.
  * Targets (docs/architecture.md "Writers do not collide"): 16 writers on one project at least the
  * single-writer rate, p95 < 500 ms, no 409 "too many changes"; 50 writers: no failures.
  */
@@ -49,7 +52,11 @@ try {
 async function run(): Promise<void> {
   const { app } = await import('../../functions/src/app');
   const world = await benchWorld(app, SPREAD);
-  const floor = await rawTransactionFloor(world);
+  const floor = await rawTransactionFloor(world, 1);
+  // The floor for many writers: the same raw transactions from as many loops at once, so the
+  // database's own queueing under that concurrency is measured beside the writers' figures.
+  const crowdedFloors = new Map<number, Floor>();
+  for (const w of WRITERS.filter((w) => w > 1)) crowdedFloors.set(w, await rawTransactionFloor(world, w));
   const rows: (string | number)[][] = [];
   const costs: (string | number)[][] = [];
   const summary = new Map<string, { rate: number; p95: number; tooMany: number; failed: number }>();
@@ -111,6 +118,11 @@ async function run(): Promise<void> {
   console.log(
     `Floor, same run: raw TransactWriteItems of a create's size from one process: ${floor.rate.toFixed(1)}/s, p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`,
   );
+  for (const [w, f] of crowdedFloors) {
+    console.log(
+      `Floor, same run: the same raw transactions from ${w} loops at once: ${f.rate.toFixed(1)}/s in all, p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms`,
+    );
+  }
   const single = summary.get('1 writer, one project');
   const sixteen = summary.get('16 writers, one project');
   const fifty = summary.get('50 writers, one project');
@@ -169,27 +181,39 @@ async function scenario(world: BenchWorld, writers: number, projects: number): P
   return Promise.all(done);
 }
 
-/** Raw TransactWriteItems of a create's size (five puts) back to back for a few seconds. */
-async function rawTransactionFloor(world: BenchWorld): Promise<{ rate: number; p50: number; p95: number }> {
+interface Floor {
+  rate: number;
+  p50: number;
+  p95: number;
+}
+
+/**
+ * Raw TransactWriteItems of a create's size (five puts) back to back for a few seconds, from
+ * `loops` loops at once (one process: the database is what is measured, not the callers).
+ */
+async function rawTransactionFloor(world: BenchWorld, loops: number): Promise<Floor> {
   const { ddb, TABLE } = await import('../../functions/src/core/db/client');
   const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
-  const pk = `BENCHFLOOR#${world.enterprise.id}`;
   const times: number[] = [];
   const until = Date.now() + Math.min(SECONDS, 5) * 1000;
-  for (let n = 0; Date.now() < until; n += 1) {
-    const started = performance.now();
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: ['ITEM', 'BODY', 'REF', 'JOURNAL', 'CHANGE'].map((kind) => ({
-          Put: {
-            TableName: TABLE,
-            Item: { pk, sk: `${kind}#${n}`, title: `Floor write ${n}`, n },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        })),
-      }),
-    );
-    times.push(performance.now() - started);
-  }
+  const loop = async (l: number) => {
+    const pk = `BENCHFLOOR#${world.enterprise.id}#${loops}#${l}`;
+    for (let n = 0; Date.now() < until; n += 1) {
+      const started = performance.now();
+      await ddb.send(
+        new TransactWriteCommand({
+          TransactItems: ['ITEM', 'BODY', 'REF', 'JOURNAL', 'CHANGE'].map((kind) => ({
+            Put: {
+              TableName: TABLE,
+              Item: { pk, sk: `${kind}#${n}`, title: `Floor write ${n}`, n },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          })),
+        }),
+      );
+      times.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: loops }, (_, l) => loop(l)));
   return { rate: times.length / Math.min(SECONDS, 5), p50: pct(times, 50), p95: pct(times, 95) };
 }

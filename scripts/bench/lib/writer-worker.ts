@@ -1,9 +1,9 @@
 /**
  * One writer process of the multi-process writer bench (scripts/bench/writers.ts), standing in
  * for one Lambda instance: the whole app in-process, one request at a time, with the session of
- * one of the bench's people that the parent made. It writes to its project until the deadline the
- * parent sends: creates, and edits of the items it created, and reports each write's time and
- * status.
+ * one of the bench's people that the parent made. After a few writes of warm-up it writes to its
+ * project until the deadline the parent sends: creates, and edits of the items it created, and
+ * reports each write's time and status.
  */
 import { appClient } from './app-client';
 import { meterDynamo } from './dynamo-meter';
@@ -54,6 +54,15 @@ async function oneWrite(): Promise<void> {
     tooMany += 1;
   }
 }
+
+// A few writes before the measured ones, as a Lambda instance under sustained traffic has served
+// requests before (its code compiled, its copy of the project loaded): the bench measures
+// contention, not a process's first request (scripts/bench/cold-start.ts measures that).
+const WARMUP_WRITES = Number(env.BENCH_WARMUP_WRITES ?? 3);
+for (let w = 0; w < WARMUP_WRITES; w += 1) await oneWrite();
+times.length = 0;
+for (const status of Object.keys(statuses)) delete statuses[status];
+tooMany = 0;
 
 process.on('message', async (message: Go) => {
   meter.reset();

@@ -9,6 +9,8 @@
  * removed or a role changed through another instance stops working here within IDENTITY_TTL_MS;
  * through this instance, at once.
  */
+
+import type { UserSummary } from '@shared/schemas/projects';
 import { clock } from '../clock';
 import { type Key, SK } from '../db/keys';
 import { onWritten } from '../db/written';
@@ -39,6 +41,12 @@ class ShortCache<V> {
     return value;
   }
 
+  /** The copy when it is still fresh, without loading anything. */
+  peek(key: string): V | null {
+    const copy = this.copies.get(key);
+    return copy && copy.until > clock.now() ? copy.value : null;
+  }
+
   keep(key: string, value: V, now = clock.now()): void {
     if (this.copies.size >= MAX_COPIES) {
       const oldest = this.copies.keys().next().value;
@@ -67,12 +75,17 @@ export const tenantCopies = new ShortCache<Tenant>();
 /** Enterprise ids by identifier. */
 export const identifierCopies = new ShortCache<string>();
 
+/** People's public fields by user id (the answer of a write names its author without a read). */
+export const profileCopies = new ShortCache<UserSummary>();
+
 export const tenantCopyKey = (enterpriseId: string, userId: string) => `${enterpriseId}/${userId}`;
 
 const ENTERPRISE_ITEM = new RegExp(`^(${SK.enterprise}|${SK.memberPrefix}|${SK.rolePrefix})`);
 
 function dropTouched(key: Key): void {
   if (key.pk.startsWith('SESSION#')) sessionCopies.drop(key.pk.slice('SESSION#'.length));
+  else if (key.pk.startsWith('USER#') && key.sk === SK.profile)
+    profileCopies.drop(key.pk.slice('USER#'.length));
   else if (key.pk.startsWith('ENTIDENT#')) identifierCopies.drop(key.pk.slice('ENTIDENT#'.length));
   else if (ENTERPRISE_ITEM.test(key.sk)) {
     // The enterprise, a membership or a role changed: every member's copy of that enterprise goes.
@@ -88,4 +101,5 @@ export function forgetIdentityCopies(): void {
   sessionCopies.clear();
   tenantCopies.clear();
   identifierCopies.clear();
+  profileCopies.clear();
 }

@@ -5,6 +5,7 @@
  */
 import type { UserSummary } from '@shared/schemas/projects';
 import { clock } from '../clock';
+import { profileCopies } from './cache';
 import { getUsers } from './store/users';
 
 /** Nicknames used only to sort by assignee are kept this long in memory. */
@@ -28,6 +29,29 @@ export async function userSummaries(
   for (const [id, user] of users) {
     out.set(id, { userId: user.userId, login: user.login, nickname: user.nickname });
     rememberNickname(id, user.nickname);
+  }
+  return out;
+}
+
+/**
+ * The users as summaries, from this process's short-lived copies where it has them (the rule of
+ * core/identity/cache.ts: a rename through another instance shows here within IDENTITY_TTL_MS),
+ * the rest read in one batch and kept. For answers that may be a moment behind a rename, such as
+ * a write's answer; lists and item pages read people fresh.
+ */
+export async function recentSummaries(
+  ids: Iterable<string | null | undefined>,
+): Promise<Map<string, UserSummary>> {
+  const out = new Map<string, UserSummary>();
+  const missing: string[] = [];
+  for (const id of new Set([...ids].filter((id): id is string => Boolean(id)))) {
+    const copy = profileCopies.peek(id);
+    if (copy) out.set(id, copy);
+    else missing.push(id);
+  }
+  for (const [id, summary] of await userSummaries(missing)) {
+    profileCopies.keep(id, summary);
+    out.set(id, summary);
   }
   return out;
 }

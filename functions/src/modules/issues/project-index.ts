@@ -323,19 +323,20 @@ export async function projectIndex(enterpriseId: string, projectId: string): Pro
 /**
  * A write this process committed as change `seq`: the copy takes its rows now (each only if newer
  * than what it holds: another catch-up may have brought a later version meanwhile), and moves
- * `seq` on when the write was the next one, so the next read here needs no catch-up.
+ * `seq` on when the write was the next one, so the next read here needs no catch-up. It forgets
+ * the links of `linksChanged`, the items whose links the write added or removed.
  */
 export function recordWrite(
   enterpriseId: string,
   projectId: string,
   seq: number,
   changed: ReadonlyMap<string, IssueRecord | null>,
-  touched: readonly string[],
+  linksChanged: readonly string[],
 ): void {
   const index = cache.get(cacheKey(enterpriseId, projectId));
   if (!index) return;
   const before = index.rows.size;
-  for (const id of touched) index.links.delete(id);
+  for (const id of linksChanged) index.links.delete(id);
   for (const [id, issue] of changed) applyRow(index, id, issue);
   if (index.seq === seq - 1) index.seq = seq;
   index.generation += 1;

@@ -10,7 +10,7 @@
 import { nowIso } from '@core/clock';
 import { MAX_TRANSACTION_WRITES, type TxOp } from '@core/db/operations';
 import { AppError, badRequest, conflict, staleVersion } from '@core/errors';
-import { userSummaries } from '@core/identity/people';
+import { recentSummaries, userSummaries } from '@core/identity/people';
 import { newId } from '@core/ids';
 import { publish } from '@core/jobs/jobs';
 import { PRIORITIES } from '@shared/domain/priorities';
@@ -52,7 +52,7 @@ import {
   rememberLinks,
 } from './project-index';
 import { putJournalOp } from './store/journals';
-import { issueTags } from './store/tags';
+import { getTagSeq, issueTags } from './store/tags';
 import {
   createIssueOps,
   deleteIssueOps,
@@ -462,6 +462,32 @@ export async function getIssueDetail(
   return issueDetailView(issue, index, context, state.description, linkedIds);
 }
 
+/**
+ * The answer of this request's own write. The copy it wrote to holds the item as written and
+ * proves the project exists, so only what the copy lacks is read: the description unless the
+ * write knows it, the tags only when the item has some, the people only when this process has no
+ * recent copy of them, the links only when the copy does not hold them. A create without tags
+ * reads nothing: under many writers every round trip saved is one the database does not queue
+ * (docs/architecture.md "Writers do not collide").
+ */
+async function writtenIssueDetail(
+  enterpriseId: string,
+  issueId: string,
+  index: ProjectIndex,
+  description: string | undefined,
+): Promise<IssueDetail> {
+  const issue = index.rows.get(issueId);
+  if (!issue) throw issueNotFound(issueId);
+  const [text, users, tags, linkedIds] = await Promise.all([
+    description ?? getIssueDescription(enterpriseId, issue.projectId, issueId),
+    recentSummaries([issue.assigneeId, issue.authorId]),
+    issue.tagIds.length > 0 ? getTagSeq(enterpriseId).then((seq) => tagsAt(enterpriseId, seq)) : [],
+    index.links.get(issueId) ?? listLinkedIds(enterpriseId, issue.projectId, issueId),
+  ]);
+  const context = { users, tags: new Map(tags.map((t) => [t.tagId, t])) };
+  return issueDetailView(issue, index, context, text, linkedIds);
+}
+
 /** The items that may become the parent of `issueId` (not itself, not its descendants), at most 50. */
 export async function optionalParents(
   enterpriseId: string,
@@ -595,7 +621,7 @@ export async function createIssue(
     });
     await publish('issues', 'issues.activity', event);
   }
-  return getIssueDetail(enterpriseId, issueId, written);
+  return writtenIssueDetail(enterpriseId, issueId, written, body.description ?? '');
 }
 
 export async function updateIssue(
@@ -633,7 +659,8 @@ export async function updateIssue(
     };
   });
   if (edited) await publishEdit(enterpriseId, userId, edited);
-  return getIssueDetail(enterpriseId, issueId, written);
+  const change = edited as ItemChange | null;
+  return writtenIssueDetail(enterpriseId, issueId, written, change?.description?.after);
 }
 
 /** Tells who should hear of an edit (notifications subscribe to `issues.activity`). */

@@ -110,10 +110,20 @@ export async function writeIssues<P = undefined>(
       await jitteredPause(attempt, 5, 100);
       continue;
     }
-    recordWrite(enterpriseId, projectId, allocation.seq, written.plan.changed, written.touched);
+    recordWrite(enterpriseId, projectId, allocation.seq, written.plan.changed, linksChangedBy(written.plan));
     await settleAfterWrite(enterpriseId, projectId, allocation, written.deltas);
     return index;
   }
+}
+
+/**
+ * The items whose links a write changed: the two ends of a new link (its bumps), the ends of a
+ * removed link and a deleted item's partners (alsoTouched), and deleted items. The copy forgets
+ * only their links; an edit of a title or a parent leaves the item's links as the copy holds them.
+ */
+function linksChangedBy(plan: WritePlan): string[] {
+  const deleted = [...plan.changed].filter(([, row]) => row === null).map(([id]) => id);
+  return [...(plan.bumps ?? []).map((row) => row.issueId), ...(plan.alsoTouched ?? []), ...deleted];
 }
 
 /** A copy synced this recently is planned on without reading the counters and change log first. */

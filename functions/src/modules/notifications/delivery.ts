@@ -71,7 +71,12 @@ async function recipientsOf(event: ActivityEvent): Promise<Map<string, Recipient
     }
   };
   const { enterpriseId, subject } = event;
-  const members = subject.projectId ? await listProjectMembers(enterpriseId, subject.projectId) : [];
+  // The members are read only when the event needs them: most events (an edit, a status change)
+  // tell watchers alone, and every event of a busy project would otherwise read its member list.
+  const needsMembers =
+    event.projectMembers || (event.mentionText && mentionedLogins(event.mentionText).size > 0);
+  const members =
+    subject.projectId && needsMembers ? await listProjectMembers(enterpriseId, subject.projectId) : [];
   if (event.projectMembers)
     add(
       members.map((m) => m.userId),
