@@ -509,6 +509,24 @@ describe('links', () => {
     );
   });
 
+  it("answers an edit with the item's links and the linked items as they are now", async () => {
+    const c = await createIssue(team.owner, team, { title: 'Partner before' });
+    const d = await createIssue(team.owner, team);
+    expectStatus(await link('link', d.id, c.id), 201);
+    // The answer of a write is built from the copy it wrote to: it must still hold d's link and
+    // c's new title, and an unlink through the same copy must show at once.
+    const renamed = expectStatus(await editIssue(team.owner, team, c, { title: 'Partner after' }), 200).data;
+    expect(renamed.links.map((l) => l.id)).toEqual([d.id]);
+    const edited = expectStatus(await editIssue(team.owner, team, d, { title: 'Edited' }), 200).data;
+    expect(edited.links.map((l) => [l.id, l.title])).toEqual([[c.id, 'Partner after']]);
+    expectStatus(await link('unlink', d.id, c.id), 200);
+    const again = expectStatus(
+      await editIssue(team.owner, team, edited, { title: 'Edited again' }),
+      200,
+    ).data;
+    expect(again.links).toEqual([]);
+  });
+
   it(`allows at most ${MAX_LINKS_PER_ISSUE} links per item`, async () => {
     const fresh = await createTeam(0);
     const hub = await createIssue(fresh.owner, fresh);
