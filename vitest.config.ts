@@ -16,6 +16,10 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Two files at a time even on two cores (vitest's default there is one): an API or browser
+    // test spends most of its time waiting for DynamoDB Local, s3rver or Chromium, which run in
+    // their own processes. Each file makes its own enterprises, so files never share data.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {
         extends: true,
