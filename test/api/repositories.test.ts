@@ -131,7 +131,7 @@ describe('connecting a repository', () => {
         /^cloneUrl: CloneUrl must be an http\(s\) address .*SSH is not supported/,
       ],
       ['javascript:alert(7)//x.git', /^cloneUrl: CloneUrl must be an http\(s\) address/],
-      [`http://git:secret@127.0.0.1:1/x.git`, /^cloneUrl: must not contain a user name or token/],
+      [`http://git:secret@127.0.0.1:1/x.git`, /^cloneUrl: Must not contain a user name or token/],
       ['not a url', /^cloneUrl: CloneUrl must be an http\(s\) address like/],
     ];
     for (const [cloneUrl, message] of cases) {
@@ -704,7 +704,7 @@ describe('the webhook receiver', () => {
     expect(form.body.errorMessage).toMatch(/^body: is not JSON/);
     const anonymous = await deliver('{}', {});
     expect(anonymous.status).toBe(400);
-    expect(anonymous.body.errorMessage).toMatch(/^headers: not a GitHub, GitLab or Gitea webhook/);
+    expect(anonymous.body.errorMessage).toMatch(/^headers: Not a GitHub, GitLab or Gitea webhook/);
     const ping = JSON.stringify({ zen: 'Keep it logically awesome.', hook_id: 1 });
     const pinged = await deliver(ping, { ...headers(ping), 'X-GitHub-Event': 'ping' });
     expectStatus(pinged, 200);

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { accessGuard } from '../lib/route-guards';
-import { RunDetailPage, validateRunSearch } from './-components/pipelines/RunDetailPage';
+import { validateRunSearch } from './-components/pipelines/pipeline-search';
+import { RunDetailPage } from './-components/pipelines/RunDetailPage';
 
 /**
  * `/{identifier}/pipeline/{repo}/{id}` (spec section 2): a run's record in detail, its job graph

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { accessGuard } from '../lib/route-guards';
-import { RunRecordsPage, validateRunRecordsSearch } from './-components/pipelines/RunRecordsPage';
+import { validateRunRecordsSearch } from './-components/pipelines/pipeline-search';
+import { RunRecordsPage } from './-components/pipelines/RunRecordsPage';
 
 /** `/{identifier}/pipeline/{repo}/{id}/more` (spec section 2): a pipeline's run records. */
 export const Route = createFileRoute('/$identifier/pipeline/$repo/$id_/more')({

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { accessGuard } from '../lib/route-guards';
-import { PipelineListPage, validatePipelineSearch } from './-components/pipelines/PipelineListPage';
+import { PipelineListPage } from './-components/pipelines/PipelineListPage';
+import { validatePipelineSearch } from './-components/pipelines/pipeline-search';
 
 /** `/{identifier}/pipeline` (spec section 2): the enterprise's pipelines as cards. */
 export const Route = createFileRoute('/$identifier/pipeline/')({

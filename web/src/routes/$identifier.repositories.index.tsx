@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { accessGuard } from '../lib/route-guards';
-import { RepositoryListPage, validateRepositorySearch } from './-components/artifacts/RepositoryListPage';
+import { validateRepositorySearch } from './-components/artifacts/artifact-search';
+import { RepositoryListPage } from './-components/artifacts/RepositoryListPage';
 
 /** `/{identifier}/repositories` (spec section 2): the artifact repositories (zhipin). */
 export const Route = createFileRoute('/$identifier/repositories/')({

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { accessGuard } from '../lib/route-guards';
-import { RepositoryListPage, validateRepositorySearch } from './-components/artifacts/RepositoryListPage';
+import { validateRepositorySearch } from './-components/artifacts/artifact-search';
+import { RepositoryListPage } from './-components/artifacts/RepositoryListPage';
 
 /** `/{identifier}/repositories/shoukong` (spec section 2): the controlled repositories. */
 export const Route = createFileRoute('/$identifier/repositories/shoukong')({

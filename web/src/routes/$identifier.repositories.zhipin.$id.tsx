@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { accessGuard } from '../lib/route-guards';
-import { RepositoryPage, validateContentsSearch } from './-components/artifacts/RepositoryPage';
+import { validateContentsSearch } from './-components/artifacts/artifact-search';
+import { RepositoryPage } from './-components/artifacts/RepositoryPage';
 
 /** `/{identifier}/repositories/zhipin/{id}` (spec section 2): a repository's contents and how to use it. */
 export const Route = createFileRoute('/$identifier/repositories/zhipin/$id')({

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { accessGuard } from '../lib/route-guards';
-import { SnapshotPage, validateSnapshotSearch } from './-components/artifacts/SnapshotPage';
+import { validateSnapshotSearch } from './-components/artifacts/artifact-search';
+import { SnapshotPage } from './-components/artifacts/SnapshotPage';
 
 /** `/{identifier}/repositories/zhipin/{id}/snapshot/{snapshotName}` (spec section 2): one snapshot. */
 export const Route = createFileRoute('/$identifier/repositories/zhipin/$id_/snapshot/$snapshotName')({

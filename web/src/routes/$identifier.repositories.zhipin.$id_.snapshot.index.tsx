@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { accessGuard } from '../lib/route-guards';
-import { SnapshotsPage, validateSnapshotsSearch } from './-components/artifacts/SnapshotsPage';
+import { validateSnapshotsSearch } from './-components/artifacts/artifact-search';
+import { SnapshotsPage } from './-components/artifacts/SnapshotsPage';
 
 /** `/{identifier}/repositories/zhipin/{id}/snapshot` (spec section 2): a repository's snapshots. */
 export const Route = createFileRoute('/$identifier/repositories/zhipin/$id_/snapshot/')({

@@ -23,8 +23,12 @@ export const SNAPSHOT_EVERY_CHANGES = 500;
 export const SNAPSHOT_MIN_ROWS = 2000;
 const SNAPSHOT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-/** A process asks for a project's settle job at most this often. */
-const SETTLE_DEBOUNCE_MS = 5000;
+/**
+ * A process asks for a project's settle job at most this often. Every instance writing to a busy
+ * project asks, and all but one of their folds find the work done, so this bounds that waste;
+ * nothing waits on it (counts add the deltas of the entries not yet folded).
+ */
+const SETTLE_DEBOUNCE_MS = 15_000;
 /** A job that found numbers still on their way looks again this much later. */
 const RETRY_DELAY_SECONDS = 20;
 

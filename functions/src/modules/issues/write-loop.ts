@@ -127,7 +127,10 @@ function linksChangedBy(plan: WritePlan): string[] {
 }
 
 /** A copy synced this recently is planned on without reading the counters and change log first. */
-const PLAN_ON_COPY_MS = 30_000;
+// Two minutes: a copy this old can only make a write fail its conditions and plan again on a
+// synced copy, never write something wrong; each sync reads every change since, so under a busy
+// project a shorter window costs a catch-up per instance every few seconds of writing.
+const PLAN_ON_COPY_MS = 120_000;
 
 /**
  * Plans on this process's copy of the project without syncing it first, when it has one synced

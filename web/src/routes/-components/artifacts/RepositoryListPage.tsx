@@ -19,6 +19,7 @@ import { ListPage, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
 import { CountCell, TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { type RepositorySearch, validateRepositorySearch } from './artifact-search';
 import {
   FORMAT_LABELS,
   formatBytes,
@@ -29,20 +30,6 @@ import {
   TYPE_LABELS,
 } from './labels';
 import { repositoryListQueryOptions } from './queries';
-
-/** The filters of a repository list, kept in the URL. */
-export interface RepositorySearch {
-  format?: ArtifactFormat;
-  type?: RepositoryType;
-  name?: string;
-}
-
-export function validateRepositorySearch(search: Record<string, unknown>): RepositorySearch {
-  const format = ARTIFACT_FORMATS.find((f) => f === search.format);
-  const type = REPOSITORY_TYPES.find((t) => t === search.type);
-  const name = typeof search.name === 'string' && search.name.trim() ? search.name.trim() : undefined;
-  return { ...(format ? { format } : {}), ...(type ? { type } : {}), ...(name ? { name } : {}) };
-}
 
 const KIND_SECTIONS = [
   { value: 'zhipin', label: 'Artifact repositories', to: '/$identifier/repositories' },

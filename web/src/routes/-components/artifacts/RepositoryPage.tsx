@@ -7,6 +7,7 @@ import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { AssetDrawer, ComponentDrawer } from './AssetDetails';
+import { type ContentsSearch, validateContentsSearch } from './artifact-search';
 import { BrowsePanel } from './BrowsePanel';
 import { ComponentsPanel } from './ComponentsPanel';
 import { RepositoryPending, useRepository } from './EditRepositoryPage';
@@ -20,33 +21,6 @@ import {
   TYPE_LABELS,
 } from './labels';
 import { UsagePanel } from './UsagePanel';
-
-/** What a repository page shows, kept in the URL so a reload or a shared link opens the same. */
-export interface ContentsSearch {
-  view?: 'browse';
-  q?: string;
-  pageNum?: number;
-  /** The folder being browsed. */
-  path?: string;
-  /** The component whose assets are open. */
-  component?: string;
-  /** The asset whose details are open (from the browse view). */
-  asset?: string;
-}
-
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
-
-export function validateContentsSearch(search: Record<string, unknown>): ContentsSearch {
-  const pageNum = Number(search.pageNum);
-  const result: ContentsSearch = {};
-  if (search.view === 'browse') result.view = 'browse';
-  if (text(search.q)) result.q = text(search.q);
-  if (Number.isInteger(pageNum) && pageNum > 1) result.pageNum = pageNum;
-  if (text(search.path)) result.path = text(search.path);
-  if (text(search.component)) result.component = text(search.component);
-  if (text(search.asset)) result.asset = text(search.asset);
-  return result;
-}
 
 /** The set-up line under the title: kind, format, type and policies. */
 function Facts({ repository }: { repository: ArtifactRepository }) {

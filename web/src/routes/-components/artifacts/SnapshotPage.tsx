@@ -15,6 +15,7 @@ import { CountCell, TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { actionsColumn, RowAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import type { SnapshotSearch } from './artifact-search';
 import { RepositoryPending, useRepository } from './EditRepositoryPage';
 import { componentName, formatBytes } from './labels';
 import { PromoteModal, type PromoteTarget } from './PromoteModal';
@@ -26,15 +27,6 @@ import {
   snapshotQueryOptions,
   snapshotsQueryOptions,
 } from './snapshot-queries';
-
-export interface SnapshotSearch {
-  /** The snapshot this one is compared with. */
-  with?: string;
-}
-
-export function validateSnapshotSearch(search: Record<string, unknown>): SnapshotSearch {
-  return typeof search.with === 'string' && search.with ? { with: search.with } : {};
-}
 
 async function download(repositoryId: string, snapshotName: string, path: string) {
   try {

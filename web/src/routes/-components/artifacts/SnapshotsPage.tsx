@@ -21,22 +21,12 @@ import { actionsColumn, DeleteAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
+import type { SnapshotsSearch } from './artifact-search';
 import { RepositoryPending, useRepository } from './EditRepositoryPage';
 import { formatBytes, repositoryPageRoute } from './labels';
 import { usePeopleNames } from './people';
 import { CompareCard } from './SnapshotCompare';
 import { snapshotsQueryOptions, useCreateSnapshot, useDeleteSnapshot } from './snapshot-queries';
-
-/** The comparison picked on the snapshots page, kept in the address. */
-export interface SnapshotsSearch {
-  from?: string;
-  to?: string;
-}
-
-export function validateSnapshotsSearch(search: Record<string, unknown>): SnapshotsSearch {
-  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-  return { from: text(search.from), to: text(search.to) };
-}
 
 function CreateSnapshotModal({
   repositoryId,

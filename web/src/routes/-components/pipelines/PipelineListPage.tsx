@@ -36,6 +36,7 @@ import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { AddPipelineModal } from './AddPipelineModal';
 import { formatDuration, runTriggerText, triggerText } from './format';
 import { PipelineIcon, StateBadge } from './PipelineIcon';
+import type { PipelineSearch } from './pipeline-search';
 import {
   pipelineListQueryOptions,
   useDeletePipeline,
@@ -43,27 +44,6 @@ import {
   useSetPipelineEnabled,
 } from './queries';
 import { useRunPipeline } from './RunPipeline';
-
-export interface PipelineSearch {
-  repositoryId?: string;
-  projectId?: string;
-  keyword?: string;
-  pageNum?: number;
-}
-
-const text = (value: unknown) =>
-  typeof value === 'string' && value.trim() ? value.trim().slice(0, 64) : undefined;
-
-/** Drops what is not allowed rather than refusing the address. */
-export function validatePipelineSearch(search: Record<string, unknown>): PipelineSearch {
-  const page = Number(search.pageNum);
-  return {
-    ...(text(search.repositoryId) ? { repositoryId: text(search.repositoryId) } : {}),
-    ...(text(search.projectId) ? { projectId: text(search.projectId) } : {}),
-    ...(text(search.keyword) ? { keyword: text(search.keyword) } : {}),
-    ...(Number.isInteger(page) && page > 1 ? { pageNum: page } : {}),
-  };
-}
 
 const hasFilters = (search: PipelineSearch) =>
   Boolean(search.repositoryId || search.projectId || search.keyword);

@@ -47,27 +47,10 @@ import { LoadFailed, NothingYet } from '../../../kit/ListPage/ListPage';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { formatDuration, runTriggerText, shortSha } from './format';
 import { STATE_LOOK, StateBadge, StateIcon } from './PipelineIcon';
+import type { RunSearch } from './pipeline-search';
 import { pipelineQueryOptions, runResultsQueryOptions, useRerun, useStopRun } from './queries';
 import { useRunPipeline } from './RunPipeline';
 import { type LogLine, stepSections, useJobLog } from './use-job-log';
-
-export interface RunSearch {
-  run?: number;
-  job?: string;
-  step?: string;
-}
-
-const id = (value: unknown) =>
-  typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : undefined;
-
-export function validateRunSearch(search: Record<string, unknown>): RunSearch {
-  const run = Number(search.run);
-  return {
-    ...(Number.isInteger(run) && run > 0 ? { run } : {}),
-    ...(id(search.job) ? { job: id(search.job) } : {}),
-    ...(id(search.step) ? { step: id(search.step) } : {}),
-  };
-}
 
 const underWay = (state: JobState) => state === 'queued' || state === 'running';
 const jobsOf = (run: RunResults) => run.stages.flatMap((s) => s.jobs);

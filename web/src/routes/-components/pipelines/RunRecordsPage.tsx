@@ -6,7 +6,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { RUN_STATES, type RunState } from '@shared/domain/pipeline-run';
+import { RUN_STATES } from '@shared/domain/pipeline-run';
 import type { PipelineRun } from '@shared/schemas/pipelines-runs';
 import { IconArrowLeft, IconHistory, IconPlayerPlay, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -26,22 +26,9 @@ import { RowAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { formatDuration, runTriggerText, shortSha } from './format';
 import { STATE_LOOK, StateBadge } from './PipelineIcon';
+import type { RunRecordsSearch } from './pipeline-search';
 import { pipelineQueryOptions, runPageQueryOptions, useRerun, useStopRun } from './queries';
 import { useRunPipeline } from './RunPipeline';
-
-export interface RunRecordsSearch {
-  pageNum?: number;
-  status?: RunState;
-}
-
-export function validateRunRecordsSearch(search: Record<string, unknown>): RunRecordsSearch {
-  const page = Number(search.pageNum);
-  const status = RUN_STATES.find((s) => s === search.status);
-  return {
-    ...(Number.isInteger(page) && page > 1 ? { pageNum: page } : {}),
-    ...(status ? { status } : {}),
-  };
-}
 
 const STATUS_SEGMENTS = [
   { value: 'all' as const, label: 'All' },

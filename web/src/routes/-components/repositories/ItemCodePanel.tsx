@@ -15,10 +15,13 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { branchNameForItem, branchNameProblem } from '@shared/domain/repositories';
 import type { IssueDetail } from '@shared/schemas/issues';
+import type { ItemCommit } from '@shared/schemas/repositories';
 import { IconGitBranch, IconGitCommit, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { LinkAnchor } from '../../../components/Links/Links';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import {
   branchesQueryOptions,
@@ -27,6 +30,7 @@ import {
   projectRepositoriesQueryOptions,
   useCreateItemBranch,
 } from '../../../queries/repositories';
+import { StateBadge } from '../pipelines/PipelineIcon';
 import { COMBOBOX_PROPS } from '../work-items/fields';
 
 interface BranchValues {
@@ -128,6 +132,7 @@ export function ItemCodePanel({
                       </Text>
                       <RelativeTime value={commit.authoredAt} />
                     </Group>
+                    <CommitRuns commit={commit} />
                   </Stack>
                 </Group>
               </Paper>
@@ -136,6 +141,34 @@ export function ItemCodePanel({
         )}
       </Stack>
     </Stack>
+  );
+}
+
+/** The latest run of each pipeline that built the commit, each a link to the run's record. */
+function CommitRuns({ commit }: { commit: ItemCommit }) {
+  const { enterprise } = useCurrentEnterprise();
+  if (commit.pipelineRuns.length === 0) return null;
+  return (
+    <Group gap={6} data-testid="commit-runs">
+      {commit.pipelineRuns.map((run) => (
+        <LinkAnchor
+          key={run.pipelineId}
+          to="/$identifier/pipeline/$repo/$id"
+          params={{
+            identifier: enterprise.enterpriseIdentifier,
+            repo: commit.repositoryId,
+            id: run.pipelineId,
+          }}
+          search={{ run: run.number }}
+          size="xs"
+        >
+          <Group gap={4} wrap="nowrap">
+            <StateBadge state={run.status} />
+            {run.pipelineName} #{run.number}
+          </Group>
+        </LinkAnchor>
+      ))}
+    </Group>
   );
 }
 
