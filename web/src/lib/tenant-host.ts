@@ -45,6 +45,7 @@ export const TENANT_SECTIONS = [
   'docs',
   'members',
   'notifications',
+  'pipeline',
   'products',
   'projects',
   'repositories',

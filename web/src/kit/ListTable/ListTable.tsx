@@ -109,7 +109,9 @@ function useDropWhileCramped(box: RefObject<HTMLDivElement | null>, width: numbe
     if (!box.current || !table || width === 0 || dropped === 2) return;
     const title = table.querySelector(`th.${TITLE_CLASS}`);
     const clipped = table.scrollWidth > box.current.clientWidth + 1;
-    const cramped = title !== null && title.getBoundingClientRect().width < TITLE_ROOM;
+    // A title of no width has no layout (a hidden tab, or a DOM without one): nothing to judge.
+    const titleWidth = title?.getBoundingClientRect().width ?? 0;
+    const cramped = titleWidth > 0 && titleWidth < TITLE_ROOM;
     if (clipped || cramped) setState({ width, dropped: (dropped + 1) as Dropped });
   });
   return dropped;

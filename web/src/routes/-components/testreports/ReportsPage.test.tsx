@@ -157,7 +157,8 @@ describe('ReportsPage', () => {
     expect(within(header).getByTestId('snapshot-note').textContent).toMatch(
       /^Snapshot of 2026-11-20 \d\d:30/,
     );
-    expect(within(header).getByText('Ready').tagName).toBe('STRONG');
+    // The markdown renderer arrives as its own chunk: the text shows as written until then.
+    expect((await within(header).findByText('Ready', {}, { timeout: 10_000 })).tagName).toBe('STRONG');
 
     expect(screen.getByTestId('report-pass-rate').textContent).toBe('50%');
     expect(

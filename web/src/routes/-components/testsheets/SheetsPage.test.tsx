@@ -62,7 +62,7 @@ function row(caseNumber: number, result: number, extra: Partial<SheetCaseRow> = 
 }
 
 const rows = [row(1, 1), row(2, 2, { linkIssueIds: ['i9'] }), row(3, 0)];
-const page: Page<SheetCaseRow> = { rows, total: 3, pageNum: 1, pageSize: 20 };
+const page: Page<SheetCaseRow> = { rows, total: 3, pageNum: 1, pageSize: 10 };
 const tree: SheetNode[] = [{ ...sheet, children: [] }];
 
 const detail: SheetCaseDetail = {
@@ -103,7 +103,7 @@ function seeded() {
   const queryClient = seededQueryClient();
   queryClient.setQueryData(sheetKeys.tree(PROJECT_ID), tree);
   queryClient.setQueryData(sheetKeys.detail(PROJECT_ID, SHEET_ID), sheet);
-  queryClient.setQueryData(sheetKeys.cases(PROJECT_ID, SHEET_ID, {}, 1, 20), page);
+  queryClient.setQueryData(sheetKeys.cases(PROJECT_ID, SHEET_ID, {}, 1, 10), page);
   queryClient.setQueryData(sheetKeys.sheetCase(PROJECT_ID, detail.id), detail);
   queryClient.setQueryData(caseKeys.modules(PROJECT_ID), []);
   return queryClient;

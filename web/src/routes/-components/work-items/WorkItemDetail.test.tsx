@@ -54,7 +54,8 @@ describe('WorkItemDetail', () => {
     expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit description' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
-    expect(screen.getByText('Ship').tagName).toBe('STRONG');
+    // The markdown renderer arrives as its own chunk: the text shows as written until then.
+    expect((await screen.findByText('Ship', {}, { timeout: 10_000 })).tagName).toBe('STRONG');
     for (const tab of ['Comments', 'History', 'Children', 'Links']) {
       expect(screen.getByRole('tab', { name: new RegExp(tab) })).toBeTruthy();
     }
