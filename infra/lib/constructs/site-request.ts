@@ -39,6 +39,7 @@ export const TENANT_SECTIONS = [
   'docs',
   'members',
   'notifications',
+  'pipeline',
   'products',
   'projects',
   'repositories',
