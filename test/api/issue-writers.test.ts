@@ -20,10 +20,11 @@ import {
   peekIndex,
   setIndexRowBudget,
 } from '../../functions/src/modules/issues/project-index';
-import { settleProject } from '../../functions/src/modules/issues/settle';
+import { settleProject, settleStats } from '../../functions/src/modules/issues/settle';
 import { snapshotKey, takeSnapshot } from '../../functions/src/modules/issues/snapshots';
 import {
   allocateChange,
+  claimSettling,
   GAP_DEADLINE_MS,
   getCounters,
   listChanges,
@@ -252,11 +253,48 @@ describe('rules that look at other items hold across processes', () => {
     expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(writeStats.retries).toBe(retriesBefore);
     expect(await projectCounts(fresh)).toEqual({ issueCount: 20, openIssueCount: 20 });
-    // Settled, the counts are folded into the counters item and still the same.
+    // Settled, the counts are folded into the counters item and still the same. The writes'
+    // own settle jobs finish first: a run started by hand beside one of them would stand aside.
+    await drainJobs();
     await settleProject(fresh.enterprise.id, fresh.project.id);
     const counters = await getCounters(fresh.enterprise.id, fresh.project.id);
     expect(counters.countedSeq).toBe(counters.changeSeq);
     expect([counters.issueCount, counters.openIssueCount, counters.journalCount]).toEqual([20, 20, 20]);
+  });
+
+  it('settles a project in one run at a time, and takes over a claim whose run died', async () => {
+    const team = await createTeam(0);
+    const { id: enterpriseId } = team.enterprise;
+    const projectId = team.project.id;
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) => createIssue(team.owner, team, { title: `Run ${i}` })),
+    );
+    await drainJobs();
+    // Two jobs at once (two instances asked): one settles, the other stands aside.
+    const before = { ...settleStats };
+    await Promise.all([settleProject(enterpriseId, projectId), settleProject(enterpriseId, projectId)]);
+    expect(settleStats.runs - before.runs).toBe(1);
+    expect(settleStats.skipped - before.skipped).toBe(1);
+
+    // A run that claimed the project and died: the claim holds until it is a minute old.
+    await createIssue(team.owner, team, { title: 'After the claim' });
+    await drainJobs();
+    expect(await claimSettling(enterpriseId, projectId, clock.now(), 60_000)).not.toBeNull();
+    const skipped = settleStats.skipped;
+    await settleProject(enterpriseId, projectId);
+    expect(settleStats.skipped).toBe(skipped + 1);
+    const runs = settleStats.runs;
+    const realNow = clock.now;
+    clock.now = () => realNow() + 61_000;
+    try {
+      await settleProject(enterpriseId, projectId);
+    } finally {
+      clock.now = realNow;
+    }
+    expect(settleStats.runs).toBe(runs + 1);
+    const counters = await getCounters(enterpriseId, projectId);
+    expect(counters.countedSeq).toBe(counters.changeSeq);
+    expect(counters.issueCount).toBe(6);
   });
 });
 

@@ -10,11 +10,13 @@ import { defineJob } from '@core/jobs/jobs';
 import {
   type Allocation,
   type CountDeltas,
+  claimSettling,
   contiguousEnd,
   deadGaps,
   foldChanges,
-  getCounters,
   listChanges,
+  type ProjectCounters,
+  releaseSettling,
   tombstoneChange,
 } from './store/counters';
 
@@ -31,6 +33,11 @@ const SNAPSHOT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const SETTLE_DEBOUNCE_MS = 15_000;
 /** A job that found numbers still on their way looks again this much later. */
 const RETRY_DELAY_SECONDS = 20;
+/**
+ * A run's claim on the project lasts at most this long (a run takes well under a second, a
+ * snapshot of 100,000 items a few): a run that died is taken over after it.
+ */
+const SETTLE_CLAIM_MS = 60_000;
 
 interface SettlePayload {
   enterpriseId: string;
@@ -42,7 +49,7 @@ export const settleJob = defineJob('issues', 'settle', async (payload: SettlePay
 });
 
 /** What settling did (the tests and the bench read it). */
-export const settleStats = { runs: 0, tombstones: 0, folds: 0, snapshots: 0 };
+export const settleStats = { runs: 0, skipped: 0, tombstones: 0, folds: 0, snapshots: 0 };
 
 const lastAsked = new Map<string, number>();
 
@@ -71,12 +78,31 @@ export async function settleAfterWrite(
 
 /**
  * Fills dead numbers, folds the counts over every settled entry, and takes a snapshot when the
- * last one is old; asks to run again later while numbers are still on their way.
+ * last one is old; asks to run again later while numbers are still on their way. One run at a
+ * time per project (`claimSettling`): a job that finds another running does nothing, because the
+ * running one reads the log as it is now, and later writes ask again.
  */
 export async function settleProject(enterpriseId: string, projectId: string): Promise<void> {
-  settleStats.runs += 1;
   const now = clock.now();
-  const counters = await getCounters(enterpriseId, projectId);
+  const counters = await claimSettling(enterpriseId, projectId, now, SETTLE_CLAIM_MS);
+  if (!counters) {
+    settleStats.skipped += 1;
+    return;
+  }
+  settleStats.runs += 1;
+  try {
+    await settleClaimed(enterpriseId, projectId, counters, now);
+  } finally {
+    await releaseSettling(enterpriseId, projectId, now);
+  }
+}
+
+async function settleClaimed(
+  enterpriseId: string,
+  projectId: string,
+  counters: ProjectCounters,
+  now: number,
+): Promise<void> {
   const base = counters.countedSeq;
   const entries = await listChanges(enterpriseId, projectId, base + 1, counters.changeSeq, {
     withRows: false,

@@ -345,6 +345,60 @@ export async function foldChanges(
   }
 }
 
+/**
+ * Claims the project's settling: one settle run at a time per project, whichever process asks.
+ * Every instance writing to a busy project asks for the job, and without a claim their runs
+ * would all read the same unfolded entries at once (16 writers: 16 reads of the same log). A
+ * claim older than `claimMs` is taken over (a run that died). Answers the counters as of the
+ * claim (the update returns them: no read), or null when another run holds it or the project has
+ * no counters (deleted, or never written).
+ */
+export async function claimSettling(
+  enterpriseId: string,
+  projectId: string,
+  nowMs: number,
+  claimMs: number,
+): Promise<ProjectCounters | null> {
+  try {
+    const after = await updateItem(
+      keys.projectCounters(enterpriseId, projectId),
+      { set: { settleClaimedAt: nowMs } },
+      {
+        expression: 'attribute_exists(#seq) AND (attribute_not_exists(#claimed) OR #claimed < :cut)',
+        names: { '#seq': 'changeSeq', '#claimed': 'settleClaimedAt' },
+        values: { ':cut': nowMs - claimMs },
+      },
+      'settle-claim',
+    );
+    return countersFromItem(after);
+  } catch (error) {
+    if (error instanceof ConditionFailedError) return null;
+    throw error;
+  }
+}
+
+/** Gives the claim up after the run (only the run's own: a run that took it over keeps its). */
+export async function releaseSettling(
+  enterpriseId: string,
+  projectId: string,
+  claimedAt: number,
+): Promise<void> {
+  try {
+    await updateItem(
+      keys.projectCounters(enterpriseId, projectId),
+      { remove: ['settleClaimedAt'] },
+      {
+        expression: '#claimed = :at',
+        names: { '#claimed': 'settleClaimedAt' },
+        values: { ':at': claimedAt },
+      },
+      'settle-release',
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+  }
+}
+
 /** The counts including the entries after `countedSeq` (what is committed now). */
 export function withPendingCounts(
   counters: ProjectCounters,
