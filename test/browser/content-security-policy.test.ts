@@ -221,7 +221,14 @@ test('every page loads under the Content-Security-Policy without a violation', a
       ['/account/password', (pg) => pg.getByLabel('Current password').waitFor()],
       [`/${identifier}`, (pg) => pg.getByText('Policy Ltd').first().waitFor()],
       [`/${identifier}/projects`, (pg) => pg.getByText('Harbour Console').first().waitFor()],
-      [p, (pg) => pg.locator('canvas').first().waitFor()],
+      // A chart is drawn once its box nears the screen: scroll to one.
+      [
+        p,
+        async (pg) => {
+          await pg.getByRole('img', { name: 'Work items by kind' }).scrollIntoViewIfNeeded();
+          await pg.locator('canvas').first().waitFor();
+        },
+      ],
       [`${p}/demand`, (pg) => pg.getByText('A demand to look at').first().waitFor()],
       [`${p}/task`, (pg) => pg.getByText('A task to look at').first().waitFor()],
       [`${p}/bug`, (pg) => pg.getByText('A bug to look at').first().waitFor()],

@@ -200,6 +200,8 @@ async function expectResult(page: Page, title: string, result: string): Promise<
  * final once two reads in a row, 200 ms apart, agree.
  */
 async function expectDrawn(page: Page, name: RegExp): Promise<void> {
+  // A chart is drawn once its box nears the screen.
+  await page.getByRole('img', { name }).first().scrollIntoViewIfNeeded();
   const canvas = page.getByRole('img', { name }).locator('canvas').first();
   let last = '';
   await expect

@@ -1,5 +1,5 @@
 import { Box, Center, Skeleton, Text } from '@mantine/core';
-import { useReducedMotion } from '@mantine/hooks';
+import { useIntersection, useMergedRef, useReducedMotion } from '@mantine/hooks';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 
@@ -23,15 +23,25 @@ interface EChartProps {
   height?: number;
 }
 
-/** One echarts chart that follows its container's size. */
+/** How near the screen a chart's box must come before echarts is fetched and the chart drawn. */
+const NEAR_SCREEN_MARGIN = '300px';
+
+/** One echarts chart that follows its container's size, drawn once its box nears the screen. */
 export function EChart({ option, ariaLabel, height = 280 }: EChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   // People who ask their system for less motion get the final picture at once.
   const reduceMotion = useReducedMotion();
+  // Charts below the fold (the desk's, at 1440 x 900) cost nothing until someone scrolls near
+  // them: echarts is the largest script a page can fetch.
+  const { ref: watched, entry } = useIntersection<HTMLDivElement>({ rootMargin: NEAR_SCREEN_MARGIN });
+  const [nearScreen, setNearScreen] = useState(false);
+  if (entry?.isIntersecting && !nearScreen) setNearScreen(true);
+  const chartBox = useMergedRef(container, watched);
 
   useEffect(() => {
+    if (!nearScreen) return;
     let disposed = false;
     let observer: ResizeObserver | undefined;
     loadECharts().then(
@@ -53,7 +63,7 @@ export function EChart({ option, ariaLabel, height = 280 }: EChartProps) {
       chart.current?.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [nearScreen]);
 
   useEffect(() => {
     if (state !== 'ready') return;
@@ -62,7 +72,7 @@ export function EChart({ option, ariaLabel, height = 280 }: EChartProps) {
 
   return (
     <Box pos="relative" h={height}>
-      <div ref={container} role="img" aria-label={ariaLabel} style={{ width: '100%', height: '100%' }} />
+      <div ref={chartBox} role="img" aria-label={ariaLabel} style={{ width: '100%', height: '100%' }} />
       {state === 'loading' && <Skeleton pos="absolute" inset={0} h={height} aria-hidden />}
       {state === 'failed' && (
         <Center pos="absolute" inset={0}>
