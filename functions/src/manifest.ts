@@ -168,8 +168,12 @@ export const ENDPOINT_GROUPS = [
       // The package clients' protocols (npm, Maven 2, PyPI, raw).
       '/api/artifacts/{proxy+}',
     ],
-    // Removing a deleted enterprise's library in bounded steps (modules/artifacts/background.ts).
-    background: { queue: true },
+    // Removing a deleted enterprise's library in bounded steps; the cleanup rules' daily runs and
+    // the blob sweep, each reading only what is due (modules/artifacts/background.ts).
+    background: {
+      queue: true,
+      schedules: { retention: { everyMinutes: 60 }, 'sweep-blobs': { everyMinutes: 60 } },
+    },
   },
   {
     name: 'weekly',

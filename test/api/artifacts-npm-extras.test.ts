@@ -262,7 +262,7 @@ describe('npm deprecate', () => {
       body: JSON.stringify(doc),
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/^versions\.1\.1\.0: only deprecated may change/);
+    expect((await res.json()).error).toMatch(/^versions\.1\.1\.0: Only deprecated may change/);
     expect((await packument('acme-widgets')).versions['1.1.0'].dependencies).toBeUndefined();
   });
 });

@@ -134,6 +134,62 @@ describe('promotion', () => {
     expect(after.heldBy).toEqual(['rc-1']);
   });
 
+  it('promotes a component of several files all together, or nothing of it', async () => {
+    const maven = { format: 'maven2', versionPolicy: 'mixed' };
+    const source = await createHosted(owner, enterprise, { ...maven, layoutPolicy: 'permissive' });
+    const target = await createHosted(owner, enterprise, {
+      ...maven,
+      kind: 'chanpin',
+      layoutPolicy: 'strict',
+    });
+    const dir = 'com/acme/lib/1.0';
+    // notes.txt breaks the strict layout: the target refuses it, after the jar and the pom.
+    const files = [`${dir}/lib-1.0.jar`, `${dir}/lib-1.0.pom`, `${dir}/notes.txt`];
+    for (const path of files) {
+      expectStatus(await uploadAsset(owner, enterprise, source.id, path, textBytes(`bytes of ${path}`)), 201);
+    }
+    const targetPaths = async () =>
+      expectStatus(
+        await owner.client.get<{ path: string }[]>(
+          `${libraryPath(enterprise, target.id)}/folders?path=${dir}`,
+        ),
+        200,
+      ).data;
+    const refused = await promote({ targetRepositoryId: target.id, paths: files }, source);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errorMessage).toContain('notes.txt');
+    expect((await owner.client.get(`${libraryPath(enterprise, target.id)}/folders?path=${dir}`)).status).toBe(
+      404,
+    );
+    const jar = `${libraryPath(enterprise, source.id)}/asset?path=${dir}/lib-1.0.jar`;
+    expect(expectStatus(await owner.client.get<Asset>(jar), 200).data.promotedTo).toEqual([]);
+
+    // The target holds another pom at that path (allow once): neither file is promoted.
+    expectStatus(await uploadAsset(owner, enterprise, target.id, files[1]!, textBytes('another pom')), 201);
+    const taken = await promote({ targetRepositoryId: target.id, paths: files.slice(0, 2) }, source);
+    expect(taken.status).toBe(409);
+    expect((await targetPaths()).map((e) => e.path)).toEqual([files[1]]);
+
+    // Both files of the component land together in a fresh target.
+    const fresh = await createHosted(owner, enterprise, {
+      ...maven,
+      kind: 'chanpin',
+      layoutPolicy: 'strict',
+    });
+    const landed = expectStatus(
+      await promote({ targetRepositoryId: fresh.id, paths: files.slice(0, 2) }, source),
+      201,
+    ).data;
+    expect(landed.copied.map((a) => a.path).sort()).toEqual(files.slice(0, 2));
+    const repo = expectStatus(
+      await owner.client.get<ArtifactRepository>(
+        `/api/pms/${enterprise.enterpriseIdentifier}/pmsProductLibraryRepositories/byRepoName/${fresh.name}`,
+      ),
+      200,
+    ).data;
+    expect(repo).toMatchObject({ assetCount: 2, componentCount: 1 });
+  });
+
   it('refuses bad targets naming the field', async () => {
     const other = await createHosted(owner, enterprise, { format: 'raw' });
     const zhipin = await promote({ targetRepositoryId: other.id, paths: ['tool/1.2/tool.bin'] });
@@ -150,33 +206,38 @@ describe('promotion', () => {
     expect(missing.status).toBe(404);
   });
 
-  it('promotes an npm version, which installs from the product repository as latest', async () => {
+  it('promotes npm versions, which install from the product repository, the later as latest', async () => {
     const npmBuilds = await createHosted(owner, enterprise, { format: 'npm' });
     const npmProduct = await createHosted(owner, enterprise, { format: 'npm', kind: 'shoukong' });
-    const published = await owner.client.put(protocol(npmBuilds.name, 'widget'), {
-      name: 'widget',
-      versions: { '1.0.0': { name: 'widget', version: '1.0.0', description: 'A widget' } },
-      'dist-tags': { latest: '1.0.0' },
-      _attachments: { 'widget-1.0.0.tgz': { data: Buffer.from('widget tarball').toString('base64') } },
-    });
-    expectStatus(published, 201);
-    const asset = expectStatus(
-      await owner.client.get<Asset>(
-        `${libraryPath(enterprise, npmBuilds.id)}/asset?path=widget/-/widget-1.0.0.tgz`,
-      ),
-      200,
-    ).data;
-    expectStatus(
-      await promote({ targetRepositoryId: npmProduct.id, componentIds: [asset.componentId] }, npmBuilds),
-      201,
-    );
+    const componentIds: string[] = [];
+    for (const version of ['1.0.0', '1.1.0']) {
+      const published = await owner.client.put(protocol(npmBuilds.name, 'widget'), {
+        name: 'widget',
+        versions: { [version]: { name: 'widget', version, description: `A widget ${version}` } },
+        'dist-tags': { latest: version },
+        _attachments: {
+          [`widget-${version}.tgz`]: { data: Buffer.from(`widget tarball ${version}`).toString('base64') },
+        },
+      });
+      expectStatus(published, 201);
+      const asset = expectStatus(
+        await owner.client.get<Asset>(
+          `${libraryPath(enterprise, npmBuilds.id)}/asset?path=widget/-/widget-${version}.tgz`,
+        ),
+        200,
+      ).data;
+      componentIds.push(asset.componentId!);
+    }
+    // Both versions in one promotion: one transaction, which tags latest once.
+    expectStatus(await promote({ targetRepositoryId: npmProduct.id, componentIds }, npmBuilds), 201);
     const packument = expectStatus(await owner.client.get(protocol(npmProduct.name, 'widget')), 200)
       .body as unknown as {
       'dist-tags': Record<string, string>;
       versions: Record<string, { description: string }>;
     };
-    expect(packument['dist-tags']).toEqual({ latest: '1.0.0' });
-    expect(packument.versions['1.0.0']?.description).toBe('A widget');
+    expect(packument['dist-tags']).toEqual({ latest: '1.1.0' });
+    expect(packument.versions['1.0.0']?.description).toBe('A widget 1.0.0');
+    expect(Object.keys(packument.versions).sort()).toEqual(['1.0.0', '1.1.0']);
   });
 
   it('refuses a direct publish to a controlled repository in each client format, storing nothing', async () => {

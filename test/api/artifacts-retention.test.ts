@@ -2,7 +2,9 @@
  * Retention over the real stack: cleanup rules per repository (keep the newest N versions, drop
  * versions older than D days, both), the dry run listing what would go and what snapshots and
  * promotions keep, a run that deletes exactly that, the lock, bad rules, and the blob sweep
- * freeing the deleted versions' bytes once nothing counts them.
+ * freeing the deleted versions' bytes once nothing counts them. Then both on their own: the hourly
+ * schedules (`artifacts.retention`, `artifacts.sweep-blobs`) run as the cloud's rule runs them,
+ * with the server's clock moved instead of waited for.
  */
 import { createHash } from 'node:crypto';
 import type {
@@ -16,6 +18,9 @@ import type { Page } from '@shared/schemas/common';
 import type { Enterprise } from '@shared/schemas/enterprise';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '../../functions/src/core/audit/log';
+import { artifactKeys } from '../../functions/src/core/db/keys';
+import { getItem } from '../../functions/src/core/db/operations';
+import { runSchedule } from '../../functions/src/core/jobs/jobs';
 import { listObjectKeys } from '../../functions/src/core/storage/files';
 import { GRACE_MS, sweepBlobs } from '../../functions/src/modules/artifacts/retention-sweep';
 import { createHosted, libraryPath, repositoriesPath } from './artifact-fixtures';
@@ -31,10 +36,10 @@ const tarball = (version: string) => `lib tarball ${version}`;
 const retentionPath = () => `${libraryPath(enterprise, repository.id)}/retention`;
 
 /** Publishes lib@version over npm's protocol, `daysAgo` days back on the server's clock. */
-async function publish(version: string, daysAgo: number): Promise<void> {
+async function publish(version: string, daysAgo: number, into = repository): Promise<void> {
   const at = new Date(Date.now() - daysAgo * DAY).toISOString();
   const res = await atInstant(at, () =>
-    owner.client.put(`/api/artifacts/${enterprise.enterpriseIdentifier}/${repository.name}/lib`, {
+    owner.client.put(`/api/artifacts/${enterprise.enterpriseIdentifier}/${into.name}/lib`, {
       name: 'lib',
       versions: { [version]: { name: 'lib', version } },
       'dist-tags': { latest: version },
@@ -44,14 +49,15 @@ async function publish(version: string, daysAgo: number): Promise<void> {
   expectStatus(res, 201);
 }
 
-async function componentIdOf(version: string): Promise<string> {
-  const page = expectStatus(
-    await owner.client.get<Page<Component>>(
-      `${libraryPath(enterprise, repository.id)}/components?q=${version}`,
-    ),
+async function componentsOf(of: ArtifactRepository): Promise<Component[]> {
+  return expectStatus(
+    await owner.client.get<Page<Component>>(`${libraryPath(enterprise, of.id)}/components`),
     200,
-  ).data;
-  return page.rows.find((c) => c.version === version)!.id;
+  ).data.rows;
+}
+
+async function componentIdOf(version: string, of = repository): Promise<string> {
+  return (await componentsOf(of)).find((c) => c.version === version)!.id;
 }
 
 const versions = (list: readonly { version: string }[]) => list.map((c) => c.version).sort();
@@ -154,5 +160,63 @@ describe('retention', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.errorMessage).toContain('is locked');
     expectStatus(await owner.client.put(lock, { locked: false }), 200);
+  });
+});
+
+describe('the schedules', () => {
+  let scheduled: ArtifactRepository;
+  const scheduledRetention = () => `${libraryPath(enterprise, scheduled.id)}/retention`;
+  const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+
+  beforeAll(async () => {
+    scheduled = await createHosted(owner, enterprise, { format: 'npm' });
+    await publish('2.0.0', 3, scheduled);
+    await publish('2.1.0', 2, scheduled);
+    await publish('2.2.0', 1, scheduled);
+  });
+
+  it('runs the cleanup rules a day after they were saved: what the dry run listed goes', async () => {
+    // Saved a day less five minutes ago on the server's clock: the first run is due in five.
+    await atInstant(new Date(Date.now() - DAY + 5 * 60_000).toISOString(), async () =>
+      expectStatus(await owner.client.put(scheduledRetention(), { keepLast: 1, maxAgeDays: null }), 200),
+    );
+    const plan = expectStatus(
+      await owner.client.get<RetentionPlan>(`${scheduledRetention()}/dryRun`),
+      200,
+    ).data;
+    expect(versions(plan.remove)).toEqual(['2.0.0', '2.1.0']);
+
+    await runSchedule('artifacts', 'retention');
+    expect(versions(await componentsOf(scheduled))).toEqual(['2.0.0', '2.1.0', '2.2.0']);
+
+    await atInstant(minutes(10), () => runSchedule('artifacts', 'retention'));
+    expect(versions(await componentsOf(scheduled))).toEqual(['2.2.0']);
+    // The next run is a day later: a version published meanwhile is not touched an hour on.
+    await publish('2.3.0', 0, scheduled);
+    await atInstant(minutes(70), () => runSchedule('artifacts', 'retention'));
+    expect(versions(await componentsOf(scheduled))).toEqual(['2.2.0', '2.3.0']);
+  });
+
+  it('frees an unreferenced blob once its grace period is over, and keeps a referenced one', async () => {
+    const blobOf = (text: string) => createHash('sha256').update(text).digest('hex');
+    const keyOf = (text: string) => `ent/${enterprise.id}/artifacts/blobs/${blobOf(text)}`;
+    const [freed, kept] = [keyOf(tarball('2.2.0')), keyOf(tarball('2.3.0'))];
+    // 2.2.0 deleted a grace period and five minutes ago on the server's clock: its blob is due.
+    const id = await componentIdOf('2.2.0', scheduled);
+    await atInstant(new Date(Date.now() - GRACE_MS - 5 * 60_000).toISOString(), async () =>
+      expectStatus(
+        await owner.client.delete(`${libraryPath(enterprise, scheduled.id)}/components/${id}`),
+        200,
+      ),
+    );
+    expect(await listObjectKeys(freed)).toEqual([freed]);
+
+    await runSchedule('artifacts', 'sweep-blobs');
+    expect(await listObjectKeys(freed)).toEqual([]);
+    expect(await listObjectKeys(kept)).toEqual([kept]);
+    // The counted blob is no sweep's business: it is not in the sweep's index.
+    const counted = await getItem(artifactKeys.blob(enterprise.id, blobOf(tarball('2.3.0'))));
+    expect(counted).toMatchObject({ refs: 1 });
+    expect(counted?.gsi1pk).toBeUndefined();
   });
 });

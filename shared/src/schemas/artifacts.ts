@@ -76,8 +76,8 @@ export type HostedUpdate = z.infer<typeof HostedUpdateSchema>;
 
 const membersField = z
   .array(z.string().min(1).max(64), { error: 'memberIds must be a list of repository ids' })
-  .min(1, 'memberIds: a group needs at least one member')
-  .max(20, 'memberIds: a group has at most 20 members');
+  .min(1, 'A group needs at least one member')
+  .max(20, 'A group has at most 20 members');
 
 export const GroupCreateSchema = z.object({
   name: RepositoryNameSchema,
@@ -227,7 +227,7 @@ export const CanDeleteQuerySchema = z
     folder: z.string().max(1024).optional(),
   })
   .refine((q) => [q.path, q.componentId, q.folder].filter((v) => v !== undefined).length === 1, {
-    message: 'name exactly one of path, componentId or folder',
+    message: 'Name exactly one of path, componentId or folder',
     path: ['path'],
   });
 
@@ -310,7 +310,7 @@ export const SnapshotNameSchema = z
     /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
     'name may hold letters, digits, dots, dashes and underscores, starting with a letter or digit',
   )
-  .refine((name) => !RESERVED_SNAPSHOT_NAMES.includes(name), 'name compare is reserved');
+  .refine((name) => !RESERVED_SNAPSHOT_NAMES.includes(name), 'The name compare is reserved');
 
 export const SnapshotCreateSchema = z.object({
   name: SnapshotNameSchema,

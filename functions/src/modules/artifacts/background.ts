@@ -1,5 +1,10 @@
-/** The artifact library's background work (core/jobs). */
-import { defineJob } from '@core/jobs/jobs';
+/**
+ * The artifact library's background work (core/jobs): removing a deleted enterprise's library, and
+ * two hourly schedules that read only what is due (never a list of enterprises): the cleanup
+ * rules whose daily run is due (retention.ts) and the blobs nothing has counted for the grace
+ * period (retention-sweep.ts). The code of each loads when it runs, not in every cold start.
+ */
+import { defineJob, defineSchedule } from '@core/jobs/jobs';
 import type { PurgePayload } from './purge';
 
 /** Removes a deleted enterprise's artifact library, a bounded step per run (purge.ts). */
@@ -17,4 +22,14 @@ export function purgeArtifactsOf(enterpriseId: string, repositoryIds: string[]):
   return purgeEnterprise.enqueue({ enterpriseId, repositoryIds });
 }
 
-export const artifactsBackground = [purgeEnterprise] as const;
+export const retentionRuns = defineSchedule('artifacts', 'retention', async (now) => {
+  const { runDueRetention } = await import('./retention');
+  await runDueRetention(now);
+});
+
+export const blobSweep = defineSchedule('artifacts', 'sweep-blobs', async (now) => {
+  const { sweepDueBlobs } = await import('./retention-sweep');
+  await sweepDueBlobs(now);
+});
+
+export const artifactsBackground = [purgeEnterprise, retentionRuns, blobSweep] as const;

@@ -7,11 +7,12 @@ import { nowIso } from '@core/clock';
 import { ConditionFailedError, type TxOp } from '@core/db/operations';
 import { AppError, badRequest, conflict, forbidden, notFound } from '@core/errors';
 import type { CanDelete, Checksums, FolderEntry, Hold } from '@shared/schemas/artifacts';
+import { claimBlob } from './blob-claims';
 import { checksumsOf, storeBlob } from './blobs';
-import { checkPath, componentIdOf, FORMATS } from './formats';
-import { claimBlob } from './retention-sweep';
+import { type Coordinates, checkPath, componentIdOf, FORMATS } from './formats';
 import {
   type AssetRecord,
+  type AssetWrite,
   type ComponentRecord,
   deleteAssets,
   getAsset,
@@ -19,7 +20,8 @@ import {
   listAssets,
   listComponents,
   MAX_ASSETS_PER_DELETE,
-  writeAsset,
+  MAX_FILES_PER_COMMIT,
+  writeAssets,
 } from './store/contents';
 import type { RepositoryRecord } from './store/repositories';
 
@@ -62,85 +64,140 @@ export function assertWritable(repository: RepositoryRecord, promotion: boolean)
 const publishedTwice = (repository: RepositoryRecord, path: string) =>
   conflict(`${path} is already published in ${repository.name}, whose write policy allows it once`);
 
-/**
- * Stores one asset. The bytes go to S3 under their sha256 first, then one conditional
- * transaction records the asset, its component and the counts; a component that appeared or
- * went meanwhile (a concurrent publish of the same version) is read again, three times at most.
- */
-export async function publishAsset(repository: RepositoryRecord, publish: Publish): Promise<AssetRecord> {
+/** What a publish is once checked, before anything is stored: its path, component and bytes. */
+interface Checked {
+  publish: Publish;
+  path: string;
+  coordinates: Coordinates | null;
+  componentId: string | null;
+  checksums: Checksums;
+  size: number;
+}
+
+/** The repository's policies, the path, the layout and the declared checksums: 4xx on a refusal. */
+async function checkPublish(repository: RepositoryRecord, publish: Publish): Promise<Checked> {
   assertWritable(repository, publish.promotedFrom != null);
   const path = checkPath(publish.path);
   const coordinates = FORMATS[repository.format].coordinates(path, repository);
   const checksums = publish.stored?.checksums ?? checksumsOf(publish.bytes);
-  const size = publish.stored?.size ?? publish.bytes.length;
   if (publish.expectedSha256 && publish.expectedSha256 !== checksums.sha256) {
-    throw badRequest('sha256', `the bytes' sha256 is ${checksums.sha256}, not ${publish.expectedSha256}`);
+    throw badRequest('sha256', `The bytes' sha256 is ${checksums.sha256}, not ${publish.expectedSha256}`);
   }
   if (publish.expectedSha1 && publish.expectedSha1 !== checksums.sha1) {
-    throw badRequest('sha1', `the bytes' sha1 is ${checksums.sha1}, not ${publish.expectedSha1}`);
+    throw badRequest('sha1', `The bytes' sha1 is ${checksums.sha1}, not ${publish.expectedSha1}`);
   }
-  const { enterpriseId, repositoryId } = repository;
   const componentId = coordinates ? await componentIdOf(coordinates) : null;
-  // Refused before any bytes are stored, so a refused second publish leaves no object behind.
-  if (repository.writePolicy === 'allow_once' && (await getAsset(enterpriseId, repositoryId, path))) {
-    throw publishedTwice(repository, path);
-  }
-  if (!publish.stored) {
-    // Claimed before the bytes are written, so the blob sweep cannot free them meanwhile.
-    await claimBlob(enterpriseId, checksums.sha256, size);
-    await storeBlob(enterpriseId, checksums.sha256, publish.bytes);
-  }
+  const size = publish.stored?.size ?? publish.bytes.length;
+  return { publish, path, coordinates, componentId, checksums, size };
+}
+
+/** The write of a checked publish on what the repository holds now (read again on each try). */
+async function assetWriteOf(repository: RepositoryRecord, checked: Checked): Promise<AssetWrite> {
+  const { publish, path, coordinates, componentId } = checked;
+  const { enterpriseId, repositoryId } = repository;
+  const [replaces, component] = await Promise.all([
+    getAsset(enterpriseId, repositoryId, path),
+    componentId ? getComponent(enterpriseId, repositoryId, componentId) : null,
+  ]);
+  if (replaces && repository.writePolicy === 'allow_once') throw publishedTwice(repository, path);
+  const at = nowIso();
+  const asset: AssetRecord = {
+    enterpriseId,
+    repositoryId,
+    path,
+    componentId,
+    ...checked.checksums,
+    size: checked.size,
+    contentType: publish.contentType,
+    publishedBy: publish.userId,
+    publishedAt: at,
+    promotedTo: replaces?.promotedTo ?? [],
+    heldBy: replaces?.heldBy ?? [],
+    promotedFrom: publish.promotedFrom ?? null,
+  };
+  return {
+    asset,
+    replaces,
+    componentExists: component !== null,
+    component:
+      coordinates && componentId
+        ? {
+            enterpriseId,
+            repositoryId,
+            componentId,
+            ...coordinates,
+            publishedBy: publish.userId,
+            publishedAt: at,
+            attributes: publish.attributes ?? component?.attributes ?? null,
+          }
+        : null,
+    uploadId: publish.uploadId,
+    alongside: publish.alongside,
+  };
+}
+
+/**
+ * Records checked publishes in one conditional transaction: all of them or none. A component that
+ * appeared or went meanwhile (a concurrent publish of the same version) is read again, three
+ * times at most; every other failed condition is the answer.
+ */
+async function commit(repository: RepositoryRecord, checked: readonly Checked[]): Promise<AssetRecord[]> {
   for (let attempt = 1; ; attempt += 1) {
-    const [replaces, component] = await Promise.all([
-      getAsset(enterpriseId, repositoryId, path),
-      componentId ? getComponent(enterpriseId, repositoryId, componentId) : null,
-    ]);
-    if (replaces && repository.writePolicy === 'allow_once') throw publishedTwice(repository, path);
-    const at = nowIso();
-    const asset: AssetRecord = {
-      enterpriseId,
-      repositoryId,
-      path,
-      componentId,
-      ...checksums,
-      size,
-      contentType: publish.contentType,
-      publishedBy: publish.userId,
-      publishedAt: at,
-      promotedTo: replaces?.promotedTo ?? [],
-      heldBy: replaces?.heldBy ?? [],
-      promotedFrom: publish.promotedFrom ?? null,
-    };
+    const writes = await Promise.all(checked.map((c) => assetWriteOf(repository, c)));
     try {
-      await writeAsset({
-        asset,
-        replaces,
-        componentExists: component !== null,
-        component:
-          coordinates && componentId
-            ? {
-                enterpriseId,
-                repositoryId,
-                componentId,
-                ...coordinates,
-                publishedBy: publish.userId,
-                publishedAt: at,
-                attributes: publish.attributes ?? component?.attributes ?? null,
-              }
-            : null,
-        uploadId: publish.uploadId,
-        alongside: publish.alongside,
-      });
-      return asset;
+      await writeAssets(writes);
+      return writes.map((w) => w.asset);
     } catch (error) {
       if (!(error instanceof ConditionFailedError)) throw error;
       if (error.label === 'locked') throw lockedError(repository);
-      if (error.label === 'upload') throw notFound(`Upload ${publish.uploadId} does not exist any more`);
+      if (error.label === 'upload')
+        throw notFound(`Upload ${checked[0]?.publish.uploadId} does not exist any more`);
+      const path = checked.length === 1 ? checked[0]!.path : 'A path of this promotion';
       if (error.label === 'exists' && repository.writePolicy === 'allow_once')
         throw publishedTwice(repository, path);
       if (attempt >= 3) throw conflict(`${path} was changed by another publish meanwhile; try again`);
     }
   }
+}
+
+/**
+ * Stores one asset. The bytes go to S3 under their sha256 first, then one conditional
+ * transaction records the asset, its component and the counts.
+ */
+export async function publishAsset(repository: RepositoryRecord, publish: Publish): Promise<AssetRecord> {
+  const checked = await checkPublish(repository, publish);
+  const { enterpriseId, repositoryId } = repository;
+  // Refused before any bytes are stored, so a refused second publish leaves no object behind.
+  if (repository.writePolicy === 'allow_once' && (await getAsset(enterpriseId, repositoryId, checked.path))) {
+    throw publishedTwice(repository, checked.path);
+  }
+  if (!publish.stored) {
+    // Claimed before the bytes are written, so the blob sweep cannot free them meanwhile.
+    await claimBlob(enterpriseId, checked.checksums.sha256, checked.size);
+    await storeBlob(enterpriseId, checked.checksums.sha256, publish.bytes);
+  }
+  const [asset] = await commit(repository, [checked]);
+  return asset!;
+}
+
+/**
+ * Records assets whose bytes are stored already (`stored`: a promotion's copies). Every one of
+ * every part is checked before anything is written; then each part lands in one transaction, all
+ * of its files or none. A part holds at most MAX_FILES_PER_COMMIT files, which keeps its
+ * transaction within DynamoDB's 100 writes.
+ */
+export async function publishStored(
+  repository: RepositoryRecord,
+  parts: readonly (readonly Publish[])[],
+): Promise<AssetRecord[]> {
+  if (parts.some((part) => part.length > MAX_FILES_PER_COMMIT))
+    throw new Error(`A part holds more than ${MAX_FILES_PER_COMMIT} files`);
+  const checked = await Promise.all(
+    parts.map((part) => Promise.all(part.map((p) => checkPublish(repository, p)))),
+  );
+  const written: AssetRecord[] = [];
+  for (const part of checked) written.push(...(await commit(repository, part)));
+  return written;
 }
 
 // ---- reading ----------------------------------------------------------------------------------

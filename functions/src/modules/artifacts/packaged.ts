@@ -30,7 +30,7 @@ export async function startPackaged(
   const path = checkPath(body.path);
   FORMATS[repository.format].coordinates(path, repository);
   if (body.size > MAX_PACKAGED_BYTES) {
-    throw new AppError(413, `size: assets may be at most ${MAX_PACKAGED_BYTES / 1024 / 1024} MB`);
+    throw new AppError(413, `size: Assets may be at most ${MAX_PACKAGED_BYTES / 1024 / 1024} MB`);
   }
   const uploadId = newId();
   const now = clock.now();
@@ -61,7 +61,7 @@ export async function confirmPackaged(repository: RepositoryRecord, userId: stri
   if (!upload || upload.startedBy !== userId) throw notFound(`Upload ${uploadId} does not exist`);
   const key = uploadKey(repository.enterpriseId, repository.repositoryId, uploadId);
   const bytes = await readObject(key);
-  if (!bytes) throw conflict(`file: nothing was uploaded for ${upload.path} yet; upload it, then confirm`);
+  if (!bytes) throw conflict(`file: Nothing was uploaded for ${upload.path} yet; upload it, then confirm`);
   try {
     return await publishAsset(repository, {
       path: upload.path,

@@ -11,24 +11,20 @@ import { artifactKeys } from '@core/db/keys';
 import type { TxOp } from '@core/db/operations';
 import { badRequest, conflict, notFound } from '@core/errors';
 import type { Promote } from '@shared/schemas/artifacts';
-import { assertWritable, publishAsset } from './contents';
+import { assertWritable, type Publish, publishStored } from './contents';
+import { partsOf } from './promotion-parts';
 import { requireRepository } from './repositories';
 import { requireSnapshot, snapshotAssets } from './snapshots';
-import { type AssetRecord, getAsset, listAssets, listComponents } from './store/contents';
+import {
+  type AssetRecord,
+  type ComponentRecord,
+  getAsset,
+  listAssets,
+  listComponents,
+  type StoredFile,
+} from './store/contents';
 import { tagOp } from './store/npm-tags';
 import type { RepositoryRecord } from './store/repositories';
-
-/** One file to copy: its bytes' identity and the component it belongs to. */
-interface Copy {
-  path: string;
-  componentId: string | null;
-  sha256: string;
-  sha1: string;
-  md5: string;
-  sha512: string;
-  size: number;
-  contentType: string;
-}
 
 async function requireTarget(source: RepositoryRecord, targetId: string): Promise<RepositoryRecord> {
   const target = await requireRepository(source.enterpriseId, targetId);
@@ -45,15 +41,15 @@ async function requireTarget(source: RepositoryRecord, targetId: string): Promis
     throw badRequest('targetRepositoryId', `${target.name} holds ${target.format}, not ${source.format}`);
   }
   if (target.repositoryId === source.repositoryId) {
-    throw badRequest('targetRepositoryId', 'a repository cannot be promoted into itself');
+    throw badRequest('targetRepositoryId', 'A repository cannot be promoted into itself');
   }
   assertWritable(target, true);
   return target;
 }
 
 /** The files the body names, from the snapshot when it names one, else from the repository now. */
-async function copiesOf(source: RepositoryRecord, body: Promote): Promise<Copy[]> {
-  const available: Copy[] = body.snapshotName
+async function copiesOf(source: RepositoryRecord, body: Promote): Promise<StoredFile[]> {
+  const available: StoredFile[] = body.snapshotName
     ? await snapshotAssets(source, await requireSnapshot(source, body.snapshotName))
     : await listAssets(source.enterpriseId, source.repositoryId);
   const wantedComponents = new Set(body.componentIds ?? []);
@@ -73,7 +69,7 @@ async function copiesOf(source: RepositoryRecord, body: Promote): Promise<Copy[]
 }
 
 /** The source asset lists the product repository, if it still holds the bytes being copied. */
-function markSource(asset: AssetRecord | null, copy: Copy, target: RepositoryRecord): TxOp[] {
+function markSource(asset: AssetRecord | null, copy: StoredFile, target: RepositoryRecord): TxOp[] {
   if (!asset || asset.sha256 !== copy.sha256 || asset.promotedTo.includes(target.name)) return [];
   return [
     {
@@ -90,8 +86,9 @@ function markSource(asset: AssetRecord | null, copy: Copy, target: RepositoryRec
 
 /**
  * Copies the named components or paths into the target repository. Every path is checked first
- * (a path the target already holds under allow once is 409, nothing copied); each file then lands
- * in its own transaction with the source's mark.
+ * (a path the target already holds under allow once is 409, nothing copied); then the copies land
+ * with their sources' marks, all in one transaction (in one per part of whole components when
+ * there are more than MAX_FILES_PER_COMMIT files): a refusal leaves nothing of what it names.
  */
 export async function promote(
   source: RepositoryRecord,
@@ -114,35 +111,39 @@ export async function promote(
   const components = new Map(
     (await listComponents(source.enterpriseId, source.repositoryId)).map((c) => [c.componentId, c]),
   );
-  const at = nowIso();
-  const copied: AssetRecord[] = [];
-  for (const copy of copies) {
-    const sourceAsset = await getAsset(source.enterpriseId, source.repositoryId, copy.path);
-    const component = copy.componentId ? components.get(copy.componentId) : undefined;
-    copied.push(
-      await publishAsset(target, {
-        path: copy.path,
-        bytes: new Uint8Array(),
-        stored: {
-          checksums: { sha256: copy.sha256, sha1: copy.sha1, md5: copy.md5, sha512: copy.sha512 },
-          size: copy.size,
-        },
-        contentType: copy.contentType,
-        userId,
-        promotedFrom: { repository: source.name, snapshot: body.snapshotName ?? null, by: userId, at },
-        attributes: component?.attributes ?? undefined,
-        alongside: [...markSource(sourceAsset, copy, target), ...npmLatest(target, copy, component)],
-      }),
-    );
-  }
+  const from = { repository: source.name, snapshot: body.snapshotName ?? null, by: userId, at: nowIso() };
+  const parts = await Promise.all(
+    partsOf(copies).map((part) =>
+      Promise.all(
+        part.map(async (copy): Promise<Publish> => {
+          const sourceAsset = await getAsset(source.enterpriseId, source.repositoryId, copy.path);
+          const component = copy.componentId ? components.get(copy.componentId) : undefined;
+          return {
+            path: copy.path,
+            bytes: new Uint8Array(),
+            stored: {
+              checksums: { sha256: copy.sha256, sha1: copy.sha1, md5: copy.md5, sha512: copy.sha512 },
+              size: copy.size,
+            },
+            contentType: copy.contentType,
+            userId,
+            promotedFrom: from,
+            attributes: component?.attributes ?? undefined,
+            alongside: [...markSource(sourceAsset, copy, target), ...npmLatest(target, copy, component)],
+          };
+        }),
+      ),
+    ),
+  );
+  const copied = await publishStored(target, parts);
   return { target, copied };
 }
 
 /** An npm version promoted into a product repository becomes its `latest` (a prerelease does not). */
 function npmLatest(
   target: RepositoryRecord,
-  copy: Copy,
-  component: { name: string; version: string } | undefined,
+  copy: StoredFile,
+  component: ComponentRecord | undefined,
 ): TxOp[] {
   if (target.format !== 'npm' || !component || !copy.path.endsWith('.tgz') || component.version.includes('-'))
     return [];

@@ -87,21 +87,25 @@ export async function listRepositories(
 
 async function insert(record: RepositoryRecord): Promise<RepositoryRecord> {
   await onConditionFailed(db.createRepository(record), {
-    name: () => conflict(`name: an artifact repository named ${record.name} exists`),
+    name: () => conflict(`name: An artifact repository named ${record.name} exists`),
   });
   return record;
 }
 
+/** What hosted and group repositories share when created: the body's common fields and defaults. */
 function baseRecord(
   enterpriseId: string,
   userId: string,
-  name: string,
-): Omit<RepositoryRecord, 'format' | 'type'> {
+  body: Pick<RepositoryRecord, 'name' | 'format' | 'description' | 'anonymousRead'>,
+): Omit<RepositoryRecord, 'type'> {
   return {
     enterpriseId,
     repositoryId: newId(),
-    name,
     ...db.newRepositoryFields(),
+    name: body.name,
+    format: body.format,
+    description: body.description,
+    anonymousRead: body.anonymousRead,
     kind: 'zhipin',
     versionPolicy: 'mixed',
     layoutPolicy: 'strict',
@@ -123,15 +127,12 @@ export function createHosted(
   body: HostedCreate,
 ): Promise<RepositoryRecord> {
   return insert({
-    ...baseRecord(enterpriseId, userId, body.name),
-    format: body.format,
+    ...baseRecord(enterpriseId, userId, body),
     type: 'hosted',
     kind: body.kind,
-    description: body.description,
     versionPolicy: versionPolicyFor(body.format, body.versionPolicy),
     layoutPolicy: body.layoutPolicy,
     writePolicy: body.writePolicy,
-    anonymousRead: body.anonymousRead,
   });
 }
 
@@ -146,11 +147,11 @@ async function checkMembers(
   selfId: string | null,
 ): Promise<void> {
   if (new Set(memberIds).size !== memberIds.length)
-    throw badRequest('memberIds', 'a repository is listed twice');
+    throw badRequest('memberIds', 'A repository is listed twice');
   const all = new Map((await db.listRepositories(enterpriseId)).map((r) => [r.repositoryId, r]));
   memberIds.forEach((id, index) => {
     const member = all.get(id);
-    if (!member) throw badRequest(`memberIds.${index}`, `artifact repository ${id} does not exist`);
+    if (!member) throw badRequest(`memberIds.${index}`, `Artifact repository ${id} does not exist`);
     if (member.format !== format) {
       throw badRequest(`memberIds.${index}`, `${member.name} holds ${member.format}, not ${format}`);
     }
@@ -175,11 +176,8 @@ export async function createGroup(
 ): Promise<RepositoryRecord> {
   await checkMembers(enterpriseId, body.format, body.memberIds, null);
   return insert({
-    ...baseRecord(enterpriseId, userId, body.name),
-    format: body.format,
+    ...baseRecord(enterpriseId, userId, body),
     type: 'group',
-    description: body.description,
-    anonymousRead: body.anonymousRead,
     memberIds: body.memberIds,
     writePolicy: 'deny',
   });

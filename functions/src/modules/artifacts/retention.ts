@@ -17,8 +17,8 @@ import type {
 } from '@shared/schemas/artifacts';
 import { canDelete, deleteContents, lockedError } from './contents';
 import { type ComponentRecord, listComponents } from './store/contents';
-import type { RepositoryRecord } from './store/repositories';
-import { getRetention } from './store/retention';
+import { getRepository, type RepositoryRecord } from './store/repositories';
+import { dropRetention, getRetention, listDueRetention, rescheduleRetention } from './store/retention';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -116,4 +116,29 @@ export async function runRetention(
     }
   }
   return run;
+}
+
+/**
+ * The scheduled run (`artifacts.retention`, hourly): the rules of every repository whose daily
+ * run is due by `now`, each then put a day later. A locked repository's run is skipped until the
+ * next day; one that fails stays due and is tried again by the next run. Returns how many
+ * versions were deleted.
+ */
+export async function runDueRetention(now = new Date(clock.now())): Promise<number> {
+  let deleted = 0;
+  for (const due of await listDueRetention(now)) {
+    const repository = await getRepository(due.enterpriseId, due.repositoryId);
+    if (!repository) {
+      await dropRetention(due);
+      continue;
+    }
+    try {
+      const run = repository.locked ? null : await runRetention(repository, now);
+      deleted += run?.deleted.length ?? 0;
+      await rescheduleRetention(due, now.toISOString(), run?.deleted.length ?? 0);
+    } catch (error) {
+      console.error(`Cleanup rules of artifact repository ${repository.repositoryId} failed`, error);
+    }
+  }
+  return deleted;
 }

@@ -50,7 +50,7 @@ export function checkPath(path: string): string {
   if (path.startsWith('/') || path.endsWith('/'))
     throw badRequest('path', `${path} must not start or end with /`);
   if (path.includes('\\') || [...path].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) {
-    throw badRequest('path', 'path must not hold a backslash or control characters');
+    throw badRequest('path', 'Path must not hold a backslash or control characters');
   }
   for (const segment of path.split('/')) {
     if (segment === '' || FORBIDDEN_SEGMENT.test(segment)) {

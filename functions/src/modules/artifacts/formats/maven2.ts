@@ -8,8 +8,13 @@ import { badRequest } from '@core/errors';
 import type { Coordinates, FormatPlugin, RepositoryPolicies } from '.';
 
 const CHECKSUM = /\.(md5|sha1|sha256|sha512|asc)$/;
-const METADATA = 'maven-metadata.xml';
+export const METADATA = 'maven-metadata.xml';
 const TIMESTAMPED = /^\d{8}\.\d{6}-\d+$/;
+
+const METADATA_PATH = /(^|\/)maven-metadata\.xml(\.(md5|sha1|sha256|sha512))?$/;
+
+/** Maven's metadata files (and their checksums), which the library generates from what is stored. */
+export const isMavenMetadata = (path: string) => METADATA_PATH.test(path);
 
 export const isSnapshotVersion = (version: string) => version.endsWith('-SNAPSHOT');
 
@@ -70,13 +75,13 @@ function checkVersionPolicy(
   if (policies.versionPolicy === 'release' && snapshot) {
     throw badRequest(
       'path',
-      `${path}: this repository takes release versions only, not ${coordinates.version}`,
+      `${path}: This repository takes release versions only, not ${coordinates.version}`,
     );
   }
   if (policies.versionPolicy === 'snapshot' && !snapshot) {
     throw badRequest(
       'path',
-      `${path}: this repository takes -SNAPSHOT versions only, not ${coordinates.version}`,
+      `${path}: This repository takes -SNAPSHOT versions only, not ${coordinates.version}`,
     );
   }
 }

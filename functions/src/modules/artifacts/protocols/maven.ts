@@ -8,16 +8,14 @@ import { createHash } from 'node:crypto';
 import { notFound } from '@core/errors';
 import type { Context } from 'hono';
 import { checkPath } from '../formats';
-import { isSnapshotVersion } from '../formats/maven2';
+import { isMavenMetadata, isSnapshotVersion, METADATA } from '../formats/maven2';
 import { type AssetRecord, listAssets } from '../store/contents';
 import type { RepositoryRecord } from '../store/repositories';
 import { serveText } from './files';
 import { readOrder } from './members';
 
-const METADATA = 'maven-metadata.xml';
-const METADATA_PATH = /(^|\/)maven-metadata\.xml(\.(md5|sha1|sha256|sha512))?$/;
-
-export const isMavenMetadata = (path: string) => METADATA_PATH.test(path);
+// Which paths are metadata is the format's (formats/maven2.ts); the tests read it here too.
+export { isMavenMetadata };
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (ch) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[ch]};`);

@@ -23,7 +23,7 @@ const wrongCredentials = () => new AppError(401, 'The login or password is incor
 
 /** Where npm tells an account's name: `org.couchdb.user:{name}`. */
 export function couchUserName(param: string): string {
-  if (!param.startsWith(COUCH_USER)) throw badRequest('user', `name the account as ${COUCH_USER}{login}`);
+  if (!param.startsWith(COUCH_USER)) throw badRequest('user', `Name the account as ${COUCH_USER}{login}`);
   return param.slice(COUCH_USER.length);
 }
 
@@ -31,10 +31,10 @@ export function couchUserName(param: string): string {
 export async function npmLogin(c: Context<AppEnv>, userParam: string): Promise<Response> {
   const name = couchUserName(userParam);
   const body = (await c.req.json().catch(() => null)) as { name?: unknown; password?: unknown } | null;
-  if (typeof body?.name !== 'string' || body.name === '') throw badRequest('name', 'send the login');
-  if (body.name !== name) throw badRequest('name', `the body names ${body.name}, the address ${name}`);
+  if (typeof body?.name !== 'string' || body.name === '') throw badRequest('name', 'Send the login');
+  if (body.name !== name) throw badRequest('name', `The body names ${body.name}, the address ${name}`);
   if (typeof body.password !== 'string' || body.password === '')
-    throw badRequest('password', 'send the password');
+    throw badRequest('password', 'Send the password');
   const user = await authenticate({ login: name, password: body.password }, clientAddress(c)).catch(
     (error: unknown) => {
       // The sign-in's 400 names its form field; npm reads a refused login as 401.

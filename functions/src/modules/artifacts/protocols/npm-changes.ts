@@ -55,7 +55,7 @@ interface Changes {
 /** What the edited packument changes against what is stored; 400 for anything but the two. */
 function changesOf(stored: Map<string, VersionEntry>, name: string, body: PublishBody): Changes {
   if (body.name !== name)
-    throw badRequest('name', `the body names ${String(body.name)}, the address ${name}`);
+    throw badRequest('name', `The body names ${String(body.name)}, the address ${name}`);
   const sent = body.versions ?? {};
   const changes: Changes = { removed: [], deprecations: [] };
   for (const [version, manifest] of Object.entries(sent)) {
@@ -70,7 +70,7 @@ function changesOf(stored: Map<string, VersionEntry>, name: string, body: Publis
     if (canonical(keptManifest(manifest)) !== canonical(kept)) {
       throw badRequest(
         `versions.${version}`,
-        'only deprecated may change in a published version (npm deprecate); publish a new version instead',
+        'Only deprecated may change in a published version (npm deprecate); publish a new version instead',
       );
     }
     const deprecated = deprecationOf(manifest);
@@ -133,7 +133,7 @@ export async function changePackument(
   if (versions.size === 0) throw badRequest('name', `${name} is not in ${repository.name}; publish it first`);
   const { removed, deprecations } = changesOf(versions, name, body);
   if (removed.length === versions.size) {
-    throw badRequest('versions', `unpublish the whole package with npm unpublish ${name}`);
+    throw badRequest('versions', `Unpublish the whole package with npm unpublish ${name}`);
   }
   if (removed.length > 0) {
     await deleteAll(

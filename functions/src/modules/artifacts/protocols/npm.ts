@@ -188,11 +188,11 @@ export interface PublishBody {
 /** The one version, its tag and its tarball that a `npm publish` body carries. */
 function publishedVersion(name: string, body: PublishBody) {
   if (body.name !== name)
-    throw badRequest('name', `the body names ${String(body.name)}, the address ${name}`);
+    throw badRequest('name', `The body names ${String(body.name)}, the address ${name}`);
   const versions = Object.entries(body.versions ?? {});
   const attachments = Object.entries(body._attachments ?? {});
   if (versions.length !== 1 || attachments.length !== 1) {
-    throw badRequest('versions', 'publish exactly one version with its one tarball');
+    throw badRequest('versions', 'Publish exactly one version with its one tarball');
   }
   const [version, manifest] = versions[0]!;
   if (!SEMVER.test(version) || manifest.version !== version) {
@@ -200,13 +200,13 @@ function publishedVersion(name: string, body: PublishBody) {
   }
   const [tag, tagged] = Object.entries(body['dist-tags'] ?? { latest: version })[0] ?? ['latest', version];
   if (!TAG.test(tag) || tagged !== version)
-    throw badRequest('dist-tags', `tag ${tag} must point at ${version}`);
+    throw badRequest('dist-tags', `Tag ${tag} must point at ${version}`);
   const [, attachment] = attachments[0]!;
   if (typeof attachment.data !== 'string')
-    throw badRequest('_attachments', 'the tarball data must be base64');
+    throw badRequest('_attachments', 'The tarball data must be base64');
   const bytes = new Uint8Array(Buffer.from(attachment.data, 'base64'));
   if (typeof attachment.length === 'number' && attachment.length !== bytes.length) {
-    throw badRequest('_attachments', `the tarball has ${bytes.length} bytes, not ${attachment.length}`);
+    throw badRequest('_attachments', `The tarball has ${bytes.length} bytes, not ${attachment.length}`);
   }
   return { version, manifest, tag, bytes };
 }
@@ -219,7 +219,7 @@ export function keptManifest(manifest: Record<string, unknown>): Record<string, 
     ),
   );
   if (Buffer.byteLength(JSON.stringify(kept)) > MAX_MANIFEST_BYTES) {
-    throw new AppError(413, `versions: the package.json may be at most ${MAX_MANIFEST_BYTES / 1024} KB`);
+    throw new AppError(413, `versions: The package.json may be at most ${MAX_MANIFEST_BYTES / 1024} KB`);
   }
   return kept;
 }
@@ -229,7 +229,7 @@ function checkIntegrity(manifest: Record<string, unknown>, sha512Hex: string) {
   const integrity = (manifest.dist as { integrity?: unknown } | undefined)?.integrity;
   if (typeof integrity !== 'string' || !integrity.startsWith('sha512-')) return;
   if (integrity !== `sha512-${hexToBase64(sha512Hex)}`) {
-    throw badRequest('dist.integrity', `the tarball does not match its integrity ${integrity}`);
+    throw badRequest('dist.integrity', `The tarball does not match its integrity ${integrity}`);
   }
 }
 
@@ -244,7 +244,7 @@ export async function putPackument(c: Context, call: ClientCall, path: string): 
   try {
     body = (await c.req.json()) as PublishBody;
   } catch {
-    throw badRequest('body', 'send the packument as JSON');
+    throw badRequest('body', 'Send the packument as JSON');
   }
   if (Object.keys(body._attachments ?? {}).length === 0 || revision !== null) {
     // Loaded on first use: deprecations and unpublishes are rare beside publishes.
@@ -302,7 +302,7 @@ export async function addTag(c: Context, call: ClientCall, name: string, tag: st
   requireNpmName(name);
   if (!TAG.test(tag) || SEMVER.test(tag)) throw badRequest('tag', `${tag} is not a valid tag name`);
   const version = await c.req.json().catch(() => undefined);
-  if (typeof version !== 'string') throw badRequest('body', 'send the version as a JSON string');
+  if (typeof version !== 'string') throw badRequest('body', 'Send the version as a JSON string');
   const repository = hostedFor(call);
   const tarball = await getAsset(
     repository.enterpriseId,
@@ -320,7 +320,7 @@ export async function addTag(c: Context, call: ClientCall, name: string, tag: st
 export async function deleteTag(c: Context, call: ClientCall, name: string, tag: string): Promise<Response> {
   requireNpmName(name);
   if (tag === 'latest')
-    throw badRequest('tag', 'the latest tag cannot be removed; point it at another version');
+    throw badRequest('tag', 'The latest tag cannot be removed; point it at another version');
   const repository = hostedFor(call);
   const tags = await listTags(repository.enterpriseId, repository.repositoryId, name);
   if (!(tag in tags)) throw notFound(`${name} has no tag ${tag} in ${repository.name}`);

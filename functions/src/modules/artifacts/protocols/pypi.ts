@@ -34,14 +34,14 @@ function field(form: Record<string, unknown>, name: string): string {
 /** twine upload: stores `packages/{normalized name}/{version}/{file}`, checked against its sha256. */
 export async function uploadDistribution(c: Context, call: ClientCall): Promise<Response> {
   const form = (await c.req.parseBody()) as Record<string, unknown>;
-  if (form[':action'] !== 'file_upload') throw badRequest(':action', 'only file_upload is supported');
+  if (form[':action'] !== 'file_upload') throw badRequest(':action', 'Only file_upload is supported');
   const given = field(form, 'name');
   if (!PROJECT_NAME.test(given)) throw badRequest('name', `${given} is not a valid project name`);
   const name = normalizePypiName(given);
   const version = field(form, 'version');
   if (!VERSION.test(version)) throw badRequest('version', `${version} is not a valid version`);
   const content = form.content;
-  if (!(content instanceof File)) throw badRequest('content', 'send the distribution file as content');
+  if (!(content instanceof File)) throw badRequest('content', 'Send the distribution file as content');
   if (!FILE_NAME.test(content.name))
     throw badRequest('content', `${content.name} is not a distribution file name`);
   const sha256 = typeof form.sha256_digest === 'string' ? form.sha256_digest.toLowerCase() : undefined;

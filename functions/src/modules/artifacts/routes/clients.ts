@@ -15,11 +15,10 @@ import { type Access, failures, SESSION_SECURITY } from '@core/http/route';
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import * as z from 'zod';
+import { isMavenMetadata } from '../formats/maven2';
 import { CLIENT_PERMISSIONS, type ClientNeed, clientCall, readCall } from '../protocols/access';
 import { readFile, removeFile, writeFile } from '../protocols/files';
-import { isMavenMetadata, readMavenMetadata } from '../protocols/maven';
 import { addTag, deleteTag, putPackument, readPackument, readTags, readTarball } from '../protocols/npm';
-import { readSimpleIndex, uploadDistribution } from '../protocols/pypi';
 import { tags } from './params';
 
 export const ARTIFACTS = '/api/artifacts/{identifier}/{repo}';
@@ -111,9 +110,15 @@ async function read(c: Context<AppEnv>): Promise<Response> {
     case 'npm':
       return path.includes('/-/') ? readTarball(c, repository, path) : readPackument(c, repository, path);
     case 'maven2':
-      return isMavenMetadata(path) ? readMavenMetadata(c, repository, path) : readFile(c, repository, path);
+      // The metadata generator loads on the first metadata read.
+      return isMavenMetadata(path)
+        ? (await import('../protocols/maven')).readMavenMetadata(c, repository, path)
+        : readFile(c, repository, path);
     case 'pypi':
-      return path.startsWith('simple') ? readSimpleIndex(c, repository, path) : readFile(c, repository, path);
+      // PyPI's index and upload load on its first call: npm and Maven are the busy clients.
+      return path.startsWith('simple')
+        ? (await import('../protocols/pypi')).readSimpleIndex(c, repository, path)
+        : readFile(c, repository, path);
     case 'raw':
       return readFile(c, repository, path);
   }
@@ -131,7 +136,7 @@ async function write(c: Context<AppEnv>): Promise<Response> {
     case 'pypi':
       throw new AppError(
         400,
-        `path: upload to ${call.repository.name} with twine (a POST to the repository address)`,
+        `path: Upload to ${call.repository.name} with twine (a POST to the repository address)`,
       );
     case 'raw':
       return writeFile(c, call, path);
@@ -166,7 +171,7 @@ async function upload(c: Context<AppEnv>): Promise<Response> {
       `repository: ${call.repository.name} holds ${call.repository.format}; POST uploads are PyPI's`,
     );
   }
-  return uploadDistribution(c, call);
+  return (await import('../protocols/pypi')).uploadDistribution(c, call);
 }
 
 // ---- the routes -------------------------------------------------------------------------------

@@ -1,8 +1,10 @@
-/** `pmsProductLibrary/{repoId}/copy`: promotion of components or assets into a product repository. */
+/**
+ * `pmsProductLibrary/{repoId}/copy`: promotion of components or assets into a product repository
+ * (its code loads with the first promotion, not in every cold start).
+ */
 import { createRouter } from '@core/http/group';
 import { created, created201, failures, jsonBody, tenantRoute } from '@core/http/route';
 import { PromoteSchema, PromotionResultSchema } from '@shared/schemas/artifacts';
-import { promote } from '../promotion';
 import { requireRepository } from '../repositories';
 import { assetView } from '../views';
 import { LIBRARY, repositoryParams, tags, tenant } from './params';
@@ -22,6 +24,7 @@ const copyRoute = tenantRoute(tenant, 'artifact:asset:upload', {
 
 export const promotionRoutes = createRouter().openapi(copyRoute, async (c) => {
   const source = await requireRepository(c.var.tenant.enterprise.id, c.req.valid('param').repoId);
+  const { promote } = await import('../promotion');
   const { target, copied } = await promote(source, c.var.session.userId, c.req.valid('json'));
   return created(c, { target: target.name, copied: copied.map(assetView) });
 });

@@ -1,6 +1,7 @@
 /**
  * `pmsProductLibrary/{repoId}/retention`: a repository's cleanup rules, the dry run that lists
- * what they would delete, and a run by hand.
+ * what they would delete, and a run by hand. The rules' code loads with the first of these calls,
+ * not in every cold start of the function.
  */
 import { nowIso } from '@core/clock';
 import type { TenantEnv } from '@core/http/env';
@@ -13,8 +14,6 @@ import {
   RetentionSchema,
 } from '@shared/schemas/artifacts';
 import { requireRepository } from '../repositories';
-import { planRetention, runRetention } from '../retention';
-import { getRetention, saveRetention } from '../store/retention';
 import { LIBRARY, repositoryParams, tags, tenant } from './params';
 
 const RETENTION = `${LIBRARY}/{repoId}/retention`;
@@ -61,11 +60,13 @@ const repositoryOf = (c: { var: TenantEnv['Variables'] }, repositoryId: string) 
 export const retentionRoutes = createRouter()
   .openapi(getRoute, async (c) => {
     const repository = await repositoryOf(c, c.req.valid('param').repoId);
+    const { getRetention } = await import('../store/retention');
     return ok(c, await getRetention(repository.enterpriseId, repository.repositoryId));
   })
   .openapi(putRoute, async (c) => {
     const repository = await repositoryOf(c, c.req.valid('param').repoId);
     const rules = c.req.valid('json');
+    const { saveRetention } = await import('../store/retention');
     return ok(
       c,
       await saveRetention(
@@ -79,9 +80,9 @@ export const retentionRoutes = createRouter()
   })
   .openapi(dryRunRoute, async (c) => {
     const repository = await repositoryOf(c, c.req.valid('param').repoId);
-    return ok(c, await planRetention(repository));
+    return ok(c, await (await import('../retention')).planRetention(repository));
   })
   .openapi(runRoute, async (c) => {
     const repository = await repositoryOf(c, c.req.valid('param').repoId);
-    return ok(c, await runRetention(repository));
+    return ok(c, await (await import('../retention')).runRetention(repository));
   });

@@ -17,17 +17,6 @@ import {
 } from '@shared/schemas/artifacts';
 import * as z from 'zod';
 import { requireRepository } from '../repositories';
-import {
-  compareSnapshots,
-  componentsOf,
-  createSnapshot,
-  deleteSnapshot,
-  downloadSnapshotAsset,
-  requireSnapshot,
-  snapshotAssets,
-  snapshotAssetView,
-  snapshotsOf,
-} from '../snapshots';
 import type { SnapshotRecord } from '../store/snapshots';
 import { repositoryParams, tags, tenant } from './params';
 
@@ -102,6 +91,9 @@ const deleteRoute = tenantRoute(tenant, EDIT, {
   responses: { ...ok200(z.object({ deleted: z.string() }), 'Deleted'), ...failures(401, 403, 404, 409) },
 });
 
+/** The snapshots' code, loaded with the first snapshot call rather than in every cold start. */
+const snapshots = () => import('../snapshots');
+
 const repositoryOf = (c: { var: TenantEnv['Variables'] }, repositoryId: string) =>
   requireRepository(c.var.tenant.enterprise.id, repositoryId);
 
@@ -120,10 +112,11 @@ function snapshotView(record: SnapshotRecord) {
 export const snapshotRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const repository = await repositoryOf(c, c.req.valid('param').repoId);
-    return ok(c, (await snapshotsOf(repository)).map(snapshotView));
+    return ok(c, (await (await snapshots()).snapshotsOf(repository)).map(snapshotView));
   })
   .openapi(createRoute, async (c) => {
     const repository = await repositoryOf(c, c.req.valid('param').repoId);
+    const { createSnapshot } = await snapshots();
     return created(
       c,
       snapshotView(await createSnapshot(repository, c.var.session.userId, c.req.valid('json'))),
@@ -132,11 +125,12 @@ export const snapshotRoutes = createRouter()
   .openapi(compareRoute, async (c) => {
     const repository = await repositoryOf(c, c.req.valid('param').repoId);
     const { from, to } = c.req.valid('query');
-    return ok(c, await compareSnapshots(repository, from, to));
+    return ok(c, await (await snapshots()).compareSnapshots(repository, from, to));
   })
   .openapi(readRoute, async (c) => {
     const { repoId, snapshotName } = c.req.valid('param');
     const repository = await repositoryOf(c, repoId);
+    const { requireSnapshot, snapshotAssets, snapshotAssetView } = await snapshots();
     const snapshot = await requireSnapshot(repository, snapshotName);
     const assets = await snapshotAssets(repository, snapshot);
     return ok(c, { ...snapshotView(snapshot), assets: assets.map(snapshotAssetView) });
@@ -144,6 +138,7 @@ export const snapshotRoutes = createRouter()
   .openapi(componentsRoute, async (c) => {
     const { repoId, snapshotName } = c.req.valid('param');
     const repository = await repositoryOf(c, repoId);
+    const { componentsOf, requireSnapshot, snapshotAssets } = await snapshots();
     return ok(
       c,
       componentsOf(await snapshotAssets(repository, await requireSnapshot(repository, snapshotName))),
@@ -152,11 +147,12 @@ export const snapshotRoutes = createRouter()
   .openapi(downloadRoute, async (c) => {
     const { repoId, snapshotName } = c.req.valid('param');
     const repository = await repositoryOf(c, repoId);
+    const { downloadSnapshotAsset } = await snapshots();
     return ok(c, await downloadSnapshotAsset(repository, snapshotName, c.req.valid('query').path));
   })
   .openapi(deleteRoute, async (c) => {
     const { repoId, snapshotName } = c.req.valid('param');
     const repository = await repositoryOf(c, repoId);
-    await deleteSnapshot(repository, snapshotName);
+    await (await snapshots()).deleteSnapshot(repository, snapshotName);
     return ok(c, { deleted: snapshotName });
   });

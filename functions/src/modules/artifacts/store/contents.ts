@@ -7,9 +7,11 @@
  * repository being unlocked and on the asset being what the writer read (or absent), so two
  * publishes of different versions both land, and the same path twice never leaves half of each.
  */
-import { ARTIFACT_SK, artifactKeys, artifactRepositoryPartition } from '@core/db/keys';
+import { ARTIFACT_SK, artifactKeys } from '@core/db/keys';
 import { conditions, type Item, type TxOp, transact } from '@core/db/operations';
-import { getRecord, getRecords, queryRecords, readRecord } from '@core/db/records';
+import { getRecords, readRecord } from '@core/db/records';
+import { SWEEP_ENTRY_ATTRIBUTES, sweepEntry } from '../blob-claims';
+import { repositoryItems } from './partition';
 import { unlocked } from './repositories';
 
 export interface ComponentRecord {
@@ -55,6 +57,15 @@ export interface AssetRecord {
   promotedFrom: PromotionSource | null;
 }
 
+/** A stored file as an asset or a snapshot entry names it: its path, component and bytes. */
+export type StoredFile = Pick<
+  AssetRecord,
+  'path' | 'componentId' | 'sha256' | 'sha1' | 'md5' | 'sha512' | 'size' | 'contentType'
+>;
+
+/** The stored fields of a StoredFile (componentId is read with its default, null). */
+export const STORED_FILE_FIELDS = ['path', 'sha256', 'sha1', 'md5', 'sha512', 'size', 'contentType'] as const;
+
 export interface UploadRecord {
   enterpriseId: string;
   repositoryId: string;
@@ -77,19 +88,7 @@ function componentFromItem(item: Item): ComponentRecord {
 function assetFromItem(item: Item): AssetRecord {
   return readRecord(
     item,
-    [
-      'enterpriseId',
-      'repositoryId',
-      'path',
-      'sha256',
-      'sha1',
-      'md5',
-      'sha512',
-      'size',
-      'contentType',
-      'publishedBy',
-      'publishedAt',
-    ],
+    ['enterpriseId', 'repositoryId', ...STORED_FILE_FIELDS, 'publishedBy', 'publishedAt'],
     { componentId: null, promotedTo: [], heldBy: [], promotedFrom: null },
   );
 }
@@ -104,45 +103,22 @@ function uploadFromItem(item: Item): UploadRecord {
   );
 }
 
+const components = repositoryItems(ARTIFACT_SK.componentPrefix, componentFromItem);
+const assets = repositoryItems(ARTIFACT_SK.assetPrefix, assetFromItem);
+const uploads = repositoryItems(ARTIFACT_SK.uploadPrefix, uploadFromItem);
+
 // Access pattern: a repository's components (ENT#{e}#ART#{r}, begins_with COMP#).
-export function listComponents(enterpriseId: string, repositoryId: string): Promise<ComponentRecord[]> {
-  return queryRecords(
-    artifactRepositoryPartition(enterpriseId, repositoryId),
-    ARTIFACT_SK.componentPrefix,
-    componentFromItem,
-  );
-}
+export const listComponents = (enterpriseId: string, repositoryId: string) =>
+  components.list(enterpriseId, repositoryId);
 
 // Access pattern: one component (ENT#{e}#ART#{r} / COMP#{componentId}).
-export function getComponent(
-  enterpriseId: string,
-  repositoryId: string,
-  componentId: string,
-): Promise<ComponentRecord | null> {
-  return getRecord(artifactKeys.component(enterpriseId, repositoryId, componentId), componentFromItem);
-}
+export const getComponent = components.get;
 
 // Access pattern: a repository's assets, or those under a path prefix (begins_with ASSET#{prefix}).
-export function listAssets(
-  enterpriseId: string,
-  repositoryId: string,
-  pathPrefix = '',
-): Promise<AssetRecord[]> {
-  return queryRecords(
-    artifactRepositoryPartition(enterpriseId, repositoryId),
-    `${ARTIFACT_SK.assetPrefix}${pathPrefix}`,
-    assetFromItem,
-  );
-}
+export const listAssets = assets.list;
 
 // Access pattern: one asset (ENT#{e}#ART#{r} / ASSET#{path}).
-export function getAsset(
-  enterpriseId: string,
-  repositoryId: string,
-  path: string,
-): Promise<AssetRecord | null> {
-  return getRecord(artifactKeys.asset(enterpriseId, repositoryId, path), assetFromItem);
-}
+export const getAsset = assets.get;
 
 export function getAssets(
   enterpriseId: string,
@@ -156,13 +132,7 @@ export function getAssets(
 }
 
 // Access pattern: one unconfirmed upload (ENT#{e}#ART#{r} / UPLOAD#{uploadId}).
-export function getUpload(
-  enterpriseId: string,
-  repositoryId: string,
-  uploadId: string,
-): Promise<UploadRecord | null> {
-  return getRecord(artifactKeys.upload(enterpriseId, repositoryId, uploadId), uploadFromItem);
-}
+export const getUpload = uploads.get;
 
 export async function createUpload(record: UploadRecord, expiresAt: number): Promise<void> {
   await transact([
@@ -194,37 +164,112 @@ export interface AssetWrite {
 const assetKeyOf = (a: Pick<AssetRecord, 'enterpriseId' | 'repositoryId' | 'path'>) =>
   artifactKeys.asset(a.enterpriseId, a.repositoryId, a.path);
 
+/**
+ * Counts `delta` more holders of a blob. A count going down may reach 0, so the item joins the
+ * sweep's index; one going up leaves it (retention-sweep.ts).
+ */
 export function blobOps(enterpriseId: string, sha256: string, delta: number, size: number, at: string): TxOp {
+  const down = delta < 0;
   return {
     update: artifactKeys.blob(enterpriseId, sha256),
-    set: { entity: 'ArtifactBlob', size, usedAt: at },
+    set: { entity: 'ArtifactBlob', size, usedAt: at, ...(down ? sweepEntry(enterpriseId, sha256, at) : {}) },
     add: { refs: delta },
+    ...(down ? {} : { remove: SWEEP_ENTRY_ATTRIBUTES }),
   };
 }
 
+/** Asset writes per transaction: each may take its asset, two blobs, its component and two more. */
+export const MAX_FILES_PER_COMMIT = 16;
+
+interface ComponentChange {
+  component: NonNullable<AssetWrite['component']>;
+  exists: boolean;
+  assets: number;
+  bytes: number;
+}
+
+/** One op per component the writes touch (a transaction may not write an item twice). */
+function componentOps(writes: readonly AssetWrite[]): { ops: TxOp[]; created: number } {
+  const changes = new Map<string, ComponentChange>();
+  for (const { asset, component, componentExists, replaces } of writes) {
+    if (!component) continue;
+    const seen = changes.get(component.componentId) ?? {
+      component,
+      exists: componentExists,
+      assets: 0,
+      bytes: 0,
+    };
+    seen.component = component;
+    seen.assets += replaces ? 0 : 1;
+    seen.bytes += asset.size - (replaces?.size ?? 0);
+    changes.set(component.componentId, seen);
+  }
+  const ops = [...changes.values()].map(
+    ({ component, exists, assets, bytes }): TxOp => ({
+      update: artifactKeys.component(component.enterpriseId, component.repositoryId, component.componentId),
+      set: { entity: 'ArtifactComponent', ...component },
+      add: { assetCount: assets, sizeBytes: bytes },
+      condition: exists ? conditions.exists : conditions.notExists,
+      label: 'component',
+    }),
+  );
+  return { ops, created: [...changes.values()].filter((c) => !c.exists).length };
+}
+
+/** One op per blob whose count the writes change (the same bytes again change nothing). */
+function blobCountOps(writes: readonly AssetWrite[]): TxOp[] {
+  const counts = new Map<string, { delta: number; size: number }>();
+  const count = (sha256: string, delta: number, size: number) =>
+    counts.set(sha256, { delta: (counts.get(sha256)?.delta ?? 0) + delta, size });
+  for (const { asset, replaces } of writes) {
+    if (replaces?.sha256 === asset.sha256) continue;
+    count(asset.sha256, 1, asset.size);
+    if (replaces) count(replaces.sha256, -1, replaces.size);
+  }
+  const { enterpriseId, publishedAt } = writes[0]!.asset;
+  return [...counts]
+    .filter(([, { delta }]) => delta !== 0)
+    .map(([sha256, { delta, size }]) => blobOps(enterpriseId, sha256, delta, size, publishedAt));
+}
+
 /**
- * Writes one asset. Labels of the conditions that can fail: `locked` (the repository is locked or
- * gone), `exists` (the path is taken: allow once, or a concurrent first write), `changed` (the
- * replaced asset changed since it was read), `component` (the component appeared or went since
- * it was read: read again and retry).
+ * The formats' writes with the last of each item kept (a transaction may not write an item twice):
+ * two versions of one npm package promoted together tag `latest` once, as the later one.
  */
-export async function writeAsset(write: AssetWrite): Promise<void> {
-  const { asset, component, replaces } = write;
-  const { enterpriseId, repositoryId } = asset;
-  const newAsset = replaces === null;
-  const componentDelta = component && !write.componentExists ? 1 : 0;
+function lastPerItem(ops: readonly TxOp[]): TxOp[] {
+  const keyOf = (op: TxOp) => {
+    const key = 'put' in op ? op.put : 'update' in op ? op.update : 'delete' in op ? op.delete : op.check;
+    return `${key.pk}\u0000${key.sk}`;
+  };
+  return [...new Map(ops.map((op) => [keyOf(op), op])).values()];
+}
+
+/**
+ * Writes assets of one repository in one transaction: all of them or none. Labels of the
+ * conditions that can fail: `locked` (the repository is locked or gone), `exists` (a path is
+ * taken: allow once, or a concurrent first write), `changed` (a replaced asset changed since it
+ * was read), `component` (a component appeared or went since it was read: read again and retry),
+ * `upload` (the confirmed upload is gone).
+ */
+export async function writeAssets(writes: readonly AssetWrite[]): Promise<void> {
+  const first = writes[0];
+  if (!first) return;
+  const { enterpriseId, repositoryId } = first.asset;
+  const components = componentOps(writes);
   const ops: TxOp[] = [
     {
       update: artifactKeys.repository(enterpriseId, repositoryId),
       add: {
-        assetCount: newAsset ? 1 : 0,
-        componentCount: componentDelta,
-        sizeBytes: asset.size - (replaces?.size ?? 0),
+        assetCount: writes.filter((w) => !w.replaces).length,
+        componentCount: components.created,
+        sizeBytes: writes.reduce((sum, w) => sum + w.asset.size - (w.replaces?.size ?? 0), 0),
       },
       condition: unlocked,
       label: 'locked',
     },
-    {
+  ];
+  for (const { asset, replaces, uploadId } of writes) {
+    ops.push({
       put: { ...assetKeyOf(asset), entity: 'ArtifactAsset', ...asset },
       condition: replaces
         ? {
@@ -233,32 +278,20 @@ export async function writeAsset(write: AssetWrite): Promise<void> {
           }
         : conditions.notExists,
       label: replaces ? 'changed' : 'exists',
-    },
-  ];
-  // The same bytes again change no count (and one transaction may not write an item twice).
-  if (replaces?.sha256 !== asset.sha256) {
-    ops.push(blobOps(enterpriseId, asset.sha256, 1, asset.size, asset.publishedAt));
-    if (replaces) ops.push(blobOps(enterpriseId, replaces.sha256, -1, replaces.size, asset.publishedAt));
-  }
-  if (component) {
-    const key = artifactKeys.component(enterpriseId, repositoryId, component.componentId);
-    const add = { assetCount: newAsset ? 1 : 0, sizeBytes: asset.size - (replaces?.size ?? 0) };
-    ops.push({
-      update: key,
-      set: { entity: 'ArtifactComponent', ...component },
-      add,
-      condition: write.componentExists ? conditions.exists : conditions.notExists,
-      label: 'component',
     });
+    if (uploadId) {
+      ops.push({
+        delete: artifactKeys.upload(enterpriseId, repositoryId, uploadId),
+        condition: conditions.exists,
+        label: 'upload',
+      });
+    }
   }
-  if (write.uploadId) {
-    ops.push({
-      delete: artifactKeys.upload(enterpriseId, repositoryId, write.uploadId),
-      condition: conditions.exists,
-      label: 'upload',
-    });
-  }
-  ops.push(...(write.alongside ?? []));
+  ops.push(
+    ...blobCountOps(writes),
+    ...components.ops,
+    ...lastPerItem(writes.flatMap((w) => w.alongside ?? [])),
+  );
   await transact(ops);
 }
 

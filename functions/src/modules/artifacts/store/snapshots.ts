@@ -9,10 +9,11 @@
  * `creating` (its name's claim), then its entries, then `ready`. A part that fails is undone by
  * the same code that deletes a snapshot.
  */
-import { ARTIFACT_SK, artifactKeys, artifactRepositoryPartition } from '@core/db/keys';
+import { ARTIFACT_SK, artifactKeys } from '@core/db/keys';
 import { conditions, type Item, type TxOp, transact } from '@core/db/operations';
-import { getRecord, queryRecords, readRecord } from '@core/db/records';
-import { type AssetRecord, blobOps } from './contents';
+import { readRecord } from '@core/db/records';
+import { type AssetRecord, blobOps, STORED_FILE_FIELDS, type StoredFile } from './contents';
+import { repositoryItems } from './partition';
 
 export type SnapshotStatus = 'creating' | 'ready' | 'deleting';
 
@@ -29,20 +30,12 @@ export interface SnapshotRecord {
   createdAt: string;
 }
 
-export interface SnapshotAssetRecord {
+export interface SnapshotAssetRecord extends StoredFile {
   snapshot: string;
-  path: string;
-  componentId: string | null;
   /** The component's coordinates when the snapshot was taken ('' for an asset of no component). */
   name: string;
   group: string;
   version: string;
-  sha256: string;
-  sha1: string;
-  md5: string;
-  sha512: string;
-  size: number;
-  contentType: string;
 }
 
 /** Assets per transaction: each takes its entry, its asset and maybe its blob (3 writes). */
@@ -58,55 +51,24 @@ function snapshotFromItem(item: Item): SnapshotRecord {
 }
 
 function entryFromItem(item: Item): SnapshotAssetRecord {
-  return readRecord(
-    item,
-    [
-      'snapshot',
-      'path',
-      'name',
-      'group',
-      'version',
-      'sha256',
-      'sha1',
-      'md5',
-      'sha512',
-      'size',
-      'contentType',
-    ],
-    { componentId: null },
-  );
+  return readRecord(item, ['snapshot', 'name', 'group', 'version', ...STORED_FILE_FIELDS], {
+    componentId: null,
+  });
 }
+
+const snapshots = repositoryItems(ARTIFACT_SK.snapshotPrefix, snapshotFromItem);
+const entries = repositoryItems(ARTIFACT_SK.snapshotAssetPrefix, entryFromItem);
 
 // Access pattern: a repository's snapshots (ENT#{e}#ART#{r}, begins_with SNAP#).
-export function listSnapshots(enterpriseId: string, repositoryId: string): Promise<SnapshotRecord[]> {
-  return queryRecords(
-    artifactRepositoryPartition(enterpriseId, repositoryId),
-    ARTIFACT_SK.snapshotPrefix,
-    snapshotFromItem,
-  );
-}
+export const listSnapshots = (enterpriseId: string, repositoryId: string) =>
+  snapshots.list(enterpriseId, repositoryId);
 
 // Access pattern: one snapshot (ENT#{e}#ART#{r} / SNAP#{name}).
-export function getSnapshot(
-  enterpriseId: string,
-  repositoryId: string,
-  name: string,
-): Promise<SnapshotRecord | null> {
-  return getRecord(artifactKeys.snapshot(enterpriseId, repositoryId, name), snapshotFromItem);
-}
+export const getSnapshot = snapshots.get;
 
 // Access pattern: a snapshot's assets (ENT#{e}#ART#{r}, begins_with SNAPASSET#{name}#).
-export function listSnapshotAssets(
-  enterpriseId: string,
-  repositoryId: string,
-  name: string,
-): Promise<SnapshotAssetRecord[]> {
-  return queryRecords(
-    artifactRepositoryPartition(enterpriseId, repositoryId),
-    `${ARTIFACT_SK.snapshotAssetPrefix}${name}#`,
-    entryFromItem,
-  );
-}
+export const listSnapshotAssets = (enterpriseId: string, repositoryId: string, name: string) =>
+  entries.list(enterpriseId, repositoryId, `${name}#`);
 
 /**
  * The repository's part of a snapshot's first and last write: the audit log names a change by the
