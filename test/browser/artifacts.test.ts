@@ -3,7 +3,8 @@
  * a repository from the page (a bad name is refused under the field first), see it listed, upload
  * a file through the management API's packaged upload, open the repository and its component's
  * asset with its checksum, lock the repository and see the lock on the page and in the list, and
- * read why a delete is refused while it is locked. Also the account page's access tokens.
+ * read why a delete is refused while it is locked. Also the account page's access tokens, and the
+ * list's page size (20 chosen, kept over a reload).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { ArtifactRepository, PackagedTicket } from '@shared/schemas/artifacts';
@@ -138,5 +139,31 @@ test('an access token is created on the account page, shown once, and revoked', 
     .getByRole('button', { name: 'Revoke' })
     .click();
   await token.waitFor({ state: 'detached' });
+  await page.close();
+});
+
+test('the repository list offers 10, 20, 50 or 100 a page and keeps the choice over a reload', async () => {
+  // Eleven repositories, whatever the test before left: one more than the first page holds.
+  const existing = await api.get<ArtifactRepository[]>(`${pms}/pmsProductLibraryRepositories/list`);
+  for (let n = existing.length; n < 11; n += 1) {
+    await api.post(`${pms}/pmsProductLibraryRepositories/hosted`, { name: `spare-${n}`, format: 'raw' });
+  }
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signIn(page, baseUrl, owner);
+  await page.goto(`${baseUrl}/${identifier}/repositories`);
+  await page.getByText('1–10 of 11 repositories').waitFor();
+  const rows = page.getByTestId('repositories-table').locator('[data-testid^="artifact-repository-row-"]');
+  expect(await rows.count()).toBe(10);
+  await page.getByLabel('Rows per page', { exact: true }).click();
+  await page.getByRole('option', { name: '20 / page' }).click();
+  await page.getByText('1–11 of 11 repositories').waitFor();
+  await page.reload();
+  await page.getByText('1–11 of 11 repositories').waitFor();
+  expect(await rows.count()).toBe(11);
+  expect(await page.getByLabel('Rows per page', { exact: true }).inputValue()).toBe('20 / page');
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await snapshot(page, `artifacts-repository-list-${width}`);
+  }
   await page.close();
 });

@@ -1,7 +1,8 @@
 /**
  * The audit log page in Chromium: an owner's changes (a project edited, a label made) are listed;
  * the area filter narrows the list and stays in the address; an entry opens to its fields before
- * and after; and "Download CSV" saves the filtered entries.
+ * and after; and "Download CSV" saves the filtered entries. The settings page beside it saves the
+ * organization's description, the weekly reminder time and the days the log keeps entries.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -89,5 +90,44 @@ test('an owner filters the audit log by area, opens an entry and downloads the C
   } finally {
     await snapshot(page, 'audit-log');
     await page.context().close();
+  }
+});
+
+test('the settings page saves the organization, the weekly reminders and the audit log days', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await signIn(page, baseUrl, owner);
+    await page.goto(`${baseUrl}/${identifier}/admin`);
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Ledgers and audits');
+    await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+    await page.getByText('Organization settings saved').waitFor();
+
+    const week = page.getByTestId('week-settings');
+    await week.getByRole('textbox', { name: 'Reminder time' }).fill('16:30');
+    await week.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Time zone and reminders saved').waitFor();
+
+    const retention = page.getByTestId('audit-retention');
+    await retention.getByRole('textbox', { name: 'Keep entries for (days)' }).fill('400');
+    await retention.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Audit log retention saved').waitFor();
+
+    // Saved for good: a reload reads them back.
+    await page.reload();
+    await week.getByRole('textbox', { name: 'Reminder time' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Description', exact: true }).inputValue()).toBe(
+      'Ledgers and audits',
+    );
+    expect(await week.getByRole('textbox', { name: 'Reminder time' }).inputValue()).toBe('16:30');
+    expect(await retention.getByRole('textbox', { name: 'Keep entries for (days)' }).inputValue()).toBe(
+      '400',
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await snapshot(page, `settings-page-${width}`);
+    }
+  } finally {
+    await page.close();
   }
 });

@@ -4,7 +4,8 @@
  * template into the editor's address, a run started from its card whose log appears in the run
  * detail while it runs and is still there after a reload, a failing run whose failed job alone
  * is rerun (the job that passed keeps its result), and a node type created and renamed on the
- * admin pages. Every wait polls the page; nothing sleeps.
+ * admin pages. Then the card grid's page size: 20 chosen, kept over a reload. Every wait polls the
+ * page; nothing sleeps.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -194,3 +195,30 @@ test('run from the card, follow the log, reload, rerun the failed job, add a nod
   await page.close();
   // Three runs on the local executor (checkouts from the git server) and six pages.
 }, 180_000);
+
+test('the card grid offers 10, 20, 50 or 100 a page and keeps the choice over a reload', async () => {
+  // Eleven pipelines, whatever the test before left: one more than the first page holds.
+  const { total } = await api.get<{ total: number }>(`${pms}/pipelines/list?pageNum=1&pageSize=10`);
+  for (let n = total; n < 11; n += 1) {
+    await api.post(`${pms}/pipelines`, {
+      repositoryId: repository.id,
+      projectId: project.id,
+      yaml: definition(`Spare pipeline ${n}`, { spare: 'echo spare' }),
+    });
+  }
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signIn(page, baseUrl, owner);
+  await page.goto(`${baseUrl}/${identifier}/pipeline`);
+  await page.getByText('1–10 of 11 pipelines').waitFor();
+  const cards = page.getByTestId('pipeline-cards').locator('[data-testid^="pipeline-card-"]');
+  expect(await cards.count()).toBe(10);
+  await page.getByLabel('Rows per page', { exact: true }).click();
+  await page.getByRole('option', { name: '20 / page' }).click();
+  await page.getByText('1–11 of 11 pipelines').waitFor();
+  await page.reload();
+  await page.getByText('1–11 of 11 pipelines').waitFor();
+  expect(await cards.count()).toBe(11);
+  expect(await page.getByLabel('Rows per page', { exact: true }).inputValue()).toBe('20 / page');
+  await shots(page, 'cards-20-a-page');
+  await page.close();
+}, 60_000);

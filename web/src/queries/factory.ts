@@ -82,3 +82,14 @@ export function useRefreshingWrite<Body, Saved>(
 ) {
   return useWrite(mutationFn, { refresh, onStale: refresh });
 }
+
+/**
+ * A mutation that refetches the same queries whether it succeeds or is refused (a result, a batch
+ * of cases: even a refusal may follow a part that was written, or someone else's newer version).
+ */
+export function useSettledWrite<Body, Saved>(
+  mutationFn: (body: Body) => Promise<Saved>,
+  refresh: (queryClient: QueryClient) => unknown,
+) {
+  return useWrite(mutationFn, { refresh, onRefused: refresh });
+}

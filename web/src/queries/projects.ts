@@ -11,9 +11,9 @@ import type {
   ProjectUpdateBody,
   UserSummary,
 } from '@shared/schemas/projects';
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { getQuery, KEEP_ROWS } from './factory';
+import { getQuery, KEEP_ROWS, useWrite } from './factory';
 import { DEFAULT_PAGE_SIZE } from './query-client';
 
 /**
@@ -101,32 +101,24 @@ export function nextPageOf(last: Page<unknown>): number | undefined {
 // ---- mutations --------------------------------------------------------------------------------
 
 export function useCreateProject() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ProjectBody) => api.post<Project>(BASE, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.lists() }),
-  });
+  return useWrite((body: ProjectBody) => api.post<Project>(BASE, body), { refresh: invalidateProjectLists });
 }
 
 export function useUpdateProject(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ProjectUpdateBody) => api.put<Project>(`${BASE}/${id}`, body),
-    onSuccess: (project) => {
-      queryClient.setQueryData(projectKeys.detail(id), project);
-      return queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
-    },
+  return useWrite((body: ProjectUpdateBody) => api.put<Project>(`${BASE}/${id}`, body), {
+    store: () => projectKeys.detail(id),
+    refresh: invalidateProjectLists,
   });
 }
 
 export function useDeleteProject(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.delete<null>(`${BASE}/${id}`),
-    // The project's own queries stay until its pages are gone (removing them first would make the
-    // mounted layout refetch a deleted project and land on /404); the caller removes them.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.lists() }),
-  });
+  // The project's own queries stay until its pages are gone (removing them first would make the
+  // mounted layout refetch a deleted project and land on /404); the caller removes them.
+  return useWrite(() => api.delete<null>(`${BASE}/${id}`), { refresh: invalidateProjectLists });
+}
+
+function invalidateProjectLists(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
 }
 
 /** Member changes move the member count (detail, list) and the pickers. */

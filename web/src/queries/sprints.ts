@@ -9,15 +9,9 @@ import type {
   SprintStatistics,
   SprintUpdateBody,
 } from '@shared/schemas/sprints';
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { getQuery, KEEP_ROWS } from './factory';
+import { getQuery, KEEP_ROWS, useWrite } from './factory';
 import { type IssueListParams, issueKeys, issueListQuery } from './issues';
 import { projectKeys } from './projects';
 import { DEFAULT_PAGE_SIZE } from './query-client';
@@ -159,32 +153,28 @@ function invalidateSprint(queryClient: QueryClient, projectId: string, id?: stri
 }
 
 export function useCreateSprint(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SprintBody) => api.post<Sprint>(BASE, body),
-    onSuccess: () => invalidateSprint(queryClient, projectId),
+  return useWrite((body: SprintBody) => api.post<Sprint>(BASE, body), {
+    refresh: (queryClient) => invalidateSprint(queryClient, projectId),
   });
 }
 
 /** Edits name, goal and dates; `status: 1` starts or reopens (the body carries the version read). */
 export function useUpdateSprint(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: SprintUpdateBody }) =>
-      api.put<Sprint>(`${BASE}/${id}`, body),
-    onSuccess: (sprint) => invalidateSprint(queryClient, projectId, sprint.id),
-    // A stale version or a refused move: show what the sprint is now.
-    onError: (_error, { id }) => invalidateSprint(queryClient, projectId, id),
-  });
+  return useWrite(
+    ({ id, body }: { id: string; body: SprintUpdateBody }) => api.put<Sprint>(`${BASE}/${id}`, body),
+    {
+      refresh: (queryClient, sprint) => invalidateSprint(queryClient, projectId, sprint.id),
+      // A stale version or a refused move: show what the sprint is now.
+      onRefused: (queryClient, { id }) => invalidateSprint(queryClient, projectId, id),
+    },
+  );
 }
 
 export function useDeleteSprint(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`${BASE}/${id}`),
+  return useWrite((id: string) => api.delete<null>(`${BASE}/${id}`), {
     // Its items went back to the backlog. The deleted sprint's own queries are left alone: its page
     // may still be mounted while it navigates away, and a refetch would meet a 404.
-    onSuccess: (_, id) =>
+    refresh: (queryClient, _, id) =>
       Promise.all([
         queryClient.invalidateQueries({
           queryKey: sprintKeys.project(projectId),
@@ -198,24 +188,22 @@ export function useDeleteSprint(projectId: string) {
 
 /** PUT {id}/issues: plan items in and take others out, all or nothing. */
 export function useSprintIssues(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Partial<SprintIssuesBody> }) =>
+  return useWrite(
+    ({ id, body }: { id: string; body: Partial<SprintIssuesBody> }) =>
       api.put<{ added: number; removed: number }>(`${BASE}/${id}/issues`, body),
-    onSuccess: () => invalidateSprintMembership(queryClient, projectId),
-  });
+    { refresh: (queryClient) => invalidateSprintMembership(queryClient, projectId) },
+  );
 }
 
 /** PUT {id}/complete: closes the sprint and deals with its unfinished items. */
 export function useCompleteSprint(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: CompleteSprintBody }) =>
+  return useWrite(
+    ({ id, body }: { id: string; body: CompleteSprintBody }) =>
       api.put<SprintDetail>(`${BASE}/${id}/complete`, body),
-    onSuccess: (sprint) => {
-      queryClient.setQueryData(sprintKeys.detail(projectId, sprint.id), sprint);
-      return invalidateSprintMembership(queryClient, projectId);
+    {
+      store: (sprint) => sprintKeys.detail(projectId, sprint.id),
+      refresh: (queryClient) => invalidateSprintMembership(queryClient, projectId),
+      onRefused: (queryClient, { id }) => invalidateSprint(queryClient, projectId, id),
     },
-    onError: (_error, { id }) => invalidateSprint(queryClient, projectId, id),
-  });
+  );
 }

@@ -6,9 +6,8 @@ import type {
   ReportDetail,
   ReportUpdateBody,
 } from '@shared/schemas/testruns';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { getQuery, KEEP_ROWS, LOOKUP } from './factory';
+import { getQuery, KEEP_ROWS, LOOKUP, useWrite } from './factory';
 
 /**
  * Test reports (docs/api-conventions.md, "Test management"): snapshots of a sheet's results. The
@@ -46,41 +45,35 @@ export const reportChartQueryOptions = (projectId: string, id: string) =>
   getQuery<ReportChart>(reportKeys.chart(projectId, id), `${BASE}/chart/${id}`, undefined, LOOKUP);
 
 export function useCreateReport(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ReportBody) => api.post<ReportDetail>(BASE, body),
-    onSuccess: (report) => {
-      queryClient.setQueryData(reportKeys.detail(projectId, report.id), report);
-      return queryClient.invalidateQueries({ queryKey: reportKeys.lists(projectId) });
-    },
+  return useWrite((body: ReportBody) => api.post<ReportDetail>(BASE, body), {
+    store: (report) => reportKeys.detail(projectId, report.id),
+    refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: reportKeys.lists(projectId) }),
   });
 }
 
 /** PUT {id}: name and summary at the version read. */
 export function useUpdateReport(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: ReportUpdateBody }) =>
-      api.put<Report>(`${BASE}/${id}`, body),
-    onSuccess: (report) => {
-      // The answer has no snapshot: keep the one already read (it never changes).
-      queryClient.setQueryData<ReportDetail>(reportKeys.detail(projectId, report.id), (old) =>
-        old ? { ...old, ...report } : old,
-      );
-      return queryClient.invalidateQueries({ queryKey: reportKeys.lists(projectId) });
+  return useWrite(
+    ({ id, body }: { id: string; body: ReportUpdateBody }) => api.put<Report>(`${BASE}/${id}`, body),
+    {
+      refresh: (queryClient, report) => {
+        // The answer has no snapshot: keep the one already read (it never changes).
+        queryClient.setQueryData<ReportDetail>(reportKeys.detail(projectId, report.id), (old) =>
+          old ? { ...old, ...report } : old,
+        );
+        return queryClient.invalidateQueries({ queryKey: reportKeys.lists(projectId) });
+      },
+      onRefused: (queryClient, { id }) =>
+        queryClient.invalidateQueries({ queryKey: reportKeys.detail(projectId, id) }),
     },
-    onError: (_error, { id }) =>
-      queryClient.invalidateQueries({ queryKey: reportKeys.detail(projectId, id) }),
-  });
+  );
 }
 
 /** DELETE {ids}: all or nothing. */
 export function useDeleteReports(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) => api.delete<null>(`${BASE}/${ids.join(',')}`),
+  return useWrite((ids: string[]) => api.delete<null>(`${BASE}/${ids.join(',')}`), {
     // Only the lists: a deleted report's page may still be mounted while it navigates away, and a
     // refetch of its own queries would meet a 404.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.lists(projectId) }),
+    refresh: (queryClient) => queryClient.invalidateQueries({ queryKey: reportKeys.lists(projectId) }),
   });
 }

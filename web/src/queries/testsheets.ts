@@ -13,9 +13,9 @@ import type {
   SheetNode,
   SheetUpdateBody,
 } from '@shared/schemas/testruns';
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { getQuery, KEEP_ROWS } from './factory';
+import { getQuery, KEEP_ROWS, useSettledWrite, useWrite } from './factory';
 import { issueKeys } from './issues';
 import { projectKeys } from './projects';
 import { DEFAULT_PAGE_SIZE } from './query-client';
@@ -142,35 +142,29 @@ function invalidateWorkItems(queryClient: QueryClient, projectId: string) {
 }
 
 export function useCreateSheet(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SheetBody) => api.post<Sheet>(SHEETS, body),
-    onSuccess: () => invalidateSheets(queryClient, projectId),
+  return useWrite((body: SheetBody) => api.post<Sheet>(SHEETS, body), {
+    refresh: (queryClient) => invalidateSheets(queryClient, projectId),
   });
 }
 
 /** Edits, moves, completes (`status: 2`) or reopens (`status: 1`) at the version read. */
 export function useUpdateSheet(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: SheetUpdateBody }) =>
-      api.put<Sheet>(`${SHEETS}/${id}`, body),
-    onSuccess: (sheet) => {
-      queryClient.setQueryData(sheetKeys.detail(projectId, sheet.id), sheet);
-      return invalidateSheets(queryClient, projectId);
+  return useWrite(
+    ({ id, body }: { id: string; body: SheetUpdateBody }) => api.put<Sheet>(`${SHEETS}/${id}`, body),
+    {
+      store: (sheet) => sheetKeys.detail(projectId, sheet.id),
+      refresh: (queryClient) => invalidateSheets(queryClient, projectId),
+      // A stale version or a refused move: show what the sheet is now.
+      onRefused: (queryClient) => invalidateSheets(queryClient, projectId),
     },
-    // A stale version or a refused move: show what the sheet is now.
-    onError: () => invalidateSheets(queryClient, projectId),
-  });
+  );
 }
 
 export function useDeleteSheet(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`${SHEETS}/${id}`),
+  return useWrite((id: string) => api.delete<null>(`${SHEETS}/${id}`), {
     // The deleted sheet's own queries are left alone: its page may still be mounted while it
     // navigates away, and a refetch would meet a 404.
-    onSuccess: (_, id) =>
+    refresh: (queryClient, _, id) =>
       queryClient.invalidateQueries({
         queryKey: sheetKeys.project(projectId),
         predicate: (query) => !(query.queryKey[2] === 'sheet' && query.queryKey[3] === id),
@@ -184,9 +178,8 @@ export function useDeleteSheet(projectId: string) {
  * a failure part-way leaves the earlier ones added and a retry skips them.
  */
 export function useAddSheetCases(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ sheetId, caseIds }: { sheetId: string; caseIds: string[] }) => {
+  return useSettledWrite(
+    async ({ sheetId, caseIds }: { sheetId: string; caseIds: string[] }) => {
       const total = { added: 0, skipped: 0 };
       for (let start = 0; start < caseIds.length; start += MAX_SHEET_CASE_ADD) {
         const part = await api.post<{ added: number; skipped: number }>(SHEET_CASES, {
@@ -198,35 +191,31 @@ export function useAddSheetCases(projectId: string) {
       }
       return total;
     },
-    onSettled: () => invalidateSheets(queryClient, projectId),
-  });
+    (queryClient) => invalidateSheets(queryClient, projectId),
+  );
 }
 
 /** PUT pmsProjectTestsheetCases/{id}: records a run (result and note) at the version read. */
 export function useRecordResult(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: SheetCaseResultBody }) =>
+  return useSettledWrite(
+    ({ id, body }: { id: string; body: SheetCaseResultBody }) =>
       api.put<SheetCaseRow>(`${SHEET_CASES}/${id}`, body),
-    onSettled: () => invalidateSheets(queryClient, projectId),
-  });
+    (queryClient) => invalidateSheets(queryClient, projectId),
+  );
 }
 
 /** PUT pmsProjectTestsheetCases/batchUpdate: one result for several sheet cases, all or nothing. */
 export function useBatchResult(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SheetCaseBatchBody) => api.put<SheetCaseRow[]>(`${SHEET_CASES}/batchUpdate`, body),
-    onSettled: () => invalidateSheets(queryClient, projectId),
-  });
+  return useSettledWrite(
+    (body: SheetCaseBatchBody) => api.put<SheetCaseRow[]>(`${SHEET_CASES}/batchUpdate`, body),
+    (queryClient) => invalidateSheets(queryClient, projectId),
+  );
 }
 
 /** DELETE pmsProjectTestsheetCases/{ids}: out of the sheet, with their runs and links. */
 export function useRemoveSheetCases(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) => api.delete<null>(`${SHEET_CASES}/${ids.join(',')}`),
-    onSuccess: (_, ids) =>
+  return useWrite((ids: string[]) => api.delete<null>(`${SHEET_CASES}/${ids.join(',')}`), {
+    refresh: (queryClient, _, ids) =>
       queryClient.invalidateQueries({
         queryKey: sheetKeys.project(projectId),
         // A removed case's drawer may still be closing: its detail would be a 404 now.
@@ -237,24 +226,24 @@ export function useRemoveSheetCases(projectId: string) {
 
 /** POST pmsProjectTestsheetIssues: files a bug prefilled from the case, linked in the same write. */
 export function useFileBug(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FileBugBody) => api.post<{ link: SheetIssueRow; issueId: string }>(SHEET_ISSUES, body),
-    // The bug is linked to the library case too: its linked count and the issueId filter change.
-    onSuccess: () =>
-      Promise.all([
-        invalidateSheets(queryClient, projectId),
-        invalidateWorkItems(queryClient, projectId),
-        invalidateCases(queryClient, projectId),
-      ]),
-  });
+  return useWrite(
+    (body: FileBugBody) => api.post<{ link: SheetIssueRow; issueId: string }>(SHEET_ISSUES, body),
+    {
+      // The bug is linked to the library case too: its linked count and the issueId filter change.
+      refresh: (queryClient) =>
+        Promise.all([
+          invalidateSheets(queryClient, projectId),
+          invalidateWorkItems(queryClient, projectId),
+          invalidateCases(queryClient, projectId),
+        ]),
+    },
+  );
 }
 
 /** POST batchAdd / PUT unlink: links or unlinks existing work items of the project. */
 export function useLinkIssues(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
+  return useWrite(
+    ({
       sheetCaseId,
       issueIds,
       unlink = false,
@@ -268,6 +257,6 @@ export function useLinkIssues(projectId: string) {
         ? api.put<SheetIssueRow[]>(`${SHEET_ISSUES}/unlink`, body)
         : api.post<SheetIssueRow[]>(`${SHEET_ISSUES}/batchAdd`, body);
     },
-    onSuccess: () => invalidateSheets(queryClient, projectId),
-  });
+    { refresh: (queryClient) => invalidateSheets(queryClient, projectId) },
+  );
 }

@@ -1,22 +1,19 @@
-import { Alert, Button, Code, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Button, Code, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { UpdateEnterpriseBodySchema } from '@shared/schemas/enterprise';
 import { IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { HttpError } from '../api/errors';
 import { PageTitle } from '../components/PageTitle/PageTitle';
+import { SaveRow } from '../kit/SettingsSection/SettingsSection';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { accessGuard } from '../lib/route-guards';
-import { showServerFieldError } from '../lib/server-errors';
 import { zodResolver } from '../lib/zod-resolver';
-import { enterpriseKeys, useUpdateEnterprise } from '../queries/enterprise';
+import { enterpriseKeys } from '../queries/enterprise';
 import { AuditRetentionSection } from './-components/settings/AuditRetentionSection';
 import { DataExportSection } from './-components/settings/DataExportSection';
 import { DeleteEnterpriseSection } from './-components/settings/DeleteEnterpriseSection';
+import { useEnterpriseSettingsForm } from './-components/settings/use-enterprise-settings-form';
 import { TemplatesSection } from './-components/weekly/TemplatesSection';
 import { WeekSettingsSection } from './-components/weekly/WeekSettingsSection';
 
@@ -32,45 +29,17 @@ function SettingsPage() {
   const { enterprise, can } = useCurrentEnterprise();
   useDocumentTitle(`Organization settings · ${enterprise.name}`);
   const queryClient = useQueryClient();
-  const update = useUpdateEnterprise(enterprise);
   const canEdit = can('enterprise:settings:edit');
-  const [conflict, setConflict] = useState(false);
-
-  const form = useForm({
-    initialValues: {
+  const { form, submit, pending, conflict, setConflict } = useEnterpriseSettingsForm({
+    saved: () => ({
       name: enterprise.name,
       description: enterprise.description,
       gitlinkUrl: enterprise.gitlinkUrl,
-    },
+    }),
     validate: zodResolver(SettingsFormSchema),
+    toBody: (values) => SettingsFormSchema.parse(values),
+    savedMessage: 'Organization settings saved',
     validateInputOnChange: true,
-  });
-
-  // A newer version arrived (our save, or reloading after a conflict): show it as the saved state.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the version on purpose
-  useEffect(() => {
-    const saved = {
-      name: enterprise.name,
-      description: enterprise.description,
-      gitlinkUrl: enterprise.gitlinkUrl,
-    };
-    form.setInitialValues(saved);
-    form.setValues(saved);
-    form.resetDirty(saved);
-  }, [enterprise.version]);
-
-  const submit = form.onSubmit((values) => {
-    const body = UpdateEnterpriseBodySchema.parse({ ...values, version: enterprise.version });
-    update.mutate(body, {
-      onSuccess: () => {
-        setConflict(false);
-        notifications.show({ color: 'green', message: 'Organization settings saved' });
-      },
-      onError: (error) => {
-        if (error instanceof HttpError && error.status === 409) setConflict(true);
-        else showServerFieldError(form, error);
-      },
-    });
   });
 
   async function loadLatest() {
@@ -142,18 +111,11 @@ function SettingsPage() {
               {...form.getInputProps('gitlinkUrl')}
             />
             {canEdit && (
-              <Group justify="flex-end" mt="sm">
-                <Button
-                  variant="default"
-                  onClick={() => form.reset()}
-                  disabled={!form.isDirty() || update.isPending}
-                >
+              <SaveRow pending={pending} disabled={!form.isDirty()} mt="sm">
+                <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty() || pending}>
                   Discard changes
                 </Button>
-                <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-                  Save
-                </Button>
-              </Group>
+              </SaveRow>
             )}
           </Stack>
         </form>

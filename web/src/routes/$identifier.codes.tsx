@@ -31,6 +31,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
 import { PageTitle } from '../components/PageTitle/PageTitle';
+import { NoMatch } from '../kit/ListPage/ListPage';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { accessGuard, guardedLoad } from '../lib/route-guards';
 import { validateListSearch } from '../lib/search';
@@ -136,9 +137,7 @@ function CodesPage() {
         data-testid="codes-image-empty"
       />
     ) : params.keyword ? (
-      <EmptyState
-        py={56}
-        icon={<IconSearch size={28} />}
+      <NoMatch
         title="No repository matches your search"
         description="Try part of the name or the clone URL."
       />

@@ -12,7 +12,8 @@ import { KeywordFilter } from '../kit/FilterBar/FilterBar';
 import { Dimmable, NoMatch } from '../kit/ListPage/ListPage';
 import { loadList } from '../kit/ListPage/load-list';
 import { Pager } from '../kit/ListPage/Pager';
-import { storedPageSize, usePageSize } from '../kit/ListPage/use-page-size';
+import { storedPageSize } from '../kit/ListPage/use-page-size';
+import { usePager } from '../kit/ListPage/use-pager';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { accessGuard } from '../lib/route-guards';
 import { validateListSearch } from '../lib/search';
@@ -51,7 +52,12 @@ function MembersPage() {
   useDocumentTitle(`Members · ${enterprise.name}`);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const [pageSize, setPageSize] = usePageSize('members');
+  const pager = usePager(
+    'members',
+    search.pageNum ?? DEFAULT_PAGE,
+    (pageNum) => void navigate({ search: (prev) => ({ ...prev, pageNum }) }),
+  );
+  const { pageSize } = pager;
   const params = useDeferredValue({ ...listParams(search), pageSize });
   const { data: page } = useSuspenseQuery(memberListQueryOptions(enterprise.enterpriseIdentifier, params));
   const stale =
@@ -141,17 +147,7 @@ function MembersPage() {
           canChooseRoles={can('system:role:list')}
         />
       )}
-      <Pager
-        total={page.total}
-        pageNum={params.pageNum}
-        pageSize={page.pageSize}
-        noun="members"
-        onChange={(pageNum) => void navigate({ search: (prev) => ({ ...prev, pageNum }) })}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          void navigate({ search: (prev) => ({ ...prev, pageNum: undefined }) });
-        }}
-      />
+      <Pager total={page.total} noun="members" {...pager} pageNum={params.pageNum} pageSize={page.pageSize} />
 
       {canAdd && (
         <AddMemberModal

@@ -5,7 +5,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { Pager } from '../kit/ListPage/Pager';
-import { usePageSize } from '../kit/ListPage/use-page-size';
+import { usePager } from '../kit/ListPage/use-pager';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { inboxQueryOptions, useMarkAllRead } from '../queries/notifications';
 import { NotificationList } from './-components/notifications/NotificationList';
@@ -22,7 +22,8 @@ function InboxPage() {
   useDocumentTitle(`Notifications · ${enterprise.name}`);
   const [pageNum, setPageNum] = useState(1);
   const [show, setShow] = useState<'all' | 'unread'>('all');
-  const [pageSize, setPageSize] = usePageSize('notifications');
+  const pager = usePager('notifications', pageNum, setPageNum);
+  const { pageSize } = pager;
   const page = useQuery(inboxQueryOptions(identifier, { pageNum, pageSize, unread: show === 'unread' })).data;
   const markAll = useMarkAllRead(identifier);
   return (
@@ -56,17 +57,7 @@ function InboxPage() {
             <NotificationList identifier={identifier} rows={page?.rows ?? []} />
             {page ? (
               <Stack p="sm">
-                <Pager
-                  total={page.total}
-                  pageNum={pageNum}
-                  pageSize={pageSize}
-                  noun="notifications"
-                  onChange={setPageNum}
-                  onPageSizeChange={(size) => {
-                    setPageSize(size);
-                    setPageNum(1);
-                  }}
-                />
+                <Pager total={page.total} noun="notifications" {...pager} />
               </Stack>
             ) : null}
           </Paper>

@@ -1,5 +1,6 @@
 import {
   Group,
+  Menu,
   type RenderTreeNodePayload,
   Skeleton,
   Stack,
@@ -10,7 +11,8 @@ import {
   type UseTreeReturnType,
   useTree,
 } from '@mantine/core';
-import { type KeyboardEvent, type ReactNode, useEffect, useMemo } from 'react';
+import { IconSubtask, IconTrash } from '@tabler/icons-react';
+import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useMemo } from 'react';
 import { useCurrentEnterprise } from '../../lib/current-enterprise';
 import { TREE_ROW_HEIGHT } from './TreeRow';
 
@@ -200,4 +202,59 @@ export function SidebarTreeBody({
       aria-label={label}
     />
   );
+}
+
+/** One entry of a tree row's menu, shown only when `allowed`. */
+export interface TreeMenuEntry {
+  label: string;
+  icon: ReactNode;
+  allowed: boolean;
+  onClick: () => void;
+  disabled?: boolean;
+  /** Delete: red, and set apart below a divider. */
+  danger?: boolean;
+}
+
+/** A tree row's menu items (add a child, rename, move, delete): the allowed ones, in order. */
+export function TreeMenuItems({ entries }: { entries: TreeMenuEntry[] }) {
+  return (
+    <>
+      {entries
+        .filter((entry) => entry.allowed)
+        .map((entry) => (
+          <Fragment key={entry.label}>
+            {entry.danger && <Menu.Divider />}
+            <Menu.Item
+              color={entry.danger ? 'red' : undefined}
+              leftSection={entry.icon}
+              disabled={entry.disabled}
+              onClick={entry.onClick}
+            >
+              {entry.label}
+            </Menu.Item>
+          </Fragment>
+        ))}
+    </>
+  );
+}
+
+/** "Add sub-module", "New sub-sheet": disabled, saying why, on a row at the deepest level a tree allows. */
+export function addChildEntry(
+  label: string,
+  canAdd: boolean,
+  allowed: boolean,
+  onClick: () => void,
+): TreeMenuEntry {
+  return {
+    label: canAdd ? label : `${label} (5 levels at most)`,
+    icon: <IconSubtask size={16} />,
+    allowed,
+    disabled: !canAdd,
+    onClick,
+  };
+}
+
+/** "Delete", last and in red. */
+export function deleteEntry(allowed: boolean, onClick: () => void): TreeMenuEntry {
+  return { label: 'Delete', icon: <IconTrash size={16} />, allowed, danger: true, onClick };
 }

@@ -1,9 +1,10 @@
-import { Anchor, Breadcrumbs, Card, Group, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Text } from '@mantine/core';
 import type { ArtifactRepository, FolderEntry } from '@shared/schemas/artifacts';
 import { IconFile, IconFolder, IconFolderOpen } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ListBody, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
+import { NothingYet } from '../../../kit/ListPage/ListPage';
+import { ListPanel } from '../../../kit/ListPage/ListPanel';
 import { TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { actionsColumn, DeleteAction } from '../../../kit/ListTable/RowActions';
@@ -113,38 +114,41 @@ export function BrowsePanel({
     );
   }
   return (
-    <Card withBorder p={0}>
-      <PanelHeading title="Folders" small count={query.data ? `${rows.length} here` : undefined}>
-        {null}
-      </PanelHeading>
-      <FolderCrumbs repository={repository} path={path} onPath={onPath} />
-      <ListBody
-        what="folder"
-        query={query}
-        isEmpty={rows.length === 0}
-        empty={
-          <NothingYet
-            icon={<IconFolderOpen size={28} />}
-            title={path ? 'This folder is empty' : 'No files yet'}
-            description={
-              path
-                ? 'Its assets were deleted. Go up to see the rest of the repository.'
-                : 'Files appear here by their paths once something is published.'
-            }
-            testId="folder-empty"
-          />
-        }
-      >
-        <ListTable
-          rows={rows}
-          rowKey={(row) => row.path}
-          columns={columns}
-          testId="folder-table"
-          rowTestId={(row) => `folder-entry-${row.path}`}
-          onOpen={(row) => (row.kind === 'folder' ? onPath(row.path) : onAsset(row.path))}
+    <ListPanel
+      title="Folders"
+      count={query.data ? `${rows.length} here` : undefined}
+      above={<FolderCrumbs repository={repository} path={path} onPath={onPath} />}
+      what="folder"
+      query={query}
+      isEmpty={rows.length === 0}
+      empty={
+        <NothingYet
+          icon={<IconFolderOpen size={28} />}
+          title={path ? 'This folder is empty' : 'No files yet'}
+          description={
+            path
+              ? 'Its assets were deleted. Go up to see the rest of the repository.'
+              : 'Files appear here by their paths once something is published.'
+          }
+          testId="folder-empty"
         />
-      </ListBody>
-      <DeleteContentModal repositoryId={repository.id} target={deleting} onClose={() => setDeleting(null)} />
-    </Card>
+      }
+      footer={
+        <DeleteContentModal
+          repositoryId={repository.id}
+          target={deleting}
+          onClose={() => setDeleting(null)}
+        />
+      }
+    >
+      <ListTable
+        rows={rows}
+        rowKey={(row) => row.path}
+        columns={columns}
+        testId="folder-table"
+        rowTestId={(row) => `folder-entry-${row.path}`}
+        onOpen={(row) => (row.kind === 'folder' ? onPath(row.path) : onAsset(row.path))}
+      />
+    </ListPanel>
   );
 }

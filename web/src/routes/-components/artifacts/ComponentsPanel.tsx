@@ -1,18 +1,17 @@
-import { Card, Text } from '@mantine/core';
 import type { ArtifactRepository, Component } from '@shared/schemas/artifacts';
 import { IconPackage } from '@tabler/icons-react';
 import { useState } from 'react';
-import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { KeywordFilter } from '../../../kit/FilterBar/FilterBar';
-import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
+import { NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
+import { ListPanel } from '../../../kit/ListPage/ListPanel';
 import { CardPager } from '../../../kit/ListPage/Pager';
 import { useListQuery } from '../../../kit/ListPage/use-list-query';
-import { CountCell, TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { actionsColumn, DeleteAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { ByWhenCell, componentColumns } from './columns';
 import { DeleteContentModal } from './DeleteContentModal';
-import { componentName, formatBytes } from './labels';
+import { componentName } from './labels';
 import { usePeopleNames } from './people';
 import { type ContentTarget, componentsQueryOptions } from './queries';
 
@@ -42,40 +41,12 @@ export function ComponentsPanel({
   const [deleting, setDeleting] = useState<ContentTarget | null>(null);
   const rows = list.query.data?.rows ?? [];
   const columns: ListColumn<Component>[] = [
-    {
-      key: 'name',
-      title: 'Name',
-      role: 'title',
-      render: (row) => (
-        <Text size="sm" fw={600}>
-          {componentName(repository.format, row)}
-        </Text>
-      ),
-    },
-    { key: 'version', title: 'Version', render: (row) => <TextCell value={row.version} /> },
-    {
-      key: 'assets',
-      title: 'Assets',
-      align: 'right',
-      role: 'secondary',
-      render: (row) => <CountCell value={row.assetCount} />,
-    },
-    {
-      key: 'size',
-      title: 'Size',
-      align: 'right',
-      role: 'secondary',
-      render: (row) => <TextCell value={formatBytes(row.sizeBytes)} />,
-    },
+    ...componentColumns<Component>(repository.format),
     {
       key: 'published',
       title: 'Published',
       role: 'tertiary',
-      render: (row) => (
-        <Text size="sm">
-          {nameOf(row.publishedBy)} <RelativeTime value={row.publishedAt} display="inline" size="sm" />
-        </Text>
-      ),
+      render: (row) => <ByWhenCell name={nameOf(row.publishedBy)} at={row.publishedAt} />,
     },
   ];
   if (can('artifact:asset:remove')) {
@@ -98,56 +69,57 @@ export function ComponentsPanel({
     );
   }
   return (
-    <Card withBorder p={0}>
-      <PanelHeading
-        title="Components"
-        small
-        count={list.query.data ? `${list.query.data.total} in total` : undefined}
-      >
+    <ListPanel
+      title="Components"
+      count={list.query.data ? `${list.query.data.total} in total` : undefined}
+      controls={
         <KeywordFilter
           label="Search components"
           placeholder="Name, group or version"
           value={q}
           onChange={(keyword) => onSearch({ q: keyword, pageNum: undefined })}
         />
-      </PanelHeading>
-      <ListBody
-        what="components"
-        query={list.query}
-        isEmpty={rows.length === 0}
-        empty={
-          q ? (
-            <NoMatch
-              title="No component matches"
-              description="Try part of the name, the group or a version."
-            />
-          ) : (
-            <NothingYet
-              icon={<IconPackage size={28} />}
-              title="Nothing published yet"
-              description={EMPTY_HINT}
-              testId="components-empty"
-            />
-          )
-        }
-      >
-        <ListTable
-          rows={rows}
-          columns={columns}
-          testId="components-table"
-          rowTestId={(row) => `component-row-${row.name}`}
-          onOpen={(row) => onOpen(row.id)}
-        />
-      </ListBody>
-      <CardPager
-        page={list.query.data}
-        pageNum={list.params.pageNum}
-        pageSize={list.params.pageSize}
-        noun="components"
-        onChange={(next) => onSearch({ pageNum: next })}
-        onPageSizeChange={list.onPageSizeChange}
+      }
+      what="components"
+      query={list.query}
+      isEmpty={rows.length === 0}
+      empty={
+        q ? (
+          <NoMatch title="No component matches" description="Try part of the name, the group or a version." />
+        ) : (
+          <NothingYet
+            icon={<IconPackage size={28} />}
+            title="Nothing published yet"
+            description={EMPTY_HINT}
+            testId="components-empty"
+          />
+        )
+      }
+      footer={
+        <>
+          <CardPager
+            page={list.query.data}
+            pageNum={list.params.pageNum}
+            pageSize={list.params.pageSize}
+            noun="components"
+            onChange={(next) => onSearch({ pageNum: next })}
+            onPageSizeChange={list.onPageSizeChange}
+          />
+          <DeleteContentModal
+            repositoryId={repository.id}
+            target={deleting}
+            onClose={() => setDeleting(null)}
+          />
+        </>
+      }
+    >
+      <ListTable
+        rows={rows}
+        columns={columns}
+        testId="components-table"
+        rowTestId={(row) => `component-row-${row.name}`}
+        onOpen={(row) => onOpen(row.id)}
       />
-      <DeleteContentModal repositoryId={repository.id} target={deleting} onClose={() => setDeleting(null)} />
-    </Card>
+    </ListPanel>
   );
 }

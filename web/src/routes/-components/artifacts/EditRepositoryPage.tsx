@@ -13,6 +13,7 @@ import { LinkButton } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
 import { NotesTextarea } from '../../../kit/FormModal/fields';
 import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
+import { SaveRow, SectionHeading, SettingsSection } from '../../../kit/SettingsSection/SettingsSection';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
@@ -85,12 +86,9 @@ function EditForm({ repository }: { repository: ArtifactRepository }) {
     }),
   );
   return (
-    <Paper withBorder p="xl">
+    <SettingsSection title={repository.type === 'group' ? 'Members' : 'Policies'} size="md">
       <form onSubmit={submit} noValidate data-testid="repository-edit-form">
         <Stack gap="md">
-          <Title order={2} fz="md">
-            {repository.type === 'group' ? 'Members' : 'Policies'}
-          </Title>
           <NotesTextarea label="Description" {...form.getInputProps('description')} />
           {repository.type === 'hosted' ? (
             <PolicyFields form={form} format={repository.format} />
@@ -107,14 +105,10 @@ function EditForm({ repository }: { repository: ArtifactRepository }) {
             label="Anyone may read and download, without signing in"
             {...form.getInputProps('anonymousRead', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending}>
-              Save
-            </Button>
-          </Group>
+          <SaveRow pending={update.isPending} />
         </Stack>
       </form>
-    </Paper>
+    </SettingsSection>
   );
 }
 
@@ -145,14 +139,9 @@ function DeleteSection({ repository, identifier }: { repository: ArtifactReposit
   return (
     <Paper withBorder p="xl">
       <Group justify="space-between">
-        <Stack gap={2}>
-          <Title order={2} fz="md">
-            Delete repository
-          </Title>
-          <Text size="sm" c="dimmed">
-            Only an empty, unlocked repository that no group lists can be deleted.
-          </Text>
-        </Stack>
+        <SectionHeading title="Delete repository" size="md">
+          Only an empty, unlocked repository that no group lists can be deleted.
+        </SectionHeading>
         <Button
           color="red"
           variant="light"

@@ -16,6 +16,8 @@ import { PageTitle } from '../../../components/PageTitle/PageTitle';
 import { SectionTabs } from '../../../components/SectionTabs/SectionTabs';
 import { FilterBar, KeywordFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';
 import { ListPage, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
+import { Pager } from '../../../kit/ListPage/Pager';
+import { useClientPaging } from '../../../kit/ListPage/use-client-paging';
 import { CountCell, TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
@@ -147,6 +149,7 @@ export function RepositoryListPage({
   const navigate = useNavigate();
   const query = useQuery(repositoryListQueryOptions({ kind, ...search }));
   const rows = query.data ?? [];
+  const paging = useClientPaging('artifact-repositories', rows, { kind, ...search });
   const filtered = Boolean(search.format || search.type || search.name);
   const setSearch = (change: Partial<RepositorySearch>) =>
     void navigate({
@@ -226,9 +229,10 @@ export function RepositoryListPage({
             />
           )
         }
+        footer={rows.length > 0 && <Pager {...paging.pager} noun="repositories" />}
       >
         <ListTable
-          rows={rows}
+          rows={paging.rows}
           columns={columns(identifier)}
           testId="repositories-table"
           rowTestId={(row) => `artifact-repository-row-${row.name}`}

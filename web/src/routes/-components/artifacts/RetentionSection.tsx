@@ -1,4 +1,14 @@
-import { Alert, Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  type NumberInputProps,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -13,6 +23,7 @@ import { useEffect, useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { TableSkeleton } from '../../../kit/ListPage/ListPage';
+import { SettingsSection } from '../../../kit/SettingsSection/SettingsSection';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
@@ -103,6 +114,11 @@ function DryRun({ repository }: { repository: ArtifactRepository }) {
   );
 }
 
+/** One cleanup rule's number: a whole count of versions or days, empty for the rule off. */
+function RuleInput(props: NumberInputProps) {
+  return <NumberInput min={1} allowDecimal={false} w={200} {...props} />;
+}
+
 /** Cleanup rules on the settings page: the rules, a dry run that lists what would go, and a run. */
 export function RetentionSection({ repository }: { repository: ArtifactRepository }) {
   const { can } = useCurrentEnterprise();
@@ -133,73 +149,60 @@ export function RetentionSection({ repository }: { repository: ArtifactRepositor
     }),
   );
   return (
-    <Paper withBorder p="xl" data-testid="retention-section">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} fz="md">
-            Cleanup rules
-          </Title>
-          <Text size="sm" c="dimmed">
-            Keep the newest versions of each component, and drop versions older than some days; with both, a
-            version goes only when both say so. Versions a snapshot or a promotion holds are never touched.
-            Leave a field empty to turn its rule off.
-          </Text>
-        </Stack>
-        <form onSubmit={submit} noValidate>
-          <Group align="flex-start" gap="md">
-            <NumberInput
-              label="Keep the newest"
-              suffix=" versions"
-              min={1}
-              allowDecimal={false}
-              w={200}
-              disabled={!can('artifact:repository:edit')}
-              {...form.getInputProps('keepLast')}
-            />
-            <NumberInput
-              label="Drop versions older than"
-              suffix=" days"
-              min={1}
-              allowDecimal={false}
-              w={200}
-              disabled={!can('artifact:repository:edit')}
-              {...form.getInputProps('maxAgeDays')}
-            />
-            {can('artifact:repository:edit') && (
-              <Button type="submit" mt={25} loading={save.isPending} disabled={!form.isDirty()}>
-                Save rules
-              </Button>
-            )}
-          </Group>
-        </form>
-        <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconEye size={16} />}
-            onClick={() => setShowDryRun(true)}
-            disabled={form.isDirty()}
-          >
-            Dry run
-          </Button>
-          {can('artifact:asset:remove') && (
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => setConfirming(true)}
-              disabled={form.isDirty() || repository.locked}
-            >
-              Run now
+    <SettingsSection
+      title="Cleanup rules"
+      size="md"
+      testId="retention-section"
+      description="Keep the newest versions of each component, and drop versions older than some days; with both, a version goes only when both say so. Versions a snapshot or a promotion holds are never touched. Leave a field empty to turn its rule off."
+    >
+      <form onSubmit={submit} noValidate>
+        <Group align="flex-start" gap="md">
+          <RuleInput
+            label="Keep the newest"
+            suffix=" versions"
+            disabled={!can('artifact:repository:edit')}
+            {...form.getInputProps('keepLast')}
+          />
+          <RuleInput
+            label="Drop versions older than"
+            suffix=" days"
+            disabled={!can('artifact:repository:edit')}
+            {...form.getInputProps('maxAgeDays')}
+          />
+          {can('artifact:repository:edit') && (
+            <Button type="submit" mt={25} loading={save.isPending} disabled={!form.isDirty()}>
+              Save rules
             </Button>
           )}
-          {form.isDirty() && (
-            <Text size="xs" c="dimmed">
-              Save the rules to dry-run or run them.
-            </Text>
-          )}
         </Group>
-        {showDryRun && <DryRun repository={repository} />}
-      </Stack>
+      </form>
+      <Group gap="sm">
+        <Button
+          variant="default"
+          leftSection={<IconEye size={16} />}
+          onClick={() => setShowDryRun(true)}
+          disabled={form.isDirty()}
+        >
+          Dry run
+        </Button>
+        {can('artifact:asset:remove') && (
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setConfirming(true)}
+            disabled={form.isDirty() || repository.locked}
+          >
+            Run now
+          </Button>
+        )}
+        {form.isDirty() && (
+          <Text size="xs" c="dimmed">
+            Save the rules to dry-run or run them.
+          </Text>
+        )}
+      </Group>
+      {showDryRun && <DryRun repository={repository} />}
       <ConfirmModal
         opened={confirming}
         onClose={() => setConfirming(false)}
@@ -223,7 +226,7 @@ export function RetentionSection({ repository }: { repository: ArtifactRepositor
           The versions the dry run lists are deleted now; their storage is freed once nothing else holds it.
         </Text>
       </ConfirmModal>
-    </Paper>
+    </SettingsSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Grid, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { SnapshotAsset, SnapshotComponent } from '@shared/schemas/artifacts';
@@ -10,12 +10,13 @@ import { errorText } from '../../../api/errors';
 import { LinkButton } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
-import { ListBody, PanelHeading } from '../../../kit/ListPage/ListPage';
-import { CountCell, TextCell } from '../../../kit/ListTable/cells';
+import { ListPanel } from '../../../kit/ListPage/ListPanel';
+import { TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { actionsColumn, RowAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import type { SnapshotSearch } from './artifact-search';
+import { componentColumns } from './columns';
 import { RepositoryPending, useRepository } from './EditRepositoryPage';
 import { componentName, formatBytes } from './labels';
 import { PromoteModal, type PromoteTarget } from './PromoteModal';
@@ -71,35 +72,9 @@ export function SnapshotPage({
 
   const snapshot = query.data;
   const label = (row: SnapshotComponent) => `${componentName(repository.format, row)} ${row.version}`.trim();
-  const componentColumns: ListColumn<SnapshotComponent>[] = [
-    {
-      key: 'name',
-      title: 'Name',
-      role: 'title',
-      render: (row) => (
-        <Text size="sm" fw={600}>
-          {componentName(repository.format, row)}
-        </Text>
-      ),
-    },
-    { key: 'version', title: 'Version', render: (row) => <TextCell value={row.version} /> },
-    {
-      key: 'assets',
-      title: 'Assets',
-      align: 'right',
-      role: 'secondary',
-      render: (row) => <CountCell value={row.assetCount} />,
-    },
-    {
-      key: 'size',
-      title: 'Size',
-      align: 'right',
-      role: 'secondary',
-      render: (row) => <TextCell value={formatBytes(row.sizeBytes)} />,
-    },
-  ];
+  const componentTableColumns = componentColumns<SnapshotComponent>(repository.format);
   if (can('artifact:asset:upload')) {
-    componentColumns.push(
+    componentTableColumns.push(
       actionsColumn(
         (row) => (
           <RowAction
@@ -194,63 +169,49 @@ export function SnapshotPage({
       )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Card withBorder p={0}>
-            <PanelHeading
-              title="Components"
-              small
-              count={components.data ? `${components.data.length} in total` : undefined}
-            >
-              {null}
-            </PanelHeading>
-            <ListBody
-              what="components"
-              query={components}
-              isEmpty={(components.data ?? []).length === 0}
-              empty={
-                <Text size="sm" c="dimmed" p="md">
-                  The snapshot holds no component (only files of none, or nothing).
-                </Text>
-              }
-            >
-              <ListTable
-                rows={components.data ?? []}
-                columns={componentColumns}
-                testId="snapshot-components"
-                rowTestId={(row) => `snapshot-component-${row.name}`}
-                compact
-              />
-            </ListBody>
-          </Card>
+          <ListPanel
+            title="Components"
+            count={components.data ? `${components.data.length} in total` : undefined}
+            what="components"
+            query={components}
+            isEmpty={(components.data ?? []).length === 0}
+            empty={
+              <Text size="sm" c="dimmed" p="md">
+                The snapshot holds no component (only files of none, or nothing).
+              </Text>
+            }
+          >
+            <ListTable
+              rows={components.data ?? []}
+              columns={componentTableColumns}
+              testId="snapshot-components"
+              rowTestId={(row) => `snapshot-component-${row.name}`}
+              compact
+            />
+          </ListPanel>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Card withBorder p={0}>
-            <PanelHeading
-              title="Files"
-              small
-              count={snapshot ? `${snapshot.assetCount} in total` : undefined}
-            >
-              {null}
-            </PanelHeading>
-            <ListBody
-              what="files"
-              query={query}
-              isEmpty={(snapshot?.assets ?? []).length === 0}
-              empty={
-                <Text size="sm" c="dimmed" p="md">
-                  The repository was empty when the snapshot was taken.
-                </Text>
-              }
-            >
-              <ListTable
-                rows={snapshot?.assets ?? []}
-                rowKey={(row) => row.path}
-                columns={assetColumns}
-                testId="snapshot-assets"
-                rowTestId={(row) => `snapshot-asset-${row.path}`}
-                compact
-              />
-            </ListBody>
-          </Card>
+          <ListPanel
+            title="Files"
+            count={snapshot ? `${snapshot.assetCount} in total` : undefined}
+            what="files"
+            query={query}
+            isEmpty={(snapshot?.assets ?? []).length === 0}
+            empty={
+              <Text size="sm" c="dimmed" p="md">
+                The repository was empty when the snapshot was taken.
+              </Text>
+            }
+          >
+            <ListTable
+              rows={snapshot?.assets ?? []}
+              rowKey={(row) => row.path}
+              columns={assetColumns}
+              testId="snapshot-assets"
+              rowTestId={(row) => `snapshot-asset-${row.path}`}
+              compact
+            />
+          </ListPanel>
         </Grid.Col>
       </Grid>
       <CompareCard

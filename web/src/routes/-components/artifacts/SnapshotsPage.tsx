@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -11,19 +11,20 @@ import { errorText } from '../../../api/errors';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
-import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { NotesTextarea } from '../../../kit/FormModal/fields';
-import { ListBody, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
-import { CountCell, TextCell } from '../../../kit/ListTable/cells';
+import { NothingYet } from '../../../kit/ListPage/ListPage';
+import { ListPanel } from '../../../kit/ListPage/ListPanel';
+import { CountCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { actionsColumn, DeleteAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import type { SnapshotsSearch } from './artifact-search';
+import { assetsColumn, ByWhenCell, sizeColumn } from './columns';
 import { RepositoryPending, useRepository } from './EditRepositoryPage';
-import { formatBytes, repositoryPageRoute } from './labels';
+import { repositoryPageRoute } from './labels';
 import { usePeopleNames } from './people';
 import { CompareCard } from './SnapshotCompare';
 import { snapshotsQueryOptions, useCreateSnapshot, useDeleteSnapshot } from './snapshot-queries';
@@ -142,29 +143,13 @@ export function SnapshotsPage({
       align: 'right',
       render: (row) => <CountCell value={row.componentCount} />,
     },
-    {
-      key: 'assets',
-      title: 'Assets',
-      align: 'right',
-      role: 'secondary',
-      render: (row) => <CountCell value={row.assetCount} />,
-    },
-    {
-      key: 'size',
-      title: 'Size',
-      align: 'right',
-      role: 'secondary',
-      render: (row) => <TextCell value={formatBytes(row.sizeBytes)} />,
-    },
+    assetsColumn<Snapshot>(),
+    sizeColumn<Snapshot>(),
     {
       key: 'taken',
       title: 'Taken',
       role: 'tertiary',
-      render: (row) => (
-        <Text size="sm">
-          {nameOf(row.createdBy)} <RelativeTime value={row.createdAt} display="inline" size="sm" />
-        </Text>
-      ),
+      render: (row) => <ByWhenCell name={nameOf(row.createdBy)} at={row.createdAt} />,
     },
   ];
   if (can('artifact:repository:edit')) {
@@ -197,37 +182,34 @@ export function SnapshotsPage({
           )}
         </Group>
       </Group>
-      <Card withBorder p={0}>
-        <PanelHeading title="Snapshots" small count={query.data ? `${snapshots.length} in total` : undefined}>
-          {null}
-        </PanelHeading>
-        <ListBody
-          what="snapshots"
-          query={query}
-          isEmpty={snapshots.length === 0}
-          empty={
-            <NothingYet
-              icon={<IconCamera size={28} />}
-              title="No snapshot yet"
-              description={
-                repository.type === 'group'
-                  ? 'A group stores nothing: take snapshots of its hosted members.'
-                  : 'Take one before a release: it keeps exactly what the repository holds now.'
-              }
-              testId="snapshots-empty"
-            />
-          }
-        >
-          <ListTable
-            rows={snapshots}
-            rowKey={(row) => row.name}
-            columns={columns}
-            testId="snapshots-table"
-            rowTestId={(row) => `snapshot-row-${row.name}`}
-            onOpen={(row) => open(row.name)}
+      <ListPanel
+        title="Snapshots"
+        count={query.data ? `${snapshots.length} in total` : undefined}
+        what="snapshots"
+        query={query}
+        isEmpty={snapshots.length === 0}
+        empty={
+          <NothingYet
+            icon={<IconCamera size={28} />}
+            title="No snapshot yet"
+            description={
+              repository.type === 'group'
+                ? 'A group stores nothing: take snapshots of its hosted members.'
+                : 'Take one before a release: it keeps exactly what the repository holds now.'
+            }
+            testId="snapshots-empty"
           />
-        </ListBody>
-      </Card>
+        }
+      >
+        <ListTable
+          rows={snapshots}
+          rowKey={(row) => row.name}
+          columns={columns}
+          testId="snapshots-table"
+          rowTestId={(row) => `snapshot-row-${row.name}`}
+          onOpen={(row) => open(row.name)}
+        />
+      </ListPanel>
       <CompareCard
         repositoryId={repositoryId}
         snapshots={snapshots}

@@ -28,6 +28,7 @@ import {
 } from '../../../queries/dashboard';
 import { DeskBlock } from './DeskBlock';
 import { type StatusCount, statusRing, themeColor } from './desk-charts';
+import { ReviewLink } from './ReviewLink';
 
 const RING_HEIGHT = 140;
 
@@ -118,8 +119,6 @@ function QueueList({
   queued: number;
   kind: 'ur' | 'spec';
 }) {
-  const { enterprise } = useCurrentEnterprise();
-  const identifier = enterprise.enterpriseIdentifier;
   if (queued === 0) {
     return (
       <Text size="xs" c="dimmed">
@@ -132,29 +131,11 @@ function QueueList({
       <Text size="xs" fw={600}>
         Review queue · {queued}
       </Text>
-      {rows.slice(0, 4).map((row) =>
-        kind === 'spec' ? (
-          <LinkAnchor
-            key={row.id}
-            to="/$identifier/products/$productId/demand/$demandIde"
-            params={{ identifier, productId: row.product.id, demandIde: row.id }}
-            size="xs"
-            truncate
-          >
-            {row.number} {row.title}
-          </LinkAnchor>
-        ) : (
-          <LinkAnchor
-            key={row.id}
-            to="/$identifier/products/$productId/needs/$needsId"
-            params={{ identifier, productId: row.product.id, needsId: row.id }}
-            size="xs"
-            truncate
-          >
-            {row.number} {row.title}
-          </LinkAnchor>
-        ),
-      )}
+      {rows.slice(0, 4).map((row) => (
+        <ReviewLink key={row.id} spec={kind === 'spec'} productId={row.product.id} id={row.id} size="xs">
+          {row.number} {row.title}
+        </ReviewLink>
+      ))}
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { deskTodoQueryOptions, useAddTodo, useDeleteTodo, useUpdateTodo } from '../../../queries/dashboard';
 import { DeskBlock } from './DeskBlock';
 import { DueBadge } from './DueBadge';
+import { ReviewLink } from './ReviewLink';
 
 function AddTodo() {
   const add = useAddTodo();
@@ -93,29 +94,12 @@ function OwnTodo({ todo }: { todo: Todo }) {
 }
 
 function ReviewRow({ review }: { review: ReviewTodo }) {
-  const { enterprise } = useCurrentEnterprise();
-  const identifier = enterprise.enterpriseIdentifier;
   const label = `${review.product.identifier} ${review.number} ${review.title}`;
-  const link =
-    review.kind === 'spec' ? (
-      <LinkAnchor
-        to="/$identifier/products/$productId/demand/$demandIde"
-        params={{ identifier, productId: review.product.id, demandIde: review.id }}
-        size="sm"
-        truncate
-      >
-        {label}
-      </LinkAnchor>
-    ) : (
-      <LinkAnchor
-        to="/$identifier/products/$productId/needs/$needsId"
-        params={{ identifier, productId: review.product.id, needsId: review.id }}
-        size="sm"
-        truncate
-      >
-        {label}
-      </LinkAnchor>
-    );
+  const link = (
+    <ReviewLink spec={review.kind === 'spec'} productId={review.product.id} id={review.id} size="sm">
+      {label}
+    </ReviewLink>
+  );
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between" data-testid="desk-review">
       {link}

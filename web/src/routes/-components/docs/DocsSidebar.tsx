@@ -31,6 +31,7 @@ import { useDocsState } from './docs-state';
 import { FolderModal } from './FolderModal';
 import { nodeHref } from './paths';
 import { SearchModal } from './SearchModal';
+import { ToolButton } from './ToolButton';
 import { TrashModal } from './TrashModal';
 
 const KIND_ICONS = { folder: IconFolder, wiki: IconFileText, file: IconFile } as const;
@@ -177,9 +178,9 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
         />
         {canAdd && (
           <Group gap={6} wrap="nowrap">
-            <Button
-              size="xs"
-              leftSection={<IconPlus size={14} />}
+            <ToolButton
+              icon={IconPlus}
+              main
               onClick={() =>
                 go(
                   `${place.base}/add${currentFolder ? `?folderId=${encodeURIComponent(currentFolder)}` : ''}`,
@@ -187,24 +188,17 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
               }
             >
               Page
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconFolderPlus size={14} />}
-              onClick={() => setFolderModal({ parent: currentFolder })}
-            >
+            </ToolButton>
+            <ToolButton icon={IconFolderPlus} onClick={() => setFolderModal({ parent: currentFolder })}>
               Folder
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconUpload size={14} />}
+            </ToolButton>
+            <ToolButton
+              icon={IconUpload}
               loading={upload.isPending}
               onClick={() => fileInput.current?.click()}
             >
               File
-            </Button>
+            </ToolButton>
             <input
               ref={fileInput}
               type="file"

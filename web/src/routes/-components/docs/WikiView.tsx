@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconHistory, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
@@ -8,6 +8,7 @@ import { DocHeading } from './DocHeading';
 import { DocMarkdown } from './DocMarkdown';
 import { DocsLoadFailed, DocsLoading } from './DocsShell';
 import { formatBytes, nodeHref, useAddressedNode, useDocsPlace } from './paths';
+import { ToolButton } from './ToolButton';
 
 /** The page of `/docs/wiki/{id}` (`preview`: of `/docs/wiki/{id}/preview`), either library. */
 export function WikiPage({ preview = false }: { preview?: boolean }) {
@@ -61,30 +62,16 @@ export function WikiView({ docId, preview = false }: { docId: string; preview?: 
         about={`Revision ${page.revision} by ${page.updatedBy.nickname}, ${new Date(page.updatedAt).toLocaleString()}${page.summary ? ` — ${page.summary}` : ''}`}
       >
         {can('docs:doc:edit') && (
-          <Button
-            size="xs"
-            leftSection={<IconPencil size={14} />}
-            onClick={() => go(`${place.base}/${id}/edit`)}
-          >
+          <ToolButton icon={IconPencil} main onClick={() => go(`${place.base}/${id}/edit`)}>
             Edit
-          </Button>
+          </ToolButton>
         )}
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconHistory size={14} />}
-          onClick={() => go(`${place.base}/wiki/${id}/history`)}
-        >
+        <ToolButton icon={IconHistory} onClick={() => go(`${place.base}/wiki/${id}/history`)}>
           History
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconEye size={14} />}
-          onClick={() => go(`${place.base}/wiki/${id}/preview`)}
-        >
+        </ToolButton>
+        <ToolButton icon={IconEye} onClick={() => go(`${place.base}/wiki/${id}/preview`)}>
           Preview
-        </Button>
+        </ToolButton>
       </DocHeading>
       <Paper withBorder radius="md" p="lg" data-testid="wiki-body">
         {body}

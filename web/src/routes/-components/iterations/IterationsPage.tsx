@@ -1,11 +1,12 @@
-import { Button, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconInbox, IconLayoutKanban, IconPlus, IconRun } from '@tabler/icons-react';
+import { IconInbox, IconLayoutKanban, IconRun } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LinkButton } from '../../../components/Links/Links';
 import { StatusCardPage } from '../../../kit/ListPage/CardList';
+import { CreateButton } from '../../../kit/ListPage/CreateButton';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { projectQueryOptions } from '../../../queries/projects';
 import { sprintListQueryOptions } from '../../../queries/sprints';
@@ -23,6 +24,12 @@ const STATE_FILTERS: { value: SprintStateFilter | 'all'; label: string }[] = [
   { value: 'all', label: 'All' },
 ];
 
+/** The project's planning board and its backlog, a button each above the sprints. */
+const PLANNING_VIEWS = [
+  { to: '/$identifier/projects/$projectId/iteration/planning', label: 'Planning', Icon: IconLayoutKanban },
+  { to: '/$identifier/projects/$projectId/iteration/unplaning', label: 'Backlog', Icon: IconInbox },
+] as const;
+
 export function IterationsPage() {
   const { enterprise, can } = useCurrentEnterprise();
   const identifier = enterprise.enterpriseIdentifier;
@@ -37,11 +44,7 @@ export function IterationsPage() {
   const [creating, setCreating] = useState(false);
   const today = localToday();
   const linkParams = { identifier, projectId };
-  const newSprintButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-      New sprint
-    </Button>
-  );
+  const newSprintButton = <CreateButton onClick={() => setCreating(true)}>New sprint</CreateButton>;
 
   return (
     <StatusCardPage
@@ -51,22 +54,17 @@ export function IterationsPage() {
       onStatusChange={(state) => void navigate({ search: validateSprintSearch({ state }), replace: true })}
       actions={
         <Group gap="xs">
-          <LinkButton
-            to="/$identifier/projects/$projectId/iteration/planning"
-            params={linkParams}
-            variant="default"
-            leftSection={<IconLayoutKanban size={16} />}
-          >
-            Planning
-          </LinkButton>
-          <LinkButton
-            to="/$identifier/projects/$projectId/iteration/unplaning"
-            params={linkParams}
-            variant="default"
-            leftSection={<IconInbox size={16} />}
-          >
-            Backlog
-          </LinkButton>
+          {PLANNING_VIEWS.map(({ to, label, Icon }) => (
+            <LinkButton
+              key={to}
+              to={to}
+              params={linkParams}
+              variant="default"
+              leftSection={<Icon size={16} />}
+            >
+              {label}
+            </LinkButton>
+          ))}
           {canAdd && newSprintButton}
         </Group>
       }

@@ -2,6 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import { MAX_SPRINT_DAYS } from '@shared/domain/sprint-workflow';
 import type { Sprint } from '@shared/schemas/sprints';
 import { useQuery } from '@tanstack/react-query';
+import type { EditModalProps } from '../../../kit/FormModal/edit-modal-props';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { DateRangeInputs, NotesTextarea, TitleInput } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
@@ -15,13 +16,8 @@ import {
   validateSprintForm,
 } from './sprint-form';
 
-interface SprintFormModalProps {
-  opened: boolean;
-  onClose: () => void;
+interface SprintFormModalProps extends EditModalProps<'sprint', Sprint> {
   projectId: string;
-  /** The sprint to edit; absent to create one. */
-  sprint?: Sprint | null;
-  onCreated?: (sprint: Sprint) => void;
 }
 
 /** Name, goal and dates of a sprint (at most 90 days). */

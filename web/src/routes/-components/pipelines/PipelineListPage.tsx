@@ -30,7 +30,7 @@ import { FilterBar, KeywordFilter, SelectFilter } from '../../../kit/FilterBar/F
 import { CardList } from '../../../kit/ListPage/CardList';
 import { ListHeading, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
-import { usePageSize } from '../../../kit/ListPage/use-page-size';
+import { usePager } from '../../../kit/ListPage/use-pager';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { AddPipelineModal } from './AddPipelineModal';
@@ -52,8 +52,11 @@ export function PipelineListPage({ identifier, search }: { identifier: string; s
   useDocumentTitle('Pipelines');
   const navigate = useNavigate({ from: '/$identifier/pipeline/' });
   const { can } = useCurrentEnterprise();
-  const [pageSize, setPageSize] = usePageSize('pipelines');
   const pageNum = search.pageNum ?? 1;
+  const goTo = (next: number | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, pageNum: next }) });
+  const pager = usePager('pipelines', pageNum, goTo);
+  const { pageSize } = pager;
   const list = useQuery(
     pipelineListQueryOptions({
       repositoryId: search.repositoryId,
@@ -71,11 +74,7 @@ export function PipelineListPage({ identifier, search }: { identifier: string; s
   const run = useRunPipeline(identifier);
   const filter = (next: Partial<PipelineSearch>) =>
     void navigate({ search: (prev) => ({ ...prev, ...next, pageNum: undefined }), replace: true });
-  useStepBackFromEmptyPage(
-    page,
-    pageNum,
-    (next) => void navigate({ search: (prev) => ({ ...prev, pageNum: next }) }),
-  );
+  useStepBackFromEmptyPage(page, pageNum, goTo);
 
   const addButton = can('pipeline:pipeline:add') && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
@@ -152,21 +151,7 @@ export function PipelineListPage({ identifier, search }: { identifier: string; s
             />
           )
         }
-        footer={
-          page && (
-            <Pager
-              total={page.total}
-              pageNum={pageNum}
-              pageSize={pageSize}
-              noun="pipelines"
-              onChange={(next) => void navigate({ search: (prev) => ({ ...prev, pageNum: next }) })}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                void navigate({ search: (prev) => ({ ...prev, pageNum: undefined }) });
-              }}
-            />
-          )
-        }
+        footer={page && <Pager total={page.total} noun="pipelines" {...pager} />}
       >
         {page?.rows.map((pipeline) => (
           <PipelineCard

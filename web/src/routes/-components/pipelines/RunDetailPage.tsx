@@ -47,7 +47,7 @@ import { LoadFailed, NothingYet } from '../../../kit/ListPage/ListPage';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { formatDuration, runTriggerText, shortSha } from './format';
 import { STATE_LOOK, StateBadge, StateIcon } from './PipelineIcon';
-import type { RunSearch } from './pipeline-search';
+import type { PipelinePageProps, RunSearch } from './pipeline-search';
 import { pipelineQueryOptions, runResultsQueryOptions, useRerun, useStopRun } from './queries';
 import { useRunPipeline } from './RunPipeline';
 import { type LogLine, stepSections, useJobLog } from './use-job-log';
@@ -61,17 +61,7 @@ function defaultJob(run: RunResults): RunJob | undefined {
   return jobs.find((j) => j.status === 'running') ?? jobs.find((j) => j.status === 'failed') ?? jobs[0];
 }
 
-export function RunDetailPage({
-  identifier,
-  repo,
-  pipelineId,
-  search,
-}: {
-  identifier: string;
-  repo: string;
-  pipelineId: string;
-  search: RunSearch;
-}) {
+export function RunDetailPage({ identifier, repo, pipelineId, search }: PipelinePageProps<RunSearch>) {
   const pipeline = useQuery(pipelineQueryOptions(pipelineId));
   useDocumentTitle(pipeline.data ? `${pipeline.data.name} · run` : 'Pipeline run');
   if (pipeline.isError) return <LoadFailed what="pipeline" onRetry={() => void pipeline.refetch()} />;

@@ -18,7 +18,7 @@ import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { StatusSegments } from '../../../kit/ListPage/CardList';
 import { ListPage, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
-import { usePageSize } from '../../../kit/ListPage/use-page-size';
+import { usePager } from '../../../kit/ListPage/use-pager';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
@@ -26,7 +26,7 @@ import { RowAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { formatDuration, runTriggerText, shortSha } from './format';
 import { STATE_LOOK, StateBadge } from './PipelineIcon';
-import type { RunRecordsSearch } from './pipeline-search';
+import type { PipelinePageProps, RunRecordsSearch } from './pipeline-search';
 import { pipelineQueryOptions, runPageQueryOptions, useRerun, useStopRun } from './queries';
 import { useRunPipeline } from './RunPipeline';
 
@@ -40,18 +40,16 @@ export function RunRecordsPage({
   repo,
   pipelineId,
   search,
-}: {
-  identifier: string;
-  repo: string;
-  pipelineId: string;
-  search: RunRecordsSearch;
-}) {
+}: PipelinePageProps<RunRecordsSearch>) {
   const navigate = useNavigate({ from: '/$identifier/pipeline/$repo/$id/more' });
   const { can } = useCurrentEnterprise();
   const pipeline = useQuery(pipelineQueryOptions(pipelineId));
   useDocumentTitle(pipeline.data ? `${pipeline.data.name} · run records` : 'Run records');
-  const [pageSize, setPageSize] = usePageSize('pipeline-runs');
   const pageNum = search.pageNum ?? 1;
+  const goTo = (next: number | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, pageNum: next }) });
+  const pager = usePager('pipeline-runs', pageNum, goTo);
+  const { pageSize } = pager;
   const query = useQuery(
     runPageQueryOptions(pipelineId, {
       pageNum,
@@ -65,11 +63,7 @@ export function RunRecordsPage({
   const start = useRunPipeline(identifier);
   const params = { identifier, repo, id: pipelineId };
   const mayRun = can('pipeline:pipeline:run');
-  useStepBackFromEmptyPage(
-    page,
-    pageNum,
-    (next) => void navigate({ search: (prev) => ({ ...prev, pageNum: next }) }),
-  );
+  useStepBackFromEmptyPage(page, pageNum, goTo);
 
   const openRun = (run: PipelineRun) =>
     void navigate({ to: '/$identifier/pipeline/$repo/$id', params, search: { run: run.number } });
@@ -212,21 +206,7 @@ export function RunRecordsPage({
             />
           )
         }
-        footer={
-          page && (
-            <Pager
-              total={page.total}
-              pageNum={pageNum}
-              pageSize={pageSize}
-              noun="runs"
-              onChange={(next) => void navigate({ search: (prev) => ({ ...prev, pageNum: next }) })}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                void navigate({ search: (prev) => ({ ...prev, pageNum: undefined }) });
-              }}
-            />
-          )
-        }
+        footer={page && <Pager total={page.total} noun="runs" {...pager} />}
       >
         <ListTable
           rows={page?.rows ?? []}

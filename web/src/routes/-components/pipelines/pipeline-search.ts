@@ -57,3 +57,12 @@ export function validateRunRecordsSearch(search: Record<string, unknown>): RunRe
     ...(status ? { status } : {}),
   };
 }
+
+/** What a page of one pipeline (its runs, its run records) is given by its route. */
+export interface PipelinePageProps<S> {
+  identifier: string;
+  /** The repository's id, the address's `$repo`. */
+  repo: string;
+  pipelineId: string;
+  search: S;
+}

@@ -1,19 +1,15 @@
-import { ActionIcon, Menu, type RenderTreeNodePayload, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, type RenderTreeNodePayload, Stack, Tooltip } from '@mantine/core';
 import { ModuleBodySchema, type ProductModuleNode } from '@shared/schemas/products';
-import {
-  IconArrowsMove,
-  IconFolders,
-  IconPencil,
-  IconPlus,
-  IconSubtask,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowsMove, IconFolders, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import {
+  addChildEntry,
+  deleteEntry,
   SidebarTreeBody,
   SidebarTreeHeading,
   TreeFixedEntry,
+  TreeMenuItems,
   useSidebarTree,
   useTreeRights,
 } from '../../../components/SidebarTree/SidebarTree';
@@ -225,44 +221,25 @@ function ModuleMenuItems<N extends EditableModule<N>>({
   onDialog: (dialog: ModuleDialog<N>) => void;
 }) {
   return (
-    <>
-      {rights.add && (
-        <Menu.Item
-          leftSection={<IconSubtask size={16} />}
-          disabled={!canAddChild(level)}
-          onClick={() => onDialog({ kind: 'add', parent: entry })}
-        >
-          {canAddChild(level) ? 'Add sub-module' : 'Add sub-module (5 levels at most)'}
-        </Menu.Item>
-      )}
-      {rights.edit && (
-        <Menu.Item
-          leftSection={<IconPencil size={16} />}
-          onClick={() => onDialog({ kind: 'rename', module: entry })}
-        >
-          Rename
-        </Menu.Item>
-      )}
-      {rights.edit && (
-        <Menu.Item
-          leftSection={<IconArrowsMove size={16} />}
-          onClick={() => onDialog({ kind: 'move', module: entry })}
-        >
-          Move to…
-        </Menu.Item>
-      )}
-      {rights.remove && (
-        <>
-          <Menu.Divider />
-          <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => onDialog({ kind: 'delete', module: entry })}
-          >
-            Delete
-          </Menu.Item>
-        </>
-      )}
-    </>
+    <TreeMenuItems
+      entries={[
+        addChildEntry('Add sub-module', canAddChild(level), rights.add, () =>
+          onDialog({ kind: 'add', parent: entry }),
+        ),
+        {
+          label: 'Rename',
+          icon: <IconPencil size={16} />,
+          allowed: rights.edit,
+          onClick: () => onDialog({ kind: 'rename', module: entry }),
+        },
+        {
+          label: 'Move to…',
+          icon: <IconArrowsMove size={16} />,
+          allowed: rights.edit,
+          onClick: () => onDialog({ kind: 'move', module: entry }),
+        },
+        deleteEntry(rights.remove, () => onDialog({ kind: 'delete', module: entry })),
+      ]}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { Select, SimpleGrid } from '@mantine/core';
 import { PLAN_STATUS, PLAN_STATUSES, STORED_PLAN_STATUSES } from '@shared/domain/products';
 import { maxLengthOf } from '@shared/schemas/common';
 import { type Plan, type PlanBody, PlanBodySchema } from '@shared/schemas/products';
+import type { EditModalProps } from '../../../kit/FormModal/edit-modal-props';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { DateRangeInputs, MarkdownTextarea, TitleInput } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
@@ -62,13 +63,8 @@ function planFields(values: PlanFormValues, productId: string) {
   return body;
 }
 
-interface PlanFormModalProps {
-  opened: boolean;
-  onClose: () => void;
+interface PlanFormModalProps extends EditModalProps<'plan', Plan> {
   productId: string;
-  /** The plan to edit; absent to create one. */
-  plan?: Plan | null;
-  onCreated?: (plan: Plan) => void;
 }
 
 /** Title, dates, status and description of a plan (a milestone of the product). */

@@ -1,11 +1,11 @@
-import { Button } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Plan } from '@shared/schemas/products';
-import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
+import { IconCalendarEvent } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { StatusCardPage } from '../../../kit/ListPage/CardList';
+import { CreateButton } from '../../../kit/ListPage/CreateButton';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { planListQueryOptions, productQueryOptions } from '../../../queries/products';
 import { DeletePlanModal } from './DeletePlanModal';
@@ -43,11 +43,7 @@ export function PlansPage() {
   const [deleting, setDeleting] = useState<Plan | null>(null);
   const today = localToday();
 
-  const newPlanButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-      New plan
-    </Button>
-  );
+  const newPlanButton = <CreateButton onClick={() => setCreating(true)}>New plan</CreateButton>;
 
   return (
     <StatusCardPage

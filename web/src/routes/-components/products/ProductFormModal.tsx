@@ -5,6 +5,7 @@ import { type Product, type ProductBody, ProductBodySchema } from '@shared/schem
 import type { UserSummary } from '@shared/schemas/projects';
 import { useMemo } from 'react';
 import { HttpError } from '../../../api/errors';
+import type { EditModalProps } from '../../../kit/FormModal/edit-modal-props';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { NotesTextarea, TitleInput } from '../../../kit/FormModal/fields';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
@@ -25,15 +26,9 @@ export interface ProductFormValues {
   allowSelfReview: boolean;
 }
 
-interface ProductFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /** The product to edit; absent to create one. */
-  product?: Product;
-  onCreated?: (product: Product) => void;
-}
+type ProductFormModalProps = EditModalProps<'product', Product>;
 
-function initialValues(product: Product | undefined, myId: string): ProductFormValues {
+function initialValues(product: Product | null | undefined, myId: string): ProductFormValues {
   return {
     name: product?.name ?? '',
     identifier: product?.identifier ?? '',

@@ -10,6 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { EChartsCoreOption } from 'echarts/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { EChart } from '../../../components/Chart/EChart';
 import { lineChartQueryOptions, pieBarChartQueryOptions } from '../../../queries/projects';
@@ -31,6 +32,29 @@ function ChartCard({ title, children, action }: { title: string; children: React
         {children}
       </Stack>
     </Card>
+  );
+}
+
+/** A work-item chart in its card, named by its title: a skeleton until its figures arrive. */
+function WorkItemChart({
+  title,
+  option,
+  empty,
+}: {
+  title: string;
+  option: EChartsCoreOption | null;
+  empty: boolean;
+}) {
+  return (
+    <ChartCard title={title}>
+      {option ? (
+        <ChartWithEmpty empty={empty}>
+          <EChart option={option} ariaLabel={title} height={CHART_HEIGHT} />
+        </ChartWithEmpty>
+      ) : (
+        <Skeleton h={CHART_HEIGHT} />
+      )}
+    </ChartCard>
   );
 }
 
@@ -58,24 +82,8 @@ export function KindAndStatusCharts({ projectId }: { projectId: string }) {
   const empty = data !== undefined && totalItems(data) === 0;
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-      <ChartCard title="Work items by kind">
-        {pie ? (
-          <ChartWithEmpty empty={empty}>
-            <EChart option={pie} ariaLabel="Work items by kind" height={CHART_HEIGHT} />
-          </ChartWithEmpty>
-        ) : (
-          <Skeleton h={CHART_HEIGHT} />
-        )}
-      </ChartCard>
-      <ChartCard title="Work items by status">
-        {bar ? (
-          <ChartWithEmpty empty={empty}>
-            <EChart option={bar} ariaLabel="Work items by status" height={CHART_HEIGHT} />
-          </ChartWithEmpty>
-        ) : (
-          <Skeleton h={CHART_HEIGHT} />
-        )}
-      </ChartCard>
+      <WorkItemChart title="Work items by kind" option={pie} empty={empty} />
+      <WorkItemChart title="Work items by status" option={bar} empty={empty} />
     </SimpleGrid>
   );
 }

@@ -2,6 +2,7 @@ import { Select } from '@mantine/core';
 import { PROJECT_STATE } from '@shared/domain/work-items';
 import { maxLengthOf } from '@shared/schemas/common';
 import { type Project, type ProjectBody, ProjectBodySchema } from '@shared/schemas/projects';
+import type { EditModalProps } from '../../../kit/FormModal/edit-modal-props';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { NotesTextarea, TitleInput } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
@@ -16,15 +17,9 @@ interface ProjectFormValues {
   status: number;
 }
 
-interface ProjectFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /** The project to edit; absent to create one. */
-  project?: Project;
-  onCreated?: (project: Project) => void;
-}
+type ProjectFormModalProps = EditModalProps<'project', Project>;
 
-function initialValues(project?: Project): ProjectFormValues {
+function initialValues(project?: Project | null): ProjectFormValues {
   return {
     name: project?.name ?? '',
     description: project?.description ?? '',

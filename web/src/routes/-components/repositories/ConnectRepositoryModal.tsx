@@ -1,4 +1,4 @@
-import { Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, PasswordInput, Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -8,6 +8,7 @@ import {
   type RepositoryProvider,
 } from '@shared/domain/repositories';
 import type { Repository } from '@shared/schemas/repositories';
+import { FormModal } from '../../../kit/FormModal/FormModal';
 import { useStartAfresh } from '../../../lib/form-modal';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { useConnectRepository } from '../../../queries/repositories';
@@ -81,64 +82,55 @@ export function ConnectRepositoryModal({
   );
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={() => !connect.isPending && onClose()}
+      onClose={onClose}
       title="Connect a repository"
       size="lg"
+      pending={connect.isPending}
+      onSubmit={submit}
+      submitLabel="Connect"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            data-autofocus
-            label="Clone URL"
-            placeholder="https://github.com/acme/fleet-api.git"
-            description="The HTTPS address you would give git clone."
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            withAsterisk
-            {...form.getInputProps('cloneUrl')}
-          />
-          <Select
-            label="Host"
-            data={REPOSITORY_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }))}
-            value={provider}
-            onChange={(value) => form.setFieldValue('provider', value as RepositoryProvider | null)}
-            allowDeselect={false}
-          />
-          <Group grow align="flex-start">
-            <TextInput
-              label="User name"
-              placeholder={
-                provider === 'bitbucket' || provider === 'codecommit' ? 'Required by this host' : 'Optional'
-              }
-              autoComplete="off"
-              {...form.getInputProps('username')}
-            />
-            <PasswordInput
-              label="Access token"
-              withAsterisk
-              autoComplete="new-password"
-              {...form.getInputProps('token')}
-            />
-          </Group>
-          <Text size="xs" c="dimmed">
-            {TOKEN_HINTS[provider]} The token is stored encrypted and is never shown again.
-          </Text>
-          <TextInput label="Name" placeholder="Taken from the URL" {...form.getInputProps('name')} />
-          <Text size="xs" c="dimmed">
-            After connecting, set up the webhook (in the repository's menu) so pushes show up at once;
-            otherwise new commits are picked up every few minutes.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={connect.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={connect.isPending}>
-              Connect
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        data-autofocus
+        label="Clone URL"
+        placeholder="https://github.com/acme/fleet-api.git"
+        description="The HTTPS address you would give git clone."
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        withAsterisk
+        {...form.getInputProps('cloneUrl')}
+      />
+      <Select
+        label="Host"
+        data={REPOSITORY_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }))}
+        value={provider}
+        onChange={(value) => form.setFieldValue('provider', value as RepositoryProvider | null)}
+        allowDeselect={false}
+      />
+      <Group grow align="flex-start">
+        <TextInput
+          label="User name"
+          placeholder={
+            provider === 'bitbucket' || provider === 'codecommit' ? 'Required by this host' : 'Optional'
+          }
+          autoComplete="off"
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput
+          label="Access token"
+          withAsterisk
+          autoComplete="new-password"
+          {...form.getInputProps('token')}
+        />
+      </Group>
+      <Text size="xs" c="dimmed">
+        {TOKEN_HINTS[provider]} The token is stored encrypted and is never shown again.
+      </Text>
+      <TextInput label="Name" placeholder="Taken from the URL" {...form.getInputProps('name')} />
+      <Text size="xs" c="dimmed">
+        After connecting, set up the webhook (in the repository's menu) so pushes show up at once; otherwise
+        new commits are picked up every few minutes.
+      </Text>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { PasswordInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Repository } from '@shared/schemas/repositories';
+import { FormModal } from '../../../kit/FormModal/FormModal';
 import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
 import { useUpdateRepository } from '../../../queries/repositories';
 
@@ -53,36 +54,27 @@ export function EditRepositoryModal({
     );
   });
   return (
-    <Modal
+    <FormModal
       opened={repository !== null}
-      onClose={() => !update.isPending && onClose()}
+      onClose={onClose}
       title="Edit repository"
+      pending={update.isPending}
+      onSubmit={submit}
+      submitLabel="Save"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput data-autofocus label="Name" withAsterisk {...form.getInputProps('name')} />
-          <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
-          <TextInput label="User name" autoComplete="off" {...form.getInputProps('username')} />
-          <PasswordInput
-            label="New access token"
-            placeholder="Leave empty to keep the current one"
-            autoComplete="new-password"
-            {...form.getInputProps('token')}
-          />
-          <Text size="xs" c="dimmed">
-            A new token is tried against {repository ? new URL(repository.cloneUrl).host : 'the host'} before
-            it replaces the stored one.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput data-autofocus label="Name" withAsterisk {...form.getInputProps('name')} />
+      <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+      <TextInput label="User name" autoComplete="off" {...form.getInputProps('username')} />
+      <PasswordInput
+        label="New access token"
+        placeholder="Leave empty to keep the current one"
+        autoComplete="new-password"
+        {...form.getInputProps('token')}
+      />
+      <Text size="xs" c="dimmed">
+        A new token is tried against {repository ? new URL(repository.cloneUrl).host : 'the host'} before it
+        replaces the stored one.
+      </Text>
+    </FormModal>
   );
 }

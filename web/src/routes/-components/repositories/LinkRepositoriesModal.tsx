@@ -1,9 +1,10 @@
-import { Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { MultiSelect, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MAX_LINK_BATCH } from '@shared/schemas/repositories';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LinkAnchor } from '../../../components/Links/Links';
+import { FormModal } from '../../../kit/FormModal/FormModal';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { unlinkedQueryOptions, useLinkRepositories } from '../../../queries/repositories';
 import { COMBOBOX_PROPS } from '../work-items/fields';
@@ -34,8 +35,8 @@ export function LinkRepositoriesModal({
     label: `${r.name} (${new URL(r.cloneUrl).host})`,
   }));
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
+  function submit(event?: React.FormEvent) {
+    event?.preventDefault();
     if (chosen.length === 0) {
       setError('Choose at least one repository');
       return;
@@ -52,48 +53,43 @@ export function LinkRepositoriesModal({
   }
 
   return (
-    <Modal opened={opened} onClose={() => !link.isPending && onClose()} title="Link repositories">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <MultiSelect
-            data-autofocus
-            label="Repositories"
-            placeholder={
-              unlinked.isPending ? 'Loading…' : chosen.length === 0 ? 'Choose repositories' : undefined
-            }
-            data={options}
-            value={chosen}
-            onChange={(value) => {
-              setChosen(value);
-              setError(null);
-            }}
-            searchable
-            maxValues={MAX_LINK_BATCH}
-            nothingFoundMessage={
-              options.length === 0 ? 'Every repository is linked already' : 'No repository matches'
-            }
-            comboboxProps={COMBOBOX_PROPS}
-            error={error}
-          />
-          {unlinked.data && unlinked.data.length === 0 && (
-            <Text size="sm" c="dimmed">
-              No repository is left to link.{' '}
-              <LinkAnchor to="/$identifier/codes" params={{ identifier: enterprise.enterpriseIdentifier }}>
-                Connect one under Code
-              </LinkAnchor>{' '}
-              first.
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={link.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={link.isPending}>
-              Link
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title="Link repositories"
+      pending={link.isPending}
+      onSubmit={submit}
+      submitLabel="Link"
+    >
+      <MultiSelect
+        data-autofocus
+        label="Repositories"
+        placeholder={
+          unlinked.isPending ? 'Loading…' : chosen.length === 0 ? 'Choose repositories' : undefined
+        }
+        data={options}
+        value={chosen}
+        onChange={(value) => {
+          setChosen(value);
+          setError(null);
+        }}
+        searchable
+        maxValues={MAX_LINK_BATCH}
+        nothingFoundMessage={
+          options.length === 0 ? 'Every repository is linked already' : 'No repository matches'
+        }
+        comboboxProps={COMBOBOX_PROPS}
+        error={error}
+      />
+      {unlinked.data && unlinked.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No repository is left to link.{' '}
+          <LinkAnchor to="/$identifier/codes" params={{ identifier: enterprise.enterpriseIdentifier }}>
+            Connect one under Code
+          </LinkAnchor>{' '}
+          first.
+        </Text>
+      )}
+    </FormModal>
   );
 }

@@ -1,9 +1,11 @@
-import { Box, Button, Group, Paper } from '@mantine/core';
-import { IconFolder, IconPlus } from '@tabler/icons-react';
+import { Group } from '@mantine/core';
+import { IconFolder } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { KeywordFilter } from '../../../kit/FilterBar/FilterBar';
+import { CreateButton } from '../../../kit/ListPage/CreateButton';
 import { ListPage, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
+import { TreeSideLayout } from '../../../kit/ListPage/TreeSideLayout';
 import { useListQuery } from '../../../kit/ListPage/use-list-query';
 import { ModuleTree } from '../products/ModuleTree';
 
@@ -20,19 +22,20 @@ export function WithModuleTree({
   children: ReactNode;
 }) {
   return (
-    <Group align="flex-start" gap="md" wrap="wrap">
-      <Paper withBorder p="xs" w={{ base: '100%', md: 210 }} style={{ flexShrink: 0 }} aria-label="Modules">
+    <TreeSideLayout
+      treeLabel="Modules"
+      treeWidth={210}
+      tree={
         <ModuleTree
           productId={productId}
           selectedId={moduleId ?? null}
           onSelect={(id) => onModuleChange(id ?? undefined)}
           editable
         />
-      </Paper>
-      <Box style={{ flex: 1, minWidth: 0 }} miw={{ base: '100%', md: 0 }}>
-        {children}
-      </Box>
-    </Group>
+      }
+    >
+      {children}
+    </TreeSideLayout>
   );
 }
 
@@ -41,6 +44,12 @@ interface ListPlace<S> {
   productId: string;
   search: S;
   onSearchChange: (change: Partial<S>) => void;
+}
+
+/** The props of a product's requirement list: where it is, and opening a row by its id. */
+export interface RequirementListProps<S> extends ListPlace<S> {
+  identifier: string;
+  onOpen: (id: string) => void;
 }
 
 /**
@@ -102,9 +111,7 @@ export function RequirementListPage({
   const page = query.data;
   const nothingAtAll = page !== undefined && page.total === 0 && !filtered && !search.moduleId;
   const createButton = create && (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-      {create.label}
-    </Button>
+    <CreateButton onClick={() => setCreating(true)}>{create.label}</CreateButton>
   );
   return (
     <>

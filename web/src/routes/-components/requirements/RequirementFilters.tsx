@@ -1,3 +1,4 @@
+import { bindFilters, clearedFilters } from '../../../kit/FilterBar/bind-filters';
 import { FilterBar, MultiFilter, NumberFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';
 import { PriorityFilter, useTagFilterProps } from '../work-items/fields';
 import {
@@ -11,7 +12,9 @@ import { statusOptions } from './RequirementStatusBadge';
 import {
   hasSpecFilters,
   hasUserRequirementFilters,
+  SPEC_FILTERS,
   type SpecSearch,
+  USER_REQUIREMENT_FILTERS,
   type UserRequirementSearch,
 } from './requirement-search';
 
@@ -26,16 +29,10 @@ function StatusAndPriority<S extends { status?: number[]; priority?: number[] }>
   search,
   onChange,
 }: FiltersProps<S> & { kind: 'spec' | 'userRequirement' }) {
+  const field = bindFilters(search, onChange);
   return (
     <>
-      <MultiFilter
-        label="Filter by status"
-        placeholder="Status"
-        numeric
-        data={statusOptions(kind)}
-        value={search.status}
-        onChange={(status) => onChange({ status } as Partial<S>)}
-      />
+      <MultiFilter {...field('status', 'Status')} numeric data={statusOptions(kind)} />
       <PriorityFilter value={search.priority} onChange={(priority) => onChange({ priority } as Partial<S>)} />
     </>
   );
@@ -43,30 +40,17 @@ function StatusAndPriority<S extends { status?: number[]; priority?: number[] }>
 
 /** Status, priority, tag and source of the user-requirement list (the keyword sits by the title); in the URL. */
 export function UserRequirementFilters({ search, onChange }: FiltersProps<UserRequirementSearch>) {
+  const field = bindFilters(search, onChange);
   const tagFilter = useTagFilterProps(useRequirementTagOptions());
   return (
     <FilterBar
       testId="requirement-filters"
       filtered={hasUserRequirementFilters(search)}
-      onClear={() =>
-        onChange({
-          keyword: undefined,
-          status: undefined,
-          priority: undefined,
-          tagId: undefined,
-          source: undefined,
-        })
-      }
+      onClear={() => onChange(clearedFilters(USER_REQUIREMENT_FILTERS))}
     >
       <StatusAndPriority kind="userRequirement" search={search} onChange={onChange} />
       <SelectFilter {...tagFilter} value={search.tagId} onChange={(tagId) => onChange({ tagId })} />
-      <NumberFilter
-        label="Filter by source"
-        placeholder="Source"
-        data={SOURCE_OPTIONS}
-        value={search.source}
-        onChange={(source) => onChange({ source })}
-      />
+      <NumberFilter {...field('source', 'Source')} data={SOURCE_OPTIONS} />
     </FilterBar>
   );
 }
@@ -79,44 +63,23 @@ export function SpecFilters({
 }: FiltersProps<SpecSearch> & { productId: string }) {
   const plans = usePlanOptions(productId);
   const members = useMemberOptions(productId);
+  const field = bindFilters(search, onChange);
   return (
     <FilterBar
       testId="requirement-filters"
       filtered={hasSpecFilters(search)}
-      onClear={() =>
-        onChange({
-          keyword: undefined,
-          status: undefined,
-          priority: undefined,
-          type: undefined,
-          planId: undefined,
-          ownerId: undefined,
-        })
-      }
+      onClear={() => onChange(clearedFilters(SPEC_FILTERS))}
     >
       <StatusAndPriority kind="spec" search={search} onChange={onChange} />
-      <MultiFilter
-        label="Filter by type"
-        placeholder="Type"
-        numeric
-        data={TYPE_OPTIONS}
-        value={search.type}
-        onChange={(type) => onChange({ type })}
-      />
+      <MultiFilter {...field('type', 'Type')} numeric data={TYPE_OPTIONS} />
       <SelectFilter
-        label="Filter by plan"
-        placeholder="Plan"
+        {...field('planId', 'Plan')}
         data={plans.options}
-        value={search.planId}
-        onChange={(planId) => onChange({ planId })}
         nothingFoundMessage={plans.options.length === 0 ? 'No plans yet' : 'No plan matches'}
       />
       <SelectFilter
-        label="Filter by owner"
-        placeholder="Owner"
+        {...field('ownerId', 'Owner')}
         data={members.options}
-        value={search.ownerId}
-        onChange={(ownerId) => onChange({ ownerId })}
         nothingFoundMessage="No product member matches"
       />
     </FilterBar>

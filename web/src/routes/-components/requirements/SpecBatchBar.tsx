@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { Spec, SpecBatchBody } from '@shared/schemas/requirements';
 import { IconCalendarPlus, IconCircleCheck } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { BatchBar, BatchMenu } from '../../../kit/BatchBar/BatchBar';
+import { BatchBar, BatchMenu, type BatchOption } from '../../../kit/BatchBar/BatchBar';
 import { useBatchSpecs } from '../../../queries/requirements';
 import { PRIORITY_OPTIONS } from '../work-items/fields';
 import { batchRefusal } from './batch-moves';
@@ -63,33 +63,17 @@ export function SpecBatchBar({ productId, selected, onDone }: SpecBatchBarProps)
         options={PRIORITY_OPTIONS}
         onPick={(value) => apply({ priority: Number(value) as Changes['priority'] }, 'Priority set')}
       />
-      <BatchMenu
-        label="Set module"
+      <ClearableBatchMenu
+        field="Module"
         disabled={disabled}
         options={modules.options}
-        before={
-          <ClearItem
-            label="No module"
-            divider={modules.options.length > 0}
-            onClick={() => apply({ moduleId: null }, 'Module cleared')}
-          />
-        }
-        emptyLabel=""
-        onPick={(moduleId) => apply({ moduleId }, 'Module set')}
+        onSet={(moduleId, done) => apply({ moduleId }, done)}
       />
-      <BatchMenu
-        label="Set owner"
+      <ClearableBatchMenu
+        field="Owner"
         disabled={disabled}
         options={members.options}
-        before={
-          <ClearItem
-            label="No owner"
-            divider={members.options.length > 0}
-            onClick={() => apply({ ownerId: null }, 'Owner cleared')}
-          />
-        }
-        emptyLabel=""
-        onPick={(ownerId) => apply({ ownerId }, 'Owner set')}
+        onSet={(ownerId, done) => apply({ ownerId }, done)}
       />
       <Refusable reason={completeRefusal}>
         <Button
@@ -127,12 +111,35 @@ export function SpecBatchBar({ productId, selected, onDone }: SpecBatchBarProps)
   );
 }
 
-/** "No module", "No owner": the menu item that clears the field, above the options. */
-function ClearItem({ label, divider, onClick }: { label: string; divider: boolean; onClick: () => void }) {
-  return (
+/**
+ * "Set module", "Set owner": a field that may also be emptied, so "No module" heads the options.
+ * `onSet` gets the pick (null to empty it) and what the notification says once it is done.
+ */
+function ClearableBatchMenu({
+  field,
+  disabled,
+  options,
+  onSet,
+}: {
+  field: string;
+  disabled: boolean;
+  options: BatchOption[];
+  onSet: (value: string | null, done: string) => void;
+}) {
+  const clear = (
     <>
-      <Menu.Item onClick={onClick}>{label}</Menu.Item>
-      {divider && <Menu.Divider />}
+      <Menu.Item onClick={() => onSet(null, `${field} cleared`)}>No {field.toLowerCase()}</Menu.Item>
+      {options.length > 0 && <Menu.Divider />}
     </>
+  );
+  return (
+    <BatchMenu
+      label={`Set ${field.toLowerCase()}`}
+      disabled={disabled}
+      options={options}
+      before={clear}
+      emptyLabel=""
+      onPick={(value) => onSet(value, `${field} set`)}
+    />
   );
 }

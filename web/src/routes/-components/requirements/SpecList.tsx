@@ -4,25 +4,28 @@ import { IconFileDescription } from '@tabler/icons-react';
 import { useRowSelection } from '../../../kit/ListPage/use-row-selection';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { specListQueryOptions } from '../../../queries/requirements';
-import { type ListWords, RequirementListPage, useRequirementList } from './ListLayout';
+import {
+  type ListWords,
+  RequirementListPage,
+  type RequirementListProps,
+  useRequirementList,
+} from './ListLayout';
 import { SpecFilters } from './RequirementFilters';
 import { hasSpecFilters, type SpecSearch, specListParams } from './requirement-search';
 import { SpecBatchBar } from './SpecBatchBar';
 import { SpecFormModal } from './SpecFormModal';
 import { SpecTable } from './SpecTable';
 
-interface SpecListProps {
-  identifier: string;
-  productId: string;
-  search: SpecSearch;
-  onSearchChange: (change: Partial<SpecSearch>) => void;
-  onOpen: (id: string) => void;
-}
-
 const SPECS: ListWords = { name: 'specs', title: 'Requirement specs', noun: 'specs', one: 'spec' };
 
 /** The product's requirement specs: module tree, filters, table with batch actions, paging, "New spec". */
-export function SpecList({ identifier, productId, search, onSearchChange, onOpen }: SpecListProps) {
+export function SpecList({
+  identifier,
+  productId,
+  search,
+  onSearchChange,
+  onOpen,
+}: RequirementListProps<SpecSearch>) {
   const { can } = useCurrentEnterprise();
   const place = { productId, search, onSearchChange };
   const list = useRequirementList(place, SPECS, specListParams(productId, search), specListQueryOptions);

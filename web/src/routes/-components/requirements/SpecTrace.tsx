@@ -106,14 +106,12 @@ export function SpecTrace({ identifier, productId, spec }: TraceProps) {
       </TraceGroup>
 
       <TraceGroup icon={<IconLayoutKanban size={16} />} label="Project demands">
-        {demands.isPending ? (
-          <Loading />
-        ) : demands.isError ? (
-          <Dimmed>The project demands could not be loaded</Dimmed>
-        ) : demands.data.length === 0 ? (
-          <Dimmed>Not sent to any project yet</Dimmed>
-        ) : (
-          demands.data.map((demand) => (
+        <TraceRows
+          query={demands}
+          failed="The project demands could not be loaded"
+          none="Not sent to any project yet"
+        >
+          {(demand) => (
             <DemandRow
               key={`${demand.pmsProjectId}-${demand.issueId}`}
               identifier={identifier}
@@ -121,19 +119,17 @@ export function SpecTrace({ identifier, productId, spec }: TraceProps) {
               specCode={`SR-${spec.number}`}
               demand={demand}
             />
-          ))
-        )}
+          )}
+        </TraceRows>
       </TraceGroup>
 
       <TraceGroup icon={<IconFlask size={16} />} label="Test cases">
-        {testcases.isPending ? (
-          <Loading />
-        ) : testcases.isError ? (
-          <Dimmed>The test cases could not be loaded</Dimmed>
-        ) : testcases.data.length === 0 ? (
-          <Dimmed>No test cases cover this spec yet</Dimmed>
-        ) : (
-          testcases.data.map((testcase) => (
+        <TraceRows
+          query={testcases}
+          failed="The test cases could not be loaded"
+          none="No test cases cover this spec yet"
+        >
+          {(testcase) => (
             <Group key={testcase.caseId} gap="xs" wrap="nowrap">
               <Text size="sm" lineClamp={1}>
                 {testcase.title}
@@ -144,11 +140,29 @@ export function SpecTrace({ identifier, productId, spec }: TraceProps) {
                 </Badge>
               )}
             </Group>
-          ))
-        )}
+          )}
+        </TraceRows>
       </TraceGroup>
     </Stack>
   );
+}
+
+/** A trace group's rows: a skeleton while loading, `failed` or `none` in grey, else a row each. */
+function TraceRows<T>({
+  query,
+  failed,
+  none,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T[] | undefined };
+  failed: string;
+  none: string;
+  children: (row: T) => ReactNode;
+}) {
+  if (query.isPending) return <Loading />;
+  if (query.isError || !query.data) return <Dimmed>{failed}</Dimmed>;
+  if (query.data.length === 0) return <Dimmed>{none}</Dimmed>;
+  return <>{query.data.map(children)}</>;
 }
 
 interface DemandRowProps {

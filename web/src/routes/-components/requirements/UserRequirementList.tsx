@@ -1,7 +1,12 @@
 import { IconBulb } from '@tabler/icons-react';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { userRequirementListQueryOptions } from '../../../queries/requirements';
-import { type ListWords, RequirementListPage, useRequirementList } from './ListLayout';
+import {
+  type ListWords,
+  RequirementListPage,
+  type RequirementListProps,
+  useRequirementList,
+} from './ListLayout';
 import { UserRequirementFilters } from './RequirementFilters';
 import {
   hasUserRequirementFilters,
@@ -10,14 +15,6 @@ import {
 } from './requirement-search';
 import { UserRequirementFormModal } from './UserRequirementFormModal';
 import { UserRequirementTable } from './UserRequirementTable';
-
-interface UserRequirementListProps {
-  identifier: string;
-  productId: string;
-  search: UserRequirementSearch;
-  onSearchChange: (change: Partial<UserRequirementSearch>) => void;
-  onOpen: (id: string) => void;
-}
 
 const USER_REQUIREMENTS: ListWords = {
   name: 'user-requirements',
@@ -33,7 +30,7 @@ export function UserRequirementList({
   search,
   onSearchChange,
   onOpen,
-}: UserRequirementListProps) {
+}: RequirementListProps<UserRequirementSearch>) {
   const { can } = useCurrentEnterprise();
   const place = { productId, search, onSearchChange };
   const params = userRequirementListParams(productId, search);

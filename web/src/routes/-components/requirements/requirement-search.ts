@@ -6,6 +6,7 @@
 import { PRIORITIES } from '@shared/domain/priorities';
 import { REQUIREMENT_SOURCES, SPEC_TYPES } from '@shared/domain/products';
 import { STATUS_LISTS } from '@shared/domain/requirement-workflow';
+import { anyFilterSet } from '../../../kit/FilterBar/bind-filters';
 import { definedParams, idParam, numbersParam, oneOfParam, pageParam } from '../../../lib/search';
 import type { SpecListParams, UserRequirementListParams } from '../../../queries/requirements';
 
@@ -71,14 +72,17 @@ export function validateSpecSearch(search: Record<string, unknown>): SpecSearch 
 }
 
 /** Whether a filter (not the module, not the page) is set: the empty state then says "no match". */
+/** What the user-requirement list filters by (the module is a place, not a filter). */
+export const USER_REQUIREMENT_FILTERS = ['keyword', 'status', 'priority', 'tagId', 'source'] as const;
+/** What the spec list filters by. */
+export const SPEC_FILTERS = ['keyword', 'status', 'priority', 'type', 'planId', 'ownerId'] as const;
+
 export function hasUserRequirementFilters(search: UserRequirementSearch): boolean {
-  return Boolean(search.keyword || search.status || search.priority || search.tagId || search.source);
+  return anyFilterSet(search, USER_REQUIREMENT_FILTERS);
 }
 
 export function hasSpecFilters(search: SpecSearch): boolean {
-  return Boolean(
-    search.keyword || search.status || search.priority || search.type || search.planId || search.ownerId,
-  );
+  return anyFilterSet(search, SPEC_FILTERS);
 }
 
 /**

@@ -1,9 +1,10 @@
-import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { AUDIT_RETENTION_DAYS, AuditRetentionSchema } from '@shared/schemas/audit';
 import { useEffect, useState } from 'react';
 import { HttpError } from '../../../api/errors';
 import { LinkAnchor } from '../../../components/Links/Links';
+import { SettingsSection } from '../../../kit/SettingsSection/SettingsSection';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { useUpdateEnterprise } from '../../../queries/enterprise';
 
@@ -38,52 +39,50 @@ export function AuditRetentionSection() {
   }
 
   return (
-    <Paper withBorder p="xl" data-testid="audit-retention">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} fz="lg">
-            Audit log
-          </Title>
-          <Text size="sm" c="dimmed">
-            Every change in the organization is recorded with who made it, when and from where. Entries are
-            kept this many days, then removed; a new value applies to entries written from now on.
-            {can('enterprise:audit:view') && (
-              <>
-                {' '}
-                <LinkAnchor
-                  to="/$identifier/admin/audit"
-                  params={{ identifier: enterprise.enterpriseIdentifier }}
-                >
-                  Open the audit log
-                </LinkAnchor>
-              </>
-            )}
-          </Text>
-        </Stack>
-        <Group align="flex-end">
-          <NumberInput
-            label="Keep entries for (days)"
-            min={AUDIT_RETENTION_DAYS.min}
-            max={AUDIT_RETENTION_DAYS.max}
-            allowDecimal={false}
-            readOnly={!canEdit}
-            value={days}
-            onChange={setDays}
-            error={error}
-            w={220}
-          />
-          {canEdit && (
-            <Button
-              onClick={save}
-              loading={update.isPending}
-              disabled={days === enterprise.auditRetentionDays}
-              mb={error ? 22 : 0}
-            >
-              Save
-            </Button>
+    <SettingsSection
+      title="Audit log"
+      testId="audit-retention"
+      description={
+        <>
+          Every change in the organization is recorded with who made it, when and from where. Entries are kept
+          this many days, then removed; a new value applies to entries written from now on.
+          {can('enterprise:audit:view') && (
+            <>
+              {' '}
+              <LinkAnchor
+                to="/$identifier/admin/audit"
+                params={{ identifier: enterprise.enterpriseIdentifier }}
+              >
+                Open the audit log
+              </LinkAnchor>
+            </>
           )}
-        </Group>
-      </Stack>
-    </Paper>
+        </>
+      }
+    >
+      <Group align="flex-end">
+        <NumberInput
+          label="Keep entries for (days)"
+          min={AUDIT_RETENTION_DAYS.min}
+          max={AUDIT_RETENTION_DAYS.max}
+          allowDecimal={false}
+          readOnly={!canEdit}
+          value={days}
+          onChange={setDays}
+          error={error}
+          w={220}
+        />
+        {canEdit && (
+          <Button
+            onClick={save}
+            loading={update.isPending}
+            disabled={days === enterprise.auditRetentionDays}
+            mb={error ? 22 : 0}
+          >
+            Save
+          </Button>
+        )}
+      </Group>
+    </SettingsSection>
   );
 }

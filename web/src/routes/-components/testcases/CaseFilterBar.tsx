@@ -1,4 +1,5 @@
 import { Badge, Group, Switch } from '@mantine/core';
+import { bindFilters } from '../../../kit/FilterBar/bind-filters';
 import { FilterBar, KeywordFilter, NumberFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';
 import { PRIORITY_OPTIONS, renderPriorityOption, useTagFilterProps } from '../work-items/fields';
 import { type CaseFilters, hasCaseFilters, NO_FILTERS } from './case-search';
@@ -14,6 +15,7 @@ interface CaseFilterBarProps {
 /** Keyword, type, priority, tag and the "needs confirmation" switch of a case list. */
 export function CaseFilterBar({ filters, onChange, confirmCount }: CaseFilterBarProps) {
   const tagFilter = useTagFilterProps(useCaseTagOptions());
+  const field = bindFilters(filters, onChange);
   return (
     <FilterBar testId="case-filters" filtered={hasCaseFilters(filters)} onClear={() => onChange(NO_FILTERS)}>
       <KeywordFilter
@@ -22,20 +24,11 @@ export function CaseFilterBar({ filters, onChange, confirmCount }: CaseFilterBar
         value={filters.keyword}
         onChange={(keyword) => onChange({ keyword })}
       />
+      <NumberFilter {...field('type', 'Type')} data={CASE_TYPE_OPTIONS} />
       <NumberFilter
-        label="Filter by type"
-        placeholder="Type"
-        data={CASE_TYPE_OPTIONS}
-        value={filters.type}
-        onChange={(type) => onChange({ type })}
-      />
-      <NumberFilter
-        label="Filter by priority"
-        placeholder="Priority"
+        {...field('priority', 'Priority')}
         data={PRIORITY_OPTIONS}
         renderOption={renderPriorityOption}
-        value={filters.priority}
-        onChange={(priority) => onChange({ priority })}
       />
       <SelectFilter {...tagFilter} value={filters.tagId} onChange={(tagId) => onChange({ tagId })} />
       <Switch

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { MAX_BATCH_CASES } from '@shared/domain/testing';
 import type { CaseRow } from '@shared/schemas/testcases';
@@ -7,15 +7,16 @@ import {
   IconDownload,
   IconFolder,
   IconListCheck,
-  IconPlus,
   IconSearch,
   IconUpload,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { CreateButton } from '../../../kit/ListPage/CreateButton';
 import { ListBody, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
+import { TreeSideLayout } from '../../../kit/ListPage/TreeSideLayout';
 import { rememberPageSize } from '../../../kit/ListPage/use-page-size';
 import { useRowSelection } from '../../../kit/ListPage/use-row-selection';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
@@ -133,29 +134,24 @@ export function CaseLibrary({ projectId, moduleId, caseId }: CaseLibraryProps) {
     </Button>
   );
   const newCaseButton = can('test:case:add') && (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-      New case
-    </Button>
+    <CreateButton onClick={() => setCreating(true)}>New case</CreateButton>
   );
 
   return (
-    <Group align="flex-start" gap="md" wrap="wrap">
-      <Paper
-        withBorder
-        p="xs"
-        w={{ base: '100%', md: 240 }}
-        style={{ flexShrink: 0 }}
-        aria-label="Case modules"
+    <>
+      <TreeSideLayout
+        treeLabel="Case modules"
+        treeWidth={240}
+        tree={
+          <CaseModuleTree
+            projectId={projectId}
+            selectedId={moduleId ?? null}
+            onSelect={nav.selectModule}
+            editable
+            hasProduct={productId !== null}
+          />
+        }
       >
-        <CaseModuleTree
-          projectId={projectId}
-          selectedId={moduleId ?? null}
-          onSelect={nav.selectModule}
-          editable
-          hasProduct={productId !== null}
-        />
-      </Paper>
-      <Box style={{ flex: 1, minWidth: 0 }} miw={{ base: '100%', md: 0 }}>
         <Stack gap="md">
           <Group justify="space-between" align="center" gap="sm">
             <Group gap="xs" align="baseline">
@@ -265,7 +261,7 @@ export function CaseLibrary({ projectId, moduleId, caseId }: CaseLibraryProps) {
             </Text>
           )}
         </Stack>
-      </Box>
+      </TreeSideLayout>
 
       {caseId && (
         <CaseDrawer projectId={projectId} productId={productId} caseId={caseId} onClose={nav.closeCase} />
@@ -282,7 +278,7 @@ export function CaseLibrary({ projectId, moduleId, caseId }: CaseLibraryProps) {
         }}
       />
       <ImportCasesModal projectId={projectId} opened={importing} onClose={() => setImporting(false)} />
-    </Group>
+    </>
   );
 }
 

@@ -8,46 +8,39 @@ import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
-import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
-import { CardPager } from '../../../kit/ListPage/Pager';
-import { usePageSize } from '../../../kit/ListPage/use-page-size';
-import { usePanelSearch } from '../../../kit/ListPage/use-panel-search';
+import { CreateButton } from '../../../kit/ListPage/CreateButton';
+import { NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
+import { PagedPanelTable, type ProjectPanelListProps } from '../../../kit/ListPage/PagedPanelTable';
+import { usePanelSearchPager } from '../../../kit/ListPage/use-pager';
 import { useRowSelection } from '../../../kit/ListPage/use-row-selection';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { OpenLink, TextCell } from '../../../kit/ListTable/cells';
-import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
+import type { ListColumn } from '../../../kit/ListTable/ListTable';
 import { actionsColumn, RowAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { reportListQueryOptions, useDeleteReports } from '../../../queries/testreports';
-import { formatPassRate } from '../testsheets/result-counts';
+import { passRateColumn } from '../testsheets/ResultBadges';
 import { displayName } from '../work-items/WorkItemBadges';
 
 /** Reports one delete takes (`DELETE testReport/{ids}`, docs/api-conventions.md). */
 const MAX_DELETE = 40;
 
-interface ReportListProps {
-  projectId: string;
-  onOpen: (report: Report) => void;
-  onCreate: () => void;
-}
-
 /** The project's reports, newest first: open, create, delete one or the selected ones. */
-export function ReportList({ projectId, onOpen, onCreate }: ReportListProps) {
+export function ReportList({ projectId, onOpen, onCreate }: ProjectPanelListProps<Report>) {
   const { can } = useCurrentEnterprise();
   const canAdd = can('test:report:add');
   const canRemove = can('test:report:remove');
-  const { search, setSearch, keyword, pageNum, setPageNum } = usePanelSearch();
+  const { search, setSearch, keyword, pageNum, setPageNum, pager } = usePanelSearchPager('test-reports');
   const selection = useRowSelection<Report>({ max: MAX_DELETE, noun: 'reports', verb: 'deleted' });
   const selected = [...selection.selected.values()];
   const [deleting, setDeleting] = useState<Report[] | null>(null);
   const remove = useDeleteReports(projectId);
-  const [pageSize, setPageSize] = usePageSize('test-reports');
   const { data: page, isPlaceholderData } = useQuery(
     reportListQueryOptions({
       pmsProjectId: projectId,
       keyword: keyword || undefined,
       pageNum,
-      pageSize,
+      pageSize: pager.pageSize,
     }),
   );
 
@@ -95,13 +88,7 @@ export function ReportList({ projectId, onOpen, onCreate }: ReportListProps) {
           title="No test reports yet"
           description="A report keeps a test sheet's results, linked bugs and charts as they are at one moment: make one at the end of a round of testing."
           testId="reports-empty"
-          action={
-            canAdd && (
-              <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
-                Create a report
-              </Button>
-            )
-          }
+          action={canAdd && <CreateButton onClick={onCreate}>Create a report</CreateButton>}
         />
       </Card>
     );
@@ -130,41 +117,28 @@ export function ReportList({ projectId, onOpen, onCreate }: ReportListProps) {
           </BatchBar>
         </Box>
       )}
-      <ListBody
+      <PagedPanelTable
         what="test reports"
-        query={{ isPending: !page, isError: false, isPlaceholderData, refetch: () => undefined }}
-        isEmpty={!page || page.rows.length === 0}
+        noun="reports"
+        page={page}
+        isPlaceholderData={isPlaceholderData}
         empty={<NoMatch title="No report matches" description="Try another name." />}
-      >
-        <ListTable
-          rows={page?.rows ?? []}
-          columns={reportColumns(onOpen, canRemove ? (report) => setDeleting([report]) : undefined)}
-          testId="report-list"
-          rowTestId={(report) => `report-row-${report.id}`}
-          rowTitle={(report) => report.name}
-          onOpen={onOpen}
-          selection={
-            canRemove
-              ? {
-                  ...selection,
-                  allLabel: 'Select all shown reports',
-                  rowLabel: (report) => `Select ${report.name}`,
-                }
-              : undefined
-          }
-        />
-        <CardPager
-          page={page}
-          pageNum={pageNum}
-          pageSize={pageSize}
-          noun="reports"
-          onChange={setPageNum}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPageNum(1);
-          }}
-        />
-      </ListBody>
+        pager={pager}
+        columns={reportColumns(onOpen, canRemove ? (report) => setDeleting([report]) : undefined)}
+        testId="report-list"
+        rowTestId={(report) => `report-row-${report.id}`}
+        rowTitle={(report) => report.name}
+        onOpen={onOpen}
+        selection={
+          canRemove
+            ? {
+                ...selection,
+                allLabel: 'Select all shown reports',
+                rowLabel: (report) => `Select ${report.name}`,
+              }
+            : undefined
+        }
+      />
       <ConfirmModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
@@ -214,16 +188,7 @@ function reportColumns(
       role: 'secondary',
       render: (report) => <RelativeTime value={report.createdAt} size="sm" />,
     },
-    {
-      key: 'passRate',
-      title: 'Pass rate',
-      align: 'right',
-      render: (report) => (
-        <Text size="sm" fw={600}>
-          {formatPassRate(report.counts)}
-        </Text>
-      ),
-    },
+    passRateColumn(),
     {
       key: 'cases',
       title: 'Cases',

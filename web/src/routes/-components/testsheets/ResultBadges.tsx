@@ -1,6 +1,7 @@
 import { Badge, type BadgeProps, Box, Group, Progress, Text, Tooltip } from '@mantine/core';
 import { SHEET_STATUSES, TEST_RESULT } from '@shared/domain/testing';
 import type { ResultCounts } from '@shared/schemas/testruns';
+import type { ListColumn } from '../../../kit/ListTable/ListTable';
 import { formatPassRate, resultColor, resultMeta, resultSegments, resultSummary } from './result-counts';
 
 /** A result in its colour (Passed green, Failed red, Blocked orange, Skipped violet, Not executed gray). */
@@ -100,4 +101,18 @@ export function ResultBar({
       )}
     </Box>
   );
+}
+
+/** The "Pass rate" column of a list of sheets or reports, right-aligned and bold. */
+export function passRateColumn<T extends { counts: ResultCounts }>(): ListColumn<T> {
+  return {
+    key: 'passRate',
+    title: 'Pass rate',
+    align: 'right',
+    render: (row) => (
+      <Text size="sm" fw={600}>
+        {formatPassRate(row.counts)}
+      </Text>
+    ),
+  };
 }

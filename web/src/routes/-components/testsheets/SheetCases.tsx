@@ -3,15 +3,16 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MAX_BATCH_SHEET_CASES, TEST_RESULTS } from '@shared/domain/testing';
 import type { SheetCaseRow } from '@shared/schemas/testruns';
-import { IconChecklist, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconChecklist, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
+import { CreateButton } from '../../../kit/ListPage/CreateButton';
 import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
 import { CardPager } from '../../../kit/ListPage/Pager';
-import { usePageSize } from '../../../kit/ListPage/use-page-size';
+import { usePager } from '../../../kit/ListPage/use-pager';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
@@ -49,14 +50,14 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
   const [removing, setRemoving] = useState(false);
   const remove = useRemoveSheetCases(projectId);
   const modules = useCaseModuleOptions(projectId);
-  const [pageSize, setPageSize] = usePageSize('sheet-cases');
+  const pager = usePager('sheet-cases', pageNum, setPageNum);
 
   const {
     data: page,
     isPlaceholderData,
     isError,
     refetch,
-  } = useQuery(sheetCasesQueryOptions(projectId, sheetId, filters, pageNum, pageSize));
+  } = useQuery(sheetCasesQueryOptions(projectId, sheetId, filters, pageNum, pager.pageSize));
 
   function filter(next: SheetCaseFilters) {
     setFilters(next);
@@ -177,13 +178,7 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
               icon={<IconChecklist size={28} />}
               title="No cases in this sheet yet"
               description="Add cases from the case library, then record their results here."
-              action={
-                canEdit && (
-                  <Button leftSection={<IconPlus size={16} />} onClick={onAddCases}>
-                    Add cases
-                  </Button>
-                )
-              }
+              action={canEdit && <CreateButton onClick={onAddCases}>Add cases</CreateButton>}
               testId="sheet-cases-empty"
             />
           )
@@ -198,17 +193,7 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
           onOpen={onOpen}
           canExecute={canExecute}
         />
-        <CardPager
-          page={page}
-          pageNum={pageNum}
-          pageSize={pageSize}
-          noun="cases"
-          onChange={setPageNum}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPageNum(1);
-          }}
-        />
+        <CardPager page={page} noun="cases" {...pager} />
       </ListBody>
 
       <BatchResultModal

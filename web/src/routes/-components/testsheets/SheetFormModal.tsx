@@ -3,6 +3,7 @@ import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import type { Sheet, SheetNode } from '@shared/schemas/testruns';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { EditModalProps } from '../../../kit/FormModal/edit-modal-props';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { DateRangeInputs, NotesTextarea, OptionSelect, TitleInput } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
@@ -18,17 +19,12 @@ import {
 } from './sheet-form';
 import { parentOptions } from './sheet-tree';
 
-interface SheetFormModalProps {
-  opened: boolean;
-  onClose: () => void;
+interface SheetFormModalProps extends EditModalProps<'sheet', Sheet> {
   projectId: string;
   /** Every sheet of the project, for the parent picker. */
   nodes: readonly SheetNode[];
-  /** The sheet to edit; absent to create one. */
-  sheet?: Sheet | null;
   /** The parent a new sheet starts under (New sub-sheet). */
   parentId?: string | null;
-  onCreated?: (sheet: Sheet) => void;
 }
 
 /** The project's sprints, every state, as picker options (closed ones say so). */

@@ -1,46 +1,38 @@
-import { Button, Card, Group, SegmentedControl, Text } from '@mantine/core';
+import { Card, Group, SegmentedControl, Text } from '@mantine/core';
 import { SHEET_STATUSES } from '@shared/domain/testing';
 import type { Sheet } from '@shared/schemas/testruns';
-import { IconClipboardList, IconPlus } from '@tabler/icons-react';
+import { IconClipboardList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
-import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
-import { CardPager } from '../../../kit/ListPage/Pager';
-import { usePageSize } from '../../../kit/ListPage/use-page-size';
-import { usePanelSearch } from '../../../kit/ListPage/use-panel-search';
+import { CreateButton } from '../../../kit/ListPage/CreateButton';
+import { NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
+import { PagedPanelTable, type ProjectPanelListProps } from '../../../kit/ListPage/PagedPanelTable';
+import { usePanelSearchPager } from '../../../kit/ListPage/use-pager';
 import { OpenLink, TextCell } from '../../../kit/ListTable/cells';
-import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
+import type { ListColumn } from '../../../kit/ListTable/ListTable';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { sheetListQueryOptions } from '../../../queries/testsheets';
 import { UserChip } from '../work-items/WorkItemBadges';
-import { ResultBar, SheetStatusBadge } from './ResultBadges';
-import { formatPassRate } from './result-counts';
+import { passRateColumn, ResultBar, SheetStatusBadge } from './ResultBadges';
 
 const STATE_FILTERS = [
   { value: 'all', label: 'All' },
   ...SHEET_STATUSES.map((status) => ({ value: String(status.id), label: status.name })),
 ];
 
-interface SheetOverviewProps {
-  projectId: string;
-  onOpen: (sheet: Sheet) => void;
-  onCreate: () => void;
-}
-
 /** Every sheet of the project in a table (state, owner, sprint, results, pass rate), or an invitation. */
-export function SheetOverview({ projectId, onOpen, onCreate }: SheetOverviewProps) {
+export function SheetOverview({ projectId, onOpen, onCreate }: ProjectPanelListProps<Sheet>) {
   const { can } = useCurrentEnterprise();
   const [state, setState] = useState('all');
-  const { search, setSearch, keyword, pageNum, setPageNum } = usePanelSearch();
-  const [pageSize, setPageSize] = usePageSize('test-sheets');
+  const { search, setSearch, keyword, pageNum, setPageNum, pager } = usePanelSearchPager('test-sheets');
   const { data: page, isPlaceholderData } = useQuery(
     sheetListQueryOptions({
       pmsProjectId: projectId,
       status: state === 'all' ? undefined : Number(state),
       keyword: keyword || undefined,
       pageNum,
-      pageSize,
+      pageSize: pager.pageSize,
     }),
   );
   const filtered = state !== 'all' || keyword !== '';
@@ -55,11 +47,7 @@ export function SheetOverview({ projectId, onOpen, onCreate }: SheetOverviewProp
           description="A test sheet is a round of testing: pick cases from the library, run them and record what happened. Reports are made from sheets."
           testId="sheets-empty"
           action={
-            can('test:sheet:add') && (
-              <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
-                Create a test sheet
-              </Button>
-            )
+            can('test:sheet:add') && <CreateButton onClick={onCreate}>Create a test sheet</CreateButton>
           }
         />
       </Card>
@@ -90,32 +78,19 @@ export function SheetOverview({ projectId, onOpen, onCreate }: SheetOverviewProp
           }}
         />
       </PanelHeading>
-      <ListBody
+      <PagedPanelTable
         what="test sheets"
-        query={{ isPending: !page, isError: false, isPlaceholderData, refetch: () => undefined }}
-        isEmpty={!page || page.rows.length === 0}
+        noun="sheets"
+        page={page}
+        isPlaceholderData={isPlaceholderData}
         empty={<NoMatch title="No sheet matches" />}
-      >
-        <ListTable
-          rows={page?.rows ?? []}
-          columns={sheetColumns(onOpen)}
-          testId="sheet-overview"
-          rowTestId={(sheet) => `sheet-row-${sheet.id}`}
-          rowTitle={(sheet) => sheet.name}
-          onOpen={onOpen}
-        />
-        <CardPager
-          page={page}
-          pageNum={pageNum}
-          pageSize={pageSize}
-          noun="sheets"
-          onChange={setPageNum}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPageNum(1);
-          }}
-        />
-      </ListBody>
+        pager={pager}
+        columns={sheetColumns(onOpen)}
+        testId="sheet-overview"
+        rowTestId={(sheet) => `sheet-row-${sheet.id}`}
+        rowTitle={(sheet) => sheet.name}
+        onOpen={onOpen}
+      />
     </Card>
   );
 }
@@ -161,15 +136,6 @@ function sheetColumns(onOpen: (sheet: Sheet) => void): ListColumn<Sheet>[] {
         </Group>
       ),
     },
-    {
-      key: 'passRate',
-      title: 'Pass rate',
-      align: 'right',
-      render: (sheet) => (
-        <Text size="sm" fw={600}>
-          {formatPassRate(sheet.counts)}
-        </Text>
-      ),
-    },
+    passRateColumn(),
   ];
 }

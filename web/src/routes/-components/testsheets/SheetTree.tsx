@@ -1,19 +1,13 @@
-import {
-  Button,
-  Group,
-  Menu,
-  Progress,
-  type RenderTreeNodePayload,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Group, Progress, type RenderTreeNodePayload, Stack, Text, Tooltip } from '@mantine/core';
 import type { SheetNode } from '@shared/schemas/testruns';
-import { IconLayoutList, IconPencil, IconPlus, IconSubtask, IconTrash } from '@tabler/icons-react';
+import { IconLayoutList, IconPencil, IconPlus } from '@tabler/icons-react';
 import {
+  addChildEntry,
+  deleteEntry,
   SidebarTreeBody,
   SidebarTreeHeading,
   TreeFixedEntry,
+  TreeMenuItems,
   useSidebarTree,
   useTreeRights,
 } from '../../../components/SidebarTree/SidebarTree';
@@ -145,36 +139,19 @@ function SheetMenuItems({
   onDialog: (dialog: SheetDialog) => void;
 }) {
   return (
-    <>
-      {rights.add && (
-        <Menu.Item
-          leftSection={<IconSubtask size={16} />}
-          disabled={!canAddSubSheet(level)}
-          onClick={() => onDialog({ kind: 'create', parentId: entry.sheet.id })}
-        >
-          {canAddSubSheet(level) ? 'New sub-sheet' : 'New sub-sheet (5 levels at most)'}
-        </Menu.Item>
-      )}
-      {rights.edit && (
-        <Menu.Item
-          leftSection={<IconPencil size={16} />}
-          onClick={() => onDialog({ kind: 'edit', sheet: entry.sheet })}
-        >
-          Edit
-        </Menu.Item>
-      )}
-      {rights.remove && (
-        <>
-          <Menu.Divider />
-          <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => onDialog({ kind: 'delete', sheet: entry.sheet })}
-          >
-            Delete
-          </Menu.Item>
-        </>
-      )}
-    </>
+    <TreeMenuItems
+      entries={[
+        addChildEntry('New sub-sheet', canAddSubSheet(level), rights.add, () =>
+          onDialog({ kind: 'create', parentId: entry.sheet.id }),
+        ),
+        {
+          label: 'Edit',
+          icon: <IconPencil size={16} />,
+          allowed: rights.edit,
+          onClick: () => onDialog({ kind: 'edit', sheet: entry.sheet }),
+        },
+        deleteEntry(rights.remove, () => onDialog({ kind: 'delete', sheet: entry.sheet })),
+      ]}
+    />
   );
 }

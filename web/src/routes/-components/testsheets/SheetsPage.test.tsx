@@ -1,5 +1,5 @@
 import type { Page } from '@shared/schemas/common';
-import type { Sheet, SheetCaseDetail, SheetCaseRow, SheetNode } from '@shared/schemas/testruns';
+import type { SheetCaseDetail, SheetCaseRow, SheetNode } from '@shared/schemas/testruns';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { projectKeys } from '../../../queries/projects';
@@ -9,31 +9,22 @@ import { sheetKeys } from '../../../queries/testsheets';
 import { alice, bob, PROJECT_ID, renderInProject, seededQueryClient } from '../../../test/project';
 import { SheetCaseDrawer } from './SheetCaseDrawer';
 import { SheetsPage } from './SheetsPage';
+import { makeSheet } from './sheet-fixtures';
 import { forgetRememberedState } from './use-remembered-state';
 
 const SHEET_ID = `${PROJECT_ID}.4`;
 
-const sheet: Sheet = {
+const sheet = makeSheet({
   id: SHEET_ID,
-  pmsProjectId: PROJECT_ID,
   name: 'Release 2.4 regression',
-  description: '',
-  root_id: null,
-  sort: 0,
   sprintId: `${PROJECT_ID}.2`,
   sprintName: 'Sprint 2',
   owner: bob,
-  startDate: null,
-  endDate: null,
   status: 1,
   statusName: 'In progress',
-  completedAt: null,
   counts: { total: 3, notExecuted: 1, passed: 1, failed: 1, blocked: 0, skipped: 0, passRate: 0.5 },
-  creator: alice,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
   version: 2,
-};
+});
 
 function row(caseNumber: number, result: number, extra: Partial<SheetCaseRow> = {}): SheetCaseRow {
   const names = ['Not executed', 'Passed', 'Failed', 'Blocked', 'Skipped'];

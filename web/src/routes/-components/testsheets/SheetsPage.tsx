@@ -1,8 +1,8 @@
-import { Box, Group, Paper } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { TreeSideLayout } from '../../../kit/ListPage/TreeSideLayout';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { sheetQueryOptions, sheetTreeQueryOptions } from '../../../queries/testsheets';
 import { SheetCaseDrawer } from './SheetCaseDrawer';
@@ -62,24 +62,21 @@ export function SheetsPage({ projectId, menuId, caseId }: SheetsPageProps) {
   }
 
   return (
-    <Group align="flex-start" gap="md" wrap="wrap">
-      <Paper
-        withBorder
-        p="xs"
-        w={{ base: '100%', md: 250 }}
-        style={{ flexShrink: 0 }}
-        aria-label="Test sheets"
+    <>
+      <TreeSideLayout
+        treeLabel="Test sheets"
+        treeWidth={250}
+        tree={
+          <SheetTree
+            nodes={nodes}
+            loading={tree.isPending}
+            failed={tree.isError}
+            selectedId={menuId ?? null}
+            onSelect={openSheet}
+            onDialog={setDialog}
+          />
+        }
       >
-        <SheetTree
-          nodes={nodes}
-          loading={tree.isPending}
-          failed={tree.isError}
-          selectedId={menuId ?? null}
-          onSelect={openSheet}
-          onDialog={setDialog}
-        />
-      </Paper>
-      <Box style={{ flex: 1, minWidth: 0 }} miw={{ base: '100%', md: 0 }}>
         {menuId ? (
           <SheetView
             projectId={projectId}
@@ -94,7 +91,7 @@ export function SheetsPage({ projectId, menuId, caseId }: SheetsPageProps) {
             onCreate={() => setDialog({ kind: 'create', parentId: null })}
           />
         )}
-      </Box>
+      </TreeSideLayout>
       {menuId && caseId && (
         <SheetCaseDrawer projectId={projectId} sheetCaseId={caseId} onClose={() => openSheet(menuId)} />
       )}
@@ -106,6 +103,6 @@ export function SheetsPage({ projectId, menuId, caseId }: SheetsPageProps) {
         onCreated={(created) => openSheet(created.id)}
         onDeleted={onDeleted}
       />
-    </Group>
+    </>
   );
 }

@@ -1,28 +1,22 @@
-import type { Sheet } from '@shared/schemas/testruns';
 import { describe, expect, it } from 'vitest';
+import { bob } from '../../../test/project';
+import { makeSheet } from './sheet-fixtures';
 import { sheetBody, sheetFormValues, sheetUpdateBody, validateSheetForm } from './sheet-form';
 
-const sheet: Sheet = {
+const sheet = makeSheet({
   id: 'p1.4',
-  pmsProjectId: 'p1',
   name: 'Regression',
   description: 'Everything before 2.4',
-  root_id: null,
-  sort: 0,
   sprintId: 'p1.2',
   sprintName: 'Sprint 2',
-  owner: { userId: 'u-bob', login: 'bob', nickname: 'Bob' },
+  owner: bob,
   startDate: '2026-11-02',
   endDate: '2026-11-09',
   status: 1,
   statusName: 'In progress',
-  completedAt: null,
   counts: { total: 2, notExecuted: 1, passed: 1, failed: 0, blocked: 0, skipped: 0, passRate: 1 },
-  creator: { userId: 'u-alice', login: 'alice', nickname: 'Alice' },
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
   version: 3,
-};
+});
 
 describe('sheet form', () => {
   it('starts a new sheet empty, under the parent it was asked for', () => {

@@ -1,30 +1,10 @@
 import type { SheetNode } from '@shared/schemas/testruns';
 import { describe, expect, it } from 'vitest';
+import { makeSheet } from './sheet-fixtures';
 import { canAddSubSheet, flattenSheets, parentOptions, sheetAncestorIds } from './sheet-tree';
 
 function node(id: string, name: string, rootId: string | null, children: SheetNode[] = []): SheetNode {
-  return {
-    id,
-    pmsProjectId: 'p1',
-    name,
-    description: '',
-    root_id: rootId,
-    sort: 0,
-    sprintId: null,
-    sprintName: null,
-    owner: null,
-    startDate: null,
-    endDate: null,
-    status: 0,
-    statusName: 'Not started',
-    completedAt: null,
-    counts: { total: 0, notExecuted: 0, passed: 0, failed: 0, blocked: 0, skipped: 0, passRate: 0 },
-    creator: { userId: 'u1', login: 'alice', nickname: 'Alice' },
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-    version: 1,
-    children,
-  };
+  return { ...makeSheet({ id, name, root_id: rootId }), children };
 }
 
 // Release > (Web > Checkout, App); Smoke. A chain of five under Deep.

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { ISSUE_CATEGORIES, type ItemList } from '@shared/domain/weekly';
 import type { PersonalIssues, WeeklyIssue } from '@shared/schemas/weekly';
 import { useQuery } from '@tanstack/react-query';
 import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
 import { personalIssuesQueryOptions } from '../../../queries/weekly';
 import type { FormItem } from './report-form';
+import { CountTab } from './report-parts';
 
 const TABS: { id: keyof Omit<PersonalIssues, 'week' | 'plannedNotes'>; name: string }[] = [
   ...ISSUE_CATEGORIES,
@@ -79,17 +80,9 @@ export function ItemPicker({
         <Tabs defaultValue="finished" keepMounted={false}>
           <Tabs.List>
             {TABS.map((tab) => (
-              <Tabs.Tab
-                key={tab.id}
-                value={tab.id}
-                rightSection={
-                  <Badge size="xs" variant="light" color="gray">
-                    {query.data[tab.id].length}
-                  </Badge>
-                }
-              >
+              <CountTab key={tab.id} value={tab.id} count={query.data[tab.id].length}>
                 {tab.name}
-              </Tabs.Tab>
+              </CountTab>
             ))}
           </Tabs.List>
           {TABS.map((tab) => (

@@ -1,15 +1,13 @@
 import { Alert, Group, Stack, Text } from '@mantine/core';
 import type { Notice } from '@shared/schemas/weekly';
 import { IconBell } from '@tabler/icons-react';
-import { LinkButton } from '../../../components/Links/Links';
-import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { WeekPageLink } from './WeekPageLink';
 
 /**
  * Reminders of reports not submitted yet. Notifications are not built yet (issue 20): reminders
  * are in-app notices, shown here until the report is submitted.
  */
 export function NoticeList({ notices }: { notices: Notice[] }) {
-  const { enterprise } = useCurrentEnterprise();
   if (notices.length === 0) return null;
   return (
     <Stack gap="xs" className="weekly-no-print" data-testid="weekly-reminders">
@@ -23,16 +21,9 @@ export function NoticeList({ notices }: { notices: Notice[] }) {
         >
           <Group justify="space-between" wrap="nowrap">
             <Text size="sm">{notice.message}</Text>
-            <LinkButton
-              size="compact-sm"
-              variant="light"
-              color="orange"
-              to="/$identifier/projects/$projectId/weekly"
-              params={{ identifier: enterprise.enterpriseIdentifier, projectId: notice.pmsProjectId }}
-              search={{ week: notice.weekStart }}
-            >
+            <WeekPageLink color="orange" projectId={notice.pmsProjectId} week={notice.weekStart}>
               Write it
-            </LinkButton>
+            </WeekPageLink>
           </Group>
         </Alert>
       ))}

@@ -3,13 +3,14 @@ import type { PersonalWeekly, ReportSummary } from '@shared/schemas/weekly';
 import { IconPrinter, IconReportAnalytics, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
+import { LinkAnchor } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
 import { Dimmable, LoadFailed, NothingYet } from '../../../kit/ListPage/ListPage';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { personalWeekQueryOptions } from '../../../queries/weekly';
 import { NoticeList } from './NoticeList';
 import { ReportStatusBadge } from './ReportStatusBadge';
+import { WeekPageLink } from './WeekPageLink';
 import { WeekPicker } from './WeekPicker';
 import './weekly-print.css';
 
@@ -37,7 +38,6 @@ function OpenReport({
 }
 
 function MyReports({ data, week }: { data: PersonalWeekly; week?: string }) {
-  const { enterprise } = useCurrentEnterprise();
   if (data.reports.length === 0) {
     return (
       <NothingYet
@@ -71,16 +71,9 @@ function MyReports({ data, week }: { data: PersonalWeekly; week?: string }) {
                   Open my report
                 </OpenReport>
               )}
-              <LinkButton
-                size="compact-sm"
-                variant="light"
-                className="weekly-no-print"
-                to="/$identifier/projects/$projectId/weekly"
-                params={{ identifier: enterprise.enterpriseIdentifier, projectId: project.id }}
-                search={{ week }}
-              >
+              <WeekPageLink className="weekly-no-print" projectId={project.id} week={week}>
                 {report ? 'Team view' : data.week.state === 'closed' ? 'Team view' : 'Write it'}
-              </LinkButton>
+              </WeekPageLink>
             </Group>
           </Stack>
         </Paper>

@@ -16,7 +16,7 @@ import type { TableRow } from '@shared/schemas/weekly';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { DayInput } from '../../../kit/FormModal/fields';
 import { EMPTY_ROW, type FormItem, listsShown, type ReportDraft, setSection } from './report-form';
-import { itemTitle, LIST_TITLES, PercentInput, TableHead } from './report-parts';
+import { ItemCells, itemTitle, LIST_TITLES, PercentInput, TableHead } from './report-parts';
 
 interface ItemControls {
   /** The items may no longer be added or removed (the report was submitted). */
@@ -139,13 +139,7 @@ function TableSection({
           <Table.Tbody>
             {items.map((item, i) => (
               <Table.Tr key={item.issueId} data-testid={`report-item-${item.issueId}`}>
-                <Table.Td>{i + 1}</Table.Td>
-                <Table.Td>{itemTitle(item)}</Table.Td>
-                <Table.Td>{item.issue?.statusName ?? ''}</Table.Td>
-                <Table.Td />
-                <Table.Td>{item.issue?.assignee?.nickname ?? ''}</Table.Td>
-                <Table.Td>{item.issue?.endDate ?? ''}</Table.Td>
-                <Table.Td>{item.issue?.closedAt?.slice(0, 10) ?? ''}</Table.Td>
+                <ItemCells item={item} index={i} />
                 <Table.Td>
                   <CompletionInput item={item} onCompletion={controls.onCompletion} />
                 </Table.Td>

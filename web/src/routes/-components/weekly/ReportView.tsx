@@ -2,7 +2,7 @@ import { Stack, Table, Text, Title } from '@mantine/core';
 import { ITEM_LISTS } from '@shared/domain/weekly';
 import type { ReportDetail } from '@shared/schemas/weekly';
 import { listsShown } from './report-form';
-import { itemTitle, LIST_TITLES, TableHead } from './report-parts';
+import { ItemCells, itemTitle, LIST_TITLES, TableHead } from './report-parts';
 
 function ItemList({ items }: { items: ReportDetail['items'] }) {
   if (items.length === 0) return null;
@@ -49,13 +49,7 @@ export function ReportView({ report }: { report: ReportDetail }) {
                 <Table.Tbody>
                   {items.map((item, i) => (
                     <Table.Tr key={item.issueId} data-testid={`report-item-${item.issueId}`}>
-                      <Table.Td>{i + 1}</Table.Td>
-                      <Table.Td>{itemTitle(item)}</Table.Td>
-                      <Table.Td>{item.issue?.statusName ?? ''}</Table.Td>
-                      <Table.Td />
-                      <Table.Td>{item.issue?.assignee?.nickname ?? ''}</Table.Td>
-                      <Table.Td>{item.issue?.endDate ?? ''}</Table.Td>
-                      <Table.Td>{item.issue?.closedAt?.slice(0, 10) ?? ''}</Table.Td>
+                      <ItemCells item={item} index={i} />
                       <Table.Td>{item.completion}%</Table.Td>
                     </Table.Tr>
                   ))}

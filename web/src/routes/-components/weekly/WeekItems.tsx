@@ -1,4 +1,4 @@
-import { Badge, Paper, Tabs, Title } from '@mantine/core';
+import { Paper, Tabs, Title } from '@mantine/core';
 import { PROJECT_ISSUE_CATEGORIES, type ProjectIssueCategory } from '@shared/domain/weekly';
 import type { IssueKind } from '@shared/domain/work-item-workflow';
 import type { WeeklyIssue } from '@shared/schemas/weekly';
@@ -6,11 +6,12 @@ import { IconListCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ListBody, NothingYet } from '../../../kit/ListPage/ListPage';
 import { CardPager } from '../../../kit/ListPage/Pager';
-import { usePageSize } from '../../../kit/ListPage/use-page-size';
+import { usePager } from '../../../kit/ListPage/use-pager';
 import { NumberedTitle, TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { projectIssuesQueryOptions } from '../../../queries/weekly';
 import { useWorkItemPanel } from '../work-items/work-item-panel';
+import { CountTab } from './report-parts';
 
 const COLUMNS: ListColumn<WeeklyIssue>[] = [
   {
@@ -48,7 +49,8 @@ export function WeekItems({
   pageNum: number;
   onChange: (change: { category?: ProjectIssueCategory; pageNum?: number }) => void;
 }) {
-  const [pageSize, setPageSize] = usePageSize('weekly-items');
+  const pager = usePager('weekly-items', pageNum, (next) => onChange({ pageNum: next }));
+  const { pageSize } = pager;
   const query = useQuery(
     projectIssuesQueryOptions({ pmsProjectId: projectId, weekStart, category, pageNum, pageSize }),
   );
@@ -65,17 +67,9 @@ export function WeekItems({
       >
         <Tabs.List px="md">
           {PROJECT_ISSUE_CATEGORIES.map((c) => (
-            <Tabs.Tab
-              key={c.id}
-              value={c.id}
-              rightSection={
-                <Badge size="xs" variant="light" color="gray">
-                  {page?.categories[c.id] ?? '…'}
-                </Badge>
-              }
-            >
+            <CountTab key={c.id} value={c.id} count={page?.categories[c.id] ?? '…'}>
               {c.name}
-            </Tabs.Tab>
+            </CountTab>
           ))}
         </Tabs.List>
       </Tabs>
@@ -102,17 +96,7 @@ export function WeekItems({
           onOpen={(issue) => panel.openItem(issue.id, issue.pmIssueType as IssueKind)}
         />
       </ListBody>
-      <CardPager
-        page={page}
-        pageNum={pageNum}
-        pageSize={pageSize}
-        noun="items"
-        onChange={(next) => onChange({ pageNum: next })}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          onChange({ pageNum: 1 });
-        }}
-      />
+      <CardPager page={page} noun="items" {...pager} />
     </Paper>
   );
 }

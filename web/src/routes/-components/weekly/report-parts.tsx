@@ -1,6 +1,7 @@
-import { NumberInput, Table } from '@mantine/core';
+import { Badge, NumberInput, Table, Tabs } from '@mantine/core';
 import { type ItemList, TABLE_COLUMNS } from '@shared/domain/weekly';
 import type { WeeklyIssue } from '@shared/schemas/weekly';
+import type { ReactNode } from 'react';
 
 /** Where a report's list of items shows when no section of its template shows it. */
 export const LIST_TITLES: Record<ItemList, string> = {
@@ -23,6 +24,25 @@ export function TableHead({ withActions = false }: { withActions?: boolean }) {
         {withActions && <Table.Th className="weekly-no-print" />}
       </Table.Tr>
     </Table.Thead>
+  );
+}
+
+/**
+ * The cells a listed item fills in a table section, from "No." to "Actual completion": its title
+ * as the major item, its status as the detail, its assignee and dates (an item has no
+ * department). The progress cell follows, read-only or as an input.
+ */
+export function ItemCells({ item, index }: { item: { issue: WeeklyIssue | null }; index: number }) {
+  return (
+    <>
+      <Table.Td>{index + 1}</Table.Td>
+      <Table.Td>{itemTitle(item)}</Table.Td>
+      <Table.Td>{item.issue?.statusName ?? ''}</Table.Td>
+      <Table.Td />
+      <Table.Td>{item.issue?.assignee?.nickname ?? ''}</Table.Td>
+      <Table.Td>{item.issue?.endDate ?? ''}</Table.Td>
+      <Table.Td>{item.issue?.closedAt?.slice(0, 10) ?? ''}</Table.Td>
+    </>
   );
 }
 
@@ -50,5 +70,29 @@ export function PercentInput({
       onChange={(next) => onChange(Math.max(0, Math.min(100, Number(next) || 0)))}
       onBlur={onBlur}
     />
+  );
+}
+
+/** A tab with how many it holds in a small badge (the week's item categories, the picker's lists). */
+export function CountTab({
+  value,
+  count,
+  children,
+}: {
+  value: string;
+  count: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Tabs.Tab
+      value={value}
+      rightSection={
+        <Badge size="xs" variant="light" color="gray">
+          {count}
+        </Badge>
+      }
+    >
+      {children}
+    </Tabs.Tab>
   );
 }

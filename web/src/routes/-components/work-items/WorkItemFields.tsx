@@ -79,20 +79,15 @@ export function WorkItemFields({ issue, projectId, editor, canEdit, columns }: F
         onPick={(assigneeId) => editor.save({ assigneeId })}
       />
       <TagsField {...field} />
-      <DateField
-        {...field}
-        key={`start:${issue.id}:${issue.version}`}
-        label="Start date"
-        name="startDate"
-        maxDate={issue.endDate}
-      />
-      <DateField
-        {...field}
-        key={`end:${issue.id}:${issue.version}`}
-        label="End date"
-        name="endDate"
-        minDate={issue.startDate}
-      />
+      {DATE_FIELDS.map(({ name, label, bounds }) => (
+        <DateField
+          {...field}
+          key={`${name}:${issue.id}:${issue.version}`}
+          label={label}
+          name={name}
+          {...bounds(issue)}
+        />
+      ))}
       <EstimateField {...field} key={`${issue.id}:${issue.version}`} />
       <ParentField {...field} />
     </SimpleGrid>
@@ -198,6 +193,12 @@ function TagsField(field: FieldProps) {
     />
   );
 }
+
+/** The start and end dates, each bounded by the other. */
+const DATE_FIELDS = [
+  { name: 'startDate', label: 'Start date', bounds: (issue: IssueDetail) => ({ maxDate: issue.endDate }) },
+  { name: 'endDate', label: 'End date', bounds: (issue: IssueDetail) => ({ minDate: issue.startDate }) },
+] as const;
 
 interface DateFieldProps extends FieldProps {
   label: string;

@@ -2,9 +2,16 @@ import type { IssueKind } from '@shared/domain/work-item-workflow';
 import { SORT_OPTIONS } from '@shared/domain/work-items';
 import type { IssueOrderBy } from '@shared/schemas/issues';
 import { useMemo } from 'react';
+import { bindFilters, clearedFilters } from '../../../kit/FilterBar/bind-filters';
 import { FilterBar, KeywordFilter, MultiFilter, SortControl } from '../../../kit/FilterBar/FilterBar';
 import { PriorityFilter, useAssigneeOptions, useTagFilterProps, useTagOptions } from './fields';
-import { DEFAULT_ORDER_BY, hasFilters, UNASSIGNED, type WorkItemSearch } from './list-search';
+import {
+  DEFAULT_ORDER_BY,
+  hasFilters,
+  UNASSIGNED,
+  WORK_ITEM_FILTERS,
+  type WorkItemSearch,
+} from './list-search';
 import { kindStatusOptions } from './status-options';
 
 interface WorkItemFiltersProps {
@@ -24,40 +31,23 @@ export function WorkItemFilters({ kind, projectId, search, onChange }: WorkItemF
     [assignees.options],
   );
   const ascending = search.sort === 'asc';
+  const field = bindFilters(search, onChange);
   return (
     <FilterBar
       testId="work-item-filters"
       filtered={hasFilters(search)}
-      onClear={() =>
-        onChange({
-          status: undefined,
-          priority: undefined,
-          assigneeId: undefined,
-          tagId: undefined,
-          keyword: undefined,
-        })
-      }
+      onClear={() => onChange(clearedFilters(WORK_ITEM_FILTERS))}
     >
       <KeywordFilter
         value={search.keyword}
         placeholder="Title words or #number"
         onChange={(keyword) => onChange({ keyword })}
       />
-      <MultiFilter
-        label="Filter by status"
-        placeholder="Status"
-        numeric
-        data={kindStatusOptions(kind)}
-        value={search.status}
-        onChange={(status) => onChange({ status })}
-      />
+      <MultiFilter {...field('status', 'Status')} numeric data={kindStatusOptions(kind)} />
       <PriorityFilter value={search.priority} onChange={(priority) => onChange({ priority })} />
       <MultiFilter
-        label="Filter by owner"
-        placeholder="Owner"
+        {...field('assigneeId', 'Owner')}
         data={ownerOptions}
-        value={search.assigneeId}
-        onChange={(assigneeId) => onChange({ assigneeId })}
         nothingFoundMessage="No project member matches"
       />
       <MultiFilter {...tagFilter} value={search.tagId} onChange={(tagId) => onChange({ tagId })} />

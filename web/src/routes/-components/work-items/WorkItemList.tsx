@@ -1,10 +1,11 @@
-import { Button, Tabs, Text } from '@mantine/core';
+import { Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { ISSUE_KIND_LABELS, type IssueKind } from '@shared/domain/work-item-workflow';
 import { type IssuePage, type IssueRow, MAX_BATCH_ISSUES } from '@shared/schemas/issues';
-import { IconBug, IconBulb, IconChecklist, IconPlus } from '@tabler/icons-react';
+import { IconBug, IconBulb, IconChecklist } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { CreateButton } from '../../../kit/ListPage/CreateButton';
 import { ListPage, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
 import { LoadMore } from '../../../kit/ListPage/Pager';
 import { useRowSelection } from '../../../kit/ListPage/use-row-selection';
@@ -55,9 +56,7 @@ export function WorkItemList({ kind, projectId, projectName, search, onSearchCha
   const filtered = hasFilters(search);
   const nothingAtAll = counts !== undefined && counts.all === 0 && !filtered;
   const createButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => panel.openCreate(kind)}>
-      New {kindWord(kind)}
-    </Button>
+    <CreateButton onClick={() => panel.openCreate(kind)}>New {kindWord(kind)}</CreateButton>
   );
   const many = labels.many.toLowerCase();
 

@@ -7,22 +7,17 @@ import { PRIORITIES } from '@shared/domain/priorities';
 import { ISSUE_STATUS_IDS, type IssueKind } from '@shared/domain/work-item-workflow';
 import { SORT_OPTIONS } from '@shared/domain/work-items';
 import type { IssueOrderBy } from '@shared/schemas/issues';
+import { anyFilterSet } from '../../../kit/FilterBar/bind-filters';
 import { listParam, numbersParam } from '../../../lib/search';
 import type { IssueListParams } from '../../../queries/issues';
 
 export type StatusGroup = 'opened' | 'closed';
 
-export interface WorkItemSearch {
+/** The list call's filters as the URL holds them (owner `none`: unassigned; no `orderBy`: `updatedAt`). */
+export interface WorkItemSearch
+  extends Pick<IssueListParams, 'status' | 'priority' | 'assigneeId' | 'tagId' | 'keyword' | 'orderBy'> {
   /** The status-group tab; absent: all. */
   statusGroup?: StatusGroup;
-  status?: number[];
-  priority?: number[];
-  /** Owner (assignee) ids; `none`: unassigned. */
-  assigneeId?: string[];
-  tagId?: string[];
-  keyword?: string;
-  /** Absent: `updatedAt`, the list's default. */
-  orderBy?: IssueOrderBy;
   /** Absent: descending. */
   sort?: 'asc';
 }
@@ -75,8 +70,11 @@ export function validateWorkItemSearch(search: Record<string, unknown>): WorkIte
 }
 
 /** Whether any filter (not the tab, not the sort) is set: the empty state then says "no match". */
+/** What a work-item list filters by (the sort is not a filter). */
+export const WORK_ITEM_FILTERS = ['status', 'priority', 'assigneeId', 'tagId', 'keyword'] as const;
+
 export function hasFilters(search: WorkItemSearch): boolean {
-  return Boolean(search.status || search.priority || search.assigneeId || search.tagId || search.keyword);
+  return anyFilterSet(search, WORK_ITEM_FILTERS);
 }
 
 /** The list call's parameters for a kind's list in a project. */

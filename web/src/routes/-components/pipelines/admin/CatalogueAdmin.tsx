@@ -6,49 +6,97 @@
  */
 import { Button, Card, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { PIPELINE_ICONS } from '@shared/domain/pipeline-catalogue';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { linkOptions, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { RefusableDeleteModal } from '../../../../components/ConfirmModal/ConfirmModal';
+import { LinkAnchor } from '../../../../components/Links/Links';
 import { PageTitle } from '../../../../components/PageTitle/PageTitle';
 import { COMBOBOX_PROPS } from '../../../../kit/FormModal/fields';
 import { ListPage, LoadFailed, NothingYet } from '../../../../kit/ListPage/ListPage';
 import { type ListColumn, ListTable } from '../../../../kit/ListTable/ListTable';
+import { useStartAfresh } from '../../../../lib/form-modal';
 import { type FieldErrorTarget, showServerFieldError } from '../../../../lib/server-errors';
 import { ICON_LABELS, PipelineIcon } from '../PipelineIcon';
-import type { FormValues } from '../queries';
+import {
+  type CatalogueKind,
+  catalogueItemQueryOptions,
+  type FormValues,
+  useCreateCatalogueItem,
+  useDeleteCatalogueItem,
+  useUpdateCatalogueItem,
+} from '../queries';
 
-/** A catalogue list: heading with the add button, the table, the empty state. */
-export function CatalogueListPage<T extends { id: string }>({
+/** Where a catalogue item's page is, by its kind: its name links there, a click on its row opens it. */
+function itemPage(kind: CatalogueKind, identifier: string, id: string) {
+  switch (kind) {
+    case 'node_types':
+      return linkOptions({ to: '/$identifier/admin/pipeline/nodeType/$id', params: { identifier, id } });
+    case 'nodes':
+      return linkOptions({
+        to: '/$identifier/admin/pipeline/node/$nodeId',
+        params: { identifier, nodeId: id },
+      });
+    case 'node_inputs':
+      return linkOptions({ to: '/$identifier/admin/pipeline/nodeParams/$id', params: { identifier, id } });
+    case 'templates':
+      return linkOptions({ to: '/$identifier/admin/pipeline/template/$id', params: { identifier, id } });
+  }
+}
+
+/**
+ * A catalogue list: heading with the add button, the table (its first column the item's name,
+ * linking to its page), the empty state; the tab's title.
+ */
+export function CatalogueListPage<T extends { id: string; name: string }>({
+  kind,
+  identifier,
   title,
   what,
   icon,
   query,
-  rows,
   columns,
+  monospaceNames = false,
   testId,
   rowTestId,
-  onOpen,
   actions,
   above,
   emptyText,
 }: {
   title: string;
   what: string;
+  kind: CatalogueKind;
+  identifier: string;
   icon: ReactNode;
-  query: UseQueryResult<unknown>;
-  rows: T[] | undefined;
+  query: UseQueryResult<T[]>;
+  /** The columns after the name. */
   columns: ListColumn<T>[];
+  /** Names people type in definitions (an input's), in monospace. */
+  monospaceNames?: boolean;
   testId: string;
   rowTestId: (row: T) => string;
-  onOpen: (row: T) => void;
   actions?: ReactNode;
   /** Between the heading and the list: a back link. */
   above?: ReactNode;
   emptyText: string;
 }) {
+  useDocumentTitle(title);
+  const navigate = useNavigate();
+  const rows = query.data;
+  const nameColumn: ListColumn<T> = {
+    key: 'name',
+    title: 'Name',
+    role: 'title',
+    render: (row) => (
+      <LinkAnchor {...itemPage(kind, identifier, row.id)} ff={monospaceNames ? 'monospace' : undefined}>
+        {row.name}
+      </LinkAnchor>
+    ),
+  };
   return (
     <Stack gap="md">
       {above}
@@ -65,10 +113,10 @@ export function CatalogueListPage<T extends { id: string }>({
       >
         <ListTable
           rows={rows ?? []}
-          columns={columns}
+          columns={[nameColumn, ...columns]}
           testId={testId}
           rowTestId={rowTestId}
-          onOpen={onOpen}
+          onOpen={(row) => void navigate(itemPage(kind, identifier, row.id))}
         />
       </ListPage>
     </Stack>
@@ -82,6 +130,80 @@ interface Write<Saved> {
     callbacks: { onSuccess: (saved: Saved) => void; onError: (error: Error) => void },
   ): void;
 }
+
+/** What every catalogue item has (node types, action nodes, inputs, templates). */
+interface CatalogueItem {
+  id: string;
+  name: string;
+  version: number;
+}
+
+/**
+ * The item a catalogue form page edits (none on an add page) and what the page does with it: the
+ * form starts afresh from the item once it is read (from `empty` on an add page), and `page()`
+ * gives `CatalogueFormPage` the props that show it loading or failed, save it and delete it.
+ * `createOnly` fields (the key, which never changes) and `onCreate` (an input's node) go only
+ * with a new item; a change sends the version read instead.
+ */
+export function useCatalogueItem<T extends CatalogueItem, V extends object>({
+  kind,
+  id,
+  what,
+  form,
+  empty,
+  valuesOf,
+  createOnly = [],
+  onCreate = {},
+}: {
+  kind: CatalogueKind;
+  id: string | undefined;
+  /** "node type": "The node type could not be loaded". */
+  what: string;
+  form: Parameters<typeof useStartAfresh<V>>[0] & CatalogueForm<V>;
+  empty: V;
+  valuesOf: (item: T) => V;
+  createOnly?: (keyof V & string)[];
+  onCreate?: FormValues;
+}) {
+  const item = useQuery({ ...catalogueItemQueryOptions<T>(kind, id ?? ''), enabled: !!id });
+  const current = item.data;
+  useStartAfresh(form, !id || !!current, () => (current ? valuesOf(current) : empty), [
+    current?.id,
+    current?.version,
+  ]);
+  const create = useCreateCatalogueItem<T>(kind);
+  const update = useUpdateCatalogueItem<T>(kind, id ?? '');
+  const remove = useDeleteCatalogueItem(kind);
+  const toBody = (values: V): FormValues => {
+    const fields = Object.entries(values as FormValues);
+    if (!current) return { ...Object.fromEntries(fields), ...onCreate };
+    const changeable = fields.filter(([name]) => !createOnly.includes(name as keyof V & string));
+    return { ...Object.fromEntries(changeable), version: current.version };
+  };
+  return {
+    current,
+    /** `CatalogueFormPage`'s props for the item; a delete asks about `deleteName` (its name). */
+    page: (onDeleted: () => void, deleteName = current?.name ?? '') => ({
+      loading: !!id && item.isPending,
+      failed: item.isError ? { what, retry: () => void item.refetch() } : undefined,
+      form,
+      toBody,
+      write: current ? update : create,
+      remove: current && {
+        name: deleteName,
+        pending: remove.isPending,
+        run: (callbacks: RemoveCallbacks) => remove.mutate(current.id, callbacks),
+        onDeleted,
+      },
+    }),
+  };
+}
+
+type RemoveCallbacks = { onSuccess: () => void; onError: (error: Error) => void };
+
+type CatalogueForm<V> = FieldErrorTarget & {
+  onSubmit(handler: (values: V) => void): (event?: FormEvent<HTMLFormElement>) => void;
+};
 
 /** The frame of a catalogue form page: back link, title, the fields, Save and Delete. */
 export function CatalogueFormPage<V, Saved>({
@@ -104,9 +226,7 @@ export function CatalogueFormPage<V, Saved>({
   loading?: boolean;
   /** The item could not be read. */
   failed?: { what: string; retry: () => void };
-  form: FieldErrorTarget & {
-    onSubmit(handler: (values: V) => void): (event?: FormEvent<HTMLFormElement>) => void;
-  };
+  form: CatalogueForm<V>;
   toBody: (values: V) => FormValues;
   write: Write<Saved>;
   /** The notification: "Node type Shell saved". */
@@ -114,7 +234,7 @@ export function CatalogueFormPage<V, Saved>({
   afterSave?: (saved: Saved) => void;
   remove?: {
     name: string;
-    run: (callbacks: { onSuccess: () => void; onError: (error: Error) => void }) => void;
+    run: (callbacks: RemoveCallbacks) => void;
     pending: boolean;
     onDeleted: () => void;
   };
@@ -220,5 +340,14 @@ export function IconCell({ icon }: { icon: string }) {
       <PipelineIcon name={icon} size={16} />
       <Text size="sm">{ICON_LABELS[icon as keyof typeof ICON_LABELS] ?? icon}</Text>
     </Group>
+  );
+}
+
+/** A key or name people type in definitions, in a list's cell. */
+export function KeyCell({ value }: { value: string }) {
+  return (
+    <Text size="sm" ff="monospace">
+      {value}
+    </Text>
   );
 }

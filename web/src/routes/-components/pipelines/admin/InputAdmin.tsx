@@ -4,7 +4,7 @@
  * options (a select's, one per line), pattern. The name is the input's key and never changes; an
  * input the node's command names cannot be deleted.
  */
-import { Checkbox, Group, NumberInput, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Select, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { NODE_INPUT_TYPES } from '@shared/domain/pipeline-catalogue';
@@ -15,36 +15,25 @@ import { useNavigate } from '@tanstack/react-router';
 import { LinkAnchor, LinkButton } from '../../../../components/Links/Links';
 import { COMBOBOX_PROPS } from '../../../../kit/FormModal/fields';
 import { TextCell } from '../../../../kit/ListTable/cells';
-import { useStartAfresh } from '../../../../lib/form-modal';
-import {
-  catalogueItemQueryOptions,
-  nodeInputsQueryOptions,
-  useCreateCatalogueItem,
-  useDeleteCatalogueItem,
-  useUpdateCatalogueItem,
-} from '../queries';
-import { BackLink, CatalogueFormPage, CatalogueListPage } from './CatalogueAdmin';
+import { catalogueItemQueryOptions, nodeInputsQueryOptions } from '../queries';
+import { BackLink, CatalogueFormPage, CatalogueListPage, useCatalogueItem } from './CatalogueAdmin';
+import { DescriptionField, KeyField, SortField } from './catalogue-fields';
 
 const defaultText = (value: NodeInput['defaultValue']) => (value === null ? '' : String(value));
 
 export function InputListPage({ identifier, nodeId }: { identifier: string; nodeId: string }) {
-  const navigate = useNavigate();
   const node = useQuery(catalogueItemQueryOptions<ActionNode>('nodes', nodeId));
-  const query = useQuery(nodeInputsQueryOptions(nodeId));
-  const title = node.data ? `Inputs of ${node.data.name}` : 'Node inputs';
-  useDocumentTitle(title);
   return (
     <CatalogueListPage<NodeInput>
-      title={title}
+      kind="node_inputs"
+      identifier={identifier}
+      monospaceNames
+      title={node.data ? `Inputs of ${node.data.name}` : 'Node inputs'}
       what="inputs"
       icon={<IconForms size={22} />}
-      query={query}
-      rows={query.data}
+      query={useQuery(nodeInputsQueryOptions(nodeId))}
       testId="node-input-table"
       rowTestId={(i) => `node-input-row-${i.name}`}
-      onOpen={(i) =>
-        void navigate({ to: '/$identifier/admin/pipeline/nodeParams/$id', params: { identifier, id: i.id } })
-      }
       emptyText="An input is a value a step gives the node ({{ inputs.NAME }} in its command)."
       above={
         <LinkAnchor to="/$identifier/admin/pipeline/node/$nodeId" params={{ identifier, nodeId }}>
@@ -62,20 +51,6 @@ export function InputListPage({ identifier, nodeId }: { identifier: string; node
         </LinkButton>
       }
       columns={[
-        {
-          key: 'name',
-          title: 'Name',
-          role: 'title',
-          render: (i) => (
-            <LinkAnchor
-              to="/$identifier/admin/pipeline/nodeParams/$id"
-              params={{ identifier, id: i.id }}
-              ff="monospace"
-            >
-              {i.name}
-            </LinkAnchor>
-          ),
-        },
         { key: 'label', title: 'Label', render: (i) => <TextCell value={i.label} /> },
         { key: 'type', title: 'Type', render: (i) => <TextCell value={i.type} /> },
         {
@@ -95,7 +70,7 @@ export function InputListPage({ identifier, nodeId }: { identifier: string; node
   );
 }
 
-interface Values {
+type Values = {
   name: string;
   label: string;
   type: string;
@@ -105,7 +80,7 @@ interface Values {
   pattern: string;
   description: string;
   sort: number;
-}
+};
 
 const EMPTY: Values = {
   name: '',
@@ -144,18 +119,6 @@ export function InputFormPage({
   inputId?: string;
 }) {
   const navigate = useNavigate();
-  const item = useQuery({
-    ...catalogueItemQueryOptions<NodeInput>('node_inputs', inputId ?? ''),
-    enabled: !!inputId,
-  });
-  const current = item.data;
-  const nodeId = current?.nodeId ?? givenNodeId ?? '';
-  const node = useQuery({
-    ...catalogueItemQueryOptions<ActionNode>('nodes', nodeId),
-    enabled: nodeId !== '',
-  });
-  const title = current ? `Input ${current.name}` : `New input${node.data ? ` of ${node.data.name}` : ''}`;
-  useDocumentTitle(title);
   const form = useForm<Values>({
     initialValues: EMPTY,
     validate: {
@@ -163,13 +126,23 @@ export function InputFormPage({
       label: (v) => (v.trim() ? null : 'Please enter label'),
     },
   });
-  useStartAfresh(form, !inputId || !!current, () => (current ? valuesOf(current) : EMPTY), [
-    current?.id,
-    current?.version,
-  ]);
-  const create = useCreateCatalogueItem<NodeInput>('node_inputs');
-  const update = useUpdateCatalogueItem<NodeInput>('node_inputs', inputId ?? '');
-  const remove = useDeleteCatalogueItem('node_inputs');
+  const { current, page } = useCatalogueItem<NodeInput, Values>({
+    kind: 'node_inputs',
+    id: inputId,
+    what: 'node input',
+    form,
+    empty: EMPTY,
+    valuesOf,
+    createOnly: ['name'],
+    onCreate: { nodeId: givenNodeId ?? '' },
+  });
+  const nodeId = current?.nodeId ?? givenNodeId ?? '';
+  const node = useQuery({
+    ...catalogueItemQueryOptions<ActionNode>('nodes', nodeId),
+    enabled: nodeId !== '',
+  });
+  const title = current ? `Input ${current.name}` : `New input${node.data ? ` of ${node.data.name}` : ''}`;
+  useDocumentTitle(title);
   const toList = () =>
     void navigate({
       to: '/$identifier/admin/pipeline/node/$nodeId/nodeParams',
@@ -191,29 +164,14 @@ export function InputFormPage({
           <BackLink>Inputs{node.data ? ` of ${node.data.name}` : ''}</BackLink>
         </LinkAnchor>
       }
-      loading={!!inputId && item.isPending}
-      failed={item.isError ? { what: 'node input', retry: () => void item.refetch() } : undefined}
-      form={form}
-      toBody={({ name, ...rest }) =>
-        current ? { ...rest, version: current.version } : { nodeId, name, ...rest }
-      }
-      write={current ? update : create}
+      {...page(toList, `input ${current?.name}`)}
       saved={(i) => `Input ${i.name} saved`}
       afterSave={toList}
-      remove={
-        current && {
-          name: `input ${current.name}`,
-          pending: remove.isPending,
-          run: (callbacks) => remove.mutate(current.id, callbacks),
-          onDeleted: toList,
-        }
-      }
     >
       <Group grow align="flex-start">
-        <TextInput
+        <KeyField
           label="Name"
-          withAsterisk={!current}
-          disabled={!!current}
+          fixed={!!current}
           description="The key in `with:` and {{ inputs.NAME }}"
           {...form.getInputProps('name')}
         />
@@ -249,14 +207,8 @@ export function InputFormPage({
         ff="monospace"
         {...form.getInputProps('pattern')}
       />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        maxLength={500}
-        {...form.getInputProps('description')}
-      />
-      <NumberInput label="Sort" min={0} max={10000} w={160} {...form.getInputProps('sort')} />
+      <DescriptionField {...form.getInputProps('description')} />
+      <SortField {...form.getInputProps('sort')} />
     </CatalogueFormPage>
   );
 }

@@ -3,7 +3,7 @@
  * names, with its node type and the command template its inputs fill. A node's inputs have their
  * own page (`node/{id}/nodeParams`). A node some pipeline uses cannot be deleted.
  */
-import { Badge, Group, NumberInput, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Group, Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ActionNode } from '@shared/schemas/pipelines';
@@ -13,36 +13,28 @@ import { useNavigate } from '@tanstack/react-router';
 import { LinkAnchor, LinkButton } from '../../../../components/Links/Links';
 import { COMBOBOX_PROPS } from '../../../../kit/FormModal/fields';
 import { CountCell, TextCell } from '../../../../kit/ListTable/cells';
-import { useStartAfresh } from '../../../../lib/form-modal';
+import { actionNodesQueryOptions, nodeTypesQueryOptions } from '../queries';
 import {
-  actionNodesQueryOptions,
-  catalogueItemQueryOptions,
-  nodeTypesQueryOptions,
-  useCreateCatalogueItem,
-  useDeleteCatalogueItem,
-  useUpdateCatalogueItem,
-} from '../queries';
-import { BackLink, CatalogueFormPage, CatalogueListPage, IconCell } from './CatalogueAdmin';
+  BackLink,
+  CatalogueFormPage,
+  CatalogueListPage,
+  IconCell,
+  KeyCell,
+  useCatalogueItem,
+} from './CatalogueAdmin';
+import { CodeField, DescriptionField, KeyField, SortField } from './catalogue-fields';
 
 export function NodeListPage({ identifier }: { identifier: string }) {
-  useDocumentTitle('Action nodes');
-  const navigate = useNavigate();
-  const query = useQuery(actionNodesQueryOptions());
   return (
     <CatalogueListPage<ActionNode>
+      kind="nodes"
+      identifier={identifier}
       title="Action nodes"
       what="action nodes"
       icon={<IconPuzzle size={22} />}
-      query={query}
-      rows={query.data}
+      query={useQuery(actionNodesQueryOptions())}
       testId="node-table"
       rowTestId={(n) => `node-row-${n.key}`}
-      onOpen={(n) =>
-        void navigate({
-          to: '/$identifier/admin/pipeline/node/$nodeId',
-          params: { identifier, nodeId: n.id },
-        })
-      }
       emptyText="An action node is a step pipelines can use: a command template and the inputs that fill it."
       actions={
         <Group gap="sm">
@@ -62,25 +54,7 @@ export function NodeListPage({ identifier }: { identifier: string }) {
         </Group>
       }
       columns={[
-        {
-          key: 'name',
-          title: 'Name',
-          role: 'title',
-          render: (n) => (
-            <LinkAnchor to="/$identifier/admin/pipeline/node/$nodeId" params={{ identifier, nodeId: n.id }}>
-              {n.name}
-            </LinkAnchor>
-          ),
-        },
-        {
-          key: 'key',
-          title: 'Key',
-          render: (n) => (
-            <Text size="sm" ff="monospace">
-              {n.key}
-            </Text>
-          ),
-        },
+        { key: 'key', title: 'Key', render: (n) => <KeyCell value={n.key} /> },
         { key: 'type', title: 'Type', role: 'secondary', render: (n) => <IconCell icon={n.icon} /> },
         {
           key: 'inputs',
@@ -100,27 +74,20 @@ export function NodeListPage({ identifier }: { identifier: string }) {
   );
 }
 
-interface Values {
+type Values = {
   key: string;
   name: string;
   nodeTypeId: string;
   description: string;
   commandTemplate: string;
   sort: number;
-}
+};
 
 const EMPTY: Values = { key: '', name: '', nodeTypeId: '', description: '', commandTemplate: '', sort: 0 };
 
 export function NodeFormPage({ identifier, nodeId }: { identifier: string; nodeId?: string }) {
   const navigate = useNavigate();
-  const item = useQuery({
-    ...catalogueItemQueryOptions<ActionNode>('nodes', nodeId ?? ''),
-    enabled: !!nodeId,
-  });
   const types = useQuery(nodeTypesQueryOptions());
-  const current = item.data;
-  const title = nodeId ? `Action node ${current?.name ?? ''}`.trim() : 'New action node';
-  useDocumentTitle(title);
   const form = useForm<Values>({
     initialValues: EMPTY,
     validate: {
@@ -130,15 +97,17 @@ export function NodeFormPage({ identifier, nodeId }: { identifier: string; nodeI
       commandTemplate: (v) => (v.trim() ? null : 'Please enter commandTemplate'),
     },
   });
-  useStartAfresh(
+  const { current, page } = useCatalogueItem<ActionNode, Values>({
+    kind: 'nodes',
+    id: nodeId,
+    what: 'action node',
     form,
-    !nodeId || !!current,
-    () => (current ? { key: current.key, ...pick(current) } : EMPTY),
-    [current?.id, current?.version],
-  );
-  const create = useCreateCatalogueItem<ActionNode>('nodes');
-  const update = useUpdateCatalogueItem<ActionNode>('nodes', nodeId ?? '');
-  const remove = useDeleteCatalogueItem('nodes');
+    empty: EMPTY,
+    valuesOf,
+    createOnly: ['key'],
+  });
+  const title = nodeId ? `Action node ${current?.name ?? ''}`.trim() : 'New action node';
+  useDocumentTitle(title);
   const toList = () => void navigate({ to: '/$identifier/admin/pipeline/node', params: { identifier } });
   return (
     <CatalogueFormPage
@@ -149,11 +118,7 @@ export function NodeFormPage({ identifier, nodeId }: { identifier: string; nodeI
           <BackLink>Action nodes</BackLink>
         </LinkAnchor>
       }
-      loading={!!nodeId && item.isPending}
-      failed={item.isError ? { what: 'action node', retry: () => void item.refetch() } : undefined}
-      form={form}
-      toBody={({ key, ...rest }) => (current ? { ...rest, version: current.version } : { key, ...rest })}
-      write={current ? update : create}
+      {...page(toList)}
       saved={(n) => `Action node ${n.name} saved`}
       // A new node has no inputs yet: its page is where they are added next.
       afterSave={(saved) =>
@@ -164,19 +129,9 @@ export function NodeFormPage({ identifier, nodeId }: { identifier: string; nodeI
               params: { identifier, nodeId: saved.id },
             })
       }
-      remove={
-        current && {
-          name: current.name,
-          pending: remove.isPending,
-          run: (callbacks) => remove.mutate(current.id, callbacks),
-          onDeleted: toList,
-        }
-      }
     >
-      <TextInput
-        label="Key"
-        withAsterisk={!current}
-        disabled={!!current}
+      <KeyField
+        fixed={!!current}
         description={
           current
             ? 'What steps name in `uses:`; it never changes'
@@ -193,25 +148,16 @@ export function NodeFormPage({ identifier, nodeId }: { identifier: string; nodeI
         comboboxProps={COMBOBOX_PROPS}
         {...form.getInputProps('nodeTypeId')}
       />
-      <Textarea
+      <CodeField
         label="Command template"
         withAsterisk
         description="A shell script; {{ inputs.NAME }} is the step's value of an input, {{ params.NAME }} a run parameter"
-        autosize
         minRows={3}
         maxRows={16}
-        spellCheck={false}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
         {...form.getInputProps('commandTemplate')}
       />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        maxLength={500}
-        {...form.getInputProps('description')}
-      />
-      <NumberInput label="Sort" min={0} max={10000} w={160} {...form.getInputProps('sort')} />
+      <DescriptionField {...form.getInputProps('description')} />
+      <SortField {...form.getInputProps('sort')} />
       {current && (
         <Group justify="space-between" mt="xs" data-testid="node-inputs-summary">
           <Group gap="xs">
@@ -245,8 +191,12 @@ export function NodeFormPage({ identifier, nodeId }: { identifier: string; nodeI
   );
 }
 
-/** The fields the node's forms send (the read item carries more). */
-function pick(values: Omit<Values, 'key'>) {
-  const { name, nodeTypeId, description, commandTemplate, sort } = values;
-  return { name, nodeTypeId, description, commandTemplate, sort };
-}
+/** The fields of the node's form (the read item carries more). */
+const valuesOf = ({ key, name, nodeTypeId, description, commandTemplate, sort }: ActionNode): Values => ({
+  key,
+  name,
+  nodeTypeId,
+  description,
+  commandTemplate,
+  sort,
+});

@@ -4,7 +4,7 @@
  * editor is where definitions are built); it is checked like a pipeline's when saved, and a
  * refusal names its line and field under the box.
  */
-import { Button, Code, Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { PipelineTemplate } from '@shared/schemas/pipelines';
@@ -14,32 +14,28 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { LinkAnchor, LinkButton } from '../../../../components/Links/Links';
 import { TextCell } from '../../../../kit/ListTable/cells';
-import { useStartAfresh } from '../../../../lib/form-modal';
+import { templatesQueryOptions } from '../queries';
 import {
-  catalogueItemQueryOptions,
-  templatesQueryOptions,
-  useCreateCatalogueItem,
-  useDeleteCatalogueItem,
-  useUpdateCatalogueItem,
-} from '../queries';
-import { BackLink, CatalogueFormPage, CatalogueListPage, IconCell, IconSelect } from './CatalogueAdmin';
+  BackLink,
+  CatalogueFormPage,
+  CatalogueListPage,
+  IconCell,
+  IconSelect,
+  useCatalogueItem,
+} from './CatalogueAdmin';
+import { CodeField, DescriptionField, SortField } from './catalogue-fields';
 
 export function TemplateListPage({ identifier }: { identifier: string }) {
-  useDocumentTitle('Pipeline templates');
-  const navigate = useNavigate();
-  const query = useQuery(templatesQueryOptions());
   return (
     <CatalogueListPage<PipelineTemplate>
+      kind="templates"
+      identifier={identifier}
       title="Pipeline templates"
       what="templates"
       icon={<IconTemplate size={22} />}
-      query={query}
-      rows={query.data}
+      query={useQuery(templatesQueryOptions())}
       testId="template-table"
       rowTestId={(t) => `template-row-${t.name}`}
-      onOpen={(t) =>
-        void navigate({ to: '/$identifier/admin/pipeline/template/$id', params: { identifier, id: t.id } })
-      }
       emptyText="A template is a whole pipeline people start a new one from."
       actions={
         <LinkButton
@@ -51,16 +47,6 @@ export function TemplateListPage({ identifier }: { identifier: string }) {
         </LinkButton>
       }
       columns={[
-        {
-          key: 'name',
-          title: 'Name',
-          role: 'title',
-          render: (t) => (
-            <LinkAnchor to="/$identifier/admin/pipeline/template/$id" params={{ identifier, id: t.id }}>
-              {t.name}
-            </LinkAnchor>
-          ),
-        },
         { key: 'icon', title: 'Icon', render: (t) => <IconCell icon={t.icon} /> },
         {
           key: 'description',
@@ -73,25 +59,26 @@ export function TemplateListPage({ identifier }: { identifier: string }) {
   );
 }
 
-interface Values {
+type Values = {
   name: string;
   icon: string;
   description: string;
   yaml: string;
   sort: number;
-}
+};
 
 const EMPTY: Values = { name: '', icon: 'default', description: '', yaml: '', sort: 0 };
 
+const valuesOf = ({ name, icon, description, yaml, sort }: PipelineTemplate): Values => ({
+  name,
+  icon,
+  description,
+  yaml,
+  sort,
+});
+
 export function TemplateFormPage({ identifier, templateId }: { identifier: string; templateId?: string }) {
   const navigate = useNavigate();
-  const item = useQuery({
-    ...catalogueItemQueryOptions<PipelineTemplate>('templates', templateId ?? ''),
-    enabled: !!templateId,
-  });
-  const current = item.data;
-  const title = templateId ? `Template ${current?.name ?? ''}`.trim() : 'New template';
-  useDocumentTitle(title);
   const [editingYaml, setEditingYaml] = useState(!templateId);
   const form = useForm<Values>({
     initialValues: EMPTY,
@@ -100,29 +87,21 @@ export function TemplateFormPage({ identifier, templateId }: { identifier: strin
       yaml: (v) => (v.trim() ? null : 'Please enter yaml'),
     },
   });
-  useStartAfresh(
+  const { current, page } = useCatalogueItem<PipelineTemplate, Values>({
+    kind: 'templates',
+    id: templateId,
+    what: 'template',
     form,
-    !templateId || !!current,
-    () =>
-      current
-        ? {
-            name: current.name,
-            icon: current.icon,
-            description: current.description,
-            yaml: current.yaml,
-            sort: current.sort,
-          }
-        : EMPTY,
-    [current?.id, current?.version],
-  );
+    empty: EMPTY,
+    valuesOf,
+  });
+  const title = templateId ? `Template ${current?.name ?? ''}`.trim() : 'New template';
+  useDocumentTitle(title);
   // A refusal of the YAML (its line and field) must be seen: open the box it is under.
   const yamlError = form.errors.yaml;
   useEffect(() => {
     if (yamlError) setEditingYaml(true);
   }, [yamlError]);
-  const create = useCreateCatalogueItem<PipelineTemplate>('templates');
-  const update = useUpdateCatalogueItem<PipelineTemplate>('templates', templateId ?? '');
-  const remove = useDeleteCatalogueItem('templates');
   const toList = () => void navigate({ to: '/$identifier/admin/pipeline/template', params: { identifier } });
   return (
     <CatalogueFormPage
@@ -133,41 +112,20 @@ export function TemplateFormPage({ identifier, templateId }: { identifier: strin
           <BackLink>Templates</BackLink>
         </LinkAnchor>
       }
-      loading={!!templateId && item.isPending}
-      failed={item.isError ? { what: 'template', retry: () => void item.refetch() } : undefined}
-      form={form}
-      toBody={(values) => (current ? { ...values, version: current.version } : { ...values })}
-      write={current ? update : create}
+      {...page(toList)}
       saved={(t) => `Template ${t.name} saved`}
       afterSave={toList}
-      remove={
-        current && {
-          name: current.name,
-          pending: remove.isPending,
-          run: (callbacks) => remove.mutate(current.id, callbacks),
-          onDeleted: toList,
-        }
-      }
     >
       <TextInput label="Name" withAsterisk maxLength={100} {...form.getInputProps('name')} />
       <IconSelect {...form.getInputProps('icon')} />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        maxLength={500}
-        {...form.getInputProps('description')}
-      />
+      <DescriptionField {...form.getInputProps('description')} />
       {editingYaml ? (
-        <Textarea
+        <CodeField
           label="Definition (YAML)"
           withAsterisk
           description="Checked like a pipeline's when saved"
-          autosize
           minRows={10}
           maxRows={30}
-          spellCheck={false}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
           {...form.getInputProps('yaml')}
         />
       ) : (
@@ -190,7 +148,7 @@ export function TemplateFormPage({ identifier, templateId }: { identifier: strin
           </Code>
         </Stack>
       )}
-      <NumberInput label="Sort" min={0} max={10000} w={160} {...form.getInputProps('sort')} />
+      <SortField {...form.getInputProps('sort')} />
     </CatalogueFormPage>
   );
 }

@@ -77,34 +77,53 @@ function CommitInput({
   );
 }
 
+/** The id and name every stage, job and step has, each written when the field is left. */
+function IdAndName({ node, idHint }: { node: StageNode | JobNode | StepNode; idHint?: string }) {
+  const editor = useEditor();
+  return (
+    <>
+      <CommitInput
+        label="Id"
+        description={idHint}
+        value={node.id}
+        onCommit={(v) => editor.edit((t) => setField(t, node.address, 'id', v))}
+      />
+      <CommitInput
+        label="Name"
+        value={node.name ?? ''}
+        onCommit={(v) => editor.edit((t) => setField(t, node.address, 'name', v))}
+      />
+    </>
+  );
+}
+
+/** "Delete stage", "Delete job": the node goes with all it holds. */
+function DeleteNodeButton({ node, children }: { node: StageNode | JobNode; children: string }) {
+  const editor = useEditor();
+  return (
+    <Button
+      size="xs"
+      color="red"
+      variant="subtle"
+      leftSection={<IconTrash size={14} />}
+      onClick={() => editor.remove(node.address)}
+    >
+      {children}
+    </Button>
+  );
+}
+
 function StageForm({ stage }: { stage: StageNode }) {
   const editor = useEditor();
   return (
     <>
       <Title order={5}>Stage {stage.id}</Title>
-      <CommitInput
-        label="Id"
-        value={stage.id}
-        onCommit={(v) => editor.edit((t) => setField(t, stage.address, 'id', v))}
-      />
-      <CommitInput
-        label="Name"
-        value={stage.name ?? ''}
-        onCommit={(v) => editor.edit((t) => setField(t, stage.address, 'name', v))}
-      />
+      <IdAndName node={stage} />
       <Group gap="xs">
         <Button size="xs" variant="light" onClick={() => editor.addJob(stage.address)}>
           Add job
         </Button>
-        <Button
-          size="xs"
-          color="red"
-          variant="subtle"
-          leftSection={<IconTrash size={14} />}
-          onClick={() => editor.remove(stage.address)}
-        >
-          Delete stage
-        </Button>
+        <DeleteNodeButton node={stage}>Delete stage</DeleteNodeButton>
       </Group>
     </>
   );
@@ -120,17 +139,7 @@ function JobForm({ job, graph }: { job: JobNode; graph: PipelineGraph }) {
   return (
     <>
       <Title order={5}>Job {job.id}</Title>
-      <CommitInput
-        label="Id"
-        description="Unique in the pipeline; the needs that name it follow"
-        value={job.id}
-        onCommit={(v) => editor.edit((t) => setField(t, job.address, 'id', v))}
-      />
-      <CommitInput
-        label="Name"
-        value={job.name ?? ''}
-        onCommit={(v) => editor.edit((t) => setField(t, job.address, 'name', v))}
-      />
+      <IdAndName node={job} idHint="Unique in the pipeline; the needs that name it follow" />
       <MultiSelect
         size="xs"
         label="Needs"
@@ -146,15 +155,7 @@ function JobForm({ job, graph }: { job: JobNode; graph: PipelineGraph }) {
             Add step
           </Button>
         </AddStepMenu>
-        <Button
-          size="xs"
-          color="red"
-          variant="subtle"
-          leftSection={<IconTrash size={14} />}
-          onClick={() => editor.remove(job.address)}
-        >
-          Delete job
-        </Button>
+        <DeleteNodeButton node={job}>Delete job</DeleteNodeButton>
       </Group>
     </>
   );
@@ -177,16 +178,7 @@ function StepForm({ step }: { step: StepNode }) {
           {node.description}
         </Text>
       )}
-      <CommitInput
-        label="Id"
-        value={step.id}
-        onCommit={(v) => editor.edit((t) => setField(t, address, 'id', v))}
-      />
-      <CommitInput
-        label="Name"
-        value={step.name ?? ''}
-        onCommit={(v) => editor.edit((t) => setField(t, address, 'name', v))}
-      />
+      <IdAndName node={step} />
       {!node && (
         <Text size="sm" c="red">
           No action node is called {step.uses}.

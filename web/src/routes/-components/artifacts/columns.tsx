@@ -1,0 +1,56 @@
+/**
+ * The columns the artifact pages share (a repository's components, a snapshot's components, the
+ * snapshots): a component's full name and version, how many assets, the size, and who did it when.
+ */
+import { Text } from '@mantine/core';
+import type { ArtifactFormat } from '@shared/schemas/artifacts';
+import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { CountCell, TextCell } from '../../../kit/ListTable/cells';
+import type { ListColumn } from '../../../kit/ListTable/ListTable';
+import { componentName, formatBytes } from './labels';
+
+export const assetsColumn = <T extends { assetCount: number }>(): ListColumn<T> => ({
+  key: 'assets',
+  title: 'Assets',
+  align: 'right',
+  role: 'secondary',
+  render: (row) => <CountCell value={row.assetCount} />,
+});
+
+export const sizeColumn = <T extends { sizeBytes: number }>(): ListColumn<T> => ({
+  key: 'size',
+  title: 'Size',
+  align: 'right',
+  role: 'secondary',
+  render: (row) => <TextCell value={formatBytes(row.sizeBytes)} />,
+});
+
+/** Name (with its group or scope), version, assets and size of a component, live or recorded. */
+export function componentColumns<
+  T extends { group: string; name: string; version: string; assetCount: number; sizeBytes: number },
+>(format: ArtifactFormat): ListColumn<T>[] {
+  return [
+    {
+      key: 'name',
+      title: 'Name',
+      role: 'title',
+      render: (row) => (
+        <Text size="sm" fw={600}>
+          {componentName(format, row)}
+        </Text>
+      ),
+    },
+    { key: 'version', title: 'Version', render: (row) => <TextCell value={row.version} /> },
+    assetsColumn<T>(),
+    sizeColumn<T>(),
+  ];
+}
+
+/** "Ada Artifact 3 days ago": who published or took something, and when. */
+export function ByWhenCell({ name, at }: { name: string; at: string }) {
+  return (
+    <Text size="sm">
+      {name} <RelativeTime value={at} display="inline" size="sm" />
+    </Text>
+  );
+}
