@@ -18,7 +18,7 @@ import type { Repository } from '@shared/schemas/repositories';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, expectStatus, type Res, unique } from './helpers';
 import { createProject, createTeam, type Team } from './issue-fixtures';
-import { connect, WorkingCopy } from './repository-fixtures';
+import { connect, expectSentence, WorkingCopy } from './repository-fixtures';
 
 let team: Team;
 let repository: Repository;
@@ -156,7 +156,7 @@ describe('the catalogue', () => {
         type: 'number',
         defaultValue: 'none',
       }),
-      'defaultValue: must be a number',
+      'defaultValue: Must be a number',
     );
     expect400(
       await form(owner(), 'POST', pms('actions/node_inputs'), {
@@ -165,7 +165,7 @@ describe('the catalogue', () => {
         label: 'Level',
         type: 'select',
       }),
-      'options: a select input needs options, one per line',
+      'options: A select input needs options, one per line',
     );
     expectStatus(
       await form(owner(), 'POST', pms('actions/node_inputs'), {
@@ -206,7 +206,7 @@ describe('the catalogue', () => {
         nodeTypeId: type.id,
         commandTemplate: 'npx eslint {{ inputs.paths }}',
       }),
-      'commandTemplate: names inputs the node does not have: paths',
+      'commandTemplate: The template names inputs the node does not have: paths',
     );
     // A node type in use stays.
     expect((await owner().delete(pms(`actions/node_types/${type.id}`))).status).toBe(409);
@@ -235,7 +235,7 @@ describe('the catalogue', () => {
         icon: 'shell',
         yaml: 'name: B\nstages: []\n',
       }),
-      'yaml: line 2, stages: a pipeline needs at least one stage',
+      'yaml: Line 2, stages: a pipeline needs at least one stage',
     );
     const template = expectStatus(
       await form<PipelineTemplate>(owner(), 'POST', pms('actions/templates'), {
@@ -301,26 +301,26 @@ describe('pipelines', () => {
   });
 
   it.each([
-    ['YAML that does not parse', 'name: P\nstages:\n  - id: [a\n', /^yaml: line [34], document: /],
+    ['YAML that does not parse', 'name: P\nstages:\n  - id: [a\n', /^yaml: Line [34], document: /],
     [
       'a field the schema lacks',
       PIPELINE_YAML.replace('    jobs:', '    colour: red\n    jobs:'),
-      'yaml: line 7, stages[0].colour: unknown field colour',
+      'yaml: Line 7, stages[0].colour: unknown field colour',
     ],
     [
       'an unknown action node',
       PIPELINE_YAML.replace('uses: echo', 'uses: ehco'),
-      'yaml: line 11, stages[0].jobs[0].steps[0].uses: no action node is called ehco',
+      'yaml: Line 11, stages[0].jobs[0].steps[0].uses: no action node is called ehco',
     ],
     [
       'an input of the wrong type',
       PIPELINE_YAML.replace('message: hello', 'message: [hello]'),
-      /^yaml: line 13, stages\[0\]\.jobs\[0\]\.steps\[0\]\.with\.message: /,
+      /^yaml: Line 13, stages\[0\]\.jobs\[0\]\.steps\[0\]\.with\.message: /,
     ],
     [
       'a dangling need',
       PIPELINE_YAML.replace('      - id: greet\n', '      - id: greet\n        needs: [ghost]\n'),
-      'yaml: line 9, stages[0].jobs[0].needs[0]: needs ghost, which is not a job of stage check',
+      'yaml: Line 9, stages[0].jobs[0].needs[0]: needs ghost, which is not a job of stage check',
     ],
   ])('refuses %s, naming the line and field, and writes nothing', async (_, yaml, message) => {
     const before = expectStatus(
@@ -349,7 +349,7 @@ describe('pipelines', () => {
         projectId: other.id,
         yaml: PIPELINE_YAML,
       }),
-      'projectId: the project is not linked to the repository; link them first',
+      'projectId: The project is not linked to the repository; link them first',
     );
     expect400(
       await owner().post(pms('pipelines'), {
@@ -361,8 +361,47 @@ describe('pipelines', () => {
     );
     expect400(
       await owner().post(pms('pipelines'), { repositoryId: repository.id, projectId: team.project.id }),
-      /^yaml: give either yaml or templateId$/i,
+      'yaml: Give either a YAML definition or a template id',
     );
+  });
+
+  it('words every refusal as a sentence: the field, then a capital, never a camelCase name', async () => {
+    const refusals: [Res, string][] = [
+      [await owner().post(pms('pipelines'), {}), 'repositoryId: Please enter the repository'],
+      [
+        await owner().post(pms('pipelines'), { repositoryId: repository.id, projectId: 'p'.repeat(65) }),
+        'projectId: The project must be at most 64 characters',
+      ],
+      [
+        await form(owner(), 'POST', pms('actions/nodes'), {
+          key: unique('k'),
+          name: 'N',
+          nodeTypeId: 'nope',
+        }),
+        'commandTemplate: Please enter the command template',
+      ],
+      [
+        await form(owner(), 'POST', pms('actions/nodes'), {
+          key: unique('k'),
+          name: 'N',
+          nodeTypeId: 'nope',
+          commandTemplate: 'true',
+        }),
+        'nodeTypeId: No node type has the id nope',
+      ],
+      [
+        await owner().post(pms('pipelines'), {
+          repositoryId: repository.id,
+          projectId: team.project.id,
+          yaml: 'x: 1',
+        }),
+        'yaml: Line 1, name: name is required',
+      ],
+    ];
+    for (const [res, message] of refusals) {
+      expect400(res, message);
+      expectSentence(res.body.errorMessage);
+    }
   });
 
   it('saves definitions with their history, at the version read', async () => {
@@ -388,7 +427,7 @@ describe('pipelines', () => {
         version: saved.version,
         yaml: 'name: [',
       }),
-      /^yaml: line 1/,
+      /^yaml: Line 1/,
     );
     const history = expectStatus(
       await owner().get<Page<PipelineRevision>>(pms(`pipelines/${pipeline.id}/revisions`)),

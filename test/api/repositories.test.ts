@@ -23,9 +23,9 @@ import { app } from '../../functions/src/app';
 import { clock } from '../../functions/src/core/clock';
 import { drainJobs, runSchedule } from '../../functions/src/core/jobs/jobs';
 import { setWebhook, webhooksSettled } from '../../scripts/lib/git-server';
-import { Client, expectStatus, unique } from './helpers';
+import { Client, expectStatus, type Res, unique } from './helpers';
 import { createIssue, createProject, createTeam, type Team } from './issue-fixtures';
-import { connect, gitServer, repositoriesBase, WorkingCopy } from './repository-fixtures';
+import { connect, expectSentence, gitServer, repositoriesBase, WorkingCopy } from './repository-fixtures';
 
 let team: Team;
 let base: string;
@@ -119,6 +119,37 @@ describe('connecting a repository', () => {
     expect(list.data.total).toBe(0);
   });
 
+  it('words every refusal as a sentence: the field, then a capital, never a camelCase name', async () => {
+    const refusals: [Res, string | RegExp][] = [
+      [await owner().post(base, { token: 'x' }), 'cloneUrl: Please enter the clone URL'],
+      [
+        await owner().post(base, { cloneUrl: `https://example.com/${'a'.repeat(500)}.git`, token: 'x' }),
+        'cloneUrl: The clone URL must be at most 500 characters',
+      ],
+      [
+        await owner().post(pms('pmsProjectRepository'), { pmsProjectId: team.project.id, repositoryIds: [] }),
+        'repositoryIds: Choose at least one repository',
+      ],
+      [
+        await owner().post(pms('pmsProjectRepository'), { repositoryIds: ['r'] }),
+        'pmsProjectId: Please enter the project',
+      ],
+      [
+        await owner().post(pms('pmsProjectIssues/repoBranches'), { issueId: 'i'.repeat(65) }),
+        'issueId: The work item must be at most 64 characters',
+      ],
+      [
+        await owner().post(base, { cloneUrl: 'http://127.0.0.1:1/closed.git', token: 'x' }),
+        /^cloneUrl: The host 127\.0\.0\.1:1 could not be reached/,
+      ],
+    ];
+    for (const [res, message] of refusals) {
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.errorMessage).toMatch(message);
+      expectSentence(res.body.errorMessage);
+    }
+  });
+
   it('refuses addresses that are not a reachable git repository, naming cloneUrl', async () => {
     const cases: [string, RegExp][] = [
       [
@@ -128,11 +159,11 @@ describe('connecting a repository', () => {
       ['http://127.0.0.1:1/closed.git', /^cloneUrl: .*could not be reached \(ECONNREFUSED\)/],
       [
         'ssh://git@github.com/acme/api.git',
-        /^cloneUrl: CloneUrl must be an http\(s\) address .*SSH is not supported/,
+        /^cloneUrl: The clone URL must be an http\(s\) address .*SSH is not supported/,
       ],
-      ['javascript:alert(7)//x.git', /^cloneUrl: CloneUrl must be an http\(s\) address/],
+      ['javascript:alert(7)//x.git', /^cloneUrl: The clone URL must be an http\(s\) address/],
       [`http://git:secret@127.0.0.1:1/x.git`, /^cloneUrl: Must not contain a user name or token/],
-      ['not a url', /^cloneUrl: CloneUrl must be an http\(s\) address like/],
+      ['not a url', /^cloneUrl: The clone URL must be an http\(s\) address like/],
     ];
     for (const [cloneUrl, message] of cases) {
       const res = await owner().post(base, { cloneUrl, token: 'x' });
@@ -173,7 +204,7 @@ describe('connecting a repository', () => {
     const repository = await connect(team.owner, team.enterprise, copy);
     const twice = await owner().post(base, { cloneUrl: copy.cloneUrl, token: gitServer.token });
     expect(twice.status).toBe(409);
-    expect(twice.body.errorMessage).toMatch(/^cloneUrl: .* is connected already/);
+    expect(twice.body.errorMessage).toMatch(/^The clone URL .* is connected already$/);
     const badToken = await owner().put(`${base}/${repository.id}`, {
       version: repository.version,
       token: 'wrong',
@@ -226,7 +257,7 @@ describe('reading a repository', () => {
     expect(commits.map((c) => c.title)).toEqual(['Second', 'First']);
     const unknown = await owner().get(`${base}/${repository.id}/commits?branch=nope`);
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errorMessage).toMatch(/^branch: nope is not a branch/);
+    expect(unknown.body.errorMessage).toMatch(/^branch: There is no branch nope in /);
   });
 
   it('lists the enterprise repositories with search and kinds; image has none until the artifact library', async () => {
@@ -457,7 +488,7 @@ describe('creating a branch from a work item', () => {
       from: 'nope',
     });
     expect(fromMissing.status).toBe(400);
-    expect(fromMissing.body.errorMessage).toMatch(/^from: nope is not a branch/);
+    expect(fromMissing.body.errorMessage).toMatch(/^from: There is no branch nope in /);
     const branches = expectStatus(
       await owner().get<RepoBranch[]>(pms(`pmsProjectIssues/repoBranches?issueId=${bug.id}`)),
       200,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Enterprise } from '@shared/schemas/enterprise';
 import type { Repository } from '@shared/schemas/repositories';
+import { expect } from 'vitest';
 import { authedCloneUrl, createBareRepository } from '../../scripts/lib/git-server';
 import { expectStatus, type TestUser, unique } from './helpers';
 
@@ -118,4 +119,11 @@ export async function connect(
     token: gitServer.token,
   });
   return expectStatus(res, 201).data;
+}
+
+/** A 400 message: `field: ` and then a sentence, whose first word is not a camelCase field name. */
+export function expectSentence(message: string) {
+  const sentence = message.replace(/^[\w.[\]]+: /, '');
+  expect(sentence, message).toMatch(/^[A-Z]/);
+  expect(sentence, message).not.toMatch(/^[A-Za-z]*[a-z][A-Z]\w*\b/);
 }

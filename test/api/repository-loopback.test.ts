@@ -61,17 +61,23 @@ describe('with REPOSITORY_ALLOW_LOOPBACK off', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errorMessage).toMatch(
-      /^cloneUrl: localhost resolves to (127\.\d+\.\d+\.\d+|::1), a private or internal address; only public hosts can be connected$/,
+      /^cloneUrl: The host localhost resolves to (127\.\d+\.\d+\.\d+|::1), a private or internal address; only public hosts can be connected$/,
     );
     expect(await stored(copy.name)).toBe(0);
   });
 
   it('refuses the local git server, by address or by name, over http or https', async () => {
     const cases: [string, RegExp][] = [
-      [copy.cloneUrl, /^cloneUrl: 127\.0\.0\.1 resolves to 127\.0\.0\.1, a private or internal address/],
+      [
+        copy.cloneUrl,
+        /^cloneUrl: The host 127\.0\.0\.1 resolves to 127\.0\.0\.1, a private or internal address/,
+      ],
       [`http://localhost:${port()}/${copy.name}.git`, /^cloneUrl: .*plain http \(use https\)/],
-      [`https://[::1]:${port()}/${copy.name}.git`, /^cloneUrl: \[::1\] resolves to ::1, a private/],
-      [`https://127.1.2.3/${copy.name}.git`, /^cloneUrl: 127\.1\.2\.3 resolves to 127\.1\.2\.3, a private/],
+      [`https://[::1]:${port()}/${copy.name}.git`, /^cloneUrl: The host \[::1\] resolves to ::1, a private/],
+      [
+        `https://127.1.2.3/${copy.name}.git`,
+        /^cloneUrl: The host 127\.1\.2\.3 resolves to 127\.1\.2\.3, a private/,
+      ],
     ];
     for (const [cloneUrl, message] of cases) {
       const res = await owner().post(base, { cloneUrl, token: gitServer.token });

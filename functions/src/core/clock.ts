@@ -11,3 +11,12 @@ export const clock = {
 export function nowIso(): string {
   return new Date(clock.now()).toISOString();
 }
+
+/** The stamps of a record written for the first time: created and updated `at`, version 1. */
+export function firstVersion(at: string = nowIso()): {
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+} {
+  return { createdAt: at, updatedAt: at, version: 1 };
+}

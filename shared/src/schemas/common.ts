@@ -95,7 +95,7 @@ export function optionalText(label: string, max: number) {
 /**
  * A stored address: trimmed, absolute http(s) only (domain/http-url.ts says why). Every URL field
  * of a request uses this, never `z.url()`, which lets any scheme through. `problem` replaces the
- * default message for a field that explains its form (`cloneUrl must be an address like ...`).
+ * default message for a field that explains its form (`The clone URL must be an address like ...`).
  */
 export function httpUrl(label: string, max: number, problem = `${label} must be an http(s) address`) {
   return z

@@ -30,7 +30,7 @@ export type RunStartBody = z.infer<typeof RunStartBodySchema>;
 
 export const RerunBodySchema = z.object({
   failedOnly: z
-    .boolean({ error: 'failedOnly must be true or false' })
+    .boolean({ error: 'The failed-only choice must be true or false' })
     .optional()
     .meta({ description: 'Run only the jobs that did not succeed; the others keep their result' }),
 });

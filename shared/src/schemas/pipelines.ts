@@ -84,20 +84,20 @@ export type PipelineListQuery = z.infer<typeof PipelineListQuerySchema>;
 
 export const PipelineCreateBodySchema = z
   .object({
-    repositoryId: IdSchema('repositoryId'),
-    projectId: IdSchema('projectId'),
+    repositoryId: IdSchema('the repository'),
+    projectId: IdSchema('the project'),
     yaml: YamlSchema.optional(),
     templateId: z.string().max(64).optional().meta({ description: "Start from this template's definition" }),
   })
   .refine((body) => (body.yaml === undefined) !== (body.templateId === undefined), {
-    message: 'give either yaml or templateId',
+    message: 'Give either a YAML definition or a template id',
     path: ['yaml'],
   });
 export type PipelineCreateBody = z.infer<typeof PipelineCreateBodySchema>;
 
 export const PipelineUpdateBodySchema = z.object({
   version: VersionSchema,
-  projectId: IdSchema('projectId').meta({
+  projectId: IdSchema('the project').meta({
     description: 'Move the pipeline to another project of its repository',
   }),
 });
@@ -199,7 +199,7 @@ const nodeInputFields = {
   sort: formSort,
 };
 export const NodeInputCreateFormSchema = z.object({
-  nodeId: IdSchema('nodeId'),
+  nodeId: IdSchema('the action node'),
   name: z
     .string({ error: messages.required('name') })
     .trim()
@@ -209,7 +209,7 @@ export const NodeInputCreateFormSchema = z.object({
 export type NodeInputCreateForm = z.infer<typeof NodeInputCreateFormSchema>;
 export const NodeInputUpdateFormSchema = z.object({ version: formVersion, ...nodeInputFields });
 export type NodeInputUpdateForm = z.infer<typeof NodeInputUpdateFormSchema>;
-export const NodeInputListQuerySchema = z.object({ nodeId: IdSchema('nodeId') });
+export const NodeInputListQuerySchema = z.object({ nodeId: IdSchema('the action node') });
 
 export const ActionNodeSchema = z
   .object({
@@ -230,9 +230,9 @@ export type ActionNode = z.infer<typeof ActionNodeSchema>;
 
 const actionNodeFields = {
   name: text('name', 60),
-  nodeTypeId: IdSchema('nodeTypeId'),
+  nodeTypeId: IdSchema('the node type'),
   description: optionalText('description', 500),
-  commandTemplate: text('commandTemplate', 4000),
+  commandTemplate: text('the command template', 4000),
   sort: formSort,
 };
 export const ActionNodeCreateFormSchema = z.object({ key: catalogueKey('key'), ...actionNodeFields });

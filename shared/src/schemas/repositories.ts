@@ -22,9 +22,9 @@ export const MAX_CLONE_URL = 500;
 export const MAX_TOKEN = 2000;
 
 export const CloneUrlSchema = httpUrl(
-  'cloneUrl',
+  'the clone URL',
   MAX_CLONE_URL,
-  'cloneUrl must be an http(s) address like https://github.com/acme/api.git (git over SSH is not supported)',
+  'The clone URL must be an http(s) address like https://github.com/acme/api.git (git over SSH is not supported)',
 ).meta({ description: 'The HTTPS clone URL (https://host/owner/name.git)' });
 
 export const BranchNameSchema = z
@@ -171,21 +171,21 @@ export const ProjectRepositoryRowSchema = RepositorySchema.extend({
 export type ProjectRepositoryRow = z.infer<typeof ProjectRepositoryRowSchema>;
 
 export const ProjectRepositoryListQuerySchema = PageQuerySchema.extend({
-  pmsProjectId: IdSchema('pmsProjectId'),
+  pmsProjectId: IdSchema('the project'),
   keyword: z.string().trim().max(100).optional(),
 });
 
 export const UnlinkedQuerySchema = z.object({
-  pmsProjectId: IdSchema('pmsProjectId'),
+  pmsProjectId: IdSchema('the project'),
   keyword: z.string().trim().max(100).optional(),
 });
 
 export const ProjectRepositoryLinkBodySchema = z.object({
-  pmsProjectId: IdSchema('pmsProjectId'),
+  pmsProjectId: IdSchema('the project'),
   repositoryIds: z
-    .array(IdSchema('repositoryIds'))
-    .min(1, 'repositoryIds: choose at least one repository')
-    .max(MAX_LINK_BATCH, `repositoryIds: at most ${MAX_LINK_BATCH} at once`),
+    .array(IdSchema('a repository id'))
+    .min(1, 'Choose at least one repository')
+    .max(MAX_LINK_BATCH, `Link at most ${MAX_LINK_BATCH} repositories at once`),
 });
 
 /** A branch of a linked repository that belongs to a work item. */
@@ -230,11 +230,11 @@ export const ItemCommitSchema = CommitSummarySchema.extend({
 }).meta({ id: 'ItemCommit' });
 export type ItemCommit = z.infer<typeof ItemCommitSchema>;
 
-export const IssueRefQuerySchema = z.object({ issueId: IdSchema('issueId') });
+export const IssueRefQuerySchema = z.object({ issueId: IdSchema('the work item') });
 
 export const CreateBranchBodySchema = z.object({
-  issueId: IdSchema('issueId'),
-  repositoryId: IdSchema('repositoryId'),
+  issueId: IdSchema('the work item'),
+  repositoryId: IdSchema('the repository'),
   /** The new branch; by default `feature/{n}-{title}` (bugfix/ for bugs, task/ for tasks). */
   name: BranchNameSchema.optional(),
   /** The branch it starts from; the default branch when absent. */

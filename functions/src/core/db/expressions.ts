@@ -53,6 +53,16 @@ export const conditions = {
     names: { '#version': 'version' },
     values: { ':expectedVersion': expected },
   }),
+  /**
+   * At the version read, and `counter` still at `count` (or never set): a delete that must not
+   * remove what something came to use meanwhile (a spec a project took, a requirement refined).
+   */
+  versionAndCount: (expected: number, counter: string, count: number): Condition => ({
+    expression:
+      'attribute_exists(pk) AND #version = :expectedVersion AND (attribute_not_exists(#counter) OR #counter = :count)',
+    names: { '#version': 'version', '#counter': counter },
+    values: { ':expectedVersion': expected, ':count': count },
+  }),
 };
 
 export interface UpdateSpec {

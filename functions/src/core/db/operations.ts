@@ -30,7 +30,7 @@ import { transactWithTrail } from './transactions';
 import { announceWritten } from './written';
 
 export { ConditionFailedError, conditions, type Item, onConditionFailed } from './expressions';
-export { MAX_TRANSACTION_WRITES, type TxOp, transact } from './transactions';
+export { MAX_TRANSACTION_WRITES, sequenceStepOp, type TxOp, transact } from './transactions';
 
 function keyOf(item: Item): Key {
   return { pk: item.pk as string, sk: item.sk as string };

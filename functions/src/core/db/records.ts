@@ -59,9 +59,60 @@ export async function getRecord<R>(key: Key | null | undefined, read: ItemReader
   return item ? read(item) : null;
 }
 
+/**
+ * A record and the body item kept beside it (long text stored apart, so lists read the record
+ * alone), in one batch; null when the record is missing, `body` undefined when only it is.
+ */
+export async function getRecordWithBody<R>(
+  key: Key,
+  bodyKey: Key,
+  read: ItemReader<R>,
+): Promise<{ record: R; body: Item | undefined } | null> {
+  const items = await batchGet([key, bodyKey]);
+  const item = items.find((i) => i.sk === key.sk);
+  if (!item) return null;
+  return { record: read(item), body: items.find((i) => i.sk === bodyKey.sk) };
+}
+
 /** The records at `keyList`, in no particular order; keys with no item are left out. */
 export async function getRecords<R>(keyList: readonly Key[], read: ItemReader<R>): Promise<R[]> {
   return (await batchGet(keyList)).map(read);
+}
+
+type ChildKeyOf = (enterpriseId: string, parentId: string, localId: string) => Key;
+
+/**
+ * The reads of an entity kept in its parent's partition under one sort-key prefix (a product's
+ * specs, plans, modules): `list` every one of a parent, `one` by local id, `many` in one batch
+ * (in no particular order, missing ones left out), and `withBody`, the record and its body item
+ * (for an entity whose long text is kept apart, `bodyKeyOf`). `keyOf` is the key catalogue's.
+ */
+export function childRecordReads<R>(
+  partitionOf: (enterpriseId: string, parentId: string) => string,
+  skPrefix: string,
+  keyOf: ChildKeyOf,
+  read: ItemReader<R>,
+  bodyKeyOf?: ChildKeyOf,
+) {
+  return {
+    withBody: (enterpriseId: string, parentId: string, localId: string) => {
+      if (!bodyKeyOf) throw new Error(`${skPrefix} records have no body: pass bodyKeyOf`);
+      return getRecordWithBody(
+        keyOf(enterpriseId, parentId, localId),
+        bodyKeyOf(enterpriseId, parentId, localId),
+        read,
+      );
+    },
+    list: (enterpriseId: string, parentId: string): Promise<R[]> =>
+      queryRecords(partitionOf(enterpriseId, parentId), skPrefix, read),
+    one: (enterpriseId: string, parentId: string, localId: string): Promise<R | null> =>
+      getRecord(keyOf(enterpriseId, parentId, localId), read),
+    many: (enterpriseId: string, parentId: string, localIds: readonly string[]): Promise<R[]> =>
+      getRecords(
+        localIds.map((id) => keyOf(enterpriseId, parentId, id)),
+        read,
+      ),
+  };
 }
 
 /** The records of partition `pk` whose sort key starts with `skPrefix` (see queryPartition). */

@@ -32,6 +32,25 @@ export type TxOp =
     }
   | { check: Key; condition: Condition; label?: string };
 
+/**
+ * Steps the change sequence `counter` of the item at `key` from the value the writer read
+ * (`seen`; a sequence never stepped reads 0). Of two writes that read the same state, only the
+ * first goes through; the other fails with `label` and can read again. `set` goes on the item too.
+ */
+export function sequenceStepOp(key: Key, counter: string, seen: number, label: string, set?: Item): TxOp {
+  return {
+    update: key,
+    ...(set ? { set } : {}),
+    add: { [counter]: 1 },
+    condition: {
+      expression:
+        seen === 0 ? `attribute_not_exists(${counter}) OR ${counter} = :seen` : `${counter} = :seen`,
+      values: { ':seen': seen },
+    },
+    label,
+  };
+}
+
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 function toTransactItem(op: TxOp): TransactItem {

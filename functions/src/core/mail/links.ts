@@ -10,12 +10,32 @@ import { keys } from '../db/keys';
 import { ConditionFailedError, getItem, type Item, putItem, updateItem } from '../db/operations';
 import { badRequest } from '../errors';
 import { hashToken, newSessionToken } from '../security/tokens';
+import { enqueueMail } from './queue';
+import type { MailTemplates } from './templates';
 
 /**
  * `unsubscribe` (notification email off) is the one link that is not used up: `readLink` checks
  * it, and following it again does the same again.
  */
 export type LinkPurpose = 'password-reset' | 'verify-email' | 'invitation' | 'unsubscribe';
+
+/** The links an account is mailed about itself; each has a mail template of the same name. */
+type AccountLinkPurpose = 'password-reset' | 'verify-email';
+
+/**
+ * Mails the account a new one-time link of `purpose` that opens `page` of the web at `origin`;
+ * `validity` is the rest of the template's data (how long the link works, in its own unit).
+ */
+export async function mailAccountLink<P extends AccountLinkPurpose>(
+  purpose: P,
+  user: { userId: string; email: string; nickname: string },
+  to: { origin: string; page: string; validMs: number },
+  validity: Omit<MailTemplates[P], 'nickname' | 'link'>,
+): Promise<void> {
+  const token = await createLink(purpose, user.userId, user.email, to.validMs);
+  const data = { nickname: user.nickname, link: `${to.origin}${to.page}?token=${token}`, ...validity };
+  await enqueueMail({ to: user.email, template: purpose, data: data as MailTemplates[P] });
+}
 
 export interface EmailLink {
   purpose: LinkPurpose;

@@ -6,7 +6,7 @@
  * no longer name a tag.
  */
 import type { IssueTag, IssueTagBody, IssueTagUpdateBody } from '@shared/schemas/issues';
-import { nowIso } from '../clock';
+import { firstVersion, nowIso } from '../clock';
 import { onConditionFailed } from '../db/operations';
 import { conflict, notFound, staleVersion } from '../errors';
 import { newId } from '../ids';
@@ -45,9 +45,7 @@ export function tagService(store: TagStore, label: string) {
         tagId: newId(),
         name: body.name,
         color: body.color,
-        createdAt: now,
-        updatedAt: now,
-        version: 1,
+        ...firstVersion(now),
       };
       await onConditionFailed(store.create(tag), { name: () => nameTaken(body.name) });
       return tagView(tag);

@@ -1,6 +1,6 @@
 /** Accounts: sign-up, password checks (throttled) and password changes. */
 
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { config } from '@core/config';
 import { onConditionFailed } from '@core/db/operations';
 import { AppError, badRequest, conflict, forbidden, staleVersion, unauthorized } from '@core/errors';
@@ -30,9 +30,7 @@ export async function signUp(body: SignUpBody): Promise<UserRecord> {
     email: body.email.trim().toLowerCase(),
     nickname: body.nickname,
     passwordHash: await hashPassword(body.password),
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
+    ...firstVersion(now),
   };
   await onConditionFailed(createUser(user), {
     login: () => conflict(`login: ${user.login} is taken`),

@@ -1,5 +1,7 @@
 /** Email flows of an account: forgotten password, reset from the link, address verification. */
+
 import { createRouter } from '@core/http/group';
+import { callerOf } from '@core/http/handlers';
 import { clientAddress, publicOrigin } from '@core/http/origin';
 import { failures, jsonBody, ok, ok200, publicRoute, userRoute } from '@core/http/route';
 import {
@@ -68,11 +70,9 @@ export const authEmailRoutes = createRouter()
     await resetPassword(c.req.valid('json'));
     return ok(c, null);
   })
-  .openapi(emailStatusRoute, async (c) =>
-    ok(c, await emailStatus(await requireAccount(c.var.session.userId))),
-  )
+  .openapi(emailStatusRoute, async (c) => ok(c, await emailStatus(await requireAccount(callerOf(c)))))
   .openapi(resendRoute, async (c) => {
-    await resendVerification(await requireAccount(c.var.session.userId), publicOrigin(c));
+    await resendVerification(await requireAccount(callerOf(c)), publicOrigin(c));
     return ok(c, null);
   })
   .openapi(verifyRoute, async (c) => ok(c, await verifyEmail(c.req.valid('json').token)));

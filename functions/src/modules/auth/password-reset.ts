@@ -10,8 +10,7 @@ import { badRequest, staleVersion } from '@core/errors';
 import { takeRequest } from '@core/http/rate-limit';
 import { endOtherSessions } from '@core/identity/sessions';
 import { findUserByEmail, getUser, updatePasswordHash } from '@core/identity/store/users';
-import { enqueueMail } from '@core/mail';
-import { createLink, LINK_PROBLEMS, useLink } from '@core/mail/links';
+import { LINK_PROBLEMS, mailAccountLink, useLink } from '@core/mail/links';
 import { hashPassword } from '@core/security/passwords';
 import type { ForgotPasswordBody, ResetPasswordBody } from '@shared/schemas/email';
 import { markVerified } from './verification';
@@ -35,16 +34,12 @@ export async function requestPasswordReset(
   if (source) takeRequest(`reset:source:${source}`, RESETS_PER_SOURCE_PER_MINUTE, whose);
   const user = await findUserByEmail(body.email);
   if (user) {
-    const token = await createLink('password-reset', user.userId, user.email, RESET_LINK_MINUTES * 60_000);
-    await enqueueMail({
-      to: user.email,
-      template: 'password-reset',
-      data: {
-        nickname: user.nickname,
-        link: `${origin}/reset-password?token=${token}`,
-        validMinutes: RESET_LINK_MINUTES,
-      },
-    });
+    await mailAccountLink(
+      'password-reset',
+      user,
+      { origin, page: '/reset-password', validMs: RESET_LINK_MINUTES * 60_000 },
+      { validMinutes: RESET_LINK_MINUTES },
+    );
   }
   return { message: FORGOT_ANSWER };
 }

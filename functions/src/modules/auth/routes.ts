@@ -2,6 +2,7 @@
 
 import { config } from '@core/config';
 import { createRouter } from '@core/http/group';
+import { callerOf } from '@core/http/handlers';
 import { browsingOrigin, clientAddress, publicOrigin } from '@core/http/origin';
 import { created, created201, failures, jsonBody, ok, ok200, publicRoute, userRoute } from '@core/http/route';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '@core/http/session';
@@ -157,7 +158,7 @@ export const authRoutes = createRouter()
     await endOtherSessions(userId, tokenHash);
     return ok(c, null);
   })
-  .openapi(meRoute, async (c) => ok(c, currentUser(c, await requireAccount(c.var.session.userId))))
+  .openapi(meRoute, async (c) => ok(c, currentUser(c, await requireAccount(callerOf(c)))))
   .openapi(sessionsRoute, async (c) => {
     const { userId, tokenHash } = c.var.session;
     return ok(c, await listMySessions(userId, tokenHash));

@@ -9,8 +9,7 @@ import { getItem, putItem } from '@core/db/operations';
 import { badRequest, conflict } from '@core/errors';
 import { takeRequest } from '@core/http/rate-limit';
 import { getUser, type UserRecord } from '@core/identity/store/users';
-import { enqueueMail } from '@core/mail';
-import { createLink, LINK_PROBLEMS, useLink } from '@core/mail/links';
+import { LINK_PROBLEMS, mailAccountLink, useLink } from '@core/mail/links';
 import type { EmailStatus } from '@shared/schemas/email';
 
 export const VERIFY_LINK_HOURS = 48;
@@ -18,16 +17,12 @@ const RESENDS_PER_MINUTE = 3;
 
 /** Mails the account a link that confirms its address. */
 export async function sendVerification(user: UserRecord, origin: string): Promise<void> {
-  const token = await createLink('verify-email', user.userId, user.email, VERIFY_LINK_HOURS * 3600_000);
-  await enqueueMail({
-    to: user.email,
-    template: 'verify-email',
-    data: {
-      nickname: user.nickname,
-      link: `${origin}/verify-email?token=${token}`,
-      validHours: VERIFY_LINK_HOURS,
-    },
-  });
+  await mailAccountLink(
+    'verify-email',
+    user,
+    { origin, page: '/verify-email', validMs: VERIFY_LINK_HOURS * 3600_000 },
+    { validHours: VERIFY_LINK_HOURS },
+  );
 }
 
 /** "Send the link again": 409 when already verified, 429 past a few a minute. */

@@ -4,7 +4,7 @@
  * DONE_TODO_DAYS after the tick). Nobody else reads or writes them, administrators included: the
  * key holds the caller's user id, so another member's todo id is simply not found.
  */
-import { clock, nowIso } from '@core/clock';
+import { clock, firstVersion, nowIso } from '@core/clock';
 import { onConditionFailed } from '@core/db/operations';
 import { conflict, notFound, staleVersion } from '@core/errors';
 import type { Tenant } from '@core/identity/tenancy';
@@ -64,9 +64,7 @@ export async function createTodo(tenant: Tenant, body: TodoBody): Promise<Todo> 
     dueDate: body.dueDate ?? null,
     done: false,
     doneAt: null,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
+    ...firstVersion(at),
     expiresAt: null,
   };
   await db.createTodo(todo);

@@ -1,6 +1,6 @@
 /** Enterprises: creation (with built-in roles and the owner), listing, settings and deletion. */
 
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { onConditionFailed } from '@core/db/operations';
 import { badRequest, conflict, enterpriseNotFound, staleVersion } from '@core/errors';
 import type { EnterpriseRecord } from '@core/identity/store/enterprises';
@@ -38,9 +38,7 @@ export async function createEnterprise(
     weeklyReminderDay: DEFAULT_REMINDER_DAY,
     weeklyReminderTime: DEFAULT_REMINDER_TIME,
     memberCount: 1,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
+    ...firstVersion(now),
   };
   const roles = builtInRoles(enterprise.id);
   const admin = roles[0]!;

@@ -4,7 +4,9 @@
  * `/api/notifications/unsubscribe`, the mailed link that turns notification email off without
  * signing in (unsubscribe.ts).
  */
+
 import { createRouter } from '@core/http/group';
+import { pathId } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   ANY_MEMBER,
@@ -158,4 +160,4 @@ export const notificationRoutes = createRouter()
     async (c) => ok(c, await setWatching(c.var.tenant, c.req.valid('json'), false)),
   )
   .openapi(watchersRoute, async (c) => ok(c, await watchersView(c.var.tenant, c.req.valid('query'))))
-  .openapi(readRoute, async (c) => ok(c, await markRead(c.var.tenant, c.req.valid('param').id)));
+  .openapi(readRoute, async (c) => ok(c, await markRead(c.var.tenant, pathId(c))));

@@ -4,7 +4,7 @@
  * that the set is the enterprise's own to change. A node type in use by a node, a node in use
  * by a pipeline, and an input its node's command template names cannot be deleted (409).
  */
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { ConditionFailedError, onConditionFailed, type TxOp } from '@core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { newId, parseScopedId, scopedId } from '@core/ids';
@@ -17,6 +17,7 @@ import {
   SEED_TEMPLATES,
 } from '@shared/domain/pipeline-catalogue';
 import { undeclaredPlaceholders, valueProblem } from '@shared/domain/pipeline-definition';
+import { sentenceCase } from '@shared/schemas/common';
 import type {
   ActionNode,
   ActionNodeCreateForm,
@@ -200,11 +201,6 @@ const templateView = (r: db.TemplateRecord): PipelineTemplate => ({
 
 // ---- shared rules --------------------------------------------------------------------------------
 
-const timestamps = () => {
-  const at = nowIso();
-  return { createdAt: at, updatedAt: at, version: 1 };
-};
-
 /** Turns the store's condition failures into answers: taken keys, stale edits, missing items. */
 function answering(what: string, key?: string) {
   return {
@@ -249,12 +245,9 @@ export async function createNodeType(enterpriseId: string, form: NodeTypeCreateF
   const record: db.NodeTypeRecord = {
     enterpriseId,
     nodeTypeId: newId(),
-    key: form.key,
-    name: form.name,
-    icon: form.icon,
+    ...form,
     description: form.description ?? '',
-    sort: form.sort,
-    ...timestamps(),
+    ...firstVersion(),
   };
   await onConditionFailed(db.createCatalogueItem('nodeType', record), answering('The node type', form.key));
   return getNodeTypeView(enterpriseId, record.nodeTypeId);
@@ -304,14 +297,17 @@ export async function getActionNodeView(enterpriseId: string, id: string): Promi
 
 async function assertNodeTypeExists(enterpriseId: string, nodeTypeId: string): Promise<void> {
   if (!(await db.getCatalogueItem('nodeType', enterpriseId, nodeTypeId)))
-    throw badRequest('nodeTypeId', `no node type has the id ${nodeTypeId}`);
+    throw badRequest('nodeTypeId', `No node type has the id ${nodeTypeId}`);
 }
 
 /** A template may only name inputs its node declares (a new node declares none yet: see docs). */
 function assertTemplateInputs(template: string, inputNames: readonly string[]): void {
   const undeclared = undeclaredPlaceholders(template, inputNames);
   if (undeclared.length > 0)
-    throw badRequest('commandTemplate', `names inputs the node does not have: ${undeclared.join(', ')}`);
+    throw badRequest(
+      'commandTemplate',
+      `The template names inputs the node does not have: ${undeclared.join(', ')}`,
+    );
 }
 
 export async function createActionNode(
@@ -323,13 +319,9 @@ export async function createActionNode(
   const record: db.ActionNodeRecord = {
     enterpriseId,
     nodeId: newId(),
-    key: form.key,
-    name: form.name,
-    nodeTypeId: form.nodeTypeId,
+    ...form,
     description: form.description ?? '',
-    commandTemplate: form.commandTemplate,
-    sort: form.sort,
-    ...timestamps(),
+    ...firstVersion(),
   };
   await onConditionFailed(db.createCatalogueItem('node', record), answering('The action node', form.key));
   return getActionNodeView(enterpriseId, record.nodeId);
@@ -410,13 +402,13 @@ function inputFields(
     .map((o) => o.trim())
     .filter(Boolean);
   if (form.type === 'select' && options.length === 0)
-    throw badRequest('options', 'a select input needs options, one per line');
+    throw badRequest('options', 'A select input needs options, one per line');
   const pattern = form.pattern?.trim() || null;
   if (pattern) {
     try {
       new RegExp(pattern);
     } catch {
-      throw badRequest('pattern', 'is not a valid regular expression');
+      throw badRequest('pattern', 'The pattern is not a valid regular expression');
     }
   }
   const spec: NodeInputSpec = {
@@ -448,7 +440,7 @@ function parseDefault(spec: NodeInputSpec, raw: string | undefined): InputValue 
   if (spec.type === 'number') value = Number(raw.trim());
   if (spec.type === 'boolean') value = raw.trim() === 'true' ? true : raw.trim() === 'false' ? false : raw;
   const problem = valueProblem(spec, value);
-  if (problem) throw badRequest('defaultValue', problem.replace(`${spec.name} `, ''));
+  if (problem) throw badRequest('defaultValue', sentenceCase(problem.replace(`${spec.name} `, '')));
   return value;
 }
 
@@ -462,7 +454,7 @@ export async function createInput(enterpriseId: string, form: NodeInputCreateFor
     nodeId: node.nodeId,
     name: form.name,
     ...inputFields(form.name, form),
-    ...timestamps(),
+    ...firstVersion(),
   };
   await onConditionFailed(db.createCatalogueItem('input', record), {
     input: () => conflict(`The action node ${node.key} has an input called ${form.name} already`),
@@ -524,12 +516,9 @@ export async function createTemplate(
   const record: db.TemplateRecord = {
     enterpriseId,
     templateId: newId(),
-    name: form.name,
-    icon: form.icon,
+    ...form,
     description: form.description ?? '',
-    yaml: form.yaml,
-    sort: form.sort,
-    ...timestamps(),
+    ...firstVersion(),
   };
   await db.createCatalogueItem('template', record);
   return templateView(record);

@@ -4,7 +4,7 @@
  * written (400 naming the line and field). Every save is a new revision; the history keeps them
  * all. Rules and calls: docs/pipelines.md.
  */
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
 import { AppError, badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { summaryOf, userSummaries } from '@core/identity/people';
@@ -16,7 +16,7 @@ import {
   type PipelineDefinition,
 } from '@shared/domain/pipeline-definition';
 import { isFinished } from '@shared/domain/pipeline-run';
-import type { Page, PageQuery } from '@shared/schemas/common';
+import { type Page, type PageQuery, sentenceCase } from '@shared/schemas/common';
 import type {
   Pipeline,
   PipelineCreateBody,
@@ -46,7 +46,8 @@ export async function checkYaml(enterpriseId: string, yaml: string): Promise<Pip
   const result = await checkDefinition(yaml, await actionNodeSpecs(enterpriseId));
   if (result.ok) return result.definition;
   const [first] = result.problems;
-  throw badRequest('yaml', first ? describeProblem(first) : 'is invalid', { problems: result.problems });
+  const problem = first ? sentenceCase(describeProblem(first)) : 'The definition is invalid';
+  throw badRequest('yaml', problem, { problems: result.problems });
 }
 
 /** What the pipeline item keeps of its definition, for lists, triggers and the catalogue's checks. */
@@ -72,7 +73,7 @@ async function assertProjectOfRepository(enterpriseId: string, projectId: string
   await namingField('projectId', requireProject(enterpriseId, projectId));
   const links = await listProjectLinks(enterpriseId, projectId);
   if (!links.some((l) => l.repositoryId === repositoryId))
-    throw badRequest('projectId', 'the project is not linked to the repository; link them first');
+    throw badRequest('projectId', 'The project is not linked to the repository; link them first');
 }
 
 export async function createPipeline(
@@ -94,9 +95,7 @@ export async function createPipeline(
     ...definitionFields(definition, yaml),
     revision: 1,
     creatorId: userId,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
+    ...firstVersion(at),
   };
   await db.createPipeline(record, {
     pipelineId: record.pipelineId,

@@ -96,7 +96,7 @@ export async function startRun(
   const repository = await requireRepository(enterpriseId, pipeline.repositoryId);
   const branch = body.branch ?? repository.defaultBranch ?? 'main';
   if (branch.length > MAX_BRANCH_NAME || !BRANCH.test(branch))
-    throw badRequest('branch', `${branch} is not a branch name`);
+    throw badRequest('branch', `Not a branch name: ${branch}`);
   const run = await queueRun(pipeline, definition, {
     trigger: 'manual',
     branch,
@@ -500,24 +500,40 @@ export async function startPushedRuns(push: PushEvent): Promise<void> {
   );
   for (const pipeline of pipelines) {
     if (!(await db.claimPush(push.enterpriseId, pipeline.pipelineId, push.after))) continue;
-    try {
-      const definition = await checkYaml(push.enterpriseId, pipeline.yaml);
-      const { values, problems } = checkRunParameters(definition, {});
-      if (problems.length > 0) throw new Error(`it has parameters without defaults (${problems[0]?.field})`);
-      await queueRun(pipeline, definition, {
-        trigger: 'push',
-        branch,
-        commit: push.after,
-        parameters: values,
-        creatorId: null,
-        rerunOf: null,
-        reused: new Map(),
-      });
-    } catch (error) {
-      console.warn(
-        `Pipeline ${pipeline.pipelineId}: the push to ${branch} did not start a run: ${(error as Error).message}`,
-      );
-    }
+    await startWithDefaults(pipeline, `the push to ${branch}`, async () => ({
+      trigger: 'push',
+      branch,
+      commit: push.after,
+    }));
+  }
+}
+
+/**
+ * Starts a run nobody started by hand (a push, the cron): the saved definition with every
+ * parameter at its default, at the place `where` names. A run that cannot start is logged, not
+ * thrown, so one broken pipeline does not keep the others from starting.
+ */
+async function startWithDefaults(
+  pipeline: pipelineDb.PipelineRecord,
+  occasion: string,
+  where: () => Promise<Pick<RunStart, 'trigger' | 'branch' | 'commit'>>,
+): Promise<void> {
+  try {
+    const definition = await checkYaml(pipeline.enterpriseId, pipeline.yaml);
+    const { values, problems } = checkRunParameters(definition, {});
+    if (problems.length > 0) throw new Error(`it has parameters without defaults (${problems[0]?.field})`);
+    const start = {
+      ...(await where()),
+      parameters: values,
+      creatorId: null,
+      rerunOf: null,
+      reused: new Map(),
+    };
+    await queueRun(pipeline, definition, start);
+  } catch (error) {
+    console.warn(
+      `Pipeline ${pipeline.pipelineId}: ${occasion} did not start a run: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -537,25 +553,10 @@ export async function startCronRuns(now: Date): Promise<void> {
   );
   for (const pipeline of due) {
     if (!(await pipelineDb.claimCronMinute(pipeline.enterpriseId, pipeline.pipelineId, minute))) continue;
-    try {
-      const definition = await checkYaml(pipeline.enterpriseId, pipeline.yaml);
-      const { values, problems } = checkRunParameters(definition, {});
-      if (problems.length > 0) throw new Error(`it has parameters without defaults (${problems[0]?.field})`);
+    await startWithDefaults(pipeline, 'its cron trigger', async () => {
       const repository = await requireRepository(pipeline.enterpriseId, pipeline.repositoryId);
-      await queueRun(pipeline, definition, {
-        trigger: 'cron',
-        branch: repository.defaultBranch ?? 'main',
-        commit: null,
-        parameters: values,
-        creatorId: null,
-        rerunOf: null,
-        reused: new Map(),
-      });
-    } catch (error) {
-      console.warn(
-        `Pipeline ${pipeline.pipelineId}: its cron trigger did not start a run: ${(error as Error).message}`,
-      );
-    }
+      return { trigger: 'cron', branch: repository.defaultBranch ?? 'main', commit: null };
+    });
   }
 }
 
@@ -603,7 +604,7 @@ export async function readJobLog(
   if (job.build) return readCloudJobLog(job, job.build, offset);
   // The state first: a job that has ended has written all of its log before it says so.
   const end = await db.logEnd(enterpriseId, pipelineId, number, jobId);
-  if (offset > end) throw badRequest('offset', `the log has ${end} characters so far`);
+  if (offset > end) throw badRequest('offset', `The log has ${end} characters so far`);
   const chunks = await db.readLogChunks(enterpriseId, pipelineId, number, jobId, offset, LOG_CHUNKS_PER_READ);
   let position = offset;
   let text = '';
@@ -636,7 +637,7 @@ async function readCloudJobLog(job: db.JobRecord, build: db.CloudBuildRef, offse
   const { readCloudLog } = await import('./executor/cloud-logs');
   const finished = isFinished(job.status);
   const read = await readCloudLog(build, offset);
-  if (offset > read.end) throw badRequest('offset', `the log has ${read.end} lines so far`);
+  if (offset > read.end) throw badRequest('offset', `The log has ${read.end} lines so far`);
   return {
     offset,
     nextOffset: read.nextOffset,

@@ -4,7 +4,7 @@
  * from the specs that name the plan, so neither is ever stale.
  */
 
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { onConditionFailed } from '@core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { getUser, getUsers } from '@core/identity/store/users';
@@ -115,9 +115,7 @@ export async function createPlan(enterpriseId: string, userId: string, body: Pla
     endDate,
     status: body.status ?? PLAN_STATUS.notStarted,
     creatorId: userId,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
+    ...firstVersion(now),
   };
   await onConditionFailed(db.createPlan(plan), { product: () => productNotFound(productId) });
   return viewOf(plan);

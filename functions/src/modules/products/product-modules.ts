@@ -6,11 +6,12 @@
  * (modules/products/store/product-modules.ts).
  */
 
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { SK } from '@core/db/keys';
 import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { scopedId } from '@core/ids';
+import { assertFitsUnder, type HandBuiltTree, subtreeHeight } from '@core/tree-depth';
 import { MAX_MODULE_DEPTH } from '@shared/domain/products';
 import type {
   ModuleBody,
@@ -78,29 +79,14 @@ export async function moduleTree(enterpriseId: string, productId: string): Promi
   return buildTree(await moduleList(enterpriseId, productId));
 }
 
-/** Levels from the top down to `moduleId` (a top-level module is 1; null, the top, is 0). */
-function depthOf(modules: ReadonlyMap<string, TreeItem>, moduleId: string | null): number {
-  let depth = 0;
-  for (let id = moduleId; id !== null && modules.has(id); id = modules.get(id)!.root_id) depth += 1;
-  return depth;
-}
-
-/** Levels of the subtree under `moduleId`, itself included (a leaf is 1). */
-function heightOf(modules: readonly TreeItem[], moduleId: string): number {
-  const below = modules.filter((m) => m.root_id === moduleId);
-  return 1 + Math.max(0, ...below.map((m) => heightOf(modules, m.id)));
-}
-
-/** 400 unless `parentId` is a module of this product and `levels` more fit below it. */
-function assertParent(modules: readonly TreeItem[], parentId: string | null, levels: number): void {
-  const byId = new Map(modules.map((m) => [m.id, m]));
-  if (parentId !== null && !byId.has(parentId)) {
-    throw badRequest('root_id', `Module ${parentId} does not exist in this product`);
-  }
-  if (depthOf(byId, parentId) + levels > MAX_MODULE_DEPTH) {
-    throw badRequest('root_id', `Modules may be at most ${MAX_MODULE_DEPTH} levels deep`);
-  }
-}
+/** The product's module tree under the depth rule. */
+const depthRule = (modules: readonly TreeItem[]): HandBuiltTree<TreeItem> => ({
+  nodes: modules,
+  idOf: (m) => m.id,
+  maxDepth: MAX_MODULE_DEPTH,
+  noun: 'Module',
+  where: 'this product',
+});
 
 /** 409 when a sibling under `parentId` (other than `selfId`) has the name, ignoring case. */
 function assertNameFree(
@@ -139,7 +125,7 @@ export async function createModule(enterpriseId: string, body: ModuleBody): Prom
   const { productId } = await requireProduct(enterpriseId, body.productId);
   const parentId = body.root_id ?? null;
   return withFreshTree(enterpriseId, productId, async (tree, modules) => {
-    assertParent(modules, parentId, 1);
+    assertFitsUnder(depthRule(modules), parentId, 1);
     assertNameFree(modules, parentId, body.name);
     const siblings = modules.filter((m) => m.root_id === parentId);
     const now = nowIso();
@@ -151,9 +137,7 @@ export async function createModule(enterpriseId: string, body: ModuleBody): Prom
       root_id: parentId,
       // New modules go last among their siblings unless told otherwise.
       sort: body.sort ?? Math.max(-1, ...siblings.map((m) => m.sort)) + 1,
-      createdAt: now,
-      updatedAt: now,
-      version: 1,
+      ...firstVersion(now),
     };
     await onConditionFailed(db.createModule(module, tree.seq), {
       product: () => productNotFound(productId),
@@ -175,7 +159,7 @@ function moduleChanges(
     if (body.root_id !== null && moduleAndDescendantIds(modules, module.moduleId).has(body.root_id)) {
       throw badRequest('root_id', 'A module cannot move under itself or one of its sub-modules');
     }
-    assertParent(modules, body.root_id, heightOf(modules, module.moduleId));
+    assertFitsUnder(depthRule(modules), body.root_id, subtreeHeight(depthRule(modules), module.moduleId));
     changes.root_id = body.root_id;
   }
   if (changes.name !== undefined || changes.root_id !== undefined) {

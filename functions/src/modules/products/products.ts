@@ -5,7 +5,7 @@
  * every member is a member of the enterprise.
  */
 
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { getMembership } from '@core/identity/store/memberships';
@@ -176,9 +176,7 @@ export async function createProduct(
     allowSelfReview: body.allowSelfReview ?? false,
     creatorId: userId,
     topAt: null,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
+    ...firstVersion(now),
   };
   await onConditionFailed(db.createProduct(product), { key: () => keyTaken(body.identifier) });
   return viewOf(enterpriseId, userId, product);

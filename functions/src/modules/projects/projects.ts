@@ -4,7 +4,7 @@
  * who works in a project, hence `isMember` and the `mine` filter.
  */
 
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { onConditionFailed } from '@core/db/operations';
 import { badRequest, notFound, staleVersion } from '@core/errors';
 import { getUser, getUsers } from '@core/identity/store/users';
@@ -114,9 +114,7 @@ export async function createProject(
     productId: body.productId ?? null,
     creatorId: userId,
     memberCount: 1,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
+    ...firstVersion(now),
   };
   const manager = {
     enterpriseId,

@@ -68,6 +68,6 @@ export function connectFailure(error: RemoteError): AppError {
 /** A failure of a connected repository: 409 saying what to fix. */
 export function remoteFailure(repository: RepositoryRecord, error: RemoteError): AppError {
   if (error.failure === 'auth')
-    return conflict(`${repository.name}: ${error.message}; update the repository's token`);
-  return conflict(`${repository.name}: ${error.message}`);
+    return conflict(`Repository ${repository.name}: ${error.message}; update the repository's token`);
+  return conflict(`Repository ${repository.name}: ${error.message}`);
 }

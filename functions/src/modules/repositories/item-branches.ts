@@ -8,6 +8,7 @@ import { nowIso } from '@core/clock';
 import { badRequest, conflict } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { branchNameForItem, branchNameProblem } from '@shared/domain/repositories';
+import { sentenceCase } from '@shared/schemas/common';
 import type { CreateBranchBody, ItemCommit, RepoBranch } from '@shared/schemas/repositories';
 import { issueNotFound, projectOfIssue, projectWithIndex, repositoryJournalOps } from '../issues';
 import { remoteFailure, remoteOf } from './access';
@@ -60,7 +61,7 @@ export async function createItemBranch(
   }
   const name = body.name || branchNameForItem(issue);
   const problem = branchNameProblem(name);
-  if (problem) throw badRequest('name', problem);
+  if (problem) throw badRequest('name', sentenceCase(problem));
   let sha: string;
   try {
     const remote = await remoteOf(repository);
@@ -69,7 +70,12 @@ export async function createItemBranch(
       throw conflict(`Branch ${name} exists in ${repository.name} already`);
     const from = body.from || repository.defaultBranch;
     if (!from || !refs.branches.some((b) => b.name === from)) {
-      throw badRequest('from', `${from ?? 'The default branch'} is not a branch of ${repository.name}`);
+      throw badRequest(
+        'from',
+        from
+          ? `There is no branch ${from} in ${repository.name}`
+          : `Repository ${repository.name} has no default branch`,
+      );
     }
     sha = await createRemoteBranch(remote, from, name);
   } catch (error) {

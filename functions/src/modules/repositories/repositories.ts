@@ -4,7 +4,7 @@
  * of branches, tags and commits.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
 import { badRequest, conflict, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
@@ -130,13 +130,11 @@ export async function connectRepository(
     lastWebhookAt: null,
     linkedProjectCount: 0,
     creatorId: userId,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
+    ...firstVersion(at),
   };
   const heads = Object.fromEntries(refs.branches.map((b) => [b.name, b.sha]));
   await onConditionFailed(db.createRepository(record, heads), {
-    url: () => conflict(`cloneUrl: ${cloneUrl} is connected already`),
+    url: () => conflict(`The clone URL ${cloneUrl} is connected already`),
   });
   return (await views([record]))[0]!;
 }
@@ -284,7 +282,7 @@ export async function listCommits(
     return commits.map((c) => ({ ...commitSummary(c, branch), message: c.message, parents: c.parents }));
   } catch (error) {
     if (error instanceof RemoteError && error.failure === 'notFound')
-      throw badRequest('branch', `${branch} is not a branch of ${record.name}`);
+      throw badRequest('branch', `There is no branch ${branch} in ${record.name}`);
     if (error instanceof RemoteError) throw remoteFailure(record, error);
     throw error;
   }

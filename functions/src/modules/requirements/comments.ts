@@ -4,7 +4,7 @@
  * the author edits or deletes a comment (403 otherwise).
  */
 
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
 import { forbidden, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
@@ -57,9 +57,7 @@ export async function addProductJournal(
     journalId: newJournalId(),
     userId,
     notes: body.notes,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
+    ...firstVersion(at),
   };
   await onConditionFailed(db.createProductJournal(journal, key), {
     object: () => objectNotFound(body.objectId),

@@ -61,7 +61,14 @@ import {
   type UserRequirementRecord,
   userRequirementSpecCountOp,
 } from './store/user-requirements';
-import { changedFields, describeChanges, SPEC_FIELDS, type SpecState, trackRecordOf } from './tracking';
+import {
+  changedFields,
+  creationRecordOf,
+  describeChanges,
+  SPEC_FIELDS,
+  type SpecState,
+  trackRecordOf,
+} from './tracking';
 import {
   assertReferences,
   commit,
@@ -289,17 +296,7 @@ export async function createSpec(enterpriseId: string, userId: string, body: Spe
     ]);
     const number = counters.specSeq + 1;
     const spec = newSpec(body, { productId, number, ur, userId, at: nowIso() }, enterpriseId);
-    const record = trackRecordOf(
-      KIND,
-      { ...spec, localId: spec.specId },
-      {
-        action: 'create',
-        userId,
-        at: spec.createdAt,
-        fromStatus: null,
-        toStatus: spec.status,
-      },
-    );
+    const record = creationRecordOf(KIND, { ...spec, localId: spec.specId }, userId);
     const counting = { field: 'specSeq' as const, value: counters.specSeq };
     // A failed 'stale' (the requirement changed between the read and the write) runs it again.
     await commit(

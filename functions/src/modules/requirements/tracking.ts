@@ -172,3 +172,20 @@ export function trackRecordOf(
     fields: move.fields ?? [],
   };
 }
+
+/** The first tracking record of a new requirement or spec: `userId` created it, in its first status. */
+export function creationRecordOf(
+  kind: RequirementKind,
+  item: Pick<UserRequirementRecord, 'enterpriseId' | 'productId' | 'createdAt' | 'status'> & {
+    localId: string;
+  },
+  userId: string,
+): TrackRecord {
+  return trackRecordOf(kind, item, {
+    action: 'create',
+    userId,
+    at: item.createdAt,
+    fromStatus: null,
+    toStatus: item.status,
+  });
+}

@@ -57,6 +57,7 @@ import type { UserRequirementRecord } from './store/user-requirements';
 import * as db from './store/user-requirements';
 import {
   changedFields,
+  creationRecordOf,
   describeChanges,
   type Move,
   trackRecordOf,
@@ -303,17 +304,7 @@ export async function createUserRequirement(
   const created = await withNextNumber(async () => {
     const counters = await getProductCounters(enterpriseId, productId);
     const ur = newUserRequirement(enterpriseId, body, { number: counters.urSeq + 1, userId, at: nowIso() });
-    const record = trackRecordOf(
-      KIND,
-      { ...ur, localId: ur.requirementId },
-      {
-        action: 'create',
-        userId,
-        at: ur.createdAt,
-        fromStatus: null,
-        toStatus: ur.status,
-      },
-    );
+    const record = creationRecordOf(KIND, { ...ur, localId: ur.requirementId }, userId);
     const counting = { field: 'urSeq' as const, value: counters.urSeq };
     await commit(
       [

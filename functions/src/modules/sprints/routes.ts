@@ -6,6 +6,7 @@
 
 import { nowIso } from '@core/clock';
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -156,64 +157,41 @@ function publishSprint(
 }
 
 export const sprintRoutes = createRouter()
-  .openapi(listRoute, async (c) =>
-    ok(c, await sprints.listSprints(c.var.tenant.enterprise.id, c.req.valid('query'))),
-  )
+  .openapi(listRoute, async (c) => ok(c, await sprints.listSprints(enterpriseOf(c), c.req.valid('query'))))
   .openapi(createSprintRoute, async (c) =>
-    created(
-      c,
-      await sprints.createSprint(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
-    ),
+    created(c, await sprints.createSprint(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
-  .openapi(getRoute, async (c) =>
-    ok(c, await sprints.getSprintDetail(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
+  .openapi(getRoute, async (c) => ok(c, await sprints.getSprintDetail(enterpriseOf(c), pathId(c))))
   .openapi(updateRoute, async (c) => {
     const body = c.req.valid('json');
     // Starting and reopening change what the team works on: the start/complete permission too.
     if (body.status !== undefined) authorize(c.var.tenant, START_PERMISSION);
-    const sprint = await sprints.updateSprint(c.var.tenant.enterprise.id, c.req.valid('param').id, body);
-    if (body.status !== undefined)
-      await publishSprint(c.var.tenant.enterprise.id, c.var.session.userId, sprint, 'sprintStarted');
+    const sprint = await sprints.updateSprint(enterpriseOf(c), pathId(c), body);
+    if (body.status !== undefined) await publishSprint(enterpriseOf(c), callerOf(c), sprint, 'sprintStarted');
     return ok(c, sprint);
   })
   .openapi(deleteRoute, async (c) => {
-    await sprints.deleteSprint(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('param').id);
+    await sprints.deleteSprint(enterpriseOf(c), callerOf(c), pathId(c));
     return ok(c, null);
   })
   .openapi(issuesRoute, async (c) =>
-    ok(
-      c,
-      await sprints.listSprintIssues(
-        c.var.tenant.enterprise.id,
-        c.req.valid('param').id,
-        c.req.valid('query'),
-      ),
-    ),
+    ok(c, await sprints.listSprintIssues(enterpriseOf(c), pathId(c), c.req.valid('query'))),
   )
   .openapi(planIssuesRoute, async (c) =>
-    ok(
-      c,
-      await sprints.updateSprintIssues(
-        c.var.tenant.enterprise.id,
-        c.var.session.userId,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      ),
-    ),
+    ok(c, await sprints.updateSprintIssues(enterpriseOf(c), callerOf(c), pathId(c), c.req.valid('json'))),
   )
   .openapi(completeRoute, async (c) => {
-    const enterpriseId = c.var.tenant.enterprise.id;
-    const userId = c.var.session.userId;
-    const sprint = await completeSprint(enterpriseId, userId, c.req.valid('param').id, c.req.valid('json'));
+    const enterpriseId = enterpriseOf(c);
+    const userId = callerOf(c);
+    const sprint = await completeSprint(enterpriseId, userId, pathId(c), c.req.valid('json'));
     await publishSprint(enterpriseId, userId, sprint, 'sprintCompleted');
     return ok(c, sprint);
   })
   .openapi(burnDownRoute, async (c) => {
-    const sprint = await sprints.requireSprint(c.var.tenant.enterprise.id, c.req.valid('param').id);
-    return ok(c, await currentBurnDown(c.var.tenant.enterprise.id, sprint));
+    const sprint = await sprints.requireSprint(enterpriseOf(c), pathId(c));
+    return ok(c, await currentBurnDown(enterpriseOf(c), sprint));
   })
   .openapi(statisticsRoute, async (c) => {
-    const sprint = await sprints.requireSprint(c.var.tenant.enterprise.id, c.req.valid('param').id);
-    return ok(c, await statisticsOf(c.var.tenant.enterprise.id, sprint));
+    const sprint = await sprints.requireSprint(enterpriseOf(c), pathId(c));
+    return ok(c, await statisticsOf(enterpriseOf(c), sprint));
   });

@@ -8,7 +8,7 @@
  * sprint that closes or goes at the same moment), and each moved item gets its history entry.
  */
 
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { onConditionFailed } from '@core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
@@ -129,9 +129,7 @@ export async function createSprint(
     completedAt: null,
     completion: null,
     creatorId: userId,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
+    ...firstVersion(at),
     memberSeq: 0,
   };
   await onConditionFailed(db.createSprint(sprint), { project: () => projectNotFound(projectId) });

@@ -4,7 +4,7 @@
  * (modules/enterprise/member-roles.ts).
  */
 
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
 import { conflict, notFound, staleVersion } from '@core/errors';
 import type { RoleRecord } from '@core/identity/store/roles';
@@ -48,9 +48,7 @@ export async function createRole(enterpriseId: string, body: RoleBody): Promise<
     permissions: [...new Set(body.permissions)],
     builtIn: false,
     memberCount: 0,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
+    ...firstVersion(now),
   };
   await onConditionFailed(db.createRole(enterpriseId, role), { roleKey: () => keyTaken(role.roleKey) });
   return role;

@@ -6,11 +6,12 @@
  * (modules/testcases/store/case-modules.ts).
  */
 
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { keys } from '@core/db/keys';
 import { ConditionFailedError, conditions, type TxOp, transact } from '@core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { scopedId } from '@core/ids';
+import { assertFitsUnder, type HandBuiltTree, subtreeHeight } from '@core/tree-depth';
 import { MAX_MODULE_DEPTH } from '@shared/domain/products';
 import type {
   CaseModule,
@@ -72,29 +73,14 @@ export function moduleAndDescendantIds(modules: readonly TreeItem[], moduleId: s
   return found;
 }
 
-/** Levels from the top down to `moduleId` (a top-level module is 1; null, the top, is 0). */
-export function depthOf(modules: readonly TreeItem[], moduleId: string | null): number {
-  const byId = new Map(modules.map((m) => [m.moduleId, m]));
-  let depth = 0;
-  for (let id = moduleId; id !== null && byId.has(id); id = byId.get(id)!.root_id) depth += 1;
-  return depth;
-}
-
-/** Levels of the subtree under `moduleId`, itself included (a leaf is 1). */
-function heightOf(modules: readonly TreeItem[], moduleId: string): number {
-  const below = modules.filter((m) => m.root_id === moduleId);
-  return 1 + Math.max(0, ...below.map((m) => heightOf(modules, m.moduleId)));
-}
-
-/** 400 unless `parentId` is a module of this project and `levels` more fit below it. */
-function assertParent(modules: readonly TreeItem[], parentId: string | null, levels: number): void {
-  if (parentId !== null && !modules.some((m) => m.moduleId === parentId)) {
-    throw badRequest('root_id', `Module ${parentId} does not exist in this project`);
-  }
-  if (depthOf(modules, parentId) + levels > MAX_MODULE_DEPTH) {
-    throw badRequest('root_id', `Modules may be at most ${MAX_MODULE_DEPTH} levels deep`);
-  }
-}
+/** The project's case-module tree under the depth rule. */
+const depthRule = (modules: readonly TreeItem[]): HandBuiltTree<TreeItem> => ({
+  nodes: modules,
+  idOf: (m) => m.moduleId,
+  maxDepth: MAX_MODULE_DEPTH,
+  noun: 'Module',
+  where: 'this project',
+});
 
 /** The sibling under `parentId` (other than `selfId`) that has the name, ignoring case. */
 export function siblingNamed<T extends TreeItem>(
@@ -184,9 +170,7 @@ export function newCaseModule(
     projectId,
     moduleId: scopedId(projectId),
     ...fields,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
+    ...firstVersion(at),
   };
 }
 
@@ -198,7 +182,7 @@ export async function createCaseModule(enterpriseId: string, body: CaseModuleBod
   const { projectId } = await requireProject(enterpriseId, body.pmsProjectId);
   const parentId = body.root_id ?? null;
   return withFreshTree(enterpriseId, projectId, async (tree) => {
-    assertParent(tree.modules, parentId, 1);
+    assertFitsUnder(depthRule(tree.modules), parentId, 1);
     assertNameFree(tree.modules, parentId, body.name);
     const module = newCaseModule(
       enterpriseId,
@@ -258,7 +242,7 @@ function movedModule(
     if (body.root_id !== null && moduleAndDescendantIds(modules, module.moduleId).has(body.root_id)) {
       throw badRequest('root_id', 'A module cannot move under itself or one of its sub-modules');
     }
-    assertParent(modules, body.root_id, heightOf(modules, module.moduleId));
+    assertFitsUnder(depthRule(modules), body.root_id, subtreeHeight(depthRule(modules), module.moduleId));
     next.root_id = body.root_id;
   }
   if (next.name === module.name && next.sort === module.sort && next.root_id === module.root_id) return null;

@@ -5,7 +5,7 @@
  * from `caseSeq` on the project's COUNTERS item in the same transaction.
  */
 
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { type Key, keys } from '@core/db/keys';
 import {
   batchDelete,
@@ -163,9 +163,7 @@ export function newCaseRecord(
     needsConfirmation: false,
     linkedIssueCount: 0,
     creatorId: userId,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
+    ...firstVersion(at),
   };
 }
 

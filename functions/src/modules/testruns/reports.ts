@@ -5,7 +5,7 @@
  * alone, and only its name and summary can be edited.
  */
 
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { ConditionFailedError, onConditionFailed } from '@core/db/operations';
 import { conflict, notFound, staleVersion } from '@core/errors';
 import { summaryOf, userSummaries } from '@core/identity/people';
@@ -136,9 +136,7 @@ export async function createReport(
     bugCount: snapshot.bugs.length,
     snapshotParts: 0,
     creatorId: userId,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
+    ...firstVersion(at),
   };
   let saved: ReportRecord;
   try {

@@ -8,12 +8,13 @@
  * having changed since (modules/testruns/store/sheets.ts `sheetSeq`).
  */
 
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { batchDelete, ConditionFailedError, onConditionFailed } from '@core/db/operations';
 import { badRequest, conflict, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
 import { scopedId } from '@core/ids';
 import { pageOf } from '@core/paging';
+import { assertFitsUnder, type HandBuiltTree, subtreeHeight } from '@core/tree-depth';
 import { SHEET_STATUS } from '@shared/domain/testing';
 import type { Page } from '@shared/schemas/common';
 import type { Sheet, SheetBody, SheetListQuery, SheetNode, SheetUpdateBody } from '@shared/schemas/testruns';
@@ -146,24 +147,14 @@ function assertDates(sheet: Pick<SheetRecord, 'startDate' | 'endDate'>) {
   }
 }
 
-/** Levels from the top down to `sheetId` (a top-level sheet is 1; null, the top, is 0). */
-function depthOf(byId: ReadonlyMap<string, SheetRecord>, sheetId: string | null): number {
-  let depth = 0;
-  for (
-    let id = sheetId;
-    id !== null && byId.has(id) && depth <= MAX_SHEET_DEPTH;
-    id = byId.get(id)!.root_id
-  ) {
-    depth += 1;
-  }
-  return depth;
-}
-
-/** Levels of the subtree under `sheetId`, itself included (a leaf is 1). */
-function heightOf(sheets: readonly SheetRecord[], sheetId: string): number {
-  const below = sheets.filter((s) => s.root_id === sheetId);
-  return 1 + Math.max(0, ...below.map((s) => heightOf(sheets, s.sheetId)));
-}
+/** The project's sheet tree under the depth rule. */
+const depthRule = (sheets: readonly SheetRecord[]): HandBuiltTree<SheetRecord> => ({
+  nodes: sheets,
+  idOf: (s) => s.sheetId,
+  maxDepth: MAX_SHEET_DEPTH,
+  noun: 'Sheet',
+  where: 'this project',
+});
 
 /** The sheet and every sheet below it. */
 function sheetAndDescendants(sheets: readonly SheetRecord[], sheetId: string): Set<string> {
@@ -178,17 +169,6 @@ function sheetAndDescendants(sheets: readonly SheetRecord[], sheetId: string): S
     }
   }
   return found;
-}
-
-/** 400 unless `parentId` is a sheet of this project and `levels` more fit below it. */
-function assertParent(sheets: readonly SheetRecord[], parentId: string | null, levels: number): void {
-  const byId = new Map(sheets.map((s) => [s.sheetId, s]));
-  if (parentId !== null && !byId.has(parentId)) {
-    throw badRequest('root_id', `Sheet ${parentId} does not exist in this project`);
-  }
-  if (depthOf(byId, parentId) + levels > MAX_SHEET_DEPTH) {
-    throw badRequest('root_id', `Sheets may be at most ${MAX_SHEET_DEPTH} levels deep`);
-  }
 }
 
 /**
@@ -232,9 +212,7 @@ export async function createSheet(enterpriseId: string, userId: string, body: Sh
     startedAt: null,
     completedAt: null,
     creatorId: userId,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
+    ...firstVersion(at),
   };
   assertDates(base);
   await Promise.all([
@@ -242,7 +220,7 @@ export async function createSheet(enterpriseId: string, userId: string, body: Sh
     assertMember(enterpriseId, projectId, base.ownerId, 'ownerId'),
   ]);
   const sheet = await withFreshTree(enterpriseId, projectId, async (tree) => {
-    assertParent(tree.sheets, base.root_id, 1);
+    assertFitsUnder(depthRule(tree.sheets), base.root_id, 1);
     const siblings = tree.sheets.filter((s) => s.root_id === base.root_id);
     // New sheets go last among their siblings unless told otherwise.
     const record: SheetRecord = {
@@ -325,7 +303,7 @@ export async function updateSheet(
       if (body.root_id !== null && sheetAndDescendants(tree.sheets, sheetId).has(body.root_id)) {
         throw badRequest('root_id', 'A sheet cannot move under itself or one of its sub-sheets');
       }
-      assertParent(tree.sheets, body.root_id, heightOf(tree.sheets, sheetId));
+      assertFitsUnder(depthRule(tree.sheets), body.root_id, subtreeHeight(depthRule(tree.sheets), sheetId));
       next.root_id = body.root_id;
       changed = true;
     }

@@ -9,7 +9,7 @@
  *
  * Every check is made before the one transaction that writes, so a refused call writes nothing.
  */
-import { nowIso } from '@core/clock';
+import { firstVersion, nowIso } from '@core/clock';
 import { onConditionFailed } from '@core/db/operations';
 import { conflict, forbidden, notFound, staleVersion } from '@core/errors';
 import { userSummaries } from '@core/identity/people';
@@ -116,9 +116,7 @@ export async function createReport(tenant: Tenant, body: ReportAddBody): Promise
     submittedAt: body.submit ? now : null,
     snapshot: body.submit ? snapshotOf(state, week, items) : null,
     revision: 1,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
+    ...firstVersion(now),
   };
   await onConditionFailed(
     db.createReport(report, revisionOf(report, body.submit ? 'submitted' : 'created', userId)),

@@ -1,5 +1,7 @@
 /** `todo`: what waits for me; `POST todo`, `PUT todo/{id}`, `DELETE todo/{id}`: my own todos. */
+
 import { createRouter } from '@core/http/group';
+import { pathId } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { DeskTodoSchema, TodoBodySchema, TodoSchema, TodoUpdateBodySchema } from '@shared/schemas/dashboard';
@@ -50,9 +52,9 @@ export const todoRoutes = createRouter()
   .openapi(todoRoute, async (c) => ok(c, await deskTodo(c.var.tenant)))
   .openapi(createTodoRoute, async (c) => created(c, await createTodo(c.var.tenant, c.req.valid('json'))))
   .openapi(updateTodoRoute, async (c) =>
-    ok(c, await updateTodo(c.var.tenant, c.req.valid('param').id, c.req.valid('json'))),
+    ok(c, await updateTodo(c.var.tenant, pathId(c), c.req.valid('json'))),
   )
   .openapi(deleteTodoRoute, async (c) => {
-    await deleteTodo(c.var.tenant, c.req.valid('param').id);
+    await deleteTodo(c.var.tenant, pathId(c));
     return ok(c, null);
   });

@@ -1,5 +1,7 @@
 /** Files: start an upload (presigned POST), confirm it, and the download address (section 7). */
+
 import { createRouter } from '@core/http/group';
+import { pathId } from '@core/http/handlers';
 import {
   byIdPrefix,
   created,
@@ -66,7 +68,7 @@ const downloadRoute = tenantRoute(byIdPrefix('identifier'), 'docs:doc:list', {
 
 export const fileRoutes = createRouter()
   .openapi(startRoute, async (c) => created(c, await startUpload(c.var.tenant, c.req.valid('json'))))
-  .openapi(confirmRoute, async (c) => ok(c, await confirmUpload(c.var.tenant, c.req.valid('param').id)))
+  .openapi(confirmRoute, async (c) => ok(c, await confirmUpload(c.var.tenant, pathId(c))))
   .openapi(downloadRoute, async (c) => {
     const query = c.req.valid('query');
     const answer = await downloadFile(

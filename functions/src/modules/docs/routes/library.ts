@@ -2,7 +2,9 @@
  * The library: spaces, the tree, a folder's contents, one node, rename/move/reorder, delete (to
  * the trash), new folders. Static paths (`spaces`, `tree`, `list`, ...) before `{id}`.
  */
+
 import { createRouter } from '@core/http/group';
+import { pathId } from '@core/http/handlers';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
@@ -89,11 +91,9 @@ export const libraryRoutes = createRouter()
   .openapi(treeRoute, async (c) => ok(c, await libraryTree(c.var.tenant, c.req.valid('query').space)))
   .openapi(listRoute, async (c) => ok(c, await folderContents(c.var.tenant, c.req.valid('query'))))
   .openapi(folderRoute, async (c) => created(c, await createFolder(c.var.tenant, c.req.valid('json'))))
-  .openapi(getRoute, async (c) => ok(c, await docDetail(c.var.tenant, c.req.valid('param').id)))
-  .openapi(updateRoute, async (c) =>
-    ok(c, await updateNode(c.var.tenant, c.req.valid('param').id, c.req.valid('json'))),
-  )
+  .openapi(getRoute, async (c) => ok(c, await docDetail(c.var.tenant, pathId(c))))
+  .openapi(updateRoute, async (c) => ok(c, await updateNode(c.var.tenant, pathId(c), c.req.valid('json'))))
   .openapi(deleteRoute, async (c) => {
-    await trashNode(c.var.tenant, c.req.valid('param').id);
+    await trashNode(c.var.tenant, pathId(c));
     return ok(c, null);
   });

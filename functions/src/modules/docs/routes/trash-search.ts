@@ -1,5 +1,7 @@
 /** The trash, search, and the pages that reference a work item or spec ("Referenced in docs"). */
+
 import { createRouter } from '@core/http/group';
+import { pathId } from '@core/http/handlers';
 import { failures, ok, ok200, tenantRoute } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
@@ -73,9 +75,9 @@ const referencesRoute = tenantRoute(tenant, 'docs:doc:list', {
 
 export const trashSearchRoutes = createRouter()
   .openapi(trashRoute, async (c) => ok(c, await listTrash(c.var.tenant, c.req.valid('query'))))
-  .openapi(restoreRoute, async (c) => ok(c, await restoreFromTrash(c.var.tenant, c.req.valid('param').id)))
+  .openapi(restoreRoute, async (c) => ok(c, await restoreFromTrash(c.var.tenant, pathId(c))))
   .openapi(purgeRoute, async (c) => {
-    await purgeFromTrash(c.var.tenant, c.req.valid('param').id);
+    await purgeFromTrash(c.var.tenant, pathId(c));
     return ok(c, null);
   })
   .openapi(searchRoute, async (c) => ok(c, await searchDocs(c.var.tenant, c.req.valid('query'))))

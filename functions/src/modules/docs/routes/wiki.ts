@@ -2,7 +2,9 @@
  * Wiki pages (`wikiPages`) and their history, and `deleteWiki` (spec section 8: the web client
  * handles the failures of `wikiPages` and `deleteWiki` itself).
  */
+
 import { createRouter } from '@core/http/group';
+import { pathId } from '@core/http/handlers';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
@@ -110,7 +112,7 @@ export const wikiRoutes = createRouter()
   .openapi(createRoute, async (c) => created(c, await createWikiPage(c.var.tenant, c.req.valid('json'))))
   .openapi(revisionsRoute, async (c) => {
     const { pageNum, pageSize } = c.req.valid('query');
-    return ok(c, await listRevisions(c.var.tenant, c.req.valid('param').id, pageNum, pageSize));
+    return ok(c, await listRevisions(c.var.tenant, pathId(c), pageNum, pageSize));
   })
   .openapi(revisionRoute, async (c) => {
     const { id, revision } = c.req.valid('param');
@@ -124,11 +126,9 @@ export const wikiRoutes = createRouter()
     const { id, revision } = c.req.valid('param');
     return ok(c, await deleteRevision(c.var.tenant, id, revision));
   })
-  .openapi(getRoute, async (c) => ok(c, await getWikiPage(c.var.tenant, c.req.valid('param').id)))
-  .openapi(saveRoute, async (c) =>
-    ok(c, await saveWikiPage(c.var.tenant, c.req.valid('param').id, c.req.valid('json'))),
-  )
+  .openapi(getRoute, async (c) => ok(c, await getWikiPage(c.var.tenant, pathId(c))))
+  .openapi(saveRoute, async (c) => ok(c, await saveWikiPage(c.var.tenant, pathId(c), c.req.valid('json'))))
   .openapi(deleteWikiRoute, async (c) => {
-    await trashNode(c.var.tenant, c.req.valid('param').id, 'wiki');
+    await trashNode(c.var.tenant, pathId(c), 'wiki');
     return ok(c, null);
   });

@@ -14,7 +14,15 @@
  */
 import { clock } from '@core/clock';
 import { changeSeqKey, docIndexKeys, docsPartition, keys, SK } from '@core/db/keys';
-import { batchGet, getItem, type Item, queryAll, queryPartition, type TxOp } from '@core/db/operations';
+import {
+  batchGet,
+  getItem,
+  type Item,
+  queryAll,
+  queryPartition,
+  sequenceStepOp,
+  type TxOp,
+} from '@core/db/operations';
 import type { DocKind, PreviewKind } from '@shared/domain/docs';
 
 export interface StoredFile {
@@ -176,16 +184,10 @@ export function spaceWriteOps(
   ids: readonly string[],
 ): TxOp[] {
   return [
-    {
-      update: keys.docsCounters(enterpriseId, space),
-      set: { entity: 'DocSpaceCounters', space },
-      add: { changeSeq: 1 },
-      condition: {
-        expression: seen === 0 ? 'attribute_not_exists(changeSeq) OR changeSeq = :seen' : 'changeSeq = :seen',
-        values: { ':seen': seen },
-      },
-      label: 'space',
-    },
+    sequenceStepOp(keys.docsCounters(enterpriseId, space), 'changeSeq', seen, 'space', {
+      entity: 'DocSpaceCounters',
+      space,
+    }),
     {
       put: {
         ...keys.docsChange(enterpriseId, space, seen + 1),

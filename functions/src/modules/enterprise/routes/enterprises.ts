@@ -1,6 +1,7 @@
 /** Enterprises: create, list mine, read, edit settings, delete. */
 
 import { createRouter } from '@core/http/group';
+import { callerOf } from '@core/http/handlers';
 import { publicOrigin } from '@core/http/origin';
 import { enterpriseIdParam, identifierParam } from '@core/http/params';
 import {
@@ -76,15 +77,11 @@ const deleteRoute = tenantRoute(byId('id'), 'enterprise:settings:remove', {
 // myList is registered before {identifier}, so it is never taken for an identifier.
 export const enterpriseRoutes = createRouter()
   .openapi(createRouteDef, async (c) => {
-    const enterprise = await enterprises.createEnterprise(
-      c.var.session.userId,
-      c.req.valid('json'),
-      publicOrigin(c),
-    );
+    const enterprise = await enterprises.createEnterprise(callerOf(c), c.req.valid('json'), publicOrigin(c));
     return created(c, enterpriseView(enterprise));
   })
   .openapi(myListRoute, async (c) => {
-    const list = await enterprises.listEnterprisesOf(c.var.session.userId);
+    const list = await enterprises.listEnterprisesOf(callerOf(c));
     return ok(c, list.map(enterpriseView));
   })
   .openapi(getRoute, (c) => ok(c, enterpriseView(c.var.tenant.enterprise)))

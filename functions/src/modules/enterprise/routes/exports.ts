@@ -3,7 +3,9 @@
  * the permission that deletes the enterprise (`enterprise:settings:remove`): an archive of
  * everything is worth as much as the enterprise itself; the owner always has it.
  */
+
 import { createRouter } from '@core/http/group';
+import { callerOf } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import { byIdentifier, created, created201, failures, ok, ok200, tenantRoute } from '@core/http/route';
 import { DataExportSchema } from '@shared/schemas/exports';
@@ -44,7 +46,7 @@ const getRoute = tenantRoute(byIdentifier('identifier'), PERMISSION, {
 
 export const enterpriseExportRoutes = createRouter()
   .openapi(startRoute, async (c) =>
-    created(c, await exports.startExport(c.var.tenant.enterprise, c.var.session.userId)),
+    created(c, await exports.startExport(c.var.tenant.enterprise, callerOf(c))),
   )
   .openapi(listRoute, async (c) => ok(c, await exports.listExports(c.var.tenant.enterprise)))
   .openapi(getRoute, async (c) =>

@@ -3,7 +3,9 @@
  * link and acceptance. The invitee's calls take the link's token in the body, not the path, so it
  * stays out of request logs.
  */
+
 import { createRouter } from '@core/http/group';
+import { callerOf } from '@core/http/handlers';
 import { publicOrigin } from '@core/http/origin';
 import { identifierParam } from '@core/http/params';
 import {
@@ -96,13 +98,13 @@ const acceptRoute = userRoute({
 export const invitationRoutes = createRouter()
   .openapi(lookupRoute, async (c) => ok(c, await invitations.previewInvitation(c.req.valid('json').token)))
   .openapi(acceptRoute, async (c) =>
-    ok(c, await invitations.acceptInvitation(c.req.valid('json').token, c.var.session.userId)),
+    ok(c, await invitations.acceptInvitation(c.req.valid('json').token, callerOf(c))),
   )
   .openapi(inviteRoute, async (c) => {
     const { enterprise } = c.var.tenant;
     const invitation = await invitations.inviteByEmail(
       enterprise,
-      c.var.session.userId,
+      callerOf(c),
       c.req.valid('json'),
       publicOrigin(c),
     );

@@ -4,7 +4,9 @@
  * form-encoded). Reading is for whoever may see pipelines (the editor's palette); writing needs
  * `pipeline:admin:edit`.
  */
+
 import { createRouter } from '@core/http/group';
+import { enterpriseOf, pathId, removeById } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import { byIdentifier, created, created201, failures, ok, ok200, tenantRoute } from '@core/http/route';
 import {
@@ -113,75 +115,46 @@ const templates = routesOf('templates', 'template', PipelineTemplateSchema, {
   update: TemplateUpdateFormSchema,
 });
 
-type Ctx = { var: { tenant: { enterprise: { id: string } } } };
-const enterpriseOf = (c: Ctx) => c.var.tenant.enterprise.id;
 /** A template's definition is checked like a pipeline's, so every template starts a valid pipeline. */
-const yamlChecker = (c: Ctx) => (yaml: string) => checkYaml(enterpriseOf(c), yaml);
+const yamlChecker = (c: Parameters<typeof enterpriseOf>[0]) => (yaml: string) =>
+  checkYaml(enterpriseOf(c), yaml);
 
 export const catalogueRoutes = createRouter()
   .openapi(types.list, async (c) => ok(c, await catalogue.listNodeTypes(enterpriseOf(c))))
   .openapi(types.create, async (c) =>
     created(c, await catalogue.createNodeType(enterpriseOf(c), c.req.valid('form'))),
   )
-  .openapi(types.get, async (c) =>
-    ok(c, await catalogue.getNodeTypeView(enterpriseOf(c), c.req.valid('param').id)),
-  )
+  .openapi(types.get, async (c) => ok(c, await catalogue.getNodeTypeView(enterpriseOf(c), pathId(c))))
   .openapi(types.update, async (c) =>
-    ok(c, await catalogue.updateNodeType(enterpriseOf(c), c.req.valid('param').id, c.req.valid('form'))),
+    ok(c, await catalogue.updateNodeType(enterpriseOf(c), pathId(c), c.req.valid('form'))),
   )
-  .openapi(types.remove, async (c) => {
-    await catalogue.deleteNodeType(enterpriseOf(c), c.req.valid('param').id);
-    return ok(c, null);
-  })
+  .openapi(types.remove, removeById(catalogue.deleteNodeType))
   .openapi(nodes.list, async (c) => ok(c, await catalogue.listActionNodes(enterpriseOf(c))))
   .openapi(nodes.create, async (c) =>
     created(c, await catalogue.createActionNode(enterpriseOf(c), c.req.valid('form'))),
   )
-  .openapi(nodes.get, async (c) =>
-    ok(c, await catalogue.getActionNodeView(enterpriseOf(c), c.req.valid('param').id)),
-  )
+  .openapi(nodes.get, async (c) => ok(c, await catalogue.getActionNodeView(enterpriseOf(c), pathId(c))))
   .openapi(nodes.update, async (c) =>
-    ok(c, await catalogue.updateActionNode(enterpriseOf(c), c.req.valid('param').id, c.req.valid('form'))),
+    ok(c, await catalogue.updateActionNode(enterpriseOf(c), pathId(c), c.req.valid('form'))),
   )
-  .openapi(nodes.remove, async (c) => {
-    await catalogue.deleteActionNode(enterpriseOf(c), c.req.valid('param').id);
-    return ok(c, null);
-  })
+  .openapi(nodes.remove, removeById(catalogue.deleteActionNode))
   .openapi(inputList, async (c) =>
     ok(c, await catalogue.listInputsOfNode(enterpriseOf(c), c.req.valid('query').nodeId)),
   )
   .openapi(inputs.create, async (c) =>
     created(c, await catalogue.createInput(enterpriseOf(c), c.req.valid('form'))),
   )
-  .openapi(inputs.get, async (c) =>
-    ok(c, await catalogue.getInputView(enterpriseOf(c), c.req.valid('param').id)),
-  )
+  .openapi(inputs.get, async (c) => ok(c, await catalogue.getInputView(enterpriseOf(c), pathId(c))))
   .openapi(inputs.update, async (c) =>
-    ok(c, await catalogue.updateInput(enterpriseOf(c), c.req.valid('param').id, c.req.valid('form'))),
+    ok(c, await catalogue.updateInput(enterpriseOf(c), pathId(c), c.req.valid('form'))),
   )
-  .openapi(inputs.remove, async (c) => {
-    await catalogue.deleteInput(enterpriseOf(c), c.req.valid('param').id);
-    return ok(c, null);
-  })
+  .openapi(inputs.remove, removeById(catalogue.deleteInput))
   .openapi(templates.list, async (c) => ok(c, await catalogue.listTemplates(enterpriseOf(c))))
   .openapi(templates.create, async (c) =>
     created(c, await catalogue.createTemplate(enterpriseOf(c), c.req.valid('form'), yamlChecker(c))),
   )
-  .openapi(templates.get, async (c) =>
-    ok(c, await catalogue.getTemplateView(enterpriseOf(c), c.req.valid('param').id)),
-  )
+  .openapi(templates.get, async (c) => ok(c, await catalogue.getTemplateView(enterpriseOf(c), pathId(c))))
   .openapi(templates.update, async (c) =>
-    ok(
-      c,
-      await catalogue.updateTemplate(
-        enterpriseOf(c),
-        c.req.valid('param').id,
-        c.req.valid('form'),
-        yamlChecker(c),
-      ),
-    ),
+    ok(c, await catalogue.updateTemplate(enterpriseOf(c), pathId(c), c.req.valid('form'), yamlChecker(c))),
   )
-  .openapi(templates.remove, async (c) => {
-    await catalogue.deleteTemplate(enterpriseOf(c), c.req.valid('param').id);
-    return ok(c, null);
-  });
+  .openapi(templates.remove, removeById(catalogue.deleteTemplate));

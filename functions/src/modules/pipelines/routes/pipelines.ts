@@ -2,7 +2,9 @@
  * Pipelines: `/api/pms/{identifier}/pipelines/...` (spec section 7: `GET pipelines/list`, and the
  * family of pipelines, enable and disable, save_yaml). JSON bodies. Static paths before `{id}`.
  */
+
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId, removeById } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -117,42 +119,27 @@ const revisionsRoute = tenantRoute(tenant, 'pipeline:pipeline:list', {
   },
 });
 
-const enterpriseOf = (c: { var: { tenant: { enterprise: { id: string } } } }) => c.var.tenant.enterprise.id;
-
 export const pipelineRoutes = createRouter()
   .openapi(listRoute, async (c) =>
     ok(c, await pipelines.listPipelinePage(enterpriseOf(c), c.req.valid('query'))),
   )
   .openapi(createRoute, async (c) =>
-    created(c, await pipelines.createPipeline(enterpriseOf(c), c.var.session.userId, c.req.valid('json'))),
+    created(c, await pipelines.createPipeline(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
-  .openapi(getRoute, async (c) =>
-    ok(c, await pipelines.getPipelineView(enterpriseOf(c), c.req.valid('param').id)),
-  )
+  .openapi(getRoute, async (c) => ok(c, await pipelines.getPipelineView(enterpriseOf(c), pathId(c))))
   .openapi(updateRoute, async (c) =>
-    ok(c, await pipelines.updatePipeline(enterpriseOf(c), c.req.valid('param').id, c.req.valid('json'))),
+    ok(c, await pipelines.updatePipeline(enterpriseOf(c), pathId(c), c.req.valid('json'))),
   )
-  .openapi(deleteRoute, async (c) => {
-    await pipelines.deletePipeline(enterpriseOf(c), c.req.valid('param').id);
-    return ok(c, null);
-  })
+  .openapi(deleteRoute, removeById(pipelines.deletePipeline))
   .openapi(switchRoute(true), async (c) =>
-    ok(c, await pipelines.setPipelineEnabled(enterpriseOf(c), c.req.valid('param').id, true)),
+    ok(c, await pipelines.setPipelineEnabled(enterpriseOf(c), pathId(c), true)),
   )
   .openapi(switchRoute(false), async (c) =>
-    ok(c, await pipelines.setPipelineEnabled(enterpriseOf(c), c.req.valid('param').id, false)),
+    ok(c, await pipelines.setPipelineEnabled(enterpriseOf(c), pathId(c), false)),
   )
   .openapi(saveYamlRoute, async (c) =>
-    ok(
-      c,
-      await pipelines.saveYaml(
-        enterpriseOf(c),
-        c.var.session.userId,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      ),
-    ),
+    ok(c, await pipelines.saveYaml(enterpriseOf(c), callerOf(c), pathId(c), c.req.valid('json'))),
   )
   .openapi(revisionsRoute, async (c) =>
-    ok(c, await pipelines.listRevisionPage(enterpriseOf(c), c.req.valid('param').id, c.req.valid('query'))),
+    ok(c, await pipelines.listRevisionPage(enterpriseOf(c), pathId(c), c.req.valid('query'))),
   );

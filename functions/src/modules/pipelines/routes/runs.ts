@@ -2,7 +2,9 @@
  * Runs: `/api/pms/{identifier}/pipelines/{id}/...` (spec section 7: run, runs, run_results, job
  * logs, and `actions/runs/{run}/rerun`). JSON bodies. Rules: docs/pipelines.md "Runs".
  */
+
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -102,11 +104,9 @@ const logRoute = tenantRoute(tenant, 'pipeline:pipeline:list', {
   responses: { ...ok200(JobLogSchema, 'The log from the offset'), ...failures(400, 401, 403, 404) },
 });
 
-const enterpriseOf = (c: { var: { tenant: { enterprise: { id: string } } } }) => c.var.tenant.enterprise.id;
-
 export const runRoutes = createRouter()
   .openapi(listRoute, async (c) =>
-    ok(c, await runs.listRunPage(enterpriseOf(c), c.req.valid('param').id, c.req.valid('query'))),
+    ok(c, await runs.listRunPage(enterpriseOf(c), pathId(c), c.req.valid('query'))),
   )
   .openapi(resultsRoute, async (c) => {
     const { id, run } = c.req.valid('param');
@@ -117,21 +117,13 @@ export const runRoutes = createRouter()
     return ok(c, await runs.readJobLog(enterpriseOf(c), id, run, job, c.req.valid('query').offset));
   })
   .openapi(startRoute, async (c) =>
-    created(
-      c,
-      await runs.startRun(
-        enterpriseOf(c),
-        c.var.session.userId,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      ),
-    ),
+    created(c, await runs.startRun(enterpriseOf(c), callerOf(c), pathId(c), c.req.valid('json'))),
   )
   .openapi(stopRoute, async (c) => {
     const { id, run } = c.req.valid('param');
-    return ok(c, await runs.stopRun(enterpriseOf(c), c.var.session.userId, id, run));
+    return ok(c, await runs.stopRun(enterpriseOf(c), callerOf(c), id, run));
   })
   .openapi(rerunRoute, async (c) => {
     const { id, run } = c.req.valid('param');
-    return created(c, await runs.rerun(enterpriseOf(c), c.var.session.userId, id, run, c.req.valid('json')));
+    return created(c, await runs.rerun(enterpriseOf(c), callerOf(c), id, run, c.req.valid('json')));
   });

@@ -4,6 +4,7 @@
  */
 
 import { createRouter } from '@core/http/group';
+import { enterpriseOf, pathId, removeById } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import {
@@ -111,21 +112,11 @@ export const productLookupRoutes = createRouter()
     ok(c, lookup(c.req.valid('query').type === 1 ? PLAN_STATUSES : PRODUCT_VIEW_DEMAND_STATUSES)),
   )
   .openapi(typesRoute, (c) => ok(c, lookup(SPEC_TYPES)))
-  .openapi(tagListRoute, async (c) => ok(c, await tagService.listRequirementTags(c.var.tenant.enterprise.id)))
+  .openapi(tagListRoute, async (c) => ok(c, await tagService.listRequirementTags(enterpriseOf(c))))
   .openapi(createTagRoute, async (c) =>
-    created(c, await tagService.createRequirementTag(c.var.tenant.enterprise.id, c.req.valid('json'))),
+    created(c, await tagService.createRequirementTag(enterpriseOf(c), c.req.valid('json'))),
   )
   .openapi(updateTagRoute, async (c) =>
-    ok(
-      c,
-      await tagService.updateRequirementTag(
-        c.var.tenant.enterprise.id,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      ),
-    ),
+    ok(c, await tagService.updateRequirementTag(enterpriseOf(c), pathId(c), c.req.valid('json'))),
   )
-  .openapi(deleteTagRoute, async (c) => {
-    await tagService.deleteRequirementTag(c.var.tenant.enterprise.id, c.req.valid('param').id);
-    return ok(c, null);
-  });
+  .openapi(deleteTagRoute, removeById(tagService.deleteRequirementTag));

@@ -1,6 +1,7 @@
 /** A product's plans (`/api/pms/{identifier}/pmsProductPlan`): list, read, create, edit, delete. */
 
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId, removeById } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
@@ -67,19 +68,10 @@ const deleteRoute = tenantRoute(enterprise, 'product:plan:remove', {
 });
 
 export const productPlanRoutes = createRouter()
-  .openapi(listRoute, async (c) =>
-    ok(c, await plans.listPlans(c.var.tenant.enterprise.id, c.req.valid('query'))),
-  )
-  .openapi(getRoute, async (c) =>
-    ok(c, await plans.getPlanView(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
+  .openapi(listRoute, async (c) => ok(c, await plans.listPlans(enterpriseOf(c), c.req.valid('query'))))
+  .openapi(getRoute, async (c) => ok(c, await plans.getPlanView(enterpriseOf(c), pathId(c))))
   .openapi(createPlanRoute, async (c) =>
-    created(c, await plans.createPlan(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+    created(c, await plans.createPlan(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
-  .openapi(updateRoute, async (c) =>
-    ok(c, await plans.updatePlan(c.var.tenant.enterprise.id, c.req.valid('json'))),
-  )
-  .openapi(deleteRoute, async (c) => {
-    await plans.deletePlan(c.var.tenant.enterprise.id, c.req.valid('param').id);
-    return ok(c, null);
-  });
+  .openapi(updateRoute, async (c) => ok(c, await plans.updatePlan(enterpriseOf(c), c.req.valid('json'))))
+  .openapi(deleteRoute, removeById(plans.deletePlan));

@@ -1,6 +1,7 @@
 /** A product's module tree (`/api/pms/{identifier}/pmsProductModule`): list, tree, create, move, delete. */
 
 import { createRouter } from '@core/http/group';
+import { enterpriseOf, removeById } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import {
@@ -70,18 +71,13 @@ const deleteRoute = tenantRoute(enterprise, 'product:module:remove', {
 
 export const productModuleRoutes = createRouter()
   .openapi(listRoute, async (c) =>
-    ok(c, await modules.moduleList(c.var.tenant.enterprise.id, c.req.valid('query').productId)),
+    ok(c, await modules.moduleList(enterpriseOf(c), c.req.valid('query').productId)),
   )
   .openapi(treeRoute, async (c) =>
-    ok(c, await modules.moduleTree(c.var.tenant.enterprise.id, c.req.valid('query').productId)),
+    ok(c, await modules.moduleTree(enterpriseOf(c), c.req.valid('query').productId)),
   )
   .openapi(createModuleRoute, async (c) =>
-    created(c, await modules.createModule(c.var.tenant.enterprise.id, c.req.valid('json'))),
+    created(c, await modules.createModule(enterpriseOf(c), c.req.valid('json'))),
   )
-  .openapi(updateRoute, async (c) =>
-    ok(c, await modules.updateModule(c.var.tenant.enterprise.id, c.req.valid('json'))),
-  )
-  .openapi(deleteRoute, async (c) => {
-    await modules.deleteModule(c.var.tenant.enterprise.id, c.req.valid('param').id);
-    return ok(c, null);
-  });
+  .openapi(updateRoute, async (c) => ok(c, await modules.updateModule(enterpriseOf(c), c.req.valid('json'))))
+  .openapi(deleteRoute, removeById(modules.deleteModule));

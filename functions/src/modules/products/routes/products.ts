@@ -4,6 +4,7 @@
  */
 
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -117,42 +118,25 @@ const deleteRoute = tenantRoute(enterprise, 'product:product:remove', {
 
 export const productRoutes = createRouter()
   .openapi(listRoute, async (c) =>
-    ok(
-      c,
-      await products.listProducts(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('query')),
-    ),
+    ok(c, await products.listProducts(enterpriseOf(c), callerOf(c), c.req.valid('query'))),
   )
   .openapi(userListRoute, async (c) => {
     const { productId, keyword } = c.req.valid('query');
-    return ok(c, await products.userList(c.var.tenant.enterprise.id, productId, keyword));
+    return ok(c, await products.userList(enterpriseOf(c), productId, keyword));
   })
-  .openapi(getRoute, async (c) =>
-    ok(
-      c,
-      await products.getProduct(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('param').id),
-    ),
-  )
+  .openapi(getRoute, async (c) => ok(c, await products.getProduct(enterpriseOf(c), callerOf(c), pathId(c))))
   .openapi(createProductRoute, async (c) =>
-    created(
-      c,
-      await products.createProduct(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
-    ),
+    created(c, await products.createProduct(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(updateRoute, async (c) =>
-    ok(
-      c,
-      await products.updateProduct(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
-    ),
+    ok(c, await products.updateProduct(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(operateTopRoute, async (c) => {
     const { productIdentifier } = c.req.valid('param');
     const { top } = c.req.valid('json');
-    return ok(
-      c,
-      await products.operateTop(c.var.tenant.enterprise.id, c.var.session.userId, productIdentifier, top),
-    );
+    return ok(c, await products.operateTop(enterpriseOf(c), callerOf(c), productIdentifier, top));
   })
   .openapi(deleteRoute, async (c) => {
-    await products.deleteProducts(c.var.tenant.enterprise.id, c.req.valid('param').ids);
+    await products.deleteProducts(enterpriseOf(c), c.req.valid('param').ids);
     return ok(c, null);
   });

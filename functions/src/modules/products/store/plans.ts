@@ -5,7 +5,7 @@
  */
 import { keys, productPartition, SK } from '@core/db/keys';
 import { conditions, type Item, queryAll, transact } from '@core/db/operations';
-import { getRecord, queryRecords, readRecord } from '@core/db/records';
+import { childRecordReads, readRecord } from '@core/db/records';
 import { productCountersOp, productExistsOp } from './products';
 
 export interface PlanRecord {
@@ -56,19 +56,11 @@ function fromItem(item: Item): PlanRecord {
   );
 }
 
+const planReads = childRecordReads(productPartition, SK.planPrefix, keys.plan, fromItem);
 // Access pattern: one plan (ENT#{e}#PRD#{p} / PLAN#{localId}).
-export async function getPlan(
-  enterpriseId: string,
-  productId: string,
-  localId: string,
-): Promise<PlanRecord | null> {
-  return getRecord(keys.plan(enterpriseId, productId, localId), fromItem);
-}
-
+export const getPlan = planReads.one;
 // Access pattern: every plan of a product (ENT#{e}#PRD#{p}, begins_with PLAN#).
-export async function listPlans(enterpriseId: string, productId: string): Promise<PlanRecord[]> {
-  return queryRecords(productPartition(enterpriseId, productId), SK.planPrefix, fromItem);
-}
+export const listPlans = planReads.list;
 
 /** The plan and status of a spec, as plans count them. */
 export interface SpecPlanRef {

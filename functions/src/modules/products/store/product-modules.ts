@@ -9,8 +9,8 @@
  */
 import { keys, productPartition, SK } from '@core/db/keys';
 import type { Item, TxOp } from '@core/db/operations';
-import { conditions, getItem, queryAll, transact } from '@core/db/operations';
-import { getRecord, queryRecords, readRecord } from '@core/db/records';
+import { conditions, getItem, queryAll, sequenceStepOp, transact } from '@core/db/operations';
+import { childRecordReads, readRecord } from '@core/db/records';
 import { productExistsOp } from './products';
 
 export interface ModuleRecord {
@@ -60,31 +60,15 @@ export async function readModuleTree(enterpriseId: string, productId: string): P
   return { seq: (counters?.moduleSeq as number | undefined) ?? 0, modules };
 }
 
+const moduleReads = childRecordReads(productPartition, SK.modulePrefix, keys.productModule, fromItem);
 // Access pattern: every module of a product (ENT#{e}#PRD#{p}, begins_with MODULE#).
-export async function listModuleRecords(enterpriseId: string, productId: string): Promise<ModuleRecord[]> {
-  return queryRecords(productPartition(enterpriseId, productId), SK.modulePrefix, fromItem);
-}
-
+export const listModuleRecords = moduleReads.list;
 // Access pattern: one module (ENT#{e}#PRD#{p} / MODULE#{localId}).
-export async function getModule(
-  enterpriseId: string,
-  productId: string,
-  localId: string,
-): Promise<ModuleRecord | null> {
-  return getRecord(keys.productModule(enterpriseId, productId, localId), fromItem);
-}
+export const getModule = moduleReads.one;
 
 /** Steps `moduleSeq` from the value read (`'modules'` when another module write went first). */
 function moduleSeqOp(enterpriseId: string, productId: string, seen: number): TxOp {
-  return {
-    update: keys.productCounters(enterpriseId, productId),
-    add: { moduleSeq: 1 },
-    condition: {
-      expression: seen === 0 ? 'attribute_not_exists(moduleSeq) OR moduleSeq = :seen' : 'moduleSeq = :seen',
-      values: { ':seen': seen },
-    },
-    label: 'modules',
-  };
+  return sequenceStepOp(keys.productCounters(enterpriseId, productId), 'moduleSeq', seen, 'modules');
 }
 
 /** Creates a module (`'modules'`: the tree changed since `seq`; `'product'`: the product is gone). */

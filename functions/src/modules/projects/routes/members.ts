@@ -1,6 +1,7 @@
 /** Project members (`pmsProject/{id}/members`): list, add enterprise members, remove. */
 
 import { createRouter } from '@core/http/group';
+import { enterpriseOf, pathId } from '@core/http/handlers';
 import { userIdParam } from '@core/http/params';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { AddProjectMembersBodySchema, ProjectMemberSchema } from '@shared/schemas/projects';
@@ -41,17 +42,12 @@ const removeRoute = tenantRoute(enterprise, 'project:member:edit', {
 });
 
 export const projectMemberRoutes = createRouter()
-  .openapi(listRoute, async (c) =>
-    ok(c, await members.listMembers(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
+  .openapi(listRoute, async (c) => ok(c, await members.listMembers(enterpriseOf(c), pathId(c))))
   .openapi(addRoute, async (c) =>
-    created(
-      c,
-      await members.addMembers(c.var.tenant.enterprise.id, c.req.valid('param').id, c.req.valid('json')),
-    ),
+    created(c, await members.addMembers(enterpriseOf(c), pathId(c), c.req.valid('json'))),
   )
   .openapi(removeRoute, async (c) => {
     const { id, userId } = c.req.valid('param');
-    await members.removeMember(c.var.tenant.enterprise.id, id, userId);
+    await members.removeMember(enterpriseOf(c), id, userId);
     return ok(c, null);
   });

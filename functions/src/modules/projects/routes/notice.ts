@@ -1,6 +1,7 @@
 /** The project notice (`pmsProject/addNotice`, `getNotice/{id}`, `editNotice`). */
 
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { AddNoticeBodySchema, EditNoticeBodySchema, NoticeSchema } from '@shared/schemas/projects';
 import * as notices from '../notice';
@@ -34,15 +35,10 @@ const editRoute = tenantRoute(enterprise, 'project:notice:edit', {
 });
 
 export const projectNoticeRoutes = createRouter()
-  .openapi(getRoute, async (c) =>
-    ok(c, await notices.getNotice(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
+  .openapi(getRoute, async (c) => ok(c, await notices.getNotice(enterpriseOf(c), pathId(c))))
   .openapi(addRoute, async (c) =>
-    created(
-      c,
-      await notices.addNotice(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
-    ),
+    created(c, await notices.addNotice(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(editRoute, async (c) =>
-    ok(c, await notices.editNotice(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+    ok(c, await notices.editNotice(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   );

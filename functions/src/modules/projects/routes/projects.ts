@@ -1,6 +1,7 @@
 /** Projects (`/api/pms/{identifier}/pmsProject`): list, pickers' member list, read, create, edit, delete. */
 
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId, removeById } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -91,33 +92,19 @@ const deleteRoute = tenantRoute(enterprise, 'project:project:remove', {
 
 export const projectRoutes = createRouter()
   .openapi(listRoute, async (c) =>
-    ok(
-      c,
-      await projects.listProjects(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('query')),
-    ),
+    ok(c, await projects.listProjects(enterpriseOf(c), callerOf(c), c.req.valid('query'))),
   )
   .openapi(userListRoute, async (c) => {
     const { pmsProjectId, keyword } = c.req.valid('query');
-    return ok(c, await members.userList(c.var.tenant.enterprise.id, pmsProjectId, keyword));
+    return ok(c, await members.userList(enterpriseOf(c), pmsProjectId, keyword));
   })
-  .openapi(getRoute, async (c) =>
-    ok(
-      c,
-      await projects.getProject(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('param').id),
-    ),
-  )
+  .openapi(getRoute, async (c) => ok(c, await projects.getProject(enterpriseOf(c), callerOf(c), pathId(c))))
   .openapi(createProjectRoute, async (c) =>
-    created(
-      c,
-      await projects.createProject(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
-    ),
+    created(c, await projects.createProject(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(updateRoute, async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
-    return ok(c, await projects.updateProject(c.var.tenant.enterprise.id, c.var.session.userId, id, body));
+    return ok(c, await projects.updateProject(enterpriseOf(c), callerOf(c), id, body));
   })
-  .openapi(deleteRoute, async (c) => {
-    await projects.deleteProject(c.var.tenant.enterprise.id, c.req.valid('param').id);
-    return ok(c, null);
-  });
+  .openapi(deleteRoute, removeById(projects.deleteProject));

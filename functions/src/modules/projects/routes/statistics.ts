@@ -5,6 +5,7 @@
  */
 
 import { createRouter } from '@core/http/group';
+import { enterpriseOf, pathId } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import { byIdentifier, failures, ok, ok200, tenantRoute } from '@core/http/route';
 import { PageQuerySchema } from '@shared/schemas/common';
@@ -49,22 +50,10 @@ const dynamicsRoute = tenantRoute(tenant, 'project:project:list', {
 });
 
 export const projectStatisticsRoutes = createRouter()
-  .openapi(pieBarRoute, async (c) =>
-    ok(c, await statistics.pieBarChart(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
+  .openapi(pieBarRoute, async (c) => ok(c, await statistics.pieBarChart(enterpriseOf(c), pathId(c))))
   .openapi(lineRoute, async (c) =>
-    ok(
-      c,
-      await statistics.lineChart(
-        c.var.tenant.enterprise.id,
-        c.req.valid('param').id,
-        c.req.valid('query').days,
-      ),
-    ),
+    ok(c, await statistics.lineChart(enterpriseOf(c), pathId(c), c.req.valid('query').days)),
   )
   .openapi(dynamicsRoute, async (c) =>
-    ok(
-      c,
-      await statistics.dynamics(c.var.tenant.enterprise.id, c.req.valid('param').id, c.req.valid('query')),
-    ),
+    ok(c, await statistics.dynamics(enterpriseOf(c), pathId(c), c.req.valid('query'))),
   );

@@ -108,7 +108,7 @@ export class ForbiddenAddressError extends Error {
     readonly host: string,
     readonly address: string,
   ) {
-    super(`${host} resolves to ${address}, a private or internal address`);
+    super(`The host ${host} resolves to ${address}, a private or internal address`);
     this.name = 'ForbiddenAddressError';
   }
 }

@@ -59,7 +59,7 @@ describe('guardedLookup with the system resolver', () => {
     // The address in the message is the one the resolver gave: the name was looked up, then refused.
     expect((refusal as ForbiddenAddressError).address).toBe(localhost[0]!.address);
     expect((refusal as Error).message).toBe(
-      `localhost resolves to ${localhost[0]!.address}, a private or internal address`,
+      `The host localhost resolves to ${localhost[0]!.address}, a private or internal address`,
     );
     await expect(
       lookUp(guardedLookup('localhost', NOTHING_LOCAL, false), 'localhost', true),
@@ -170,7 +170,7 @@ describe('guardedHttp against a real server on loopback', () => {
     const before = connections;
     const http = guardedHttp(NOTHING_LOCAL);
     await expect(http.request({ url: `https://localhost:${port}/ok` })).rejects.toThrow(
-      /^localhost resolves to (127\.\d+\.\d+\.\d+|::1), a private or internal address$/,
+      /^The host localhost resolves to (127\.\d+\.\d+\.\d+|::1), a private or internal address$/,
     );
     // Plain http to a name is refused before the lookup.
     await expect(http.request({ url: `http://localhost:${port}/ok` })).rejects.toThrow(

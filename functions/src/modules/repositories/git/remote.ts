@@ -82,20 +82,24 @@ export function asRemoteError(error: unknown, url: string): RemoteError {
   if (error instanceof RemoteLimitError) return new RemoteError('tooLarge', error.message);
   const status = err.data?.statusCode;
   if (err.code === 'HttpError' && (status === 401 || status === 403))
-    return new RemoteError('auth', `${host} refused the credentials (HTTP ${status})`);
+    return new RemoteError('auth', `The host ${host} refused the credentials (HTTP ${status})`);
   if (err.code === 'HttpError' && status === 404)
-    return new RemoteError('notFound', `${host} has no git repository at this address (HTTP 404)`);
-  if (err.code === 'HttpError') return new RemoteError('unreachable', `${host} answered HTTP ${status}`);
+    return new RemoteError('notFound', `The host ${host} has no git repository at this address (HTTP 404)`);
+  if (err.code === 'HttpError')
+    return new RemoteError('unreachable', `The host ${host} answered HTTP ${status}`);
   if (
     ['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(
       err.code ?? '',
     )
   )
-    return new RemoteError('unreachable', `${host} could not be reached (${err.code})`);
+    return new RemoteError('unreachable', `The host ${host} could not be reached (${err.code})`);
   if (err.code === 'SmartHttpError' || err.code === 'ParseError' || err.code === 'UnknownTransportError')
-    return new RemoteError('protocol', `${host} does not speak git's smart HTTP protocol at this address`);
+    return new RemoteError(
+      'protocol',
+      `The host ${host} does not speak git's smart HTTP protocol at this address`,
+    );
   if (err.code === 'NotFoundError') return new RemoteError('notFound', err.message ?? 'Not found');
-  return new RemoteError('unreachable', `${host}: ${err.message ?? String(error)}`);
+  return new RemoteError('unreachable', `The host ${host}: ${err.message ?? String(error)}`);
 }
 
 async function withRemote<T>(remote: RemoteAccess, work: () => Promise<T>): Promise<T> {

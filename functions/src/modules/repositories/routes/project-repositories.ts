@@ -2,7 +2,9 @@
  * Repositories of a project: `/api/pms/{identifier}/pmsProjectRepository/...` (spec section 7:
  * `GET list`, `GET list/unlinked`), linking and unlinking.
  */
+
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -80,19 +82,14 @@ const unlinkRoute = tenantRoute(tenant, 'code:repository:link', {
 
 export const projectRepositoryRoutes = createRouter()
   .openapi(listRoute, async (c) =>
-    ok(c, await links.listProjectRepositories(c.var.tenant.enterprise.id, c.req.valid('query'))),
+    ok(c, await links.listProjectRepositories(enterpriseOf(c), c.req.valid('query'))),
   )
-  .openapi(unlinkedRoute, async (c) =>
-    ok(c, await links.listUnlinked(c.var.tenant.enterprise.id, c.req.valid('query'))),
-  )
+  .openapi(unlinkedRoute, async (c) => ok(c, await links.listUnlinked(enterpriseOf(c), c.req.valid('query'))))
   .openapi(linkRoute, async (c) =>
-    created(
-      c,
-      await links.linkRepositories(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
-    ),
+    created(c, await links.linkRepositories(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(unlinkRoute, async (c) => {
     const { pmsProjectId, repositoryId } = c.req.valid('param');
-    await links.unlinkRepository(c.var.tenant.enterprise.id, pmsProjectId, repositoryId);
+    await links.unlinkRepository(enterpriseOf(c), pmsProjectId, repositoryId);
     return ok(c, null);
   });

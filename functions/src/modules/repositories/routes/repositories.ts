@@ -4,7 +4,9 @@
  * webhook settings and a sync on demand. The webhook receiver is in webhook.ts. Static paths
  * before `{id}`.
  */
+
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId, removeById } from '@core/http/handlers';
 import { publicOrigin } from '@core/http/origin';
 import { identifierParam } from '@core/http/params';
 import {
@@ -147,75 +149,34 @@ const syncRoute = tenantRoute(tenant, 'code:repository:edit', {
 
 export const repositoryRoutes = createRouter()
   .openapi(listRoute, async (c) =>
-    ok(c, await repositories.listRepositoryPage(c.var.tenant.enterprise.id, c.req.valid('query'))),
+    ok(c, await repositories.listRepositoryPage(enterpriseOf(c), c.req.valid('query'))),
   )
   .openapi(connectRoute, async (c) =>
-    created(
-      c,
-      await repositories.connectRepository(
-        c.var.tenant.enterprise.id,
-        c.var.session.userId,
-        c.req.valid('json'),
-      ),
-    ),
+    created(c, await repositories.connectRepository(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
-  .openapi(getRoute, async (c) =>
-    ok(c, await repositories.getRepositoryView(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
+  .openapi(getRoute, async (c) => ok(c, await repositories.getRepositoryView(enterpriseOf(c), pathId(c))))
   .openapi(updateRoute, async (c) =>
-    ok(
-      c,
-      await repositories.updateRepository(
-        c.var.tenant.enterprise.id,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      ),
-    ),
+    ok(c, await repositories.updateRepository(enterpriseOf(c), pathId(c), c.req.valid('json'))),
   )
-  .openapi(deleteRoute, async (c) => {
-    await repositories.deleteRepository(c.var.tenant.enterprise.id, c.req.valid('param').id);
-    return ok(c, null);
-  })
+  .openapi(deleteRoute, removeById(repositories.deleteRepository))
   .openapi(branchesRoute, async (c) =>
-    ok(
-      c,
-      await repositories.listBranches(
-        c.var.tenant.enterprise.id,
-        c.req.valid('param').id,
-        c.req.valid('query'),
-      ),
-    ),
+    ok(c, await repositories.listBranches(enterpriseOf(c), pathId(c), c.req.valid('query'))),
   )
   .openapi(tagsRoute, async (c) =>
-    ok(
-      c,
-      await repositories.listTags(c.var.tenant.enterprise.id, c.req.valid('param').id, c.req.valid('query')),
-    ),
+    ok(c, await repositories.listTags(enterpriseOf(c), pathId(c), c.req.valid('query'))),
   )
   .openapi(commitsRoute, async (c) =>
-    ok(
-      c,
-      await repositories.listCommits(
-        c.var.tenant.enterprise.id,
-        c.req.valid('param').id,
-        c.req.valid('query'),
-      ),
-    ),
+    ok(c, await repositories.listCommits(enterpriseOf(c), pathId(c), c.req.valid('query'))),
   )
   .openapi(webhookSettingsRoute, async (c) => {
     const { enterprise } = c.var.tenant;
     return ok(
       c,
-      await repositories.webhookSettings(
-        enterprise.id,
-        enterprise.identifier,
-        c.req.valid('param').id,
-        publicOrigin(c),
-      ),
+      await repositories.webhookSettings(enterprise.id, enterprise.identifier, pathId(c), publicOrigin(c)),
     );
   })
   .openapi(syncRoute, async (c) => {
-    const enterpriseId = c.var.tenant.enterprise.id;
+    const enterpriseId = enterpriseOf(c);
     const { id } = c.req.valid('param');
     await repositories.requireRepository(enterpriseId, id);
     await syncJob.enqueue({ enterpriseId, repositoryId: id });

@@ -3,7 +3,9 @@
  * `GET/POST /api/pms/{identifier}/pmsProjectIssues/repoBranches` and `GET .../repoCommits`
  * (API Gateway sends these exact paths here, more specific than the issues group's {proxy+}).
  */
+
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -58,14 +60,11 @@ const commitsRoute = tenantRoute(tenant, 'project:issue:list', {
 
 export const itemCodeRoutes = createRouter()
   .openapi(branchesRoute, async (c) =>
-    ok(c, await itemCode.listItemBranches(c.var.tenant.enterprise.id, c.req.valid('query').issueId)),
+    ok(c, await itemCode.listItemBranches(enterpriseOf(c), c.req.valid('query').issueId)),
   )
   .openapi(createBranchRoute, async (c) =>
-    created(
-      c,
-      await itemCode.createItemBranch(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
-    ),
+    created(c, await itemCode.createItemBranch(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(commitsRoute, async (c) =>
-    ok(c, await itemCode.listItemCommits(c.var.tenant.enterprise.id, c.req.valid('query').issueId)),
+    ok(c, await itemCode.listItemCommits(enterpriseOf(c), c.req.valid('query').issueId)),
   );

@@ -61,31 +61,19 @@ export function putIssueCommitOp(commit: IssueCommitRecord): TxOp {
 
 const strip = ({ pk: _pk, sk: _sk, entity: _e, ...rest }: Item) => rest;
 
-// Access pattern: a work item's branches (begins_with(sk, ISSUEBRANCH#{issueId}#)).
-export async function listIssueBranches(
-  enterpriseId: string,
-  projectId: string,
-  issueId: string,
-): Promise<IssueBranchRecord[]> {
-  const items = await queryPartition(
-    projectPartition(enterpriseId, projectId),
-    `${SK.issueBranchPrefix}${issueId}#`,
-  );
-  return items.map((item) => strip(item) as IssueBranchRecord);
+/** A work item's mentions of one kind, kept under `{prefix}{issueId}#` in its project's partition. */
+async function listMentions<R>(prefix: string, enterpriseId: string, projectId: string, issueId: string) {
+  const items = await queryPartition(projectPartition(enterpriseId, projectId), `${prefix}${issueId}#`);
+  return items.map((item) => strip(item) as R);
 }
 
+// Access pattern: a work item's branches (begins_with(sk, ISSUEBRANCH#{issueId}#)).
+export const listIssueBranches = (enterpriseId: string, projectId: string, issueId: string) =>
+  listMentions<IssueBranchRecord>(SK.issueBranchPrefix, enterpriseId, projectId, issueId);
+
 // Access pattern: a work item's commits (begins_with(sk, ISSUECOMMIT#{issueId}#)).
-export async function listIssueCommits(
-  enterpriseId: string,
-  projectId: string,
-  issueId: string,
-): Promise<IssueCommitRecord[]> {
-  const items = await queryPartition(
-    projectPartition(enterpriseId, projectId),
-    `${SK.issueCommitPrefix}${issueId}#`,
-  );
-  return items.map((item) => strip(item) as IssueCommitRecord);
-}
+export const listIssueCommits = (enterpriseId: string, projectId: string, issueId: string) =>
+  listMentions<IssueCommitRecord>(SK.issueCommitPrefix, enterpriseId, projectId, issueId);
 
 /** Marks a recorded branch as gone from (or back in) the repository, with its head. */
 export async function setIssueBranchState(

@@ -1,6 +1,7 @@
 /** Comments on user requirements, specs and plans (`/api/pms/{identifier}/pmsJournals`). */
 
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
@@ -63,29 +64,15 @@ const deleteRoute = tenantRoute(enterprise, 'product:requirement:comment', {
 
 export const productJournalRoutes = createRouter()
   .openapi(listRoute, async (c) =>
-    ok(c, await journals.listProductJournals(c.var.tenant.enterprise.id, c.req.valid('query'))),
+    ok(c, await journals.listProductJournals(enterpriseOf(c), c.req.valid('query'))),
   )
   .openapi(createJournalRoute, async (c) =>
-    created(
-      c,
-      await journals.addProductJournal(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
-    ),
+    created(c, await journals.addProductJournal(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(updateRoute, async (c) =>
-    ok(
-      c,
-      await journals.editProductJournal(
-        c.var.tenant.enterprise.id,
-        c.var.session.userId,
-        c.req.valid('json'),
-      ),
-    ),
+    ok(c, await journals.editProductJournal(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(deleteRoute, async (c) => {
-    await journals.deleteProductJournal(
-      c.var.tenant.enterprise.id,
-      c.var.session.userId,
-      c.req.valid('param').id,
-    );
+    await journals.deleteProductJournal(enterpriseOf(c), callerOf(c), pathId(c));
     return ok(c, null);
   });

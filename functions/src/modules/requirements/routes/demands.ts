@@ -1,6 +1,7 @@
 /** Specs into projects (`/api/pms/{identifier}/pmsProductRequirement`): push a spec, link or unlink a demand. */
 
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf } from '@core/http/handlers';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { LinkDemandBodySchema, PushSpecBodySchema, SpecDemandSchema } from '@shared/schemas/requirements';
 import * as demands from '../demands';
@@ -32,8 +33,8 @@ const linkRoute = tenantRoute(enterprise, 'project:issue:edit', {
 
 export const productDemandRoutes = createRouter()
   .openapi(pushRoute, async (c) =>
-    created(c, await demands.pushSpec(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+    created(c, await demands.pushSpec(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(linkRoute, async (c) =>
-    ok(c, await demands.linkDemand(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+    ok(c, await demands.linkDemand(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   );

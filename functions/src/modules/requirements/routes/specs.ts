@@ -4,6 +4,7 @@
  */
 
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId, removeById } from '@core/http/handlers';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import { LookupEntrySchema } from '@shared/schemas/products';
@@ -129,38 +130,26 @@ const deleteRoute = tenantRoute(enterprise, 'product:spec:remove', {
 });
 
 export const requirementSpecRoutes = createRouter()
-  .openapi(listRoute, async (c) =>
-    ok(c, await specs.listSpecs(c.var.tenant.enterprise.id, c.req.valid('query'))),
-  )
+  .openapi(listRoute, async (c) => ok(c, await specs.listSpecs(enterpriseOf(c), c.req.valid('query'))))
   .openapi(statusListRoute, (c) => ok(c, specs.specStatusList()))
-  .openapi(projectListRoute, async (c) =>
-    ok(c, await specProjectList(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
-  .openapi(getRoute, async (c) =>
-    ok(c, await specs.getSpec(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
+  .openapi(projectListRoute, async (c) => ok(c, await specProjectList(enterpriseOf(c), pathId(c))))
+  .openapi(getRoute, async (c) => ok(c, await specs.getSpec(enterpriseOf(c), pathId(c))))
   .openapi(createSpecRoute, async (c) =>
-    created(c, await specs.createSpec(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+    created(c, await specs.createSpec(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(batchRoute, async (c) =>
-    ok(
-      c,
-      await specs.batchUpdateSpecs(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
-    ),
+    ok(c, await specs.batchUpdateSpecs(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(reviewRoute, async (c) =>
-    ok(c, await specs.reviewSpec(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+    ok(c, await specs.reviewSpec(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(changeRoute, async (c) =>
-    ok(c, await specs.changeSpec(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+    ok(c, await specs.changeSpec(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(activePlanRoute, async (c) =>
-    ok(c, await specs.activePlan(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+    ok(c, await specs.activePlan(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(updateRoute, async (c) =>
-    ok(c, await specs.updateSpec(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+    ok(c, await specs.updateSpec(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
-  .openapi(deleteRoute, async (c) => {
-    await specs.deleteSpec(c.var.tenant.enterprise.id, c.req.valid('param').id);
-    return ok(c, null);
-  });
+  .openapi(deleteRoute, removeById(specs.deleteSpec));

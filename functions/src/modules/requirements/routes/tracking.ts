@@ -4,6 +4,7 @@
  */
 
 import { createRouter } from '@core/http/group';
+import { enterpriseOf, pathId } from '@core/http/handlers';
 import { failures, ok, ok200, tenantRoute } from '@core/http/route';
 import { AssociatedPlanSchema, ChangeRecordSchema, SpecTestcaseSchema } from '@shared/schemas/requirements';
 import * as z from 'zod';
@@ -51,14 +52,8 @@ const testcaseRoute = tenantRoute(enterprise, 'product:spec:list', {
 
 export const requirementTrackingRoutes = createRouter()
   .openapi(userRequirementRecordsRoute, async (c) =>
-    ok(c, await userRequirementChangeRecords(c.var.tenant.enterprise.id, c.req.valid('param').id)),
+    ok(c, await userRequirementChangeRecords(enterpriseOf(c), pathId(c))),
   )
-  .openapi(specRecordsRoute, async (c) =>
-    ok(c, await specs.specChangeRecords(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
-  .openapi(planRoute, async (c) =>
-    ok(c, await specs.associatedPlan(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
-  .openapi(testcaseRoute, async (c) =>
-    ok(c, await specs.associatedTestcases(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  );
+  .openapi(specRecordsRoute, async (c) => ok(c, await specs.specChangeRecords(enterpriseOf(c), pathId(c))))
+  .openapi(planRoute, async (c) => ok(c, await specs.associatedPlan(enterpriseOf(c), pathId(c))))
+  .openapi(testcaseRoute, async (c) => ok(c, await specs.associatedTestcases(enterpriseOf(c), pathId(c))));

@@ -4,6 +4,7 @@
  */
 
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId, removeById } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -118,43 +119,17 @@ const deleteRoute = tenantRoute(enterprise, 'product:requirement:remove', {
 
 export const userRequirementRoutes = createRouter()
   .openapi(listRoute, async (c) =>
-    ok(c, await requirements.listUserRequirements(c.var.tenant.enterprise.id, c.req.valid('query'))),
+    ok(c, await requirements.listUserRequirements(enterpriseOf(c), c.req.valid('query'))),
   )
   .openapi(statusListRoute, (c) => ok(c, requirements.userRequirementStatusList()))
-  .openapi(getRoute, async (c) =>
-    ok(c, await requirements.getUserRequirement(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
+  .openapi(getRoute, async (c) => ok(c, await requirements.getUserRequirement(enterpriseOf(c), pathId(c))))
   .openapi(createRequirementRoute, async (c) =>
-    created(
-      c,
-      await requirements.createUserRequirement(
-        c.var.tenant.enterprise.id,
-        c.var.session.userId,
-        c.req.valid('json'),
-      ),
-    ),
+    created(c, await requirements.createUserRequirement(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(reviewRoute, async (c) =>
-    ok(
-      c,
-      await requirements.reviewUserRequirement(
-        c.var.tenant.enterprise.id,
-        c.var.session.userId,
-        c.req.valid('json'),
-      ),
-    ),
+    ok(c, await requirements.reviewUserRequirement(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(updateRoute, async (c) =>
-    ok(
-      c,
-      await requirements.updateUserRequirement(
-        c.var.tenant.enterprise.id,
-        c.var.session.userId,
-        c.req.valid('json'),
-      ),
-    ),
+    ok(c, await requirements.updateUserRequirement(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
-  .openapi(deleteRoute, async (c) => {
-    await requirements.deleteUserRequirement(c.var.tenant.enterprise.id, c.req.valid('param').id);
-    return ok(c, null);
-  });
+  .openapi(deleteRoute, removeById(requirements.deleteUserRequirement));

@@ -11,8 +11,8 @@
 
 import type { Condition } from '@core/db/expressions';
 import { keys, productPartition, SK } from '@core/db/keys';
-import { batchGet, conditions, type Item, type TxOp } from '@core/db/operations';
-import { getRecord, getRecords, queryRecords, readRecord, recordFields } from '@core/db/records';
+import { conditions, type Item, type TxOp } from '@core/db/operations';
+import { childRecordReads, readRecord, recordFields } from '@core/db/records';
 import { SPEC_STATUS } from '@shared/domain/requirement-workflow';
 import type { ReviewRecord } from './user-requirements';
 
@@ -110,32 +110,14 @@ function bodyItem(spec: Pick<SpecRecord, 'enterpriseId' | 'productId' | 'specId'
   };
 }
 
+const specReads = childRecordReads(productPartition, SK.specPrefix, keys.spec, fromItem, keys.specBody);
 // Access pattern: every spec of a product, list fields only
 // (pk = ENT#{id}#PRD#{productId}, begins_with(sk, SPEC#), strongly consistent).
-export async function listSpecs(enterpriseId: string, productId: string): Promise<SpecRecord[]> {
-  return queryRecords(productPartition(enterpriseId, productId), SK.specPrefix, fromItem);
-}
-
+export const listSpecs = specReads.list;
 // Access pattern: one spec (SPEC#{local}).
-export async function getSpec(
-  enterpriseId: string,
-  productId: string,
-  specId: string,
-): Promise<SpecRecord | null> {
-  return getRecord(keys.spec(enterpriseId, productId, specId), fromItem);
-}
-
+export const getSpec = specReads.one;
 // Access pattern: several specs of a product by local id (batch); unknown ids are left out.
-export async function getSpecs(
-  enterpriseId: string,
-  productId: string,
-  specIds: readonly string[],
-): Promise<SpecRecord[]> {
-  return getRecords(
-    specIds.map((id) => keys.spec(enterpriseId, productId, id)),
-    fromItem,
-  );
-}
+export const getSpecs = specReads.many;
 
 // Access pattern: one spec with its body (SPEC# and SPECBODY#, one batch).
 export async function getSpecWithBody(
@@ -143,15 +125,10 @@ export async function getSpecWithBody(
   productId: string,
   specId: string,
 ): Promise<{ spec: SpecRecord; body: SpecBody } | null> {
-  const key = keys.spec(enterpriseId, productId, specId);
-  const items = await batchGet([key, keys.specBody(enterpriseId, productId, specId)]);
-  const item = items.find((i) => i.sk === key.sk);
-  if (!item) return null;
-  const body = items.find((i) => i.sk !== key.sk);
-  return {
-    spec: fromItem(item),
-    body: { description: body?.description ?? '', acceptance: body?.acceptance ?? '' },
-  };
+  const found = await specReads.withBody(enterpriseId, productId, specId);
+  if (!found) return null;
+  const { record, body } = found;
+  return { spec: record, body: { description: body?.description ?? '', acceptance: body?.acceptance ?? '' } };
 }
 
 export function createSpecOps(spec: SpecRecord, body: SpecBody): TxOp[] {
@@ -208,12 +185,7 @@ export function deleteSpecOps(spec: SpecRecord): TxOp[] {
   return [
     {
       delete: keys.spec(spec.enterpriseId, spec.productId, spec.specId),
-      condition: {
-        expression:
-          'attribute_exists(pk) AND #version = :version AND (attribute_not_exists(demandCount) OR demandCount = :demands)',
-        names: { '#version': 'version' },
-        values: { ':version': spec.version, ':demands': spec.demandCount },
-      },
+      condition: conditions.versionAndCount(spec.version, 'demandCount', spec.demandCount),
       label: 'spec',
     },
     { delete: keys.specBody(spec.enterpriseId, spec.productId, spec.specId) },

@@ -9,8 +9,8 @@
  * Every save is conditioned on the version read (`ConditionFailedError('stale')`).
  */
 import { keys, productPartition, SK } from '@core/db/keys';
-import { batchGet, conditions, type Item, type TxOp } from '@core/db/operations';
-import { getRecord, queryRecords, readRecord, recordFields } from '@core/db/records';
+import { conditions, type Item, type TxOp } from '@core/db/operations';
+import { childRecordReads, readRecord, recordFields } from '@core/db/records';
 
 /** The last review of a requirement or spec. */
 export interface ReviewRecord {
@@ -97,23 +97,18 @@ function bodyItem(
   };
 }
 
+const requirementReads = childRecordReads(
+  productPartition,
+  SK.userRequirementPrefix,
+  keys.userRequirement,
+  fromItem,
+  keys.userRequirementBody,
+);
 // Access pattern: every user requirement of a product, list fields only
 // (pk = ENT#{id}#PRD#{productId}, begins_with(sk, UREQ#), strongly consistent).
-export async function listUserRequirements(
-  enterpriseId: string,
-  productId: string,
-): Promise<UserRequirementRecord[]> {
-  return queryRecords(productPartition(enterpriseId, productId), SK.userRequirementPrefix, fromItem);
-}
-
+export const listUserRequirements = requirementReads.list;
 // Access pattern: one user requirement (UREQ#{local}).
-export async function getUserRequirement(
-  enterpriseId: string,
-  productId: string,
-  requirementId: string,
-): Promise<UserRequirementRecord | null> {
-  return getRecord(keys.userRequirement(enterpriseId, productId, requirementId), fromItem);
-}
+export const getUserRequirement = requirementReads.one;
 
 // Access pattern: one user requirement with its description (UREQ# and UREQBODY#, one batch).
 export async function getUserRequirementWithBody(
@@ -121,12 +116,9 @@ export async function getUserRequirementWithBody(
   productId: string,
   requirementId: string,
 ): Promise<{ requirement: UserRequirementRecord; description: string } | null> {
-  const key = keys.userRequirement(enterpriseId, productId, requirementId);
-  const items = await batchGet([key, keys.userRequirementBody(enterpriseId, productId, requirementId)]);
-  const item = items.find((i) => i.sk === key.sk);
-  if (!item) return null;
-  const body = items.find((i) => i.sk !== key.sk);
-  return { requirement: fromItem(item), description: (body?.description as string | undefined) ?? '' };
+  const found = await requirementReads.withBody(enterpriseId, productId, requirementId);
+  if (!found) return null;
+  return { requirement: found.record, description: (found.body?.description as string | undefined) ?? '' };
 }
 
 /** The writes that create a requirement and its description. */
@@ -182,12 +174,7 @@ export function deleteUserRequirementOps(ur: UserRequirementRecord): TxOp[] {
   return [
     {
       delete: keys.userRequirement(ur.enterpriseId, ur.productId, ur.requirementId),
-      condition: {
-        expression:
-          'attribute_exists(pk) AND #version = :version AND (attribute_not_exists(specCount) OR specCount = :zero)',
-        names: { '#version': 'version' },
-        values: { ':version': ur.version, ':zero': 0 },
-      },
+      condition: conditions.versionAndCount(ur.version, 'specCount', 0),
       label: 'userRequirement',
     },
     { delete: keys.userRequirementBody(ur.enterpriseId, ur.productId, ur.requirementId) },

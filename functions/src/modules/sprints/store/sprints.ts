@@ -7,8 +7,8 @@
 import { keys, projectPartition, SK } from '@core/db/keys';
 import type { Item, TxOp } from '@core/db/operations';
 import { conditions, transact } from '@core/db/operations';
-import { getRecord, getRecords, queryRecords, readRecord } from '@core/db/records';
-import { parseScopedId } from '@core/ids';
+import { projectScopedKey, scopedReads } from '@core/db/project-scoped';
+import { queryRecords, readRecord } from '@core/db/records';
 import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import type { SprintCompletion } from '@shared/schemas/sprints';
 
@@ -40,11 +40,7 @@ export interface SprintRecord {
 }
 
 /** The key of a sprint from its scoped id, or null when the id is not a sprint id of a project. */
-export function sprintKeyOf(enterpriseId: string, sprintId: string) {
-  const parts = parseScopedId(sprintId);
-  if (!parts || parts.parentId.includes('.')) return null;
-  return { projectId: parts.parentId, key: keys.sprint(enterpriseId, parts.parentId, parts.localId) };
-}
+export const sprintKeyOf = projectScopedKey(keys.sprint);
 
 export function sprintToItem(sprint: SprintRecord): Item {
   const located = sprintKeyOf(sprint.enterpriseId, sprint.sprintId);
@@ -72,21 +68,11 @@ export function sprintFromItem(item: Item): SprintRecord {
   );
 }
 
+const sprintReads = scopedReads(sprintKeyOf, sprintFromItem);
 // Access pattern: one sprint by its scoped id (ENT#{id}#PRJ#{projectId} / SPRINT#{localId}).
-export async function getSprint(enterpriseId: string, sprintId: string): Promise<SprintRecord | null> {
-  return getRecord(sprintKeyOf(enterpriseId, sprintId)?.key, sprintFromItem);
-}
-
+export const getSprint = sprintReads.one;
 // Access pattern: several sprints by their scoped ids (batch); unknown ids are left out.
-export async function getSprints(
-  enterpriseId: string,
-  sprintIds: readonly string[],
-): Promise<SprintRecord[]> {
-  return getRecords(
-    sprintIds.flatMap((id) => sprintKeyOf(enterpriseId, id)?.key ?? []),
-    sprintFromItem,
-  );
-}
+export const getSprints = sprintReads.many;
 
 // Access pattern: every sprint of a project (ENT#{e}#PRJ#{projectId}, begins_with SPRINT#; the
 // prefix does not match the SPRINTLOG# entries, whose sort keys go on with `L`, not `#`).

@@ -1,6 +1,7 @@
 /** Department roles (`SysDeptRole/dept/{id}`, deptId = enterprise id) and the permission tree. */
 
 import { createRouter } from '@core/http/group';
+import { enterpriseOf } from '@core/http/handlers';
 import { enterpriseIdParam, roleIdParam } from '@core/http/params';
 import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { roleView } from '@core/identity/views';
@@ -69,21 +70,21 @@ const deleteRoute = tenantRoute(dept, 'system:role:remove', {
 });
 
 export const roleRoutes = createRouter()
-  .openapi(listRoute, async (c) => ok(c, (await roles.listRoles(c.var.tenant.enterprise.id)).map(roleView)))
+  .openapi(listRoute, async (c) => ok(c, (await roles.listRoles(enterpriseOf(c))).map(roleView)))
   .openapi(menuTreeRoute, async (c) =>
-    ok(c, await roles.roleMenuTree(c.var.tenant.enterprise.id, c.req.valid('query').roleId)),
+    ok(c, await roles.roleMenuTree(enterpriseOf(c), c.req.valid('query').roleId)),
   )
   .openapi(getRoute, async (c) =>
-    ok(c, roleView(await roles.getRole(c.var.tenant.enterprise.id, c.req.valid('param').roleId))),
+    ok(c, roleView(await roles.getRole(enterpriseOf(c), c.req.valid('param').roleId))),
   )
   .openapi(createRoleRoute, async (c) =>
-    created(c, roleView(await roles.createRole(c.var.tenant.enterprise.id, c.req.valid('json')))),
+    created(c, roleView(await roles.createRole(enterpriseOf(c), c.req.valid('json')))),
   )
   .openapi(updateRoute, async (c) => {
     const { roleId } = c.req.valid('param');
-    return ok(c, roleView(await roles.updateRole(c.var.tenant.enterprise.id, roleId, c.req.valid('json'))));
+    return ok(c, roleView(await roles.updateRole(enterpriseOf(c), roleId, c.req.valid('json'))));
   })
   .openapi(deleteRoute, async (c) => {
-    await roles.deleteRole(c.var.tenant.enterprise.id, c.req.valid('param').roleId);
+    await roles.deleteRole(enterpriseOf(c), c.req.valid('param').roleId);
     return ok(c, null);
   });

@@ -1,6 +1,7 @@
 /** The current user inside one enterprise: roles, permissions and identity. */
 
 import { createRouter } from '@core/http/group';
+import { callerOf } from '@core/http/handlers';
 import { enterpriseIdParam } from '@core/http/params';
 import { ANY_MEMBER, byId, failures, ok, ok200, tenantRoute } from '@core/http/route';
 import { currentUserInEnterprise } from '@core/identity/tenancy';
@@ -18,6 +19,6 @@ const getInfoRoute = tenantRoute(byId('id'), ANY_MEMBER, {
 });
 
 export const userInfoRoutes = createRouter().openapi(getInfoRoute, async (c) => {
-  const user = await requireAccount(c.var.session.userId);
+  const user = await requireAccount(callerOf(c));
   return ok(c, currentUserInEnterprise(user, c.var.tenant));
 });

@@ -4,6 +4,7 @@
  */
 
 import { createRouter } from '@core/http/group';
+import { enterpriseOf, pathId, removeById } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -83,25 +84,15 @@ const deleteRoute = tenantRoute(tenant, 'test:case:remove', {
 
 export const caseModuleRoutes = createRouter()
   .openapi(treeRoute, async (c) =>
-    ok(c, await modules.caseModuleTree(c.var.tenant.enterprise.id, c.req.valid('query').pmsProjectId)),
+    ok(c, await modules.caseModuleTree(enterpriseOf(c), c.req.valid('query').pmsProjectId)),
   )
   .openapi(syncRoute, async (c) =>
-    ok(c, await modules.syncByProductModule(c.var.tenant.enterprise.id, c.req.valid('json').pmsProjectId)),
+    ok(c, await modules.syncByProductModule(enterpriseOf(c), c.req.valid('json').pmsProjectId)),
   )
   .openapi(createModuleRoute, async (c) =>
-    created(c, await modules.createCaseModule(c.var.tenant.enterprise.id, c.req.valid('json'))),
+    created(c, await modules.createCaseModule(enterpriseOf(c), c.req.valid('json'))),
   )
   .openapi(updateRoute, async (c) =>
-    ok(
-      c,
-      await modules.updateCaseModule(
-        c.var.tenant.enterprise.id,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      ),
-    ),
+    ok(c, await modules.updateCaseModule(enterpriseOf(c), pathId(c), c.req.valid('json'))),
   )
-  .openapi(deleteRoute, async (c) => {
-    await modules.deleteCaseModule(c.var.tenant.enterprise.id, c.req.valid('param').id);
-    return ok(c, null);
-  });
+  .openapi(deleteRoute, removeById(modules.deleteCaseModule));

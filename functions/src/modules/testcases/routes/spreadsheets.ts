@@ -6,6 +6,7 @@
  */
 
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { MAX_UPLOAD_BYTES } from '@shared/domain/testing';
@@ -88,16 +89,16 @@ function sendWorkbook(c: Context, file: { fileName: string; bytes: Buffer }): ne
 
 export const caseSpreadsheetRoutes = createRouter()
   .openapi(downloadRoute, async (c) =>
-    sendWorkbook(c, await downloadCases(c.var.tenant.enterprise.id, c.req.valid('query').pmsProjectId)),
+    sendWorkbook(c, await downloadCases(enterpriseOf(c), c.req.valid('query').pmsProjectId)),
   )
   .openapi(partDownloadRoute, async (c) => {
     const body = c.req.valid('json');
-    return sendWorkbook(c, await downloadCases(c.var.tenant.enterprise.id, body.pmsProjectId, body.ids));
+    return sendWorkbook(c, await downloadCases(enterpriseOf(c), body.pmsProjectId, body.ids));
   })
   .openapi(uploadRoute, async (c) => {
     const form = c.req.valid('form');
     const { file } = form;
-    const report = await uploadCases(c.var.tenant.enterprise.id, c.var.session.userId, form.pmsProjectId, {
+    const report = await uploadCases(enterpriseOf(c), callerOf(c), form.pmsProjectId, {
       name: file.name,
       size: file.size,
       bytes: () => file.arrayBuffer(),

@@ -4,6 +4,7 @@
  */
 
 import { createRouter } from '@core/http/group';
+import { enterpriseOf, pathId, removeById } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -80,18 +81,12 @@ const typesRoute = tenantRoute(tenant, 'test:case:list', {
 });
 
 export const caseTagRoutes = createRouter()
-  .openapi(listRoute, async (c) => ok(c, await caseTags.listCaseTags(c.var.tenant.enterprise.id)))
+  .openapi(listRoute, async (c) => ok(c, await caseTags.listCaseTags(enterpriseOf(c))))
   .openapi(createTagRoute, async (c) =>
-    created(c, await caseTags.createCaseTag(c.var.tenant.enterprise.id, c.req.valid('json'))),
+    created(c, await caseTags.createCaseTag(enterpriseOf(c), c.req.valid('json'))),
   )
   .openapi(updateTagRoute, async (c) =>
-    ok(
-      c,
-      await caseTags.updateCaseTag(c.var.tenant.enterprise.id, c.req.valid('param').id, c.req.valid('json')),
-    ),
+    ok(c, await caseTags.updateCaseTag(enterpriseOf(c), pathId(c), c.req.valid('json'))),
   )
-  .openapi(deleteTagRoute, async (c) => {
-    await caseTags.deleteCaseTag(c.var.tenant.enterprise.id, c.req.valid('param').id);
-    return ok(c, null);
-  })
+  .openapi(deleteTagRoute, removeById(caseTags.deleteCaseTag))
   .openapi(typesRoute, (c) => ok(c, caseTags.listCaseTypes()));

@@ -7,6 +7,7 @@
 
 import { badRequest } from '@core/errors';
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -138,28 +139,22 @@ function splitIds(raw: string): string[] {
 }
 
 export const testcaseRoutes = createRouter()
-  .openapi(listRoute, async (c) =>
-    ok(c, await cases.listCases(c.var.tenant.enterprise.id, c.req.valid('query'))),
-  )
-  .openapi(batchRoute, async (c) =>
-    ok(c, await cases.batchUpdateCases(c.var.tenant.enterprise.id, c.req.valid('json'))),
-  )
+  .openapi(listRoute, async (c) => ok(c, await cases.listCases(enterpriseOf(c), c.req.valid('query'))))
+  .openapi(batchRoute, async (c) => ok(c, await cases.batchUpdateCases(enterpriseOf(c), c.req.valid('json'))))
   .openapi(copyRoute, async (c) =>
-    created(c, await cases.copyCases(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+    created(c, await cases.copyCases(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(confirmRoute, async (c) =>
-    ok(c, await cases.confirmCases(c.var.tenant.enterprise.id, c.req.valid('json').ids)),
+    ok(c, await cases.confirmCases(enterpriseOf(c), c.req.valid('json').ids)),
   )
   .openapi(createCaseRoute, async (c) =>
-    created(c, await cases.createCase(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+    created(c, await cases.createCase(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
-  .openapi(getRoute, async (c) =>
-    ok(c, await cases.getCaseDetail(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
+  .openapi(getRoute, async (c) => ok(c, await cases.getCaseDetail(enterpriseOf(c), pathId(c))))
   .openapi(updateRoute, async (c) =>
-    ok(c, await cases.updateCase(c.var.tenant.enterprise.id, c.req.valid('param').id, c.req.valid('json'))),
+    ok(c, await cases.updateCase(enterpriseOf(c), pathId(c), c.req.valid('json'))),
   )
   .openapi(deleteRoute, async (c) => {
-    await cases.deleteCases(c.var.tenant.enterprise.id, splitIds(c.req.valid('param').ids));
+    await cases.deleteCases(enterpriseOf(c), splitIds(c.req.valid('param').ids));
     return ok(c, null);
   });

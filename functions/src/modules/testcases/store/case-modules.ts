@@ -10,7 +10,7 @@
  */
 
 import { keys, projectPartition, SK } from '@core/db/keys';
-import { conditions, getItem, type Item, type TxOp } from '@core/db/operations';
+import { conditions, getItem, type Item, sequenceStepOp, type TxOp } from '@core/db/operations';
 import { queryRecords, readRecord } from '@core/db/records';
 import { parseScopedId } from '@core/ids';
 
@@ -76,19 +76,9 @@ export async function readCaseModuleTree(enterpriseId: string, projectId: string
 
 /** Steps `caseModuleSeq` from the value read (`'modules'` when another module write went first). */
 export function caseModuleSeqOp(enterpriseId: string, projectId: string, seen: number): TxOp {
-  return {
-    update: keys.projectCounters(enterpriseId, projectId),
-    // `projectId`: the counters' batch read maps items back to projects by it.
-    set: { entity: 'ProjectCounters', projectId },
-    add: { caseModuleSeq: 1 },
-    condition: {
-      expression:
-        seen === 0 ? 'attribute_not_exists(#seq) OR #seq = :seenModuleSeq' : '#seq = :seenModuleSeq',
-      names: { '#seq': 'caseModuleSeq' },
-      values: { ':seenModuleSeq': seen },
-    },
-    label: 'modules',
-  };
+  // `projectId`: the counters' batch read maps items back to projects by it.
+  const set = { entity: 'ProjectCounters', projectId };
+  return sequenceStepOp(keys.projectCounters(enterpriseId, projectId), 'caseModuleSeq', seen, 'modules', set);
 }
 
 /** A new module (`'moduleExists'` should its id be taken). */

@@ -17,7 +17,8 @@
 
 import { type Key, keys, productPartition, projectPartition, SK } from '@core/db/keys';
 import { batchGet, conditions, getItem, type Item, queryPartition, type TxOp } from '@core/db/operations';
-import { getRecord, getRecords, queryRecords, readRecord, recordFields } from '@core/db/records';
+import { projectScopedKey, scopedReads } from '@core/db/project-scoped';
+import { getRecord, queryRecords, readRecord, recordFields } from '@core/db/records';
 import { parseScopedId } from '@core/ids';
 
 export interface TestcaseRecord {
@@ -58,15 +59,7 @@ export const EMPTY_BODY: TestcaseBody = { precondition: '', steps: [], remark: '
  * Where a case lives, from its scoped id; null when the id is not a case id of a project (a
  * parent with a dot is something else's scoped id).
  */
-export function testcaseKeyOf(enterpriseId: string, caseId: string) {
-  const parts = parseScopedId(caseId);
-  if (!parts || parts.parentId.includes('.')) return null;
-  return {
-    projectId: parts.parentId,
-    localId: parts.localId,
-    key: keys.testcase(enterpriseId, parts.parentId, parts.localId),
-  };
-}
+export const testcaseKeyOf = projectScopedKey(keys.testcase);
 
 function located(enterpriseId: string, caseId: string) {
   const at = testcaseKeyOf(enterpriseId, caseId);
@@ -118,21 +111,11 @@ function bodyFromItem(item: Item): TestcaseBody {
 
 // ---- reads ----------------------------------------------------------------------------------
 
+const testcaseReads = scopedReads(testcaseKeyOf, fromItem);
 // Access pattern: one case (ENT#{e}#PRJ#{p} / TESTCASE#{local}).
-export async function getTestcase(enterpriseId: string, caseId: string): Promise<TestcaseRecord | null> {
-  return getRecord(testcaseKeyOf(enterpriseId, caseId)?.key, fromItem);
-}
-
+export const getTestcase = testcaseReads.one;
 // Access pattern: several cases by scoped id, any projects of the enterprise (batch); unknown ids are left out.
-export async function getTestcases(
-  enterpriseId: string,
-  caseIds: readonly string[],
-): Promise<TestcaseRecord[]> {
-  return getRecords(
-    caseIds.flatMap((id) => testcaseKeyOf(enterpriseId, id)?.key ?? []),
-    fromItem,
-  );
-}
+export const getTestcases = testcaseReads.many;
 
 // Access pattern: a case's body (TESTCASEBODY#{local}).
 export async function getTestcaseBody(enterpriseId: string, caseId: string): Promise<TestcaseBody | null> {

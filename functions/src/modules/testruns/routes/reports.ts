@@ -4,6 +4,7 @@
  */
 
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -97,29 +98,17 @@ const deleteRoute = tenantRoute(tenant, 'test:report:remove', {
 });
 
 export const testReportRoutes = createRouter()
-  .openapi(listRoute, async (c) =>
-    ok(c, await reports.listReportPage(c.var.tenant.enterprise.id, c.req.valid('query'))),
-  )
+  .openapi(listRoute, async (c) => ok(c, await reports.listReportPage(enterpriseOf(c), c.req.valid('query'))))
   .openapi(createReportRoute, async (c) =>
-    created(
-      c,
-      await reports.createReport(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
-    ),
+    created(c, await reports.createReport(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
-  .openapi(chartRoute, async (c) =>
-    ok(c, await reports.reportChart(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
-  .openapi(getRoute, async (c) =>
-    ok(c, await reports.getReportDetail(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
+  .openapi(chartRoute, async (c) => ok(c, await reports.reportChart(enterpriseOf(c), pathId(c))))
+  .openapi(getRoute, async (c) => ok(c, await reports.getReportDetail(enterpriseOf(c), pathId(c))))
   .openapi(updateRoute, async (c) =>
-    ok(
-      c,
-      await reports.updateReport(c.var.tenant.enterprise.id, c.req.valid('param').id, c.req.valid('json')),
-    ),
+    ok(c, await reports.updateReport(enterpriseOf(c), pathId(c), c.req.valid('json'))),
   )
   .openapi(deleteRoute, async (c) => {
     const ids = splitIds(c.req.valid('param').ids, reports.MAX_DELETE_REPORTS, 'report');
-    await reports.deleteReports(c.var.tenant.enterprise.id, ids);
+    await reports.deleteReports(enterpriseOf(c), ids);
     return ok(c, null);
   });

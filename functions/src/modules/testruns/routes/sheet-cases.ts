@@ -4,6 +4,7 @@
  */
 
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -116,37 +117,17 @@ const removeRoute = tenantRoute(tenant, 'test:sheet:edit', {
 
 export const sheetCaseRoutes = createRouter()
   .openapi(listRoute, async (c) =>
-    ok(c, await sheetCases.listSheetCasePage(c.var.tenant.enterprise.id, c.req.valid('query'))),
+    ok(c, await sheetCases.listSheetCasePage(enterpriseOf(c), c.req.valid('query'))),
   )
   .openapi(addRoute, async (c) =>
-    created(
-      c,
-      await sheetCases.addSheetCases(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
-    ),
+    created(c, await sheetCases.addSheetCases(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(batchRoute, async (c) =>
-    ok(
-      c,
-      await sheetCases.batchUpdateSheetCases(
-        c.var.tenant.enterprise.id,
-        c.var.session.userId,
-        c.req.valid('json'),
-      ),
-    ),
+    ok(c, await sheetCases.batchUpdateSheetCases(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
-  .openapi(getRoute, async (c) =>
-    ok(c, await sheetCases.sheetCaseDetail(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
+  .openapi(getRoute, async (c) => ok(c, await sheetCases.sheetCaseDetail(enterpriseOf(c), pathId(c))))
   .openapi(recordRoute, async (c) =>
-    ok(
-      c,
-      await sheetCases.recordResult(
-        c.var.tenant.enterprise.id,
-        c.var.session.userId,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      ),
-    ),
+    ok(c, await sheetCases.recordResult(enterpriseOf(c), callerOf(c), pathId(c), c.req.valid('json'))),
   )
   .openapi(removeRoute, async (c) => {
     const ids = splitIds(
@@ -155,6 +136,6 @@ export const sheetCaseRoutes = createRouter()
       'sheet case',
       SHEET_CASE_ID_LENGTH,
     );
-    await sheetCases.removeSheetCases(c.var.tenant.enterprise.id, ids);
+    await sheetCases.removeSheetCases(enterpriseOf(c), ids);
     return ok(c, null);
   });

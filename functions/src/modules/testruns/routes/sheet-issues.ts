@@ -5,6 +5,7 @@
  */
 
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -95,33 +96,22 @@ const deleteRoute = tenantRoute(tenant, 'test:sheet:execute', {
 
 export const sheetIssueRoutes = createRouter()
   .openapi(listRoute, async (c) =>
-    ok(c, await sheetIssues.listSheetIssuePage(c.var.tenant.enterprise.id, c.req.valid('query'))),
+    ok(c, await sheetIssues.listSheetIssuePage(enterpriseOf(c), c.req.valid('query'))),
   )
   .openapi(fileBugRoute, async (c) => {
     const { enterprise } = c.var.tenant;
     return created(
       c,
-      await sheetIssues.fileBug(
-        enterprise.id,
-        enterprise.identifier,
-        c.var.session.userId,
-        c.req.valid('json'),
-      ),
+      await sheetIssues.fileBug(enterprise.id, enterprise.identifier, callerOf(c), c.req.valid('json')),
     );
   })
   .openapi(batchAddRoute, async (c) =>
-    ok(
-      c,
-      await sheetIssues.linkIssues(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
-    ),
+    ok(c, await sheetIssues.linkIssues(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(unlinkRoute, async (c) =>
-    ok(
-      c,
-      await sheetIssues.unlinkIssues(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json')),
-    ),
+    ok(c, await sheetIssues.unlinkIssues(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
   .openapi(deleteRoute, async (c) => {
-    await sheetIssues.deleteLink(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('param').id);
+    await sheetIssues.deleteLink(enterpriseOf(c), callerOf(c), pathId(c));
     return ok(c, null);
   });

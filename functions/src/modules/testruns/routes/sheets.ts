@@ -5,6 +5,7 @@
 
 import { badRequest } from '@core/errors';
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, pathId, removeById } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
 import {
   byIdentifier,
@@ -121,30 +122,21 @@ function publishOwner(enterpriseId: string, userId: string, sheet: Sheet, ownerI
 }
 
 export const testSheetRoutes = createRouter()
-  .openapi(listRoute, async (c) =>
-    ok(c, await sheets.listSheetPage(c.var.tenant.enterprise.id, c.req.valid('query'))),
-  )
+  .openapi(listRoute, async (c) => ok(c, await sheets.listSheetPage(enterpriseOf(c), c.req.valid('query'))))
   .openapi(treeRoute, async (c) =>
-    ok(c, await sheets.sheetTree(c.var.tenant.enterprise.id, c.req.valid('query').pmsProjectId)),
+    ok(c, await sheets.sheetTree(enterpriseOf(c), c.req.valid('query').pmsProjectId)),
   )
   .openapi(createSheetRoute, async (c) => {
     const body = c.req.valid('json');
-    const sheet = await sheets.createSheet(c.var.tenant.enterprise.id, c.var.session.userId, body);
-    if (body.ownerId)
-      await publishOwner(c.var.tenant.enterprise.id, c.var.session.userId, sheet, body.ownerId);
+    const sheet = await sheets.createSheet(enterpriseOf(c), callerOf(c), body);
+    if (body.ownerId) await publishOwner(enterpriseOf(c), callerOf(c), sheet, body.ownerId);
     return created(c, sheet);
   })
-  .openapi(getRoute, async (c) =>
-    ok(c, await sheets.getSheetDetail(c.var.tenant.enterprise.id, c.req.valid('param').id)),
-  )
+  .openapi(getRoute, async (c) => ok(c, await sheets.getSheetDetail(enterpriseOf(c), pathId(c))))
   .openapi(updateRoute, async (c) => {
     const body = c.req.valid('json');
-    const sheet = await sheets.updateSheet(c.var.tenant.enterprise.id, c.req.valid('param').id, body);
-    if (body.ownerId)
-      await publishOwner(c.var.tenant.enterprise.id, c.var.session.userId, sheet, body.ownerId);
+    const sheet = await sheets.updateSheet(enterpriseOf(c), pathId(c), body);
+    if (body.ownerId) await publishOwner(enterpriseOf(c), callerOf(c), sheet, body.ownerId);
     return ok(c, sheet);
   })
-  .openapi(deleteRoute, async (c) => {
-    await sheets.deleteSheet(c.var.tenant.enterprise.id, c.req.valid('param').id);
-    return ok(c, null);
-  });
+  .openapi(deleteRoute, removeById(sheets.deleteSheet));

@@ -12,8 +12,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { type Key, keys, projectPartition, SK } from '@core/db/keys';
 import type { Item, TxOp } from '@core/db/operations';
 import { batchDelete, batchGet, conditions, transact } from '@core/db/operations';
-import { getRecord, getRecords, queryRecords, readRecord } from '@core/db/records';
-import { parseScopedId } from '@core/ids';
+import { projectScopedKey, scopedReads } from '@core/db/project-scoped';
+import { queryRecords, readRecord } from '@core/db/records';
 import type { ReportBug, ReportCase, ResultCounts } from '@shared/schemas/testruns';
 
 export interface ReportRecord {
@@ -52,15 +52,7 @@ export class SnapshotTooLargeError extends Error {
 }
 
 /** Where a report id points, or null when it is not a report id of a project. */
-export function reportKeyOf(enterpriseId: string, reportId: string) {
-  const parts = parseScopedId(reportId);
-  if (!parts || parts.parentId.includes('.')) return null;
-  return {
-    projectId: parts.parentId,
-    localId: parts.localId,
-    key: keys.report(enterpriseId, parts.parentId, parts.localId),
-  };
-}
+export const reportKeyOf = projectScopedKey(keys.report);
 
 const localOf = (reportId: string) => reportId.slice(reportId.lastIndexOf('.') + 1);
 
@@ -109,21 +101,11 @@ function snapshotParts(snapshot: ReportSnapshot): Buffer[] {
   return parts;
 }
 
+const reportReads = scopedReads(reportKeyOf, fromItem);
 // Access pattern: one report (ENT#{e}#PRJ#{p} / REPORT#{localId}).
-export async function getReport(enterpriseId: string, reportId: string): Promise<ReportRecord | null> {
-  return getRecord(reportKeyOf(enterpriseId, reportId)?.key, fromItem);
-}
-
+export const getReport = reportReads.one;
 // Access pattern: several reports by id (batch); unknown ids are left out.
-export async function getReports(
-  enterpriseId: string,
-  reportIds: readonly string[],
-): Promise<ReportRecord[]> {
-  return getRecords(
-    reportIds.flatMap((id) => reportKeyOf(enterpriseId, id)?.key ?? []),
-    fromItem,
-  );
-}
+export const getReports = reportReads.many;
 
 // Access pattern: every report of a project (begins_with REPORT#; does not match REPORTSNAP#).
 export async function listReports(enterpriseId: string, projectId: string): Promise<ReportRecord[]> {

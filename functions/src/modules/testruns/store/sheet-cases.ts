@@ -15,8 +15,10 @@
 import { type Key, keys, projectPartition, SK } from '@core/db/keys';
 import type { Item, TxOp } from '@core/db/operations';
 import { conditions, queryAll, queryPartition } from '@core/db/operations';
-import { getRecord, getRecords, readRecord } from '@core/db/records';
+import { scopedReads } from '@core/db/project-scoped';
+import { readRecord } from '@core/db/records';
 import { parseScopedId } from '@core/ids';
+import { TEST_RESULT } from '@shared/domain/testing';
 
 export interface SheetCaseRecord {
   enterpriseId: string;
@@ -104,6 +106,22 @@ function sheetCaseKey(record: Pick<SheetCaseRecord, 'enterpriseId' | 'projectId'
   );
 }
 
+/**
+ * A sheet case before anyone ran it: what a case added to a sheet starts with, and what an item
+ * written before a field existed reads as.
+ */
+export function notRun() {
+  return {
+    result: TEST_RESULT.notExecuted,
+    executorId: null,
+    executedAt: null,
+    note: '',
+    assigneeId: null,
+    runCount: 0,
+    linkIssueIds: [],
+  } satisfies Partial<SheetCaseRecord>;
+}
+
 function toItem(record: SheetCaseRecord): Item {
   return { ...sheetCaseKey(record), entity: 'SheetCase', ...record };
 }
@@ -125,39 +143,17 @@ function fromItem(item: Item): SheetCaseRecord {
       'addedAt',
       'version',
     ],
-    {
-      moduleId: null,
-      result: 0,
-      executorId: null,
-      executedAt: null,
-      note: '',
-      assigneeId: null,
-      runCount: 0,
-      linkIssueIds: [],
-    },
+    { moduleId: null, ...notRun() },
   );
 }
 
 // ---- sheet cases ------------------------------------------------------------------------------
 
+const sheetCaseReads = scopedReads(sheetCaseKeyOf, fromItem);
 // Access pattern: one sheet case (ENT#{e}#PRJ#{p} / SHEETCASE#{sheetLocal}#{caseLocal}).
-export async function getSheetCase(
-  enterpriseId: string,
-  sheetCaseId: string,
-): Promise<SheetCaseRecord | null> {
-  return getRecord(sheetCaseKeyOf(enterpriseId, sheetCaseId)?.key, fromItem);
-}
-
+export const getSheetCase = sheetCaseReads.one;
 // Access pattern: several sheet cases by id (batch); unknown ids are left out.
-export async function getSheetCases(
-  enterpriseId: string,
-  sheetCaseIds: readonly string[],
-): Promise<SheetCaseRecord[]> {
-  return getRecords(
-    sheetCaseIds.flatMap((id) => sheetCaseKeyOf(enterpriseId, id)?.key ?? []),
-    fromItem,
-  );
-}
+export const getSheetCases = sheetCaseReads.many;
 
 // Access pattern: the cases of one sheet (begins_with SHEETCASE#{sheetLocal}#).
 export async function listSheetCases(enterpriseId: string, sheetId: string): Promise<SheetCaseRecord[]> {

@@ -11,9 +11,9 @@
  */
 
 import { keys, projectPartition, SK } from '@core/db/keys';
-import { conditions, getItem, type Item, type TxOp, transact } from '@core/db/operations';
-import { getRecord, queryRecords, readRecord } from '@core/db/records';
-import { parseScopedId } from '@core/ids';
+import { conditions, getItem, type Item, sequenceStepOp, type TxOp, transact } from '@core/db/operations';
+import { type ProjectScopedLocation, projectScopedKey, scopedReads } from '@core/db/project-scoped';
+import { queryRecords, readRecord } from '@core/db/records';
 
 export interface SheetRecord {
   enterpriseId: string;
@@ -39,18 +39,10 @@ export interface SheetRecord {
   version: number;
 }
 
-export type SheetLocation = { projectId: string; localId: string; key: ReturnType<typeof keys.sheet> };
+export type SheetLocation = ProjectScopedLocation<ReturnType<typeof keys.sheet>>;
 
 /** Where a sheet id points, or null when it is not a sheet id of a project (a parent with a dot). */
-export function sheetKeyOf(enterpriseId: string, sheetId: string): SheetLocation | null {
-  const parts = parseScopedId(sheetId);
-  if (!parts || parts.parentId.includes('.')) return null;
-  return {
-    projectId: parts.parentId,
-    localId: parts.localId,
-    key: keys.sheet(enterpriseId, parts.parentId, parts.localId),
-  };
-}
+export const sheetKeyOf = projectScopedKey(keys.sheet);
 
 /** The local part of a sheet id known to be one (records hold valid ids only). */
 export function sheetLocalId(sheetId: string): string {
@@ -85,9 +77,7 @@ function fromItem(item: Item): SheetRecord {
 }
 
 // Access pattern: one sheet by its scoped id (ENT#{e}#PRJ#{projectId} / SHEET#{localId}).
-export async function getSheet(enterpriseId: string, sheetId: string): Promise<SheetRecord | null> {
-  return getRecord(sheetKeyOf(enterpriseId, sheetId)?.key, fromItem);
-}
+export const getSheet = scopedReads(sheetKeyOf, fromItem).one;
 
 // Access pattern: every sheet of a project (begins_with SHEET#; does not match SHEETCASE#,
 // SHEETRUN# or SHEETISSUE#, whose sort keys go on with a letter, not `#`).
@@ -111,17 +101,9 @@ export async function readSheetTree(enterpriseId: string, projectId: string): Pr
 
 /** Steps `sheetSeq` from the value read (`'sheets'` when another tree write went first). */
 function sheetSeqOp(enterpriseId: string, projectId: string, seen: number): TxOp {
-  return {
-    update: keys.projectCounters(enterpriseId, projectId),
-    // getCountersOf maps batch results back to projects by `projectId`: keep it on a new item.
-    set: { entity: 'ProjectCounters', projectId },
-    add: { sheetSeq: 1 },
-    condition: {
-      expression: seen === 0 ? 'attribute_not_exists(sheetSeq) OR sheetSeq = :seen' : 'sheetSeq = :seen',
-      values: { ':seen': seen },
-    },
-    label: 'sheets',
-  };
+  // getCountersOf maps batch results back to projects by `projectId`: keep it on a new item.
+  const set = { entity: 'ProjectCounters', projectId };
+  return sequenceStepOp(keys.projectCounters(enterpriseId, projectId), 'sheetSeq', seen, 'sheets', set);
 }
 
 /** Creates a sheet (`'sheets'`: the tree changed since `seq`; `'project'`: the project is gone). */

@@ -2,7 +2,9 @@
  * A member's weekly report: add, edit/{id}, DELETE {id}, list, GET {id} and issueCompletion
  * (spec section 7's `pmsProjectWeeklyReport`). `list` comes before `{id}`.
  */
+
 import { createRouter } from '@core/http/group';
+import { pathId } from '@core/http/handlers';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
@@ -78,13 +80,11 @@ const deleteRoute = tenantRoute(tenant, 'project:weekly:remove', {
 
 export const reportRoutes = createRouter()
   .openapi(addRoute, async (c) => created(c, await createReport(c.var.tenant, c.req.valid('json'))))
-  .openapi(editRoute, async (c) =>
-    ok(c, await editReport(c.var.tenant, c.req.valid('param').id, c.req.valid('json'))),
-  )
+  .openapi(editRoute, async (c) => ok(c, await editReport(c.var.tenant, pathId(c), c.req.valid('json'))))
   .openapi(completionRoute, async (c) => ok(c, await setCompletion(c.var.tenant, c.req.valid('json'))))
   .openapi(listRoute, async (c) => ok(c, await listReports(c.var.tenant, c.req.valid('query'))))
-  .openapi(getRoute, async (c) => ok(c, await reportDetail(c.var.tenant, c.req.valid('param').id)))
+  .openapi(getRoute, async (c) => ok(c, await reportDetail(c.var.tenant, pathId(c))))
   .openapi(deleteRoute, async (c) => {
-    await deleteReport(c.var.tenant, c.req.valid('param').id);
+    await deleteReport(c.var.tenant, pathId(c));
     return ok(c, null);
   });

@@ -1,5 +1,7 @@
 /** Report templates: the list (the two defaults and the enterprise's), add and delete (administrators). */
+
 import { createRouter } from '@core/http/group';
+import { callerOf, enterpriseOf, removeById } from '@core/http/handlers';
 import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
 import { TemplateBodySchema, TemplateSchema } from '@shared/schemas/weekly';
 import * as z from 'zod';
@@ -34,11 +36,8 @@ const deleteRoute = tenantRoute(tenant, 'project:weekly:template', {
 });
 
 export const templateRoutes = createRouter()
-  .openapi(listRoute, async (c) => ok(c, await listTemplates(c.var.tenant.enterprise.id)))
+  .openapi(listRoute, async (c) => ok(c, await listTemplates(enterpriseOf(c))))
   .openapi(addRoute, async (c) =>
-    created(c, await addTemplate(c.var.tenant.enterprise.id, c.var.session.userId, c.req.valid('json'))),
+    created(c, await addTemplate(enterpriseOf(c), callerOf(c), c.req.valid('json'))),
   )
-  .openapi(deleteRoute, async (c) => {
-    await removeTemplate(c.var.tenant.enterprise.id, c.req.valid('param').id);
-    return ok(c, null);
-  });
+  .openapi(deleteRoute, removeById(removeTemplate));

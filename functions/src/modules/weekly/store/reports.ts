@@ -186,19 +186,11 @@ export function listProjectReports(
 /** A report without its content, items and snapshot: what lists of reports show. */
 export type ReportSummaryRecord = Omit<ReportRecord, 'sections' | 'content' | 'items' | 'snapshot'>;
 
+/** The fields the summary query projects: the required ones and the summary's optional ones. */
 const SUMMARY_FIELDS = [
-  'enterpriseId',
-  'projectId',
-  'userId',
-  'weekStart',
-  'templateId',
-  'templateName',
-  'status',
+  ...REQUIRED_REPORT_FIELDS,
   'submittedAt',
   'revision',
-  'createdAt',
-  'updatedAt',
-  'version',
 ] as const satisfies readonly (keyof ReportSummaryRecord)[];
 
 function summaryFromItem(item: Item): ReportSummaryRecord {
