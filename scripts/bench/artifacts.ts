@@ -24,6 +24,7 @@ import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { LOCAL_NAMES } from '../../infra/lib/definitions';
 import { dynamoClient, s3Client, startLocalStack } from '../lib/local-stack';
+import { appAt, appClient, dataOf, percentiles } from './lib/app-client';
 
 const PACKAGES = Number(process.env.BENCH_PACKAGES ?? 20);
 const VERSIONS = Number(process.env.BENCH_VERSIONS ?? 3);
@@ -45,12 +46,6 @@ Object.assign(process.env, stack.env, {
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const fmt = (n: number) => `${n.toFixed(1)} ms`;
 
-function stats(samples: number[]): { p50: number; p95: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
 async function timed(times: number, fn: (i: number) => Promise<unknown>) {
   const samples: number[] = [];
   for (let i = 0; i < times; i++) {
@@ -58,7 +53,7 @@ async function timed(times: number, fn: (i: number) => Promise<unknown>) {
     await fn(i);
     samples.push(ms(start));
   }
-  return stats(samples);
+  return percentiles(samples);
 }
 
 /** `total` calls of `fn` by `concurrency` workers: calls per second. */
@@ -93,27 +88,7 @@ async function bench(): Promise<void> {
   const server = await listen(createLocalApp(app), 0, '127.0.0.1');
   const base = server.url.replace(/\/$/, '');
 
-  // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of each answer
-  type Body = any;
-  const jar = new Map<string, string>();
-  async function call(method: string, path: string, body?: unknown): Promise<Body> {
-    const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Origin: base };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (jar.size > 0) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      if (value) jar.set(name.trim(), value.trim());
-    }
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? JSON.parse(text).data : undefined;
-  }
+  const call = dataOf(appClient(appAt(base), '', base));
 
   const stamp = Date.now().toString(36);
   await call('POST', '/api/auth/signup', {

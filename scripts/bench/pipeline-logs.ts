@@ -24,6 +24,7 @@ import { GetItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { LOCAL_NAMES } from '../../infra/lib/definitions';
 import { authedCloneUrl, createBareRepository, startGitServer } from '../lib/git-server';
 import { dynamoClient, startLocalStack } from '../lib/local-stack';
+import { appClient, type Body, dataOf, percentiles } from './lib/app-client';
 
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
 const LATENCY_LINES = Number(process.env.BENCH_LATENCY_LINES ?? 50);
@@ -45,39 +46,11 @@ const run = promisify(execFile);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (n: number) => `${n.toFixed(1)} ms`;
 
-function stats(samples: number[]): { p50: number; p95: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
 async function bench(): Promise<void> {
   const { app } = await import('../../functions/src/app');
   const { enterprisePartition } = await import('../../functions/src/core/db/keys');
 
-  // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of each answer
-  type Body = any;
-  const jar = new Map<string, string>();
-  async function call(method: string, path: string, body?: unknown): Promise<Body> {
-    const headers: Record<string, string> = {};
-    if (method !== 'GET')
-      Object.assign(headers, { 'X-Requested-With': 'XMLHttpRequest', Origin: 'http://localhost' });
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (jar.size > 0) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await app.request(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      if (value) jar.set(name.trim(), value.trim());
-    }
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? JSON.parse(text).data : undefined;
-  }
+  const call = dataOf(appClient(app));
 
   const stamp = Date.now().toString(36);
   const login = `bench${stamp}`;
@@ -145,7 +118,7 @@ async function bench(): Promise<void> {
     await pause(10);
   }
   if (delays.length !== LATENCY_LINES) throw new Error(`saw ${delays.length} of ${LATENCY_LINES} lines`);
-  const delay = stats(delays);
+  const delay = percentiles(delays);
 
   // ---- 2. throughput: LINES lines as fast as the step prints them -------------------------------
   console.log('Measuring the throughput...');
@@ -188,7 +161,7 @@ async function bench(): Promise<void> {
       await send();
       samples.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
-    return stats(samples);
+    return percentiles(samples);
   };
   const query = await floor(() =>
     ddb.send(

@@ -24,6 +24,7 @@ import { serve } from '@hono/node-server';
 import { LOCAL_NAMES } from '../../infra/lib/definitions';
 import { authedCloneUrl, createBareRepository, setWebhook, startGitServer } from '../lib/git-server';
 import { dynamoClient, startLocalStack } from '../lib/local-stack';
+import { appClient, dataOf, percentiles } from './lib/app-client';
 
 const BRANCHES = Number(process.env.BENCH_BRANCHES ?? 1000);
 const COMMITS = Number(process.env.BENCH_COMMITS ?? 100);
@@ -45,12 +46,6 @@ Object.assign(process.env, stack.env, {
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const fmt = (n: number) => `${n.toFixed(1)} ms`;
 
-function stats(samples: number[]): { p50: number; p95: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
 async function timed(times: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   const samples: number[] = [];
   for (let i = 0; i < times; i++) {
@@ -58,7 +53,7 @@ async function timed(times: number, fn: () => Promise<unknown>): Promise<{ p50: 
     await fn();
     samples.push(ms(start));
   }
-  return stats(samples);
+  return percentiles(samples);
 }
 
 async function bench(): Promise<void> {
@@ -67,30 +62,7 @@ async function bench(): Promise<void> {
   const { drainJobs, runSchedule } = await import('../../functions/src/core/jobs/jobs');
   const { keys } = await import('../../functions/src/core/db/keys');
 
-  // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of each answer
-  type Body = any;
-  const jar = new Map<string, string>();
-  async function call(method: string, path: string, body?: unknown): Promise<Body> {
-    const headers: Record<string, string> = {};
-    if (method !== 'GET')
-      Object.assign(headers, { 'X-Requested-With': 'XMLHttpRequest', Origin: 'http://localhost' });
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (jar.size > 0) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await app.request(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      if (value) jar.set(name.trim(), value.trim());
-    }
-    const text = await res.text();
-    const parsed = text ? JSON.parse(text) : undefined;
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return parsed?.data;
-  }
+  const call = dataOf(appClient(app));
 
   // The app on a port, so the git server's webhooks reach it over HTTP.
   const listener = await new Promise<{ url: string; close: () => void }>((resolve) => {

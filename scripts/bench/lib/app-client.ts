@@ -20,8 +20,11 @@ export type Call = ((
   cookieHeader(): string;
 };
 
-/** A client with its own cookie jar; `cookies` (a Cookie header) starts it signed in. */
-export function appClient(app: FetchApp, cookies = ''): Call {
+/**
+ * A client with its own cookie jar; `cookies` (a Cookie header) starts it signed in. `origin` is
+ * what a browser on the app's address would send with its writes (the CSRF check compares it).
+ */
+export function appClient(app: FetchApp, cookies = '', origin = 'http://localhost'): Call {
   const jar = new Map<string, string>();
   for (const pair of cookies.split(';')) {
     const [name = '', value = ''] = pair.split('=');
@@ -30,8 +33,7 @@ export function appClient(app: FetchApp, cookies = ''): Call {
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const call = async (method: string, path: string, body?: unknown) => {
     const headers: Record<string, string> = {};
-    if (method !== 'GET')
-      Object.assign(headers, { 'X-Requested-With': 'XMLHttpRequest', Origin: 'http://localhost' });
+    if (method !== 'GET') Object.assign(headers, { 'X-Requested-With': 'XMLHttpRequest', Origin: origin });
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (jar.size > 0) headers.Cookie = cookieHeader();
     const res = await app.request(path, {
@@ -56,6 +58,25 @@ export async function must(call: Promise<{ status: number; body: Body }>, status
   if (res.status !== status)
     throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.data;
+}
+
+/** `call` answering the data of a successful answer, and throwing with the answer otherwise. */
+export function dataOf(call: Call): (method: string, path: string, body?: unknown) => Promise<Body> {
+  return async (method, path, body) => {
+    const res = await call(method, path, body);
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body?.data;
+  };
+}
+
+/** An app on an address, for `appClient`: the benches that need a real socket (git, npm). */
+export function appAt(base: string): FetchApp {
+  return { request: (path, init) => fetch(`${base}${path}`, init) };
+}
+
+/** The median and 95th percentile of some timings. */
+export function percentiles(samples: readonly number[]): { p50: number; p95: number } {
+  return { p50: pct(samples, 50), p95: pct(samples, 95) };
 }
 
 /** The p-th percentile (nearest rank). */
