@@ -14,6 +14,8 @@ import type { RunningServer } from '../../scripts/lib/local-server';
 import { createHosted, repositoriesPath, textBytes, uploadAsset } from './artifact-fixtures';
 import {
   accessToken,
+  npm,
+  npmFolder,
   removeScratch,
   repositoryUrl,
   run,
@@ -93,17 +95,10 @@ async function group(format: string, members: ArtifactRepository[], anonymousRea
 
 /** A folder whose .npmrc names the registry and nothing to authenticate with. */
 function anonymousNpmFolder(registry: string): string {
-  const folder = scratch('npm');
-  writeFileSync(
-    join(folder, '.npmrc'),
-    `registry=${registry}\ncache=${scratch('npm-cache')}\naudit=false\nfund=false\nupdate-notifier=false\n`,
-  );
+  const folder = npmFolder(registry, null);
   writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'c', version: '0.0.0', private: true }));
   return folder;
 }
-
-const npm = (folder: string, ...args: string[]) =>
-  run('npm', [...args, '--userconfig', join(folder, '.npmrc')], { cwd: folder });
 
 describe('npm without a token', () => {
   it('installs from a repository that allows anonymous reads, and may not publish there', async () => {

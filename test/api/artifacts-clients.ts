@@ -4,7 +4,7 @@
  * configuration that points them at our server only.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NewAccessToken } from '@shared/schemas/artifacts';
@@ -111,3 +111,22 @@ with zipfile.ZipFile(f"{folder}/{dist}-{version}-py3-none-any.whl", "w") as whee
 
 /** Basic auth with the token as password, as Maven, pip and curl send it. */
 export const basicAuth = (token: string) => `Basic ${Buffer.from(`token:${token}`).toString('base64')}`;
+
+/**
+ * A folder whose .npmrc points npm at `url` (with `token` when given, else anonymous) and at a
+ * private cache outside the folder (npm publish would otherwise pack it).
+ */
+export function npmFolder(url: string, token: string | null): string {
+  const folder = scratch('npm');
+  const cache = scratch('npm-cache');
+  const auth = token ? `${url.replace(/^https?:/, '')}:_authToken=${token}\n` : '';
+  writeFileSync(
+    join(folder, '.npmrc'),
+    `registry=${url}\n${auth}cache=${cache}\naudit=false\nfund=false\nupdate-notifier=false\n`,
+  );
+  return folder;
+}
+
+/** The real npm in `folder`, with that folder's .npmrc only. */
+export const npm = (folder: string, ...args: string[]): Promise<Run> =>
+  run('npm', [...args, '--userconfig', join(folder, '.npmrc')], { cwd: folder });

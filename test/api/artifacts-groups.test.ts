@@ -16,7 +16,8 @@ import { createHosted, repositoriesPath } from './artifact-fixtures';
 import {
   accessToken,
   basicAuth,
-  type Run,
+  npm,
+  npmFolder,
   removeScratch,
   repositoryUrl,
   run,
@@ -54,21 +55,9 @@ async function group(format: string, members: ArtifactRepository[]): Promise<Art
 
 const urlOf = (repository: ArtifactRepository) => repositoryUrl(server, enterprise, repository.name);
 
-function npmFolder(registry: string): string {
-  const folder = scratch('npm');
-  writeFileSync(
-    join(folder, '.npmrc'),
-    `registry=${registry}\n${registry.replace(/^https?:/, '')}:_authToken=${token}\ncache=${scratch('npm-cache')}\naudit=false\nfund=false\nupdate-notifier=false\n`,
-  );
-  return folder;
-}
-
-const npm = (folder: string, ...args: string[]): Promise<Run> =>
-  run('npm', [...args, '--userconfig', join(folder, '.npmrc')], { cwd: folder });
-
 async function publish(repository: ArtifactRepository, name: string, version: string, text: string) {
   const registry = `${urlOf(repository)}/`;
-  const folder = npmFolder(registry);
+  const folder = npmFolder(registry, token);
   writeFileSync(join(folder, 'package.json'), JSON.stringify({ name, version, main: 'index.js' }));
   writeFileSync(join(folder, 'index.js'), `module.exports = ${JSON.stringify(text)};\n`);
   return npm(folder, 'publish', '--registry', registry);
@@ -92,14 +81,14 @@ describe('an npm group', () => {
     }
 
     const registry = `${urlOf(both)}/`;
-    const view = await npm(npmFolder(registry), 'view', 'shared-lib', '--json');
+    const view = await npm(npmFolder(registry, token), 'view', 'shared-lib', '--json');
     expect(JSON.parse(view.stdout)).toMatchObject({
       versions: ['1.0.0', '2.0.0'],
       // Each tag from the first member that has it.
       'dist-tags': { latest: '1.0.0' },
     });
 
-    const consumer = npmFolder(registry);
+    const consumer = npmFolder(registry, token);
     writeFileSync(
       join(consumer, 'package.json'),
       JSON.stringify({ name: 'c', version: '0.0.0', private: true }),

@@ -16,10 +16,11 @@ import type { RunningServer } from '../../scripts/lib/local-server';
 import { createHosted, repositoriesPath } from './artifact-fixtures';
 import {
   accessToken,
+  npm,
+  npmFolder,
   type Run,
   removeScratch,
   repositoryUrl,
-  run,
   scratch,
   startServer,
 } from './artifacts-clients';
@@ -56,21 +57,6 @@ afterAll(async () => {
   await server?.close();
   removeScratch();
 });
-
-/** A folder whose .npmrc points at `url` (with `token` when given) and a private cache. */
-function npmFolder(url: string, token: string | null): string {
-  const folder = scratch('npm');
-  const cache = scratch('npm-cache');
-  const auth = token ? `${url.replace(/^https?:/, '')}:_authToken=${token}\n` : '';
-  writeFileSync(
-    join(folder, '.npmrc'),
-    `registry=${url}\n${auth}cache=${cache}\naudit=false\nfund=false\nupdate-notifier=false\n`,
-  );
-  return folder;
-}
-
-const npm = (folder: string, ...args: string[]): Promise<Run> =>
-  run('npm', [...args, '--userconfig', join(folder, '.npmrc')], { cwd: folder });
 
 /** A package's tarball as npm packs it (`package/package.json`, `package/index.js`). */
 function tarball(manifest: Record<string, unknown>): Buffer {

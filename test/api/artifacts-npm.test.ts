@@ -14,11 +14,11 @@ import type { RunningServer } from '../../scripts/lib/local-server';
 import { createHosted, libraryPath, repositoriesPath } from './artifact-fixtures';
 import {
   accessToken,
+  npm,
+  npmFolder,
   type Run,
   removeScratch,
   repositoryUrl,
-  run,
-  scratch,
   startServer,
 } from './artifacts-clients';
 import { addMember, builtInRole, createEnterprise, expectStatus, signUpMany, type TestUser } from './helpers';
@@ -47,22 +47,6 @@ afterAll(async () => {
   await server?.close();
   removeScratch();
 });
-
-/** A folder whose .npmrc points at `url` with `token`, and a private npm cache. */
-function npmFolder(url: string, token: string | null): string {
-  const folder = scratch('npm');
-  // The cache lives outside the folder, which npm publish would otherwise pack.
-  const cache = scratch('npm-cache');
-  const auth = token ? `${url.replace(/^https?:/, '')}:_authToken=${token}\n` : '';
-  writeFileSync(
-    join(folder, '.npmrc'),
-    `registry=${url}\n${auth}cache=${cache}\naudit=false\nfund=false\nupdate-notifier=false\n`,
-  );
-  return folder;
-}
-
-const npm = (folder: string, ...args: string[]): Promise<Run> =>
-  run('npm', [...args, '--userconfig', join(folder, '.npmrc')], { cwd: folder });
 
 /** A package folder with its package.json and an index.js exporting `value`. */
 function packageFolder(
