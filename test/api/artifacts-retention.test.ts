@@ -94,7 +94,15 @@ beforeAll(async () => {
 describe('retention', () => {
   it('has no rules at first and refuses bad ones naming the field', async () => {
     const none = expectStatus(await owner.client.get<Retention>(retentionPath()), 200).data;
-    expect(none).toEqual({ keepLast: null, maxAgeDays: null, updatedBy: null, updatedAt: null });
+    expect(none).toEqual({
+      keepLast: null,
+      maxAgeDays: null,
+      updatedBy: null,
+      updatedAt: null,
+      nextRunAt: null,
+      lastRunAt: null,
+      lastRunDeleted: null,
+    });
     const empty = expectStatus(await owner.client.get<RetentionPlan>(`${retentionPath()}/dryRun`), 200).data;
     expect(empty).toEqual({ rules: { keepLast: null, maxAgeDays: null }, remove: [], kept: [] });
     const zero = await owner.client.put(retentionPath(), { keepLast: 0, maxAgeDays: null });
@@ -189,8 +197,16 @@ describe('the schedules', () => {
     await runSchedule('artifacts', 'retention');
     expect(versions(await componentsOf(scheduled))).toEqual(['2.0.0', '2.1.0', '2.2.0']);
 
+    const saved = expectStatus(await owner.client.get<Retention>(scheduledRetention()), 200).data;
+    expect(saved).toMatchObject({ lastRunAt: null, lastRunDeleted: null });
+    expect(Date.parse(saved.nextRunAt!) - Date.parse(saved.updatedAt!)).toBe(DAY);
+
     await atInstant(minutes(10), () => runSchedule('artifacts', 'retention'));
     expect(versions(await componentsOf(scheduled))).toEqual(['2.2.0']);
+    // The settings page shows the run: when, how many versions went, and the next a day on.
+    const ran = expectStatus(await owner.client.get<Retention>(scheduledRetention()), 200).data;
+    expect(ran.lastRunDeleted).toBe(2);
+    expect(Date.parse(ran.nextRunAt!) - Date.parse(ran.lastRunAt!)).toBe(DAY);
     // The next run is a day later: a version published meanwhile is not touched an hour on.
     await publish('2.3.0', 0, scheduled);
     await atInstant(minutes(70), () => runSchedule('artifacts', 'retention'));

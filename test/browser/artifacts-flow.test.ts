@@ -189,6 +189,12 @@ test('the settings page sets cleanup rules and lists what a run would delete', a
   await section.getByRole('textbox', { name: 'Keep the newest' }).fill('1');
   await section.getByRole('button', { name: 'Save rules' }).click();
   await page.getByText('Cleanup rules saved').waitFor();
+  // Saved rules say when they run by themselves.
+  await expect
+    .poll(() => section.getByTestId('retention-schedule').innerText())
+    .toMatch(
+      /once a day; the next run is at \d{4}-\d{2}-\d{2} \d{2}:\d{2}\. They have not run by themselves/,
+    );
   await section.getByRole('button', { name: 'Dry run' }).click();
   // 1.0.0 is beyond the newest one, but the snapshots and the promotion keep it.
   const kept = section.getByTestId('retention-kept');

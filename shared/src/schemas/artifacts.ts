@@ -438,6 +438,11 @@ export type RetentionRules = z.infer<typeof RetentionRulesSchema>;
 export const RetentionSchema = RetentionRulesSchema.extend({
   updatedBy: z.string().nullable(),
   updatedAt: z.string().nullable(),
+  /** When the rules run by themselves next (a day after the last run or save); null when off. */
+  nextRunAt: z.string().nullable(),
+  /** When they last ran by themselves, and how many versions that run deleted (since the save). */
+  lastRunAt: z.string().nullable(),
+  lastRunDeleted: z.number().int().nullable(),
 }).meta({ id: 'ArtifactRetention' });
 export type Retention = z.infer<typeof RetentionSchema>;
 

@@ -12,14 +12,20 @@ import { ConditionFailedError, conditions, type Item, queryPage, transact } from
 import { getRecord } from '@core/db/records';
 import type { Retention, RetentionRules } from '@shared/schemas/artifacts';
 
+const RETENTION_INDEX = 'ARTRETENTION';
+
 const fromItem = (item: Item): Retention => ({
   keepLast: (item.keepLast as number | null | undefined) ?? null,
   maxAgeDays: (item.maxAgeDays as number | null | undefined) ?? null,
   updatedBy: (item.updatedBy as string | undefined) ?? null,
   updatedAt: (item.updatedAt as string | undefined) ?? null,
+  // The index entry's sort key begins with the next run; no entry, no run.
+  nextRunAt: item.gsi1pk === RETENTION_INDEX ? ((item.gsi1sk as string).split('#')[0] ?? null) : null,
+  lastRunAt: (item.lastRunAt as string | undefined) ?? null,
+  lastRunDeleted: (item.lastRunDeleted as number | undefined) ?? null,
 });
 
-const RETENTION_INDEX = 'ARTRETENTION';
+const NO_RUNS = { nextRunAt: null, lastRunAt: null, lastRunDeleted: null };
 
 /** How often rules that are on run by themselves. */
 export const RETENTION_PERIOD_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +41,7 @@ function scheduleEntry(enterpriseId: string, repositoryId: string, rules: Retent
 // Access pattern: a repository's rules (ENT#{e}#ART#{r} / RETENTION).
 export async function getRetention(enterpriseId: string, repositoryId: string): Promise<Retention> {
   const found = await getRecord(artifactKeys.retention(enterpriseId, repositoryId), fromItem);
-  return found ?? { keepLast: null, maxAgeDays: null, updatedBy: null, updatedAt: null };
+  return found ?? { keepLast: null, maxAgeDays: null, updatedBy: null, updatedAt: null, ...NO_RUNS };
 }
 
 export async function saveRetention(
@@ -45,7 +51,9 @@ export async function saveRetention(
   by: string,
   at: string,
 ): Promise<Retention> {
-  const record: Retention = { ...rules, updatedBy: by, updatedAt: at };
+  // Saving starts the schedule afresh: the next run is a day on, and no run has happened yet.
+  const schedule = scheduleEntry(enterpriseId, repositoryId, rules, at);
+  const saved = { ...rules, updatedBy: by, updatedAt: at };
   await transact([
     // The audit log names the change by the repository (its contents' partition is bookkeeping).
     {
@@ -58,12 +66,12 @@ export async function saveRetention(
       put: {
         ...artifactKeys.retention(enterpriseId, repositoryId),
         entity: 'ArtifactRetention',
-        ...record,
-        ...scheduleEntry(enterpriseId, repositoryId, rules, at),
+        ...saved,
+        ...schedule,
       },
     },
   ]);
-  return record;
+  return fromItem({ ...saved, ...schedule });
 }
 
 /** Rules due to run: which repository, and the index entry the run was read under. */

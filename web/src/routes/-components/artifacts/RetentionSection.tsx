@@ -13,6 +13,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   type ArtifactRepository,
+  type Retention,
   type RetentionCandidate,
   type RetentionRules,
   RetentionRulesSchema,
@@ -25,6 +26,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { TableSkeleton } from '../../../kit/ListPage/ListPage';
 import { SettingsSection } from '../../../kit/SettingsSection/SettingsSection';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { fullDateTime } from '../../../lib/relative-time';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { componentName, formatBytes } from './labels';
@@ -114,6 +116,25 @@ function DryRun({ repository }: { repository: ArtifactRepository }) {
   );
 }
 
+/** When the saved rules run by themselves, and what their last run did. */
+function RetentionSchedule({ rules }: { rules: Retention }) {
+  if (!rules.nextRunAt)
+    return (
+      <Text size="xs" c="dimmed" data-testid="retention-schedule">
+        No rule is on: nothing runs by itself.
+      </Text>
+    );
+  const count = rules.lastRunDeleted ?? 0;
+  return (
+    <Text size="xs" c="dimmed" data-testid="retention-schedule">
+      The rules run by themselves once a day; the next run is at {fullDateTime(rules.nextRunAt)}.{' '}
+      {rules.lastRunAt
+        ? `The last run, at ${fullDateTime(rules.lastRunAt)}, deleted ${count} ${count === 1 ? 'version' : 'versions'}.`
+        : 'They have not run by themselves since they were saved.'}
+    </Text>
+  );
+}
+
 /** One cleanup rule's number: a whole count of versions or days, empty for the rule off. */
 function RuleInput(props: NumberInputProps) {
   return <NumberInput min={1} allowDecimal={false} w={200} {...props} />;
@@ -176,6 +197,7 @@ export function RetentionSection({ repository }: { repository: ArtifactRepositor
           )}
         </Group>
       </form>
+      {savedRules && <RetentionSchedule rules={savedRules} />}
       <Group gap="sm">
         <Button
           variant="default"
