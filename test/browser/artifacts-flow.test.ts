@@ -186,6 +186,8 @@ test('the settings page sets cleanup rules and lists what a run would delete', a
   const repository = repositories.find((r) => r.name === repoName)!;
   await page.goto(`${baseUrl}/${identifier}/repositories/edit/npm/${repository.id}`);
   const section = page.getByTestId('retention-section');
+  // The saved rules (none yet) have arrived when the section says what runs by itself.
+  await section.getByText('No rule is on: nothing runs by itself.').waitFor();
   await section.getByRole('textbox', { name: 'Keep the newest' }).fill('1');
   await section.getByRole('button', { name: 'Save rules' }).click();
   await page.getByText('Cleanup rules saved').waitFor();

@@ -178,16 +178,17 @@ export function RetentionSection({ repository }: { repository: ArtifactRepositor
     >
       <form onSubmit={submit} noValidate>
         <Group align="flex-start" gap="md">
+          {/* Until the saved rules arrive the fields wait: the form is reset to them on arrival. */}
           <RuleInput
             label="Keep the newest"
             suffix=" versions"
-            disabled={!can('artifact:repository:edit')}
+            disabled={!can('artifact:repository:edit') || !savedRules}
             {...form.getInputProps('keepLast')}
           />
           <RuleInput
             label="Drop versions older than"
             suffix=" days"
-            disabled={!can('artifact:repository:edit')}
+            disabled={!can('artifact:repository:edit') || !savedRules}
             {...form.getInputProps('maxAgeDays')}
           />
           {can('artifact:repository:edit') && (
