@@ -98,7 +98,10 @@ test('a description renders tables and task lists, and ticking a box saves it', 
     const first = page.getByRole('checkbox', { name: 'Task 1' });
     expect(await first.isChecked()).toBe(false);
     expect(await page.getByRole('checkbox', { name: 'Task 2' }).isChecked()).toBe(true);
-    await first.check();
+    // The box shows the saved text: it ticks when the save has answered (`check()` would look at
+    // once, and on a busy machine the save takes longer).
+    await first.click();
+    await expect.poll(() => first.isChecked()).toBe(true);
     await expect
       .poll(async () => (await api.get<IssueDetail>(`${pms}/pmsProjectIssues/${task.id}`)).description)
       .toContain('- [x] agree the scope');
