@@ -12,6 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { ApiSession } from '../../scripts/lib/api-session';
 import { launchBrowser, signIn, snapshot } from './browser';
+import { expectPageSizeKept } from './page-size';
 
 const baseUrl = inject('baseUrl');
 const suffix = randomBytes(3).toString('hex');
@@ -151,16 +152,8 @@ test('the repository list offers 10, 20, 50 or 100 a page and keeps the choice o
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await signIn(page, baseUrl, owner);
   await page.goto(`${baseUrl}/${identifier}/repositories`);
-  await page.getByText('1–10 of 11 repositories').waitFor();
   const rows = page.getByTestId('repositories-table').locator('[data-testid^="artifact-repository-row-"]');
-  expect(await rows.count()).toBe(10);
-  await page.getByLabel('Rows per page', { exact: true }).click();
-  await page.getByRole('option', { name: '20 / page' }).click();
-  await page.getByText('1–11 of 11 repositories').waitFor();
-  await page.reload();
-  await page.getByText('1–11 of 11 repositories').waitFor();
-  expect(await rows.count()).toBe(11);
-  expect(await page.getByLabel('Rows per page', { exact: true }).inputValue()).toBe('20 / page');
+  await expectPageSizeKept(page, 'repositories', rows);
   for (const width of [1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await snapshot(page, `artifacts-repository-list-${width}`);

@@ -21,6 +21,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { ApiSession } from '../../scripts/lib/api-session';
 import { authedCloneUrl, createBareRepository } from '../../scripts/lib/git-server';
 import { launchBrowser, signIn, snapshot } from './browser';
+import { expectPageSizeKept } from './page-size';
 
 const run = promisify(execFile);
 const baseUrl = inject('baseUrl');
@@ -209,16 +210,8 @@ test('the card grid offers 10, 20, 50 or 100 a page and keeps the choice over a 
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await signIn(page, baseUrl, owner);
   await page.goto(`${baseUrl}/${identifier}/pipeline`);
-  await page.getByText('1–10 of 11 pipelines').waitFor();
   const cards = page.getByTestId('pipeline-cards').locator('[data-testid^="pipeline-card-"]');
-  expect(await cards.count()).toBe(10);
-  await page.getByLabel('Rows per page', { exact: true }).click();
-  await page.getByRole('option', { name: '20 / page' }).click();
-  await page.getByText('1–11 of 11 pipelines').waitFor();
-  await page.reload();
-  await page.getByText('1–11 of 11 pipelines').waitFor();
-  expect(await cards.count()).toBe(11);
-  expect(await page.getByLabel('Rows per page', { exact: true }).inputValue()).toBe('20 / page');
+  await expectPageSizeKept(page, 'pipelines', cards);
   await shots(page, 'cards-20-a-page');
   await page.close();
 }, 60_000);
