@@ -4,7 +4,8 @@
  * editor is where definitions are built); it is checked like a pipeline's when saved, and a
  * refusal names its line and field under the box.
  */
-import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+
+import { Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { PipelineTemplate } from '@shared/schemas/pipelines';
@@ -13,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { LinkAnchor, LinkButton } from '../../../../components/Links/Links';
+import { ActionButton } from '../../../../kit/ActionButton/ActionButton';
 import { TextCell } from '../../../../kit/ListTable/cells';
 import { templatesQueryOptions } from '../queries';
 import {
@@ -134,14 +136,14 @@ export function TemplateFormPage({ identifier, templateId }: { identifier: strin
             <Text size="sm" fw={500}>
               Definition (YAML)
             </Text>
-            <Button
+            <ActionButton
               variant="subtle"
               size="compact-sm"
-              leftSection={<IconPencil size={14} />}
+              icon={IconPencil}
               onClick={() => setEditingYaml(true)}
             >
               Change YAML
-            </Button>
+            </ActionButton>
           </Group>
           <Code block data-testid="template-yaml" style={{ maxHeight: 480, overflow: 'auto' }}>
             {form.getValues().yaml}
