@@ -1,4 +1,4 @@
-import { REPOSITORY_KINDS, type RepositoryKind } from '@shared/schemas/artifacts';
+import { REPOSITORY_KINDS, type RepositoryKind } from '@shared/domain/artifacts';
 import { createFileRoute } from '@tanstack/react-router';
 import { accessGuard } from '../lib/route-guards';
 import { CreateRepositoryPage } from './-components/artifacts/RepositoryForm';

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_AREAS } from '@shared/schemas/audit';
+import { AUDIT_ACTIONS, AUDIT_AREAS } from '@shared/domain/audit';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { FilterBar, KeywordFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';

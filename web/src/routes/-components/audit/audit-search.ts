@@ -3,7 +3,7 @@
  * functions, not zod: validateSearch is part of the first script. Values that are not allowed are
  * dropped rather than refused, so a hand-edited or outdated link still opens.
  */
-import { AUDIT_ACTIONS, AUDIT_AREAS, type AuditAction, type AuditArea } from '@shared/schemas/audit';
+import { AUDIT_ACTIONS, AUDIT_AREAS, type AuditAction, type AuditArea } from '@shared/domain/audit';
 import { idParam } from '../../../lib/search';
 import type { AuditListParams } from '../../../queries/audit';
 

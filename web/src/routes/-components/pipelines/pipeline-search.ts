@@ -3,7 +3,7 @@
  * from the pages so that a route file, which the first script holds, imports these few lines and
  * not the page with its kit and its Mantine (the page loads with the route's own chunk).
  */
-import { RUN_STATES, type RunState } from '@shared/domain/pipeline-run';
+import { RUN_STATES, type RunState } from '@shared/domain/pipeline-states';
 
 export interface PipelineSearch {
   repositoryId?: string;
