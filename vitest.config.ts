@@ -36,6 +36,9 @@ export default defineConfig({
           // A route file, not a test: the project's "test" area (`/projects/{id}/test`).
           exclude: ['**/node_modules/**', 'web/src/routes/$identifier.projects.$projectId.test.tsx'],
           environment: 'happy-dom',
+          // A page test renders and clicks through a whole page: a few hundred ms alone, but several
+          // seconds while the API and browser files load both cores, past vitest's 5 s default.
+          testTimeout: 20_000,
         },
       },
       {
