@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 import { REPO_ROOT } from './paths';
+import { jsonProtocolsPlugin } from './sdk-protocols-plugin';
 
 /**
  * esbuild bundling, run on this machine (no Docker).
@@ -171,5 +172,7 @@ export function splitBuildOptions(entry: string, outdir: string): BuildOptions {
     entryNames: 'index',
     chunkNames: 'chunks/[name]-[hash]',
     outExtension: { '.js': '.mjs' },
+    // The JSON clients' protocols without the XML ones, which then load with S3 (see the plugin).
+    plugins: [jsonProtocolsPlugin()],
   };
 }

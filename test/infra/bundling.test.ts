@@ -239,6 +239,16 @@ describe('every endpoint group bundle', () => {
       );
       expect(namedZ, "write `import * as z from 'zod'` in").toEqual([]);
       expect(inputs.filter((path) => /zod\/v4\/locales\/(?!en\.js)/.test(path))).toEqual([]);
+      // The XML protocol travels with the S3 client (infra/lib/sdk-protocols-plugin.ts): in the
+      // files every cold start loads only where the S3 client is loaded at start too.
+      const initialInputs = bundle.initial.files.flatMap((file) =>
+        Object.keys(bundle.metafile.outputs[file]?.inputs ?? {}),
+      );
+      const s3AtStart = initialInputs.some((path) => path.includes('@aws-sdk/client-s3/'));
+      const xmlAtStart = initialInputs.filter((path) =>
+        path.includes('@aws-sdk/core/dist-es/submodules/protocols/xml/'),
+      );
+      if (!s3AtStart) expect(xmlAtStart).toEqual([]);
       // A chunk only `await import()` reaches runs first in production, on the request that
       // needs it: load each one here so a chunk that cannot load fails now.
       for (const chunk of bundle.lazy.files) await import(pathToFileURL(join(REPO_ROOT, chunk)).href);
