@@ -114,6 +114,51 @@ export function tenantRoute<const R extends RouteInput>(
   });
 }
 
+// ---- one file's routes ------------------------------------------------------------------------
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/** What a declaration through a file's builder still names: summary, request, responses, ... */
+type Declaration = Omit<RouteInput, 'method' | 'path' | 'tags'>;
+
+/**
+ * The builders of one route file's tenant routes. The file names once what its routes share (where
+ * the path names the enterprise, the OpenAPI tags); each declaration then names its path, its
+ * permission and what differs: `route.get(path, 'project:issue:list', { summary, request,
+ * responses })`. The builder hands `tenantRoute` the object a file would write out (method, path
+ * and tags first), so the route's types and its OpenAPI entry are those of `tenantRoute`.
+ */
+export function tenantRoutes(where: EnterpriseParam, tags: string[]) {
+  const declare =
+    <const M extends Method>(method: M) =>
+    <const P extends string, const R extends Declaration>(path: P, permission: string | null, config: R) =>
+      tenantRoute(where, permission, { method, path, tags, ...config });
+  return {
+    get: declare('get'),
+    post: declare('post'),
+    put: declare('put'),
+    patch: declare('patch'),
+    delete: declare('delete'),
+  };
+}
+
+/** `tenantRoutes` for a file of `userRoute`s: each declaration names its path and the rest. */
+export function userRoutes(tags: string[]) {
+  const declare =
+    <const M extends Method>(method: M) =>
+    <const P extends string, const R extends Declaration>(path: P, config: R) =>
+      userRoute({ method, path, tags, ...config });
+  return { get: declare('get'), post: declare('post'), put: declare('put'), delete: declare('delete') };
+}
+
+/** `tenantRoutes` for a file of `publicRoute`s. */
+export function publicRoutes(tags: string[]) {
+  const declare =
+    <const M extends Method>(method: M) =>
+    <const P extends string, const R extends Declaration>(path: P, config: R) =>
+      publicRoute({ method, path, tags, ...config });
+  return { get: declare('get'), post: declare('post'), put: declare('put'), delete: declare('delete') };
+}
+
 // ---- request and response declarations ----------------------------------------------------
 
 /** A required JSON body validated by `schema`. */

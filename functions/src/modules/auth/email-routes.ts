@@ -3,7 +3,7 @@
 import { createRouter } from '@core/http/group';
 import { callerOf } from '@core/http/handlers';
 import { clientAddress, publicOrigin } from '@core/http/origin';
-import { failures, jsonBody, ok, ok200, publicRoute, userRoute } from '@core/http/route';
+import { failures, jsonBody, ok, ok200, publicRoutes, userRoutes } from '@core/http/route';
 import {
   EmailStatusSchema,
   ForgotPasswordBodySchema,
@@ -18,45 +18,33 @@ import { emailStatus, resendVerification, verifyEmail } from './verification';
 
 const tags = ['auth'];
 
-const forgotRoute = publicRoute({
-  method: 'post',
-  path: '/api/auth/password/forgot',
-  tags,
+const anyone = publicRoutes(tags);
+const signedIn = userRoutes(tags);
+
+const forgotRoute = anyone.post('/api/auth/password/forgot', {
   summary: 'Mail a password reset link; the same answer whether or not the address has an account',
   request: { body: jsonBody(ForgotPasswordBodySchema) },
   responses: { ...ok200(ForgotPasswordResultSchema, 'Queued if the account exists'), ...failures(400, 429) },
 });
 
-const resetRoute = publicRoute({
-  method: 'post',
-  path: '/api/auth/password/reset',
-  tags,
+const resetRoute = anyone.post('/api/auth/password/reset', {
   summary: 'Choose a new password from a reset link (once); every session of the account ends',
   request: { body: jsonBody(ResetPasswordBodySchema) },
   responses: { ...ok200(z.null(), 'Changed; sign in with the new password'), ...failures(400, 409) },
 });
 
-const emailStatusRoute = userRoute({
-  method: 'get',
-  path: '/api/auth/email',
-  tags,
+const emailStatusRoute = signedIn.get('/api/auth/email', {
   summary: "The signed-in user's address and whether it is verified",
   responses: { ...ok200(EmailStatusSchema, 'The address'), ...failures(401) },
 });
 
-const resendRoute = userRoute({
-  method: 'post',
-  path: '/api/auth/email/verification',
-  tags,
+const resendRoute = signedIn.post('/api/auth/email/verification', {
   summary: 'Mail the verification link again (the body is an empty object)',
   request: { body: jsonBody(z.object({})) },
   responses: { ...ok200(z.null(), 'Queued'), ...failures(401, 403, 409, 429) },
 });
 
-const verifyRoute = publicRoute({
-  method: 'post',
-  path: '/api/auth/email/verify',
-  tags,
+const verifyRoute = anyone.post('/api/auth/email/verify', {
   summary: 'Confirm the address from the mailed link (once)',
   request: { body: jsonBody(LinkTokenBodySchema) },
   responses: { ...ok200(EmailStatusSchema, 'Verified'), ...failures(400) },

@@ -4,7 +4,16 @@ import { config } from '@core/config';
 import { createRouter } from '@core/http/group';
 import { callerOf } from '@core/http/handlers';
 import { browsingOrigin, clientAddress, publicOrigin } from '@core/http/origin';
-import { created, created201, failures, jsonBody, ok, ok200, publicRoute, userRoute } from '@core/http/route';
+import {
+  created,
+  created201,
+  failures,
+  jsonBody,
+  ok,
+  ok200,
+  publicRoutes,
+  userRoutes,
+} from '@core/http/route';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '@core/http/session';
 import { endOtherSessions, endSession, startSession } from '@core/identity/sessions';
 import type { UserRecord } from '@core/identity/store/users';
@@ -52,87 +61,60 @@ async function signInAs(c: Context, user: UserRecord) {
   return currentUser(c, user);
 }
 
-const signUpRoute = publicRoute({
-  method: 'post',
-  path: '/api/auth/signup',
-  tags,
+const anyone = publicRoutes(tags);
+const signedIn = userRoutes(tags);
+
+const signUpRoute = anyone.post('/api/auth/signup', {
   summary: 'Create an account and sign in',
   request: { body: jsonBody(SignUpBodySchema) },
   responses: { ...created201(CurrentUserSchema, 'The new user, signed in'), ...failures(400, 403, 409) },
 });
 
-const signInRoute = publicRoute({
-  method: 'post',
-  path: '/api/auth/signin',
-  tags,
+const signInRoute = anyone.post('/api/auth/signin', {
   summary: 'Sign in by login or email; always starts a new session',
   request: { body: jsonBody(SignInBodySchema) },
   responses: { ...ok200(CurrentUserSchema, 'The signed-in user'), ...failures(400, 429) },
 });
 
-const logoutRoute = publicRoute({
-  method: 'post',
-  path: '/api/accounts/logout.json',
-  tags,
+const logoutRoute = anyone.post('/api/accounts/logout.json', {
   summary: 'End the current session (POST, not GET: see docs/architecture.md)',
   responses: { ...ok200(z.null(), 'Signed out'), ...failures(403) },
 });
 
-const passwordRoute = userRoute({
-  method: 'put',
-  path: '/api/auth/password',
-  tags,
+const passwordRoute = signedIn.put('/api/auth/password', {
   summary: "Change the password; the user's other sessions end",
   request: { body: jsonBody(ChangePasswordBodySchema) },
   responses: { ...ok200(z.null(), 'Changed'), ...failures(400, 401, 409, 429) },
 });
 
-const meRoute = userRoute({
-  method: 'get',
-  path: '/api/auth/me',
-  tags,
+const meRoute = signedIn.get('/api/auth/me', {
   summary: 'The signed-in user, outside any enterprise',
   responses: { ...ok200(CurrentUserSchema, 'The current user'), ...failures(401) },
 });
 
-const sessionsRoute = userRoute({
-  method: 'get',
-  path: '/api/auth/sessions',
-  tags,
+const sessionsRoute = signedIn.get('/api/auth/sessions', {
   summary: "The signed-in user's sessions: device, address, created, last seen; this one first",
   responses: { ...ok200(z.array(SessionSchema), 'The live sessions'), ...failures(401) },
 });
 
 // `others` is registered before {sessionId}, so it is never taken for an id.
-const endOtherSessionsRoute = userRoute({
-  method: 'delete',
-  path: '/api/auth/sessions/others',
-  tags,
+const endOtherSessionsRoute = signedIn.delete('/api/auth/sessions/others', {
   summary: 'Sign out everywhere else: every session of the user but this one ends',
   responses: { ...ok200(EndedSessionsSchema, 'How many ended'), ...failures(401, 403) },
 });
 
-const endSessionRoute = userRoute({
-  method: 'delete',
-  path: '/api/auth/sessions/{sessionId}',
-  tags,
+const endSessionRoute = signedIn.delete('/api/auth/sessions/{sessionId}', {
   summary: "Sign out one of the user's other sessions (logout ends this one)",
   request: { params: SessionIdParamSchema },
   responses: { ...ok200(z.null(), 'Signed out'), ...failures(400, 401, 403, 404) },
 });
 
-const loginUrlRoute = publicRoute({
-  method: 'get',
-  path: '/api/pms/open/loginUrl',
-  tags,
+const loginUrlRoute = anyone.get('/api/pms/open/loginUrl', {
   summary: 'The address of the sign-in page',
   responses: ok200(z.string(), 'e.g. http://localhost:3000/login'),
 });
 
-const settingRoute = publicRoute({
-  method: 'get',
-  path: '/api/setting.json',
-  tags,
+const settingRoute = anyone.get('/api/setting.json', {
   summary: 'Workspace settings (the body itself, not inside data)',
   responses: { 200: { description: 'Settings', content: { 'application/json': { schema: SettingSchema } } } },
 });

@@ -15,8 +15,8 @@ import {
   jsonBody,
   ok,
   ok200,
-  publicRoute,
-  tenantRoute,
+  publicRoutes,
+  tenantRoutes,
 } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
@@ -48,10 +48,9 @@ const idParams = params.extend({
   id: z.string().min(1).max(200).meta({ description: 'A notification id: `{subject type}.{subject id}`' }),
 });
 
-const listRoute = tenantRoute(tenant, ANY_MEMBER, {
-  method: 'get',
-  path: BASE,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const listRoute = route.get(BASE, ANY_MEMBER, {
   summary: 'My notifications, unread first (or newest first), paged',
   request: { params, query: NotificationListQuerySchema },
   responses: {
@@ -60,65 +59,44 @@ const listRoute = tenantRoute(tenant, ANY_MEMBER, {
   },
 });
 
-const unreadCountRoute = tenantRoute(tenant, ANY_MEMBER, {
-  method: 'get',
-  path: `${BASE}/unreadCount`,
-  tags,
+const unreadCountRoute = route.get(`${BASE}/unreadCount`, ANY_MEMBER, {
   summary: 'How many of my notifications are unread (the bell)',
   request: { params },
   responses: { ...ok200(UnreadCountSchema, 'The unread count'), ...failures(401, 404) },
 });
 
-const readAllRoute = tenantRoute(tenant, ANY_MEMBER, {
-  method: 'put',
-  path: `${BASE}/readAll`,
-  tags,
+const readAllRoute = route.put(`${BASE}/readAll`, ANY_MEMBER, {
   summary: 'Mark all my notifications read',
   request: { params },
   responses: { ...ok200(ReadAllResultSchema, 'How many were marked'), ...failures(401, 404) },
 });
 
-const readRoute = tenantRoute(tenant, ANY_MEMBER, {
-  method: 'put',
-  path: `${BASE}/{id}/read`,
-  tags,
+const readRoute = route.put(`${BASE}/{id}/read`, ANY_MEMBER, {
   summary: 'Mark one of my notifications read',
   request: { params: idParams },
   responses: { ...ok200(NotificationSchema, 'The notification'), ...failures(401, 404) },
 });
 
-const preferencesRoute = tenantRoute(tenant, ANY_MEMBER, {
-  method: 'get',
-  path: `${BASE}/preferences`,
-  tags,
+const preferencesRoute = route.get(`${BASE}/preferences`, ANY_MEMBER, {
   summary: 'My notification preferences',
   request: { params },
   responses: { ...ok200(PreferencesSchema, 'My preferences'), ...failures(401, 404) },
 });
 
-const savePreferencesRoute = tenantRoute(tenant, ANY_MEMBER, {
-  method: 'put',
-  path: `${BASE}/preferences`,
-  tags,
+const savePreferencesRoute = route.put(`${BASE}/preferences`, ANY_MEMBER, {
   summary: 'Turn kinds on or off in my inbox, and choose how email sends them',
   request: { params, body: jsonBody(PreferencesBodySchema) },
   responses: { ...ok200(PreferencesSchema, 'My preferences'), ...failures(400, 401, 404) },
 });
 
 const watchRoute = (path: 'watch' | 'unwatch', summary: string) =>
-  tenantRoute(tenant, WATCH_PERMISSION, {
-    method: 'post',
-    path: `${BASE}/${path}`,
-    tags,
+  route.post(`${BASE}/${path}`, WATCH_PERMISSION, {
     summary,
     request: { params, body: jsonBody(WatchBodySchema) },
     responses: { ...ok200(WatchersSchema, 'Who watches it now'), ...failures(400, 401, 403, 404) },
   });
 
-const watchersRoute = tenantRoute(tenant, WATCH_PERMISSION, {
-  method: 'get',
-  path: `${BASE}/watchers`,
-  tags,
+const watchersRoute = route.get(`${BASE}/watchers`, WATCH_PERMISSION, {
   summary: 'Who watches a work item, and whether I do',
   request: { params, query: WatchersQuerySchema },
   responses: { ...ok200(WatchersSchema, 'The watchers'), ...failures(400, 401, 403, 404) },
@@ -126,19 +104,15 @@ const watchersRoute = tenantRoute(tenant, WATCH_PERMISSION, {
 
 const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 
-const unsubscribeLookupRoute = publicRoute({
-  method: 'get',
-  path: UNSUBSCRIBE_PATH,
-  tags,
+const anyone = publicRoutes(tags);
+
+const unsubscribeLookupRoute = anyone.get(UNSUBSCRIBE_PATH, {
   summary: "An unsubscribe link's address and enterprise, and how notification email is sent now",
   request: { query: UnsubscribeQuerySchema },
   responses: { ...ok200(UnsubscribeSchema, 'Whose email the link stops'), ...failures(400) },
 });
 
-const unsubscribeRoute = publicRoute({
-  method: 'post',
-  path: UNSUBSCRIBE_PATH,
-  tags,
+const unsubscribeRoute = anyone.post(UNSUBSCRIBE_PATH, {
   summary: 'Turn notification email off with the mailed link (no sign-in; the link is not used up)',
   request: { body: jsonBody(UnsubscribeBodySchema) },
   responses: { ...ok200(UnsubscribeSchema, 'Email is off'), ...failures(400) },

@@ -210,6 +210,17 @@ function answering(what: string, key?: string) {
   };
 }
 
+/** A new node type, action node or template from its form: a description left out is kept as ''. */
+function newDescribed<F extends { description?: string | undefined }>(enterpriseId: string, form: F) {
+  return { enterpriseId, ...form, description: form.description ?? '', ...firstVersion() };
+}
+
+/** What an edit of a described item writes: the form less the version read, '' for a missing description. */
+function describedEdit<F extends { version: number; description?: string | undefined }>(form: F) {
+  const { version: _read, ...fields } = form;
+  return { ...fields, description: fields.description ?? '', updatedAt: nowIso() };
+}
+
 // ---- node types -------------------------------------------------------------------------------
 
 export async function listNodeTypes(enterpriseId: string): Promise<NodeType[]> {
@@ -242,13 +253,7 @@ export async function getNodeTypeView(enterpriseId: string, id: string): Promise
 }
 
 export async function createNodeType(enterpriseId: string, form: NodeTypeCreateForm): Promise<NodeType> {
-  const record: db.NodeTypeRecord = {
-    enterpriseId,
-    nodeTypeId: newId(),
-    ...form,
-    description: form.description ?? '',
-    ...firstVersion(),
-  };
+  const record: db.NodeTypeRecord = { nodeTypeId: newId(), ...newDescribed(enterpriseId, form) };
   await onConditionFailed(db.createCatalogueItem('nodeType', record), answering('The node type', form.key));
   return getNodeTypeView(enterpriseId, record.nodeTypeId);
 }
@@ -259,13 +264,8 @@ export async function updateNodeType(
   form: NodeTypeUpdateForm,
 ): Promise<NodeType> {
   const record = await requireNodeType(enterpriseId, id);
-  const { version, ...fields } = form;
   await onConditionFailed(
-    db.updateCatalogueItem('nodeType', record, version, {
-      ...fields,
-      description: fields.description ?? '',
-      updatedAt: nowIso(),
-    }),
+    db.updateCatalogueItem('nodeType', record, form.version, describedEdit(form)),
     answering('The node type'),
   );
   return getNodeTypeView(enterpriseId, id);
@@ -316,13 +316,7 @@ export async function createActionNode(
 ): Promise<ActionNode> {
   await ensureCatalogue(enterpriseId);
   await assertNodeTypeExists(enterpriseId, form.nodeTypeId);
-  const record: db.ActionNodeRecord = {
-    enterpriseId,
-    nodeId: newId(),
-    ...form,
-    description: form.description ?? '',
-    ...firstVersion(),
-  };
+  const record: db.ActionNodeRecord = { nodeId: newId(), ...newDescribed(enterpriseId, form) };
   await onConditionFailed(db.createCatalogueItem('node', record), answering('The action node', form.key));
   return getActionNodeView(enterpriseId, record.nodeId);
 }
@@ -339,13 +333,8 @@ export async function updateActionNode(
     form.commandTemplate,
     inputs.map((i) => i.name),
   );
-  const { version, ...fields } = form;
   await onConditionFailed(
-    db.updateCatalogueItem('node', record, version, {
-      ...fields,
-      description: fields.description ?? '',
-      updatedAt: nowIso(),
-    }),
+    db.updateCatalogueItem('node', record, form.version, describedEdit(form)),
     answering('The action node'),
   );
   return getActionNodeView(enterpriseId, id);
@@ -513,13 +502,7 @@ export async function createTemplate(
 ): Promise<PipelineTemplate> {
   await ensureCatalogue(enterpriseId);
   await checkYaml(form.yaml);
-  const record: db.TemplateRecord = {
-    enterpriseId,
-    templateId: newId(),
-    ...form,
-    description: form.description ?? '',
-    ...firstVersion(),
-  };
+  const record: db.TemplateRecord = { templateId: newId(), ...newDescribed(enterpriseId, form) };
   await db.createCatalogueItem('template', record);
   return templateView(record);
 }
@@ -532,13 +515,8 @@ export async function updateTemplate(
 ): Promise<PipelineTemplate> {
   const record = await requireTemplate(enterpriseId, id);
   await checkYaml(form.yaml);
-  const { version, ...fields } = form;
   const updated = await onConditionFailed(
-    db.updateCatalogueItem('template', record, version, {
-      ...fields,
-      description: fields.description ?? '',
-      updatedAt: nowIso(),
-    }),
+    db.updateCatalogueItem('template', record, form.version, describedEdit(form)),
     answering('The template'),
   );
   return templateView(updated);

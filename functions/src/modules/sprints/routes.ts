@@ -7,7 +7,7 @@
 import { nowIso } from '@core/clock';
 import { createRouter } from '@core/http/group';
 import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
-import { identifierParam } from '@core/http/params';
+import { identifierParam, tenantIdParams } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -16,7 +16,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { authorize } from '@core/identity/tenancy';
 import { publish } from '@core/jobs/jobs';
@@ -45,72 +45,50 @@ const tags = ['sprints'];
 const tenant = byIdentifier('identifier');
 
 const sprintsParams = z.object({ identifier: identifierParam });
-const sprintParams = z.object({
-  identifier: identifierParam,
-  id: z.string().min(1).max(64).meta({ description: 'A sprint id ({projectId}.{localId})' }),
-});
+const sprintParams = tenantIdParams('A sprint id ({projectId}.{localId})');
 const SprintIssueQuerySchema = IssueListQuerySchema.omit({ pmsProjectId: true, sprintId: true });
 const START_PERMISSION = 'project:sprint:complete';
 
-const listRoute = tenantRoute(tenant, 'project:sprint:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'project:sprint:list', {
   summary: "A page of a project's sprints: in progress, then not started, then closed",
   request: { params: sprintsParams, query: SprintListQuerySchema },
   responses: { ...ok200(pageSchema(SprintSchema), 'A page of sprints'), ...failures(400, 401, 403, 404) },
 });
 
-const createSprintRoute = tenantRoute(tenant, 'project:sprint:add', {
-  method: 'post',
-  path: BASE,
-  tags,
+const createSprintRoute = route.post(BASE, 'project:sprint:add', {
   summary: 'Create a sprint (not started) of at most 90 days',
   request: { params: sprintsParams, body: jsonBody(SprintBodySchema) },
   responses: { ...created201(SprintDetailSchema, 'The new sprint'), ...failures(400, 401, 403, 404) },
 });
 
-const getRoute = tenantRoute(tenant, 'project:sprint:list', {
-  method: 'get',
-  path: `${BASE}/{id}`,
-  tags,
+const getRoute = route.get(`${BASE}/{id}`, 'project:sprint:list', {
   summary: 'One sprint with live counts and the record of its last completion',
   request: { params: sprintParams },
   responses: { ...ok200(SprintDetailSchema, 'The sprint'), ...failures(401, 403, 404) },
 });
 
-const updateRoute = tenantRoute(tenant, 'project:sprint:edit', {
-  method: 'put',
-  path: `${BASE}/{id}`,
-  tags,
+const updateRoute = route.put(`${BASE}/{id}`, 'project:sprint:edit', {
   summary:
     'Edit name, goal, dates at the version read; status 1 starts or reopens (needs project:sprint:complete too)',
   request: { params: sprintParams, body: jsonBody(SprintUpdateBodySchema) },
   responses: { ...ok200(SprintDetailSchema, 'The sprint'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(tenant, 'project:sprint:remove', {
-  method: 'delete',
-  path: `${BASE}/{id}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/{id}`, 'project:sprint:remove', {
   summary: 'Delete a sprint; its items (at most 40) go back to the backlog',
   request: { params: sprintParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },
 });
 
-const issuesRoute = tenantRoute(tenant, 'project:sprint:list', {
-  method: 'get',
-  path: `${BASE}/{id}/issues`,
-  tags,
+const issuesRoute = route.get(`${BASE}/{id}/issues`, 'project:sprint:list', {
   summary: "The sprint's work items, with the work-item list's filters, sorts and pages",
   request: { params: sprintParams, query: SprintIssueQuerySchema },
   responses: { ...ok200(IssuePageSchema, 'A page of work items'), ...failures(400, 401, 403, 404) },
 });
 
-const planIssuesRoute = tenantRoute(tenant, 'project:issue:edit', {
-  method: 'put',
-  path: `${BASE}/{id}/issues`,
-  tags,
+const planIssuesRoute = route.put(`${BASE}/{id}/issues`, 'project:issue:edit', {
   summary: 'Plan work items into the sprint and take others out; all or nothing',
   request: { params: sprintParams, body: jsonBody(SprintIssuesBodySchema) },
   responses: {
@@ -119,28 +97,19 @@ const planIssuesRoute = tenantRoute(tenant, 'project:issue:edit', {
   },
 });
 
-const completeRoute = tenantRoute(tenant, START_PERMISSION, {
-  method: 'put',
-  path: `${BASE}/{id}/complete`,
-  tags,
+const completeRoute = route.put(`${BASE}/{id}/complete`, START_PERMISSION, {
   summary: 'Complete a sprint in progress, finishing, unlinking or moving its unfinished items',
   request: { params: sprintParams, body: jsonBody(CompleteSprintBodySchema) },
   responses: { ...ok200(SprintDetailSchema, 'The closed sprint'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const burnDownRoute = tenantRoute(tenant, 'project:sprint:list', {
-  method: 'get',
-  path: `${BASE}/{id}/burnDownChart`,
-  tags,
+const burnDownRoute = route.get(`${BASE}/{id}/burnDownChart`, 'project:sprint:list', {
   summary: 'The burn-down: live, or the snapshot taken when the sprint was completed',
   request: { params: sprintParams },
   responses: { ...ok200(BurnDownSchema, 'The burn-down'), ...failures(401, 403, 404) },
 });
 
-const statisticsRoute = tenantRoute(tenant, 'project:sprint:list', {
-  method: 'get',
-  path: `${BASE}/{id}/statistics`,
-  tags,
+const statisticsRoute = route.get(`${BASE}/{id}/statistics`, 'project:sprint:list', {
   summary: "The sprint's statistics as of now",
   request: { params: sprintParams },
   responses: { ...ok200(SprintStatisticsSchema, 'The statistics'), ...failures(401, 403, 404) },

@@ -6,7 +6,7 @@
 
 import type { TenantEnv } from '@core/http/env';
 import { createRouter } from '@core/http/group';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import { pageOf } from '@core/paging';
 import {
   AssetSchema,
@@ -43,10 +43,9 @@ const READ = 'artifact:repository:list';
 const REMOVE = 'artifact:asset:remove';
 const UPLOAD = 'artifact:asset:upload';
 
-const componentsRoute = tenantRoute(tenant, READ, {
-  method: 'get',
-  path: `${LIBRARY}/{repoId}/components`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const componentsRoute = route.get(`${LIBRARY}/{repoId}/components`, READ, {
   summary: 'Components of a repository by name, newest version first; q searches name, group and version',
   request: { params: repositoryParams, query: ComponentQuerySchema },
   responses: {
@@ -55,46 +54,31 @@ const componentsRoute = tenantRoute(tenant, READ, {
   },
 });
 
-const componentRoute = tenantRoute(tenant, READ, {
-  method: 'get',
-  path: `${LIBRARY}/{repoId}/components/{componentId}`,
-  tags,
+const componentRoute = route.get(`${LIBRARY}/{repoId}/components/{componentId}`, READ, {
   summary: 'A component with its assets, checksums, publisher and time',
   request: { params: componentParams },
   responses: { ...ok200(ComponentDetailSchema, 'The component'), ...failures(401, 403, 404) },
 });
 
-const assetRoute = tenantRoute(tenant, READ, {
-  method: 'get',
-  path: `${LIBRARY}/{repoId}/asset`,
-  tags,
+const assetRoute = route.get(`${LIBRARY}/{repoId}/asset`, READ, {
   summary: 'One asset by path',
   request: { params: repositoryParams, query: PathQuerySchema },
   responses: { ...ok200(AssetSchema, 'The asset'), ...failures(400, 401, 403, 404) },
 });
 
-const foldersRoute = tenantRoute(tenant, READ, {
-  method: 'get',
-  path: `${LIBRARY}/{repoId}/folders`,
-  tags,
+const foldersRoute = route.get(`${LIBRARY}/{repoId}/folders`, READ, {
   summary: "One level of the folder tree: the folders, then the assets, directly under path ('' is the top)",
   request: { params: repositoryParams, query: FolderQuerySchema },
   responses: { ...ok200(z.array(FolderEntrySchema), 'The entries'), ...failures(400, 401, 403, 404) },
 });
 
-const canDeleteRoute = tenantRoute(tenant, READ, {
-  method: 'get',
-  path: `${LIBRARY}/{repoId}/canDelete`,
-  tags,
+const canDeleteRoute = route.get(`${LIBRARY}/{repoId}/canDelete`, READ, {
   summary: 'Whether an asset (path), a component (componentId) or a folder may be deleted, and what holds it',
   request: { params: repositoryParams, query: CanDeleteQuerySchema },
   responses: { ...ok200(CanDeleteSchema, 'The verdict'), ...failures(400, 401, 403, 404) },
 });
 
-const deleteAssetRoute = tenantRoute(tenant, REMOVE, {
-  method: 'delete',
-  path: `${LIBRARY}/{repoId}/asset`,
-  tags,
+const deleteAssetRoute = route.delete(`${LIBRARY}/{repoId}/asset`, REMOVE, {
   summary: 'Delete an asset no snapshot or promotion holds',
   request: { params: repositoryParams, query: PathQuerySchema },
   responses: {
@@ -103,10 +87,7 @@ const deleteAssetRoute = tenantRoute(tenant, REMOVE, {
   },
 });
 
-const deleteComponentRoute = tenantRoute(tenant, REMOVE, {
-  method: 'delete',
-  path: `${LIBRARY}/{repoId}/components/{componentId}`,
-  tags,
+const deleteComponentRoute = route.delete(`${LIBRARY}/{repoId}/components/{componentId}`, REMOVE, {
   summary: 'Delete a component and its assets, when nothing holds any of them',
   request: { params: componentParams },
   responses: {
@@ -115,10 +96,7 @@ const deleteComponentRoute = tenantRoute(tenant, REMOVE, {
   },
 });
 
-const deleteFolderRoute = tenantRoute(tenant, REMOVE, {
-  method: 'delete',
-  path: `${LIBRARY}/{repoId}/folder`,
-  tags,
+const deleteFolderRoute = route.delete(`${LIBRARY}/{repoId}/folder`, REMOVE, {
   summary: 'Delete everything under a folder, when nothing holds any of it',
   request: { params: repositoryParams, query: PathQuerySchema },
   responses: {
@@ -127,10 +105,7 @@ const deleteFolderRoute = tenantRoute(tenant, REMOVE, {
   },
 });
 
-const packagedStartRoute = tenantRoute(tenant, UPLOAD, {
-  method: 'post',
-  path: `${LIBRARY}/{repoId}/packaged`,
-  tags,
+const packagedStartRoute = route.post(`${LIBRARY}/{repoId}/packaged`, UPLOAD, {
   summary: 'Start an upload of one asset: a presigned POST straight to storage (for files of any size)',
   request: { params: repositoryParams, body: jsonBody(PackagedStartSchema) },
   responses: {
@@ -139,19 +114,13 @@ const packagedStartRoute = tenantRoute(tenant, UPLOAD, {
   },
 });
 
-const packagedConfirmRoute = tenantRoute(tenant, UPLOAD, {
-  method: 'post',
-  path: `${LIBRARY}/{repoId}/packaged/{uploadId}/confirm`,
-  tags,
+const packagedConfirmRoute = route.post(`${LIBRARY}/{repoId}/packaged/{uploadId}/confirm`, UPLOAD, {
   summary: 'File an uploaded file as its asset (checked against the declared sha256 and the policies)',
   request: { params: uploadParams },
   responses: { ...created201(AssetSchema, 'The asset'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const packagedGetRoute = tenantRoute(tenant, READ, {
-  method: 'get',
-  path: `${LIBRARY}/{repoId}/packaged`,
-  tags,
+const packagedGetRoute = route.get(`${LIBRARY}/{repoId}/packaged`, READ, {
   summary: 'A short-lived download address of an asset',
   request: { params: repositoryParams, query: PathQuerySchema },
   responses: { ...ok200(DownloadSchema, 'The address'), ...failures(400, 401, 403, 404) },

@@ -3,16 +3,15 @@
  * (its code loads with the first promotion, not in every cold start).
  */
 import { createRouter } from '@core/http/group';
-import { created, created201, failures, jsonBody, tenantRoute } from '@core/http/route';
+import { created, created201, failures, jsonBody, tenantRoutes } from '@core/http/route';
 import { PromoteSchema, PromotionResultSchema } from '@shared/schemas/artifacts';
 import { requireRepository } from '../repositories';
 import { assetView } from '../views';
 import { LIBRARY, repositoryParams, tags, tenant } from './params';
 
-const copyRoute = tenantRoute(tenant, 'artifact:asset:upload', {
-  method: 'post',
-  path: `${LIBRARY}/{repoId}/copy`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const copyRoute = route.post(`${LIBRARY}/{repoId}/copy`, 'artifact:asset:upload', {
   summary:
     'Promote components or assets (of the repository, or of one of its snapshots) into a product or controlled repository',
   request: { params: repositoryParams, body: jsonBody(PromoteSchema) },

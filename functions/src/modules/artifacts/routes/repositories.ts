@@ -5,7 +5,7 @@
 
 import type { TenantEnv } from '@core/http/env';
 import { createRouter } from '@core/http/group';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import {
   GroupCreateSchema,
   GroupUpdateSchema,
@@ -33,12 +33,10 @@ import { repositoryView } from '../views';
 import { idParams, nameParams, params, REPOSITORIES, tags, tenant } from './params';
 
 const LIST = 'artifact:repository:list';
+const route = tenantRoutes(tenant, tags);
 
 function optionRoute(path: string, what: string) {
-  return tenantRoute(tenant, LIST, {
-    method: 'get',
-    path: `${REPOSITORIES}/${path}`,
-    tags,
+  return route.get(`${REPOSITORIES}/${path}`, LIST, {
     summary: `The ${what}`,
     request: { params },
     responses: { ...ok200(z.array(OptionSchema), `The ${what}`), ...failures(401, 403, 404) },
@@ -54,74 +52,50 @@ const versionPolicyRoute = optionRoute(
 const layoutPolicyRoute = optionRoute('layoutPolicyList', 'layout policies (strict, permissive)');
 const writePolicyRoute = optionRoute('writePolicyList', 'write policies (allow, allow once, deny)');
 
-const listRoute = tenantRoute(tenant, LIST, {
-  method: 'get',
-  path: `${REPOSITORIES}/list`,
-  tags,
+const listRoute = route.get(`${REPOSITORIES}/list`, LIST, {
   summary:
     'The artifact repositories, by name, filtered by kind (zhipin, chanpin, shoukong), format, type, name',
   request: { params, query: RepositoryListQuerySchema },
   responses: { ...ok200(z.array(RepositorySchema), 'The repositories'), ...failures(400, 401, 403, 404) },
 });
 
-const byNameRoute = tenantRoute(tenant, LIST, {
-  method: 'get',
-  path: `${REPOSITORIES}/byRepoName/{name}`,
-  tags,
+const byNameRoute = route.get(`${REPOSITORIES}/byRepoName/{name}`, LIST, {
   summary: 'One repository by its name',
   request: { params: nameParams },
   responses: { ...ok200(RepositorySchema, 'The repository'), ...failures(401, 403, 404) },
 });
 
-const createHostedRoute = tenantRoute(tenant, 'artifact:repository:add', {
-  method: 'post',
-  path: `${REPOSITORIES}/hosted`,
-  tags,
+const createHostedRoute = route.post(`${REPOSITORIES}/hosted`, 'artifact:repository:add', {
   summary: 'Create a hosted repository',
   request: { params, body: jsonBody(HostedCreateSchema) },
   responses: { ...created201(RepositorySchema, 'The repository'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const updateHostedRoute = tenantRoute(tenant, 'artifact:repository:edit', {
-  method: 'put',
-  path: `${REPOSITORIES}/hosted/{id}`,
-  tags,
+const updateHostedRoute = route.put(`${REPOSITORIES}/hosted/{id}`, 'artifact:repository:edit', {
   summary: "Change a hosted repository's description and policies (its name and format never change)",
   request: { params: idParams, body: jsonBody(HostedUpdateSchema) },
   responses: { ...ok200(RepositorySchema, 'The repository'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const createGroupRoute = tenantRoute(tenant, 'artifact:repository:add', {
-  method: 'post',
-  path: `${REPOSITORIES}/group`,
-  tags,
+const createGroupRoute = route.post(`${REPOSITORIES}/group`, 'artifact:repository:add', {
   summary: 'Create a group: repositories of one format, asked in order',
   request: { params, body: jsonBody(GroupCreateSchema) },
   responses: { ...created201(RepositorySchema, 'The group'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const updateGroupRoute = tenantRoute(tenant, 'artifact:repository:edit', {
-  method: 'put',
-  path: `${REPOSITORIES}/group/{id}`,
-  tags,
+const updateGroupRoute = route.put(`${REPOSITORIES}/group/{id}`, 'artifact:repository:edit', {
   summary: "Change a group's description and members",
   request: { params: idParams, body: jsonBody(GroupUpdateSchema) },
   responses: { ...ok200(RepositorySchema, 'The group'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const lockRoute = tenantRoute(tenant, 'artifact:repository:edit', {
-  method: 'put',
-  path: `${REPOSITORIES}/lockStatus/{id}`,
-  tags,
+const lockRoute = route.put(`${REPOSITORIES}/lockStatus/{id}`, 'artifact:repository:edit', {
   summary: 'Lock (refuse every write and delete) or unlock a repository',
   request: { params: idParams, body: jsonBody(LockBodySchema) },
   responses: { ...ok200(RepositorySchema, 'The repository'), ...failures(400, 401, 403, 404) },
 });
 
-const deleteRoute = tenantRoute(tenant, 'artifact:repository:remove', {
-  method: 'delete',
-  path: `${REPOSITORIES}/{id}`,
-  tags,
+const deleteRoute = route.delete(`${REPOSITORIES}/{id}`, 'artifact:repository:remove', {
   summary: 'Delete an empty, unlocked repository that no group lists',
   request: { params: idParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },

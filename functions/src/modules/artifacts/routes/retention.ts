@@ -6,7 +6,7 @@
 import { nowIso } from '@core/clock';
 import type { TenantEnv } from '@core/http/env';
 import { createRouter } from '@core/http/group';
-import { failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import {
   RetentionPlanSchema,
   RetentionRulesSchema,
@@ -18,37 +18,27 @@ import { LIBRARY, repositoryParams, tags, tenant } from './params';
 
 const RETENTION = `${LIBRARY}/{repoId}/retention`;
 
-const getRoute = tenantRoute(tenant, 'artifact:repository:list', {
-  method: 'get',
-  path: RETENTION,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const getRoute = route.get(RETENTION, 'artifact:repository:list', {
   summary: "A repository's cleanup rules (null: the rule is off)",
   request: { params: repositoryParams },
   responses: { ...ok200(RetentionSchema, 'The rules'), ...failures(401, 403, 404) },
 });
 
-const putRoute = tenantRoute(tenant, 'artifact:repository:edit', {
-  method: 'put',
-  path: RETENTION,
-  tags,
+const putRoute = route.put(RETENTION, 'artifact:repository:edit', {
   summary: 'Set the cleanup rules: keep the newest keepLast versions, drop versions older than maxAgeDays',
   request: { params: repositoryParams, body: jsonBody(RetentionRulesSchema) },
   responses: { ...ok200(RetentionSchema, 'The rules'), ...failures(400, 401, 403, 404) },
 });
 
-const dryRunRoute = tenantRoute(tenant, 'artifact:repository:list', {
-  method: 'get',
-  path: `${RETENTION}/dryRun`,
-  tags,
+const dryRunRoute = route.get(`${RETENTION}/dryRun`, 'artifact:repository:list', {
   summary: 'What a run of the rules would delete now, and what they name but snapshots or promotions hold',
   request: { params: repositoryParams },
   responses: { ...ok200(RetentionPlanSchema, 'The plan'), ...failures(401, 403, 404) },
 });
 
-const runRoute = tenantRoute(tenant, 'artifact:asset:remove', {
-  method: 'post',
-  path: `${RETENTION}/run`,
-  tags,
+const runRoute = route.post(`${RETENTION}/run`, 'artifact:asset:remove', {
   summary: 'Run the rules now: delete the versions the dry run lists (never held ones)',
   request: { params: repositoryParams },
   responses: { ...ok200(RetentionRunSchema, 'What was deleted and kept'), ...failures(401, 403, 404, 409) },

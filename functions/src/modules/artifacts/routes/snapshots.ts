@@ -4,7 +4,7 @@
  */
 import type { TenantEnv } from '@core/http/env';
 import { createRouter } from '@core/http/group';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import {
   DownloadSchema,
   PathQuerySchema,
@@ -28,64 +28,45 @@ const snapshotParams = repositoryParams.extend({
   snapshotName: z.string().min(1).max(64).meta({ description: 'A snapshot name' }),
 });
 
-const listRoute = tenantRoute(tenant, READ, {
-  method: 'get',
-  path: SNAPSHOTS,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const listRoute = route.get(SNAPSHOTS, READ, {
   summary: "A repository's snapshots, newest first",
   request: { params: repositoryParams },
   responses: { ...ok200(z.array(SnapshotSchema), 'The snapshots'), ...failures(401, 403, 404) },
 });
 
-const createRoute = tenantRoute(tenant, EDIT, {
-  method: 'post',
-  path: SNAPSHOTS,
-  tags,
+const createRoute = route.post(SNAPSHOTS, EDIT, {
   summary: "Take a snapshot: an immutable record of the repository's assets and checksums now",
   request: { params: repositoryParams, body: jsonBody(SnapshotCreateSchema) },
   responses: { ...created201(SnapshotSchema, 'The snapshot'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const compareRoute = tenantRoute(tenant, READ, {
-  method: 'get',
-  path: `${SNAPSHOTS}/compare`,
-  tags,
+const compareRoute = route.get(`${SNAPSHOTS}/compare`, READ, {
   summary: 'Compare two snapshots: assets added, removed, and changed (another sha256 at the same path)',
   request: { params: repositoryParams, query: SnapshotCompareQuerySchema },
   responses: { ...ok200(SnapshotComparisonSchema, 'The differences'), ...failures(400, 401, 403, 404) },
 });
 
-const readRoute = tenantRoute(tenant, READ, {
-  method: 'get',
-  path: `${SNAPSHOTS}/{snapshotName}`,
-  tags,
+const readRoute = route.get(`${SNAPSHOTS}/{snapshotName}`, READ, {
   summary: 'A snapshot with the assets it recorded',
   request: { params: snapshotParams },
   responses: { ...ok200(SnapshotDetailSchema, 'The snapshot'), ...failures(401, 403, 404) },
 });
 
-const componentsRoute = tenantRoute(tenant, READ, {
-  method: 'get',
-  path: `${SNAPSHOTS}/{snapshotName}/components`,
-  tags,
+const componentsRoute = route.get(`${SNAPSHOTS}/{snapshotName}/components`, READ, {
   summary: "A snapshot's components, by name and version",
   request: { params: snapshotParams },
   responses: { ...ok200(z.array(SnapshotComponentSchema), 'The components'), ...failures(401, 403, 404) },
 });
 
-const downloadRoute = tenantRoute(tenant, READ, {
-  method: 'get',
-  path: `${SNAPSHOTS}/{snapshotName}/packaged`,
-  tags,
+const downloadRoute = route.get(`${SNAPSHOTS}/{snapshotName}/packaged`, READ, {
   summary: 'A short-lived download address of an asset as the snapshot recorded it',
   request: { params: snapshotParams, query: PathQuerySchema },
   responses: { ...ok200(DownloadSchema, 'The address'), ...failures(400, 401, 403, 404) },
 });
 
-const deleteRoute = tenantRoute(tenant, EDIT, {
-  method: 'delete',
-  path: `${SNAPSHOTS}/{snapshotName}`,
-  tags,
+const deleteRoute = route.delete(`${SNAPSHOTS}/{snapshotName}`, EDIT, {
   summary: 'Delete a snapshot: its assets lose that hold, and bytes nothing else holds are freed',
   request: { params: snapshotParams },
   responses: { ...ok200(z.object({ deleted: z.string() }), 'Deleted'), ...failures(401, 403, 404, 409) },

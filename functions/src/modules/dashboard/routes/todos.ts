@@ -2,18 +2,15 @@
 
 import { createRouter } from '@core/http/group';
 import { pathId } from '@core/http/handlers';
-import { identifierParam } from '@core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { tenantIdParams } from '@core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import { DeskTodoSchema, TodoBodySchema, TodoSchema, TodoUpdateBodySchema } from '@shared/schemas/dashboard';
 import * as z from 'zod';
 import { deskTodo } from '../todo-list';
 import { createTodo, deleteTodo, updateTodo } from '../todos';
 import { BASE, deskRead, PERMISSION, params, tags, tenant } from './common';
 
-const todoParams = z.object({
-  identifier: identifierParam,
-  id: z.string().min(1).max(64).meta({ description: 'A todo id' }),
-});
+const todoParams = tenantIdParams('A todo id');
 
 const todoRoute = deskRead(
   'todo',
@@ -21,28 +18,21 @@ const todoRoute = deskRead(
   DeskTodoSchema,
 );
 
-const createTodoRoute = tenantRoute(tenant, PERMISSION, {
-  method: 'post',
-  path: `${BASE}/todo`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const createTodoRoute = route.post(`${BASE}/todo`, PERMISSION, {
   summary: 'Add one of my own todos (a title and an optional due date)',
   request: { params, body: jsonBody(TodoBodySchema) },
   responses: { ...created201(TodoSchema, 'The new todo'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const updateTodoRoute = tenantRoute(tenant, PERMISSION, {
-  method: 'put',
-  path: `${BASE}/todo/{id}`,
-  tags,
+const updateTodoRoute = route.put(`${BASE}/todo/{id}`, PERMISSION, {
   summary: 'Edit my todo, or tick it (done: true) or untick it, at the version read',
   request: { params: todoParams, body: jsonBody(TodoUpdateBodySchema) },
   responses: { ...ok200(TodoSchema, 'The todo'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteTodoRoute = tenantRoute(tenant, PERMISSION, {
-  method: 'delete',
-  path: `${BASE}/todo/{id}`,
-  tags,
+const deleteTodoRoute = route.delete(`${BASE}/todo/{id}`, PERMISSION, {
   summary: 'Delete my todo',
   request: { params: todoParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404) },

@@ -3,7 +3,7 @@
  * `myProjectSprints` and the headline `statistics`.
  */
 import { createRouter } from '@core/http/group';
-import { failures, ok, ok200, tenantRoute } from '@core/http/route';
+import { failures, ok, ok200, tenantRoutes } from '@core/http/route';
 import { PageQuerySchema } from '@shared/schemas/common';
 import {
   DeskStatisticsSchema,
@@ -18,10 +18,9 @@ import { myProjectSprints } from '../sprints';
 import { deskStatistics } from '../statistics';
 import { BASE, deskRead, PERMISSION, params, tags, tenant } from './common';
 
-const myIssuesRoute = tenantRoute(tenant, PERMISSION, {
-  method: 'get',
-  path: `${BASE}/myProjectIssues`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const myIssuesRoute = route.get(`${BASE}/myProjectIssues`, PERMISSION, {
   summary:
     'My unfinished work items across my projects (assigned, created, mentioning me), overdue and due soon first',
   request: { params, query: MyIssuesQuerySchema },
@@ -31,10 +30,7 @@ const myIssuesRoute = tenantRoute(tenant, PERMISSION, {
   },
 });
 
-const myProjectsRoute = tenantRoute(tenant, PERMISSION, {
-  method: 'get',
-  path: `${BASE}/myProjects`,
-  tags,
+const myProjectsRoute = route.get(`${BASE}/myProjects`, PERMISSION, {
   summary: 'My open and paused projects with my unfinished and overdue items and the running sprint',
   request: { params, query: PageQuerySchema },
   responses: { ...ok200(MyProjectsPageSchema, 'A page of my projects'), ...failures(400, 401, 403, 404) },

@@ -10,7 +10,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import {
   DocDetailSchema,
@@ -23,10 +23,10 @@ import * as z from 'zod';
 import { confirmUpload, downloadFile, startUpload } from '../files';
 import { docParams, PMS, spaceParams, tags, tenant } from './params';
 
-const startRoute = tenantRoute(tenant, 'docs:doc:add', {
-  method: 'post',
-  path: `${PMS}/docs/files`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+const fileRoute = tenantRoutes(byIdPrefix('identifier'), tags);
+
+const startRoute = route.post(`${PMS}/docs/files`, 'docs:doc:add', {
   summary:
     'Start an upload: a pending file and a presigned POST for it, limited to the largest size (default 100 MB)',
   request: { params: spaceParams, body: jsonBody(UploadBodySchema) },
@@ -36,10 +36,7 @@ const startRoute = tenantRoute(tenant, 'docs:doc:add', {
   },
 });
 
-const confirmRoute = tenantRoute(tenant, 'docs:doc:add', {
-  method: 'post',
-  path: `${PMS}/docs/files/{id}/confirm`,
-  tags,
+const confirmRoute = route.post(`${PMS}/docs/files/{id}/confirm`, 'docs:doc:add', {
   summary: "Check an uploaded file's size and bytes and make it visible (a mismatch deletes it: 400)",
   request: { params: docParams },
   responses: { ...ok200(DocDetailSchema, 'The file'), ...failures(400, 401, 403, 404, 409, 413) },
@@ -53,10 +50,7 @@ const downloadParams = z.object({
     .meta({ description: "A file's identifier, `{enterpriseId}.{docId}` (FileInfo.identifier)" }),
 });
 
-const downloadRoute = tenantRoute(byIdPrefix('identifier'), 'docs:doc:list', {
-  method: 'get',
-  path: '/api/file/common/downloadByIdentifier/{identifier}',
-  tags,
+const downloadRoute = fileRoute.get('/api/file/common/downloadByIdentifier/{identifier}', 'docs:doc:list', {
   summary: 'A presigned address of a file, valid five minutes; redirect=1 answers 302 to it (for images)',
   request: { params: downloadParams, query: DownloadQuerySchema },
   responses: {

@@ -5,7 +5,7 @@
 
 import { createRouter } from '@core/http/group';
 import { pathId } from '@core/http/handlers';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
   DocDetailSchema,
@@ -23,64 +23,45 @@ import { createFolder, docDetail, folderContents, libraryTree, updateNode } from
 import { trashNode } from '../trash';
 import { docParams, PMS, spaceParams, tags, tenant } from './params';
 
-const spacesRoute = tenantRoute(tenant, 'docs:doc:list', {
-  method: 'get',
-  path: `${PMS}/docs/spaces`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const spacesRoute = route.get(`${PMS}/docs/spaces`, 'docs:doc:list', {
   summary: "The libraries the caller may read: the enterprise's, then their projects' by name",
   request: { params: spaceParams },
   responses: { ...ok200(z.array(SpaceInfoSchema), 'The spaces'), ...failures(401, 403, 404) },
 });
 
-const treeRoute = tenantRoute(tenant, 'docs:doc:list', {
-  method: 'get',
-  path: `${PMS}/docs/tree`,
-  tags,
+const treeRoute = route.get(`${PMS}/docs/tree`, 'docs:doc:list', {
   summary: "A library's tree of folders, pages and files (built from id/root_id), siblings in order",
   request: { params: spaceParams, query: SpaceQuerySchema },
   responses: { ...ok200(z.array(DocTreeNodeSchema), 'The tree'), ...failures(400, 401, 403, 404) },
 });
 
-const listRoute = tenantRoute(tenant, 'docs:doc:list', {
-  method: 'get',
-  path: `${PMS}/docs/list`,
-  tags,
+const listRoute = route.get(`${PMS}/docs/list`, 'docs:doc:list', {
   summary: "A page of a folder's contents (the library's top without folderId), folders first",
   request: { params: spaceParams, query: FolderListQuerySchema },
   responses: { ...ok200(pageSchema(DocNodeSchema), 'A page of nodes'), ...failures(400, 401, 403, 404) },
 });
 
-const folderRoute = tenantRoute(tenant, 'docs:doc:add', {
-  method: 'post',
-  path: `${PMS}/folders`,
-  tags,
+const folderRoute = route.post(`${PMS}/folders`, 'docs:doc:add', {
   summary: 'Create a folder (at most 8 levels deep)',
   request: { params: spaceParams, body: jsonBody(FolderBodySchema) },
   responses: { ...created201(DocDetailSchema, 'The folder'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const getRoute = tenantRoute(tenant, 'docs:doc:list', {
-  method: 'get',
-  path: `${PMS}/docs/{id}`,
-  tags,
+const getRoute = route.get(`${PMS}/docs/{id}`, 'docs:doc:list', {
   summary: 'A folder or document with the folders above it',
   request: { params: docParams },
   responses: { ...ok200(DocDetailSchema, 'The node'), ...failures(401, 403, 404) },
 });
 
-const updateRoute = tenantRoute(tenant, 'docs:doc:edit', {
-  method: 'put',
-  path: `${PMS}/docs/{id}`,
-  tags,
+const updateRoute = route.put(`${PMS}/docs/{id}`, 'docs:doc:edit', {
   summary: 'Rename, move (root_id) or reorder (sort) a folder or document at the version read',
   request: { params: docParams, body: jsonBody(DocUpdateBodySchema) },
   responses: { ...ok200(DocDetailSchema, 'The node'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(tenant, 'docs:doc:remove', {
-  method: 'delete',
-  path: `${PMS}/docs/{id}`,
-  tags,
+const deleteRoute = route.delete(`${PMS}/docs/{id}`, 'docs:doc:remove', {
   summary: 'Move a folder (with everything in it) or a document to the trash for 30 days',
   request: { params: docParams },
   responses: { ...ok200(z.null(), 'In the trash'), ...failures(401, 403, 404, 409) },

@@ -2,7 +2,7 @@
 
 import { createRouter } from '@core/http/group';
 import { pathId } from '@core/http/handlers';
-import { failures, ok, ok200, tenantRoute } from '@core/http/route';
+import { failures, ok, ok200, tenantRoutes } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
   DocDetailSchema,
@@ -19,10 +19,9 @@ import { searchDocs } from '../search';
 import { listTrash, purgeFromTrash, restoreFromTrash } from '../trash';
 import { docParams, PMS, spaceParams, tags, tenant } from './params';
 
-const trashRoute = tenantRoute(tenant, 'docs:doc:list', {
-  method: 'get',
-  path: `${PMS}/docs/trash`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const trashRoute = route.get(`${PMS}/docs/trash`, 'docs:doc:list', {
   summary: "A page of a library's trash, most recently deleted first",
   request: { params: spaceParams, query: TrashQuerySchema },
   responses: {
@@ -31,28 +30,19 @@ const trashRoute = tenantRoute(tenant, 'docs:doc:list', {
   },
 });
 
-const restoreRoute = tenantRoute(tenant, 'docs:doc:remove', {
-  method: 'post',
-  path: `${PMS}/docs/trash/{id}/restore`,
-  tags,
+const restoreRoute = route.post(`${PMS}/docs/trash/{id}/restore`, 'docs:doc:remove', {
   summary: 'Take a folder or document out of the trash (to the top when its folder is gone)',
   request: { params: docParams },
   responses: { ...ok200(DocDetailSchema, 'The restored node'), ...failures(401, 403, 404, 409) },
 });
 
-const purgeRoute = tenantRoute(tenant, 'docs:doc:remove', {
-  method: 'delete',
-  path: `${PMS}/docs/trash/{id}`,
-  tags,
+const purgeRoute = route.delete(`${PMS}/docs/trash/{id}`, 'docs:doc:remove', {
   summary: 'Delete a folder or document in the trash for good, with everything in it',
   request: { params: docParams },
   responses: { ...ok200(z.null(), 'Gone'), ...failures(401, 403, 404, 409) },
 });
 
-const searchRoute = tenantRoute(tenant, 'docs:doc:list', {
-  method: 'get',
-  path: `${PMS}/docs/search`,
-  tags,
+const searchRoute = route.get(`${PMS}/docs/search`, 'docs:doc:list', {
   summary: 'Search titles, page text and file names in one library or every library the caller may read',
   request: { params: spaceParams, query: SearchQuerySchema },
   responses: {
@@ -61,10 +51,7 @@ const searchRoute = tenantRoute(tenant, 'docs:doc:list', {
   },
 });
 
-const referencesRoute = tenantRoute(tenant, 'docs:doc:list', {
-  method: 'get',
-  path: `${PMS}/docs/references`,
-  tags,
+const referencesRoute = route.get(`${PMS}/docs/references`, 'docs:doc:list', {
   summary: 'The pages (that the caller may read) that reference a work item (issueId) or spec (specId)',
   request: { params: spaceParams, query: ReferencesQuerySchema },
   responses: {

@@ -5,7 +5,7 @@
 
 import { createRouter } from '@core/http/group';
 import { pathId } from '@core/http/handlers';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
   RestoreRevisionBodySchema,
@@ -29,38 +29,28 @@ import {
 } from '../wiki';
 import { docParams, PMS, revisionParams, spaceParams, tags, tenant } from './params';
 
-const createRoute = tenantRoute(tenant, 'docs:doc:add', {
-  method: 'post',
-  path: `${PMS}/wikiPages`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const createRoute = route.post(`${PMS}/wikiPages`, 'docs:doc:add', {
   summary: 'Create a wiki page (markdown, at most 512 KB); its first revision',
   request: { params: spaceParams, body: jsonBody(WikiCreateBodySchema) },
   responses: { ...created201(WikiDetailSchema, 'The page'), ...failures(400, 401, 403, 404, 409, 413) },
 });
 
-const getRoute = tenantRoute(tenant, 'docs:doc:list', {
-  method: 'get',
-  path: `${PMS}/wikiPages/{id}`,
-  tags,
+const getRoute = route.get(`${PMS}/wikiPages/{id}`, 'docs:doc:list', {
   summary: 'A wiki page: its current content, references (for links) and attachments',
   request: { params: docParams },
   responses: { ...ok200(WikiDetailSchema, 'The page'), ...failures(400, 401, 403, 404) },
 });
 
-const saveRoute = tenantRoute(tenant, 'docs:doc:edit', {
-  method: 'put',
-  path: `${PMS}/wikiPages/{id}`,
-  tags,
+const saveRoute = route.put(`${PMS}/wikiPages/{id}`, 'docs:doc:edit', {
   summary:
     'Save a new revision on top of baseRevision; 409 with the current revision when someone saved since',
   request: { params: docParams, body: jsonBody(WikiSaveBodySchema) },
   responses: { ...ok200(WikiDetailSchema, 'The page'), ...failures(400, 401, 403, 404, 409, 413) },
 });
 
-const revisionsRoute = tenantRoute(tenant, 'docs:doc:list', {
-  method: 'get',
-  path: `${PMS}/wikiPages/{id}/revisions`,
-  tags,
+const revisionsRoute = route.get(`${PMS}/wikiPages/{id}/revisions`, 'docs:doc:list', {
   summary: "A page of a wiki page's revisions, newest first",
   request: { params: docParams, query: RevisionListQuerySchema },
   responses: {
@@ -69,28 +59,19 @@ const revisionsRoute = tenantRoute(tenant, 'docs:doc:list', {
   },
 });
 
-const revisionRoute = tenantRoute(tenant, 'docs:doc:list', {
-  method: 'get',
-  path: `${PMS}/wikiPages/{id}/revisions/{revision}`,
-  tags,
+const revisionRoute = route.get(`${PMS}/wikiPages/{id}/revisions/{revision}`, 'docs:doc:list', {
   summary: 'One revision with its content (empty when it was deleted)',
   request: { params: revisionParams },
   responses: { ...ok200(RevisionSchema, 'The revision'), ...failures(400, 401, 403, 404) },
 });
 
-const restoreRoute = tenantRoute(tenant, 'docs:doc:edit', {
-  method: 'post',
-  path: `${PMS}/wikiPages/{id}/revisions/{revision}/restore`,
-  tags,
+const restoreRoute = route.post(`${PMS}/wikiPages/{id}/revisions/{revision}/restore`, 'docs:doc:edit', {
   summary: "Save a revision's content as the newest revision (409 when deleted, or stale baseRevision)",
   request: { params: revisionParams, body: jsonBody(RestoreRevisionBodySchema) },
   responses: { ...ok200(WikiDetailSchema, 'The page'), ...failures(400, 401, 403, 404, 409, 413) },
 });
 
-const deleteRevisionRoute = tenantRoute(tenant, 'docs:doc:remove', {
-  method: 'delete',
-  path: `${PMS}/wikiPages/{id}/revisions/{revision}`,
-  tags,
+const deleteRevisionRoute = route.delete(`${PMS}/wikiPages/{id}/revisions/{revision}`, 'docs:doc:remove', {
   summary: "Delete a revision's content (not the current one); its place in the history stays",
   request: { params: revisionParams },
   responses: {
@@ -99,10 +80,7 @@ const deleteRevisionRoute = tenantRoute(tenant, 'docs:doc:remove', {
   },
 });
 
-const deleteWikiRoute = tenantRoute(tenant, 'docs:doc:remove', {
-  method: 'delete',
-  path: `${PMS}/deleteWiki/{id}`,
-  tags,
+const deleteWikiRoute = route.delete(`${PMS}/deleteWiki/{id}`, 'docs:doc:remove', {
   summary: 'Move a wiki page to the trash for 30 days',
   request: { params: docParams },
   responses: { ...ok200(z.null(), 'In the trash'), ...failures(400, 401, 403, 404, 409) },

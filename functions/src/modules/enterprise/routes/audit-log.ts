@@ -5,7 +5,7 @@
  */
 import { createRouter } from '@core/http/group';
 import { identifierParam } from '@core/http/params';
-import { byIdentifier, failures, ok, ok200, tenantRoute } from '@core/http/route';
+import { byIdentifier, failures, ok, ok200, tenantRoutes } from '@core/http/route';
 import { AUDIT_VIEW_PERMISSION } from '@shared/permissions/catalogue';
 import { AuditFilterSchema, AuditListQuerySchema, AuditPageSchema } from '@shared/schemas/audit';
 import * as z from 'zod';
@@ -15,20 +15,16 @@ const tags = ['enterprise'];
 const BASE = '/api/pms/pmsEnterprise';
 const params = z.object({ identifier: identifierParam });
 
-const listRoute = tenantRoute(byIdentifier('identifier'), AUDIT_VIEW_PERMISSION, {
-  method: 'get',
-  path: `${BASE}/{identifier}/audit`,
-  tags,
+const route = tenantRoutes(byIdentifier('identifier'), tags);
+
+const listRoute = route.get(`${BASE}/{identifier}/audit`, AUDIT_VIEW_PERMISSION, {
   summary:
     'Audit entries, newest first, by actor, area, action, object and time; a page reads at most 3 months',
   request: { params, query: AuditListQuerySchema },
   responses: { ...ok200(AuditPageSchema, 'A page of entries'), ...failures(400, 401, 403, 404) },
 });
 
-const csvRoute = tenantRoute(byIdentifier('identifier'), AUDIT_VIEW_PERMISSION, {
-  method: 'get',
-  path: `${BASE}/{identifier}/audit/csv`,
-  tags,
+const csvRoute = route.get(`${BASE}/{identifier}/audit/csv`, AUDIT_VIEW_PERMISSION, {
   summary: `The entries of the filter as a CSV file (at most ${MAX_CSV_ENTRIES}; ${CSV_DEFAULT_DAYS} days back unless \`from\` says)`,
   request: { params, query: AuditFilterSchema },
   responses: {

@@ -14,8 +14,8 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
-  userRoute,
+  tenantRoutes,
+  userRoutes,
 } from '@core/http/route';
 import { enterpriseView } from '@core/identity/views';
 import {
@@ -30,45 +30,35 @@ import * as enterprises from '../enterprises';
 const tags = ['enterprise'];
 const BASE = '/api/pms/pmsEnterprise';
 
-const createRouteDef = userRoute({
-  method: 'post',
-  path: BASE,
-  tags,
+const signedIn = userRoutes(tags);
+
+const createRouteDef = signedIn.post(BASE, {
   summary: 'Create an enterprise; the creator becomes its owner with the admin role',
   request: { body: jsonBody(CreateEnterpriseBodySchema) },
   responses: { ...created201(EnterpriseSchema, 'The new enterprise'), ...failures(400, 401, 409) },
 });
 
-const myListRoute = userRoute({
-  method: 'get',
-  path: `${BASE}/myList`,
-  tags,
+const myListRoute = signedIn.get(`${BASE}/myList`, {
   summary: 'The enterprises the current user belongs to',
   responses: { ...ok200(z.array(EnterpriseSchema), 'Enterprises, by name'), ...failures(401) },
 });
 
-const getRoute = tenantRoute(byIdentifier('identifier'), ANY_MEMBER, {
-  method: 'get',
-  path: `${BASE}/{identifier}`,
-  tags,
+const route = tenantRoutes(byIdentifier('identifier'), tags);
+const byIdRoute = tenantRoutes(byId('id'), tags);
+
+const getRoute = route.get(`${BASE}/{identifier}`, ANY_MEMBER, {
   summary: 'One enterprise (members only)',
   request: { params: z.object({ identifier: identifierParam }) },
   responses: { ...ok200(EnterpriseSchema, 'The enterprise'), ...failures(401, 404) },
 });
 
-const updateRoute = tenantRoute(byId('id'), 'enterprise:settings:edit', {
-  method: 'put',
-  path: `${BASE}/{id}`,
-  tags,
+const updateRoute = byIdRoute.put(`${BASE}/{id}`, 'enterprise:settings:edit', {
   summary: 'Edit the settings (the identifier never changes)',
   request: { params: z.object({ id: enterpriseIdParam }), body: jsonBody(UpdateEnterpriseBodySchema) },
   responses: { ...ok200(EnterpriseSchema, 'The edited enterprise'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(byId('id'), 'enterprise:settings:remove', {
-  method: 'delete',
-  path: `${BASE}/{id}`,
-  tags,
+const deleteRoute = byIdRoute.delete(`${BASE}/{id}`, 'enterprise:settings:remove', {
   summary: 'Delete the enterprise and everything it holds; confirmIdentifier must repeat its identifier',
   request: { params: z.object({ id: enterpriseIdParam }), query: DeleteEnterpriseQuerySchema },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(400, 401, 403, 404) },

@@ -16,9 +16,9 @@ import {
   jsonBody,
   ok,
   ok200,
-  publicRoute,
-  tenantRoute,
-  userRoute,
+  publicRoutes,
+  tenantRoutes,
+  userRoutes,
 } from '@core/http/route';
 import {
   AcceptedInvitationSchema,
@@ -38,10 +38,9 @@ const inviteParams = z.object({
   inviteId: z.string().min(1).max(64).meta({ description: 'An invitation id' }),
 });
 
-const inviteRoute = tenantRoute(byIdentifier('identifier'), 'enterprise:member:add', {
-  method: 'post',
-  path: `${BASE}/{identifier}/invitations`,
-  tags,
+const route = tenantRoutes(byIdentifier('identifier'), tags);
+
+const inviteRoute = route.post(`${BASE}/{identifier}/invitations`, 'enterprise:member:add', {
   summary: 'Invite an email address with roles (the member role when none); 409 for a member',
   request: { params: identifierParams, body: jsonBody(InviteBodySchema) },
   responses: {
@@ -50,46 +49,38 @@ const inviteRoute = tenantRoute(byIdentifier('identifier'), 'enterprise:member:a
   },
 });
 
-const listRoute = tenantRoute(byIdentifier('identifier'), 'enterprise:member:list', {
-  method: 'get',
-  path: `${BASE}/{identifier}/invitations`,
-  tags,
+const listRoute = route.get(`${BASE}/{identifier}/invitations`, 'enterprise:member:list', {
   summary: 'Invitations not yet accepted or revoked (pending or expired), newest first',
   request: { params: identifierParams },
   responses: { ...ok200(z.array(InvitationSchema), 'The open invitations'), ...failures(401, 403, 404) },
 });
 
-const resendRoute = tenantRoute(byIdentifier('identifier'), 'enterprise:member:add', {
-  method: 'post',
-  path: `${BASE}/{identifier}/invitations/{inviteId}/resend`,
-  tags,
-  summary: 'Mail a new link (the earlier one stops working) and restart the expiry',
-  request: { params: inviteParams },
-  responses: { ...ok200(InvitationSchema, 'Sent again'), ...failures(401, 403, 404, 409) },
-});
+const resendRoute = route.post(
+  `${BASE}/{identifier}/invitations/{inviteId}/resend`,
+  'enterprise:member:add',
+  {
+    summary: 'Mail a new link (the earlier one stops working) and restart the expiry',
+    request: { params: inviteParams },
+    responses: { ...ok200(InvitationSchema, 'Sent again'), ...failures(401, 403, 404, 409) },
+  },
+);
 
-const revokeRoute = tenantRoute(byIdentifier('identifier'), 'enterprise:member:add', {
-  method: 'delete',
-  path: `${BASE}/{identifier}/invitations/{inviteId}`,
-  tags,
+const revokeRoute = route.delete(`${BASE}/{identifier}/invitations/{inviteId}`, 'enterprise:member:add', {
   summary: 'Revoke a pending invitation; its link then says it was withdrawn',
   request: { params: inviteParams },
   responses: { ...ok200(z.null(), 'Revoked'), ...failures(401, 403, 404, 409) },
 });
 
-const lookupRoute = publicRoute({
-  method: 'post',
-  path: `${BASE}/invitations/lookup`,
-  tags,
+const anyone = publicRoutes(tags);
+const signedIn = userRoutes(tags);
+
+const lookupRoute = anyone.post(`${BASE}/invitations/lookup`, {
   summary: "An invitation link's enterprise, address and roles; 400 when used, expired or withdrawn",
   request: { body: jsonBody(LinkTokenBodySchema) },
   responses: { ...ok200(InvitationPreviewSchema, 'The invitation'), ...failures(400) },
 });
 
-const acceptRoute = userRoute({
-  method: 'post',
-  path: `${BASE}/invitations/accept`,
-  tags,
+const acceptRoute = signedIn.post(`${BASE}/invitations/accept`, {
   summary: 'Join the enterprise with the invitation’s roles (the link works once)',
   request: { body: jsonBody(LinkTokenBodySchema) },
   responses: { ...ok200(AcceptedInvitationSchema, 'Joined'), ...failures(400, 401, 403, 409) },

@@ -2,7 +2,7 @@
 
 import { createRouter } from '@core/http/group';
 import { identifierParam, userIdParam } from '@core/http/params';
-import { byIdentifier, created, created201, failures, ok, ok200, tenantRoute } from '@core/http/route';
+import { byIdentifier, created, created201, failures, ok, ok200, tenantRoutes } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import { MemberListQuerySchema, MemberSchema } from '@shared/schemas/enterprise';
 import * as z from 'zod';
@@ -12,32 +12,34 @@ const tags = ['enterprise'];
 const BASE = '/api/pms/pmsEnterprise';
 const memberParams = z.object({ enterpriseIdentifier: identifierParam, gitlinkUserId: userIdParam });
 
-const listRoute = tenantRoute(byIdentifier('identifier'), 'enterprise:member:list', {
-  method: 'get',
-  path: `${BASE}/{identifier}/userList`,
-  tags,
+const route = tenantRoutes(byIdentifier('identifier'), tags);
+const memberRoute = tenantRoutes(byIdentifier('enterpriseIdentifier'), tags);
+
+const listRoute = route.get(`${BASE}/{identifier}/userList`, 'enterprise:member:list', {
   summary: 'Members, a page at a time; keyword matches login, nickname or email',
   request: { params: z.object({ identifier: identifierParam }), query: MemberListQuerySchema },
   responses: { ...ok200(pageSchema(MemberSchema), 'A page of members'), ...failures(400, 401, 403, 404) },
 });
 
-const addRoute = tenantRoute(byIdentifier('enterpriseIdentifier'), 'enterprise:member:add', {
-  method: 'post',
-  path: `${BASE}/{enterpriseIdentifier}/user/{gitlinkUserId}`,
-  tags,
-  summary: 'Add a registered user with the member role',
-  request: { params: memberParams },
-  responses: { ...created201(MemberSchema, 'The new member'), ...failures(401, 403, 404, 409) },
-});
+const addRoute = memberRoute.post(
+  `${BASE}/{enterpriseIdentifier}/user/{gitlinkUserId}`,
+  'enterprise:member:add',
+  {
+    summary: 'Add a registered user with the member role',
+    request: { params: memberParams },
+    responses: { ...created201(MemberSchema, 'The new member'), ...failures(401, 403, 404, 409) },
+  },
+);
 
-const removeRoute = tenantRoute(byIdentifier('enterpriseIdentifier'), 'enterprise:member:remove', {
-  method: 'delete',
-  path: `${BASE}/{enterpriseIdentifier}/user/{gitlinkUserId}`,
-  tags,
-  summary: 'Remove a member (not the owner)',
-  request: { params: memberParams },
-  responses: { ...ok200(z.null(), 'Removed'), ...failures(401, 403, 404, 409) },
-});
+const removeRoute = memberRoute.delete(
+  `${BASE}/{enterpriseIdentifier}/user/{gitlinkUserId}`,
+  'enterprise:member:remove',
+  {
+    summary: 'Remove a member (not the owner)',
+    request: { params: memberParams },
+    responses: { ...ok200(z.null(), 'Removed'), ...failures(401, 403, 404, 409) },
+  },
+);
 
 export const enterpriseMemberRoutes = createRouter()
   .openapi(listRoute, async (c) =>

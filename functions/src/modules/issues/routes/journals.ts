@@ -10,7 +10,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import {
   CommentBodySchema,
@@ -31,37 +31,27 @@ const journalParams = params.extend({
   journalId: z.string().min(1).max(64).meta({ description: 'A journal entry id' }),
 });
 
-const listRoute = tenantRoute(tenant, 'project:issue:list', {
-  method: 'get',
-  path: BASE,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const listRoute = route.get(BASE, 'project:issue:list', {
   summary: "A page of an item's journal, oldest first (comments, history, or both)",
   request: { params, query: JournalListQuerySchema },
   responses: { ...ok200(JournalPageSchema, 'A page of journal entries'), ...failures(400, 401, 403, 404) },
 });
 
-const commentRoute = tenantRoute(tenant, 'project:issue:comment', {
-  method: 'post',
-  path: BASE,
-  tags,
+const commentRoute = route.post(BASE, 'project:issue:comment', {
   summary: 'Comment on a work item',
   request: { params, body: jsonBody(CommentBodySchema) },
   responses: { ...created201(JournalSchema, 'The comment'), ...failures(400, 401, 403, 404) },
 });
 
-const editRoute = tenantRoute(tenant, 'project:issue:comment', {
-  method: 'put',
-  path: `${BASE}/{journalId}`,
-  tags,
+const editRoute = route.put(`${BASE}/{journalId}`, 'project:issue:comment', {
   summary: 'Edit your own comment (history entries cannot change)',
   request: { params: journalParams, body: jsonBody(CommentUpdateBodySchema) },
   responses: { ...ok200(JournalSchema, 'The comment'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(tenant, 'project:issue:comment', {
-  method: 'delete',
-  path: `${BASE}/{journalId}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/{journalId}`, 'project:issue:comment', {
   summary: 'Delete your own comment (history entries are permanent)',
   request: { params: journalParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },

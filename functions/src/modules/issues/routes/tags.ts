@@ -10,7 +10,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { IssueTagBodySchema, IssueTagSchema, IssueTagUpdateBodySchema } from '@shared/schemas/issues';
 import * as z from 'zod';
@@ -25,46 +25,33 @@ const tagParams = z.object({
   tagId: z.string().min(1).max(64).meta({ description: 'A tag id' }),
 });
 
-const issueTagsRoute = tenantRoute(tenant, 'project:issue:list', {
-  method: 'get',
-  path: `${BASE}/issueTags`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const issueTagsRoute = route.get(`${BASE}/issueTags`, 'project:issue:list', {
   summary: "The enterprise's work-item tags (for pickers and filters)",
   request: { params },
   responses: { ...ok200(z.array(IssueTagSchema), 'Tags'), ...failures(401, 403, 404) },
 });
 
-const listRoute = tenantRoute(tenant, 'project:issue:list', {
-  method: 'get',
-  path: `${BASE}/enterpriseIssueTags`,
-  tags,
+const listRoute = route.get(`${BASE}/enterpriseIssueTags`, 'project:issue:list', {
   summary: "The enterprise's work-item tags, by name",
   request: { params },
   responses: { ...ok200(z.array(IssueTagSchema), 'Tags'), ...failures(401, 403, 404) },
 });
 
-const createTagRoute = tenantRoute(tenant, 'project:tag:edit', {
-  method: 'post',
-  path: `${BASE}/enterpriseIssueTags`,
-  tags,
+const createTagRoute = route.post(`${BASE}/enterpriseIssueTags`, 'project:tag:edit', {
   summary: 'Create a tag; its name is unique in the enterprise (ignoring case)',
   request: { params, body: jsonBody(IssueTagBodySchema) },
   responses: { ...created201(IssueTagSchema, 'The new tag'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const updateTagRoute = tenantRoute(tenant, 'project:tag:edit', {
-  method: 'put',
-  path: `${BASE}/enterpriseIssueTags/{tagId}`,
-  tags,
+const updateTagRoute = route.put(`${BASE}/enterpriseIssueTags/{tagId}`, 'project:tag:edit', {
   summary: 'Rename or recolour a tag',
   request: { params: tagParams, body: jsonBody(IssueTagUpdateBodySchema) },
   responses: { ...ok200(IssueTagSchema, 'The tag'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteTagRoute = tenantRoute(tenant, 'project:tag:edit', {
-  method: 'delete',
-  path: `${BASE}/enterpriseIssueTags/{tagId}`,
-  tags,
+const deleteTagRoute = route.delete(`${BASE}/enterpriseIssueTags/{tagId}`, 'project:tag:edit', {
   summary: 'Delete a tag; items no longer show it',
   request: { params: tagParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404) },

@@ -16,7 +16,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { PRIORITIES } from '@shared/domain/priorities';
 import { ISSUE_KINDS, isIssueKind, nextStatuses } from '@shared/domain/work-item-workflow';
@@ -60,37 +60,27 @@ const IssuePrioritySchema = z
   .object({ id: z.number().int(), value: z.string(), label: z.string(), color: z.string() })
   .meta({ id: 'IssuePriority' });
 
-const listRoute = tenantRoute(tenant, 'project:issue:list', {
-  method: 'get',
-  path: `${ISSUES_BASE}/list`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const listRoute = route.get(`${ISSUES_BASE}/list`, 'project:issue:list', {
   summary: "A page of a project's work items: filters, sort, and counts per status group",
   request: { params: issuesParams, query: IssueListQuerySchema },
   responses: { ...ok200(IssuePageSchema, 'A page of work items'), ...failures(400, 401, 403, 404) },
 });
 
-const statusRoute = tenantRoute(tenant, 'project:issue:list', {
-  method: 'get',
-  path: `${ISSUES_BASE}/issueStatus`,
-  tags,
+const statusRoute = route.get(`${ISSUES_BASE}/issueStatus`, 'project:issue:list', {
   summary: 'The statuses of a kind, with the statuses each may move to (the workflow)',
   request: { params: issuesParams, query: IssueStatusQuerySchema },
   responses: { ...ok200(z.array(IssueStatusOptionSchema), 'Statuses'), ...failures(400, 401, 403, 404) },
 });
 
-const prioritiesRoute = tenantRoute(tenant, 'project:issue:list', {
-  method: 'get',
-  path: `${ISSUES_BASE}/issuePriorities`,
-  tags,
+const prioritiesRoute = route.get(`${ISSUES_BASE}/issuePriorities`, 'project:issue:list', {
   summary: 'The priority levels',
   request: { params: issuesParams },
   responses: { ...ok200(z.array(IssuePrioritySchema), 'Priorities'), ...failures(401, 403, 404) },
 });
 
-const optionalParentRoute = tenantRoute(tenant, 'project:issue:list', {
-  method: 'get',
-  path: `${ISSUES_BASE}/optionalParentIssue/{issueId}`,
-  tags,
+const optionalParentRoute = route.get(`${ISSUES_BASE}/optionalParentIssue/{issueId}`, 'project:issue:list', {
   summary: 'Items that may become the parent (not the item, not its descendants), at most 50',
   request: {
     params: z.object({ identifier: identifierParam, issueId: issueIdParam }),
@@ -99,37 +89,25 @@ const optionalParentRoute = tenantRoute(tenant, 'project:issue:list', {
   responses: { ...ok200(z.array(IssueRefSchema), 'Candidate parents'), ...failures(400, 401, 403, 404) },
 });
 
-const linkRoute = tenantRoute(tenant, 'project:issue:edit', {
-  method: 'post',
-  path: `${ISSUES_BASE}/link`,
-  tags,
+const linkRoute = route.post(`${ISSUES_BASE}/link`, 'project:issue:edit', {
   summary: 'Link two items of the same project (both ways)',
   request: { params: issuesParams, body: jsonBody(IssueLinkBodySchema) },
   responses: { ...created201(z.null(), 'Linked'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const unlinkRoute = tenantRoute(tenant, 'project:issue:edit', {
-  method: 'post',
-  path: `${ISSUES_BASE}/unlink`,
-  tags,
+const unlinkRoute = route.post(`${ISSUES_BASE}/unlink`, 'project:issue:edit', {
   summary: 'Remove the link between two items',
   request: { params: issuesParams, body: jsonBody(IssueLinkBodySchema) },
   responses: { ...ok200(z.null(), 'Unlinked'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const addRoute = tenantRoute(tenant, 'project:issue:add', {
-  method: 'post',
-  path: `${ISSUES_BASE}/add`,
-  tags,
+const addRoute = route.post(`${ISSUES_BASE}/add`, 'project:issue:add', {
   summary: 'Create a work item, numbered #n in its project',
   request: { params: issuesParams, body: jsonBody(IssueCreateBodySchema) },
   responses: { ...created201(IssueDetailSchema, 'The new item'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const batchRoute = tenantRoute(tenant, 'project:issue:edit', {
-  method: 'put',
-  path: `${ISSUES_BASE}/edit/batch`,
-  tags,
+const batchRoute = route.put(`${ISSUES_BASE}/edit/batch`, 'project:issue:edit', {
   summary: 'Apply the same changes to up to 40 items of one project; all or nothing',
   request: { params: issuesParams, body: jsonBody(IssueBatchBodySchema) },
   responses: {
@@ -138,28 +116,19 @@ const batchRoute = tenantRoute(tenant, 'project:issue:edit', {
   },
 });
 
-const editRoute = tenantRoute(tenant, 'project:issue:edit', {
-  method: 'put',
-  path: `${ISSUES_BASE}/edit/{id}`,
-  tags,
+const editRoute = route.put(`${ISSUES_BASE}/edit/{id}`, 'project:issue:edit', {
   summary: 'Edit a work item (status changes follow the workflow); records the history',
   request: { params: issueParams, body: jsonBody(IssueUpdateBodySchema) },
   responses: { ...ok200(IssueDetailSchema, 'The item'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const getRoute = tenantRoute(tenant, 'project:issue:list', {
-  method: 'get',
-  path: `${ISSUES_BASE}/{id}`,
-  tags,
+const getRoute = route.get(`${ISSUES_BASE}/{id}`, 'project:issue:list', {
   summary: 'One work item with its description, parent, children and links',
   request: { params: issueParams },
   responses: { ...ok200(IssueDetailSchema, 'The item'), ...failures(401, 403, 404) },
 });
 
-const deleteRoute = tenantRoute(tenant, 'project:issue:remove', {
-  method: 'delete',
-  path: `${ISSUES_BASE}/{id}`,
-  tags,
+const deleteRoute = route.delete(`${ISSUES_BASE}/{id}`, 'project:issue:remove', {
   summary: 'Delete a work item that has no children (its links go too; its history stays)',
   request: { params: issueParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },

@@ -8,7 +8,16 @@
 import { createRouter } from '@core/http/group';
 import { enterpriseOf, pathId, removeById } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
-import { byIdentifier, created, created201, failures, ok, ok200, tenantRoute } from '@core/http/route';
+import {
+  byIdentifier,
+  created,
+  created201,
+  failures,
+  ok,
+  ok200,
+  tenantRoute,
+  tenantRoutes,
+} from '@core/http/route';
 import {
   ActionNodeCreateFormSchema,
   ActionNodeSchema,
@@ -41,6 +50,8 @@ const formBody = <T extends z.ZodType>(schema: T) => ({
   required: true,
 });
 
+const route = tenantRoutes(tenant, tags);
+
 /** The five routes of one kind of catalogue item. */
 function routesOf<Row extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>(
   path: string,
@@ -49,42 +60,27 @@ function routesOf<Row extends z.ZodType, Create extends z.ZodType, Update extend
   forms: { create: Create; update: Update },
 ) {
   return {
-    list: tenantRoute(tenant, READ, {
-      method: 'get',
-      path: `${BASE}/${path}`,
-      tags,
+    list: route.get(`${BASE}/${path}`, READ, {
       summary: `The enterprise's ${noun}s (the seeded set on the first read)`,
       request: { params: baseParams },
       responses: { ...ok200(z.array(row), `Every ${noun}`), ...failures(401, 403, 404) },
     }),
-    create: tenantRoute(tenant, WRITE, {
-      method: 'post',
-      path: `${BASE}/${path}`,
-      tags,
+    create: route.post(`${BASE}/${path}`, WRITE, {
       summary: `Add a ${noun} (form-encoded)`,
       request: { params: baseParams, body: formBody(forms.create) },
       responses: { ...created201(row, `The ${noun}`), ...failures(400, 401, 403, 404, 409) },
     }),
-    get: tenantRoute(tenant, READ, {
-      method: 'get',
-      path: `${BASE}/${path}/{id}`,
-      tags,
+    get: route.get(`${BASE}/${path}/{id}`, READ, {
       summary: `One ${noun}`,
       request: { params: idParams },
       responses: { ...ok200(row, `The ${noun}`), ...failures(401, 403, 404) },
     }),
-    update: tenantRoute(tenant, WRITE, {
-      method: 'put',
-      path: `${BASE}/${path}/{id}`,
-      tags,
+    update: route.put(`${BASE}/${path}/{id}`, WRITE, {
       summary: `Change a ${noun} at the version read (form-encoded)`,
       request: { params: idParams, body: formBody(forms.update) },
       responses: { ...ok200(row, `The ${noun}`), ...failures(400, 401, 403, 404, 409) },
     }),
-    remove: tenantRoute(tenant, WRITE, {
-      method: 'delete',
-      path: `${BASE}/${path}/{id}`,
-      tags,
+    remove: route.delete(`${BASE}/${path}/{id}`, WRITE, {
       summary: `Delete a ${noun} (409 while something uses it)`,
       request: { params: idParams },
       responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },

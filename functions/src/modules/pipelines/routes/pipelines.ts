@@ -5,7 +5,7 @@
 
 import { createRouter } from '@core/http/group';
 import { callerOf, enterpriseOf, pathId, removeById } from '@core/http/handlers';
-import { identifierParam } from '@core/http/params';
+import { identifierParam, tenantIdParams } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -14,7 +14,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { PageQuerySchema, pageSchema } from '@shared/schemas/common';
 import {
@@ -33,24 +33,17 @@ const BASE = '/api/pms/{identifier}/pipelines';
 const tags = ['pipelines'];
 const tenant = byIdentifier('identifier');
 const baseParams = z.object({ identifier: identifierParam });
-const idParams = z.object({
-  identifier: identifierParam,
-  id: z.string().min(1).max(64).meta({ description: 'A pipeline id' }),
-});
+const idParams = tenantIdParams('A pipeline id');
 
-const listRoute = tenantRoute(tenant, 'pipeline:pipeline:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'pipeline:pipeline:list', {
   summary: "A page of the enterprise's pipelines (of a repository or project), most recently changed first",
   request: { params: baseParams, query: PipelineListQuerySchema },
   responses: { ...ok200(pageSchema(PipelineSchema), 'A page of pipelines'), ...failures(400, 401, 403, 404) },
 });
 
-const createRoute = tenantRoute(tenant, 'pipeline:pipeline:add', {
-  method: 'post',
-  path: BASE,
-  tags,
+const createRoute = route.post(BASE, 'pipeline:pipeline:add', {
   summary: "A pipeline of a repository and a project linked to it, from YAML or a template's definition",
   request: { params: baseParams, body: jsonBody(PipelineCreateBodySchema) },
   responses: {
@@ -59,38 +52,26 @@ const createRoute = tenantRoute(tenant, 'pipeline:pipeline:add', {
   },
 });
 
-const getRoute = tenantRoute(tenant, 'pipeline:pipeline:list', {
-  method: 'get',
-  path: `${BASE}/{id}`,
-  tags,
+const getRoute = route.get(`${BASE}/{id}`, 'pipeline:pipeline:list', {
   summary: 'One pipeline with its definition',
   request: { params: idParams },
   responses: { ...ok200(PipelineDetailSchema, 'The pipeline'), ...failures(401, 403, 404) },
 });
 
-const updateRoute = tenantRoute(tenant, 'pipeline:pipeline:edit', {
-  method: 'put',
-  path: `${BASE}/{id}`,
-  tags,
+const updateRoute = route.put(`${BASE}/{id}`, 'pipeline:pipeline:edit', {
   summary: 'Move the pipeline to another project linked to its repository (its definition: save_yaml)',
   request: { params: idParams, body: jsonBody(PipelineUpdateBodySchema) },
   responses: { ...ok200(PipelineDetailSchema, 'The pipeline'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(tenant, 'pipeline:pipeline:remove', {
-  method: 'delete',
-  path: `${BASE}/{id}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/{id}`, 'pipeline:pipeline:remove', {
   summary: 'Delete a pipeline with its history, runs and logs (409 while a run is queued or running)',
   request: { params: idParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },
 });
 
 const switchRoute = (enabled: boolean) =>
-  tenantRoute(tenant, 'pipeline:pipeline:edit', {
-    method: 'post',
-    path: `${BASE}/{id}/${enabled ? 'enable' : 'disable'}`,
-    tags,
+  route.post(`${BASE}/{id}/${enabled ? 'enable' : 'disable'}`, 'pipeline:pipeline:edit', {
     summary: enabled
       ? 'Enable a pipeline: it may be started again'
       : 'Disable a pipeline: starting it is refused',
@@ -98,19 +79,13 @@ const switchRoute = (enabled: boolean) =>
     responses: { ...ok200(PipelineDetailSchema, 'The pipeline'), ...failures(401, 403, 404) },
   });
 
-const saveYamlRoute = tenantRoute(tenant, 'pipeline:pipeline:edit', {
-  method: 'post',
-  path: `${BASE}/{id}/save_yaml`,
-  tags,
+const saveYamlRoute = route.post(`${BASE}/{id}/save_yaml`, 'pipeline:pipeline:edit', {
   summary: 'Save a new definition (checked first: 400 names the line and field), as the next revision',
   request: { params: idParams, body: jsonBody(SaveYamlBodySchema) },
   responses: { ...ok200(PipelineDetailSchema, 'The pipeline'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const revisionsRoute = tenantRoute(tenant, 'pipeline:pipeline:list', {
-  method: 'get',
-  path: `${BASE}/{id}/revisions`,
-  tags,
+const revisionsRoute = route.get(`${BASE}/{id}/revisions`, 'pipeline:pipeline:list', {
   summary: "The pipeline's saved definitions, newest first",
   request: { params: idParams, query: PageQuerySchema },
   responses: {

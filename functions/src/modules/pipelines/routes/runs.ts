@@ -5,7 +5,7 @@
 
 import { createRouter } from '@core/http/group';
 import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
-import { identifierParam } from '@core/http/params';
+import { tenantIdParams } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -14,7 +14,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
@@ -32,10 +32,7 @@ import * as runs from '../runs';
 const BASE = '/api/pms/{identifier}/pipelines/{id}';
 const tags = ['pipelines'];
 const tenant = byIdentifier('identifier');
-const idParams = z.object({
-  identifier: identifierParam,
-  id: z.string().min(1).max(64).meta({ description: 'A pipeline id' }),
-});
+const idParams = tenantIdParams('A pipeline id');
 const runParams = idParams.extend({
   run: z.coerce
     .number({ error: 'run must be a number' })
@@ -47,10 +44,9 @@ const jobParams = runParams.extend({
   job: z.string().min(1).max(64).meta({ description: "A job's id in the definition" }),
 });
 
-const startRoute = tenantRoute(tenant, 'pipeline:pipeline:run', {
-  method: 'post',
-  path: `${BASE}/run`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const startRoute = route.post(`${BASE}/run`, 'pipeline:pipeline:run', {
   summary: 'Start a run, with parameters checked against the definition; it waits if another is running',
   request: { params: idParams, body: jsonBody(RunStartBodySchema) },
   responses: {
@@ -59,46 +55,31 @@ const startRoute = tenantRoute(tenant, 'pipeline:pipeline:run', {
   },
 });
 
-const stopRoute = tenantRoute(tenant, 'pipeline:pipeline:run', {
-  method: 'post',
-  path: `${BASE}/runs/{run}/stop`,
-  tags,
+const stopRoute = route.post(`${BASE}/runs/{run}/stop`, 'pipeline:pipeline:run', {
   summary: "Stop a queued or running run (its steps' processes are ended)",
   request: { params: runParams },
   responses: { ...ok200(RunResultsSchema, 'The run, stopped'), ...failures(401, 403, 404, 409) },
 });
 
-const rerunRoute = tenantRoute(tenant, 'pipeline:pipeline:run', {
-  method: 'post',
-  path: `${BASE}/actions/runs/{run}/rerun`,
-  tags,
+const rerunRoute = route.post(`${BASE}/actions/runs/{run}/rerun`, 'pipeline:pipeline:run', {
   summary: 'Run an ended run again (the same commit, parameters and definition), or only its failed jobs',
   request: { params: runParams, body: jsonBody(RerunBodySchema) },
   responses: { ...created201(RunResultsSchema, 'The new run'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const listRoute = tenantRoute(tenant, 'pipeline:pipeline:list', {
-  method: 'get',
-  path: `${BASE}/runs`,
-  tags,
+const listRoute = route.get(`${BASE}/runs`, 'pipeline:pipeline:list', {
   summary: "The pipeline's run records, newest first",
   request: { params: idParams, query: RunListQuerySchema },
   responses: { ...ok200(pageSchema(PipelineRunSchema), 'A page of runs'), ...failures(400, 401, 403, 404) },
 });
 
-const resultsRoute = tenantRoute(tenant, 'pipeline:pipeline:list', {
-  method: 'get',
-  path: `${BASE}/run_results/{run}`,
-  tags,
+const resultsRoute = route.get(`${BASE}/run_results/{run}`, 'pipeline:pipeline:list', {
   summary: 'One run with its stages, jobs and steps and their states',
   request: { params: runParams },
   responses: { ...ok200(RunResultsSchema, 'The run'), ...failures(400, 401, 403, 404) },
 });
 
-const logRoute = tenantRoute(tenant, 'pipeline:pipeline:list', {
-  method: 'get',
-  path: `${BASE}/runs/{run}/jobs/{job}/logs`,
-  tags,
+const logRoute = route.get(`${BASE}/runs/{run}/jobs/{job}/logs`, 'pipeline:pipeline:list', {
   summary: "A job's log from an offset: ask again from nextOffset to follow it while the job runs",
   request: { params: jobParams, query: LogQuerySchema },
   responses: { ...ok200(JobLogSchema, 'The log from the offset'), ...failures(400, 401, 403, 404) },

@@ -5,8 +5,8 @@
 
 import { createRouter } from '@core/http/group';
 import { enterpriseOf, pathId, removeById } from '@core/http/handlers';
-import { identifierParam } from '@core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { tenantIdParams } from '@core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import {
   PLAN_STATUSES,
   PRODUCT_PRIORITIES,
@@ -28,74 +28,52 @@ import { enterprise, enterpriseParams, productTags as tags } from './products';
 
 const PMS = '/api/pms/{identifier}';
 const TAG_BASE = `${PMS}/pmsProductRequirementTag`;
-const tagParams = z.object({
-  identifier: identifierParam,
-  id: z.string().min(1).max(64).meta({ description: 'A requirement tag id' }),
-});
+const tagParams = tenantIdParams('A requirement tag id');
 
 /** Entries as the lookups send them: id, name and, where the set has one, a colour. */
 const lookup = (entries: readonly { id: number; name: string; color?: string }[]): LookupEntry[] =>
   entries.map((e) => ({ id: e.id, name: e.name, ...(e.color === undefined ? {} : { color: e.color }) }));
 
-const prioritiesRoute = tenantRoute(enterprise, 'product:product:list', {
-  method: 'get',
-  path: `${PMS}/pmsProductPriority/list`,
-  tags,
+const route = tenantRoutes(enterprise, tags);
+
+const prioritiesRoute = route.get(`${PMS}/pmsProductPriority/list`, 'product:product:list', {
   summary: 'The priorities of requirements and specs, most urgent first',
   request: { params: enterpriseParams },
   responses: { ...ok200(z.array(PriorityEntrySchema), 'Priorities'), ...failures(401, 403, 404) },
 });
 
-const statusesRoute = tenantRoute(enterprise, 'product:product:list', {
-  method: 'get',
-  path: `${PMS}/pmsProductStatus/list`,
-  tags,
+const statusesRoute = route.get(`${PMS}/pmsProductStatus/list`, 'product:product:list', {
   summary:
     'Statuses of the product view: type 1 plans, type 2 demands (pending review and rejected left out)',
   request: { params: enterpriseParams, query: ProductStatusQuerySchema },
   responses: { ...ok200(z.array(LookupEntrySchema), 'Statuses'), ...failures(400, 401, 403, 404) },
 });
 
-const typesRoute = tenantRoute(enterprise, 'product:product:list', {
-  method: 'get',
-  path: `${PMS}/typeList`,
-  tags,
+const typesRoute = route.get(`${PMS}/typeList`, 'product:product:list', {
   summary: 'Requirement spec types',
   request: { params: enterpriseParams },
   responses: { ...ok200(z.array(LookupEntrySchema), 'Spec types'), ...failures(401, 403, 404) },
 });
 
-const tagListRoute = tenantRoute(enterprise, 'product:product:list', {
-  method: 'get',
-  path: `${TAG_BASE}/list`,
-  tags,
+const tagListRoute = route.get(`${TAG_BASE}/list`, 'product:product:list', {
   summary: "The enterprise's requirement tags, by name",
   request: { params: enterpriseParams },
   responses: { ...ok200(z.array(RequirementTagSchema), 'Tags'), ...failures(401, 403, 404) },
 });
 
-const createTagRoute = tenantRoute(enterprise, 'product:tag:edit', {
-  method: 'post',
-  path: TAG_BASE,
-  tags,
+const createTagRoute = route.post(TAG_BASE, 'product:tag:edit', {
   summary: 'Create a requirement tag; its name is unique in the enterprise (ignoring case)',
   request: { params: enterpriseParams, body: jsonBody(RequirementTagBodySchema) },
   responses: { ...created201(RequirementTagSchema, 'The new tag'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const updateTagRoute = tenantRoute(enterprise, 'product:tag:edit', {
-  method: 'put',
-  path: `${TAG_BASE}/{id}`,
-  tags,
+const updateTagRoute = route.put(`${TAG_BASE}/{id}`, 'product:tag:edit', {
   summary: 'Rename or recolour a requirement tag at the version read',
   request: { params: tagParams, body: jsonBody(RequirementTagUpdateBodySchema) },
   responses: { ...ok200(RequirementTagSchema, 'The tag'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteTagRoute = tenantRoute(enterprise, 'product:tag:edit', {
-  method: 'delete',
-  path: `${TAG_BASE}/{id}`,
-  tags,
+const deleteTagRoute = route.delete(`${TAG_BASE}/{id}`, 'product:tag:edit', {
   summary: 'Delete a requirement tag; requirements and specs stop showing it',
   request: { params: tagParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404) },

@@ -2,8 +2,8 @@
 
 import { createRouter } from '@core/http/group';
 import { callerOf, enterpriseOf, pathId, removeById } from '@core/http/handlers';
-import { identifierParam } from '@core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { tenantIdParams } from '@core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
   PlanBodySchema,
@@ -16,52 +16,36 @@ import * as plans from '../plans';
 import { enterprise, enterpriseParams, productTags as tags } from './products';
 
 const BASE = '/api/pms/{identifier}/pmsProductPlan';
-const planParams = z.object({
-  identifier: identifierParam,
-  id: z.string().min(1).max(64).meta({ description: 'A plan id' }),
-});
+const planParams = tenantIdParams('A plan id');
 
 // `list` is registered before `{id}`, which would match it too.
-const listRoute = tenantRoute(enterprise, 'product:plan:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(enterprise, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'product:plan:list', {
   summary: "The product's plans by end date (undated last); status filters on the status shown",
   request: { params: enterpriseParams, query: PlanListQuerySchema },
   responses: { ...ok200(pageSchema(PlanSchema), 'A page of plans'), ...failures(400, 401, 403, 404) },
 });
 
-const getRoute = tenantRoute(enterprise, 'product:plan:list', {
-  method: 'get',
-  path: `${BASE}/{id}`,
-  tags,
+const getRoute = route.get(`${BASE}/{id}`, 'product:plan:list', {
   summary: 'One plan',
   request: { params: planParams },
   responses: { ...ok200(PlanSchema, 'The plan'), ...failures(401, 403, 404) },
 });
 
-const createPlanRoute = tenantRoute(enterprise, 'product:plan:add', {
-  method: 'post',
-  path: BASE,
-  tags,
+const createPlanRoute = route.post(BASE, 'product:plan:add', {
   summary: 'Create a plan; the end may not be before the start',
   request: { params: enterpriseParams, body: jsonBody(PlanBodySchema) },
   responses: { ...created201(PlanSchema, 'The new plan'), ...failures(400, 401, 403, 404) },
 });
 
-const updateRoute = tenantRoute(enterprise, 'product:plan:edit', {
-  method: 'put',
-  path: BASE,
-  tags,
+const updateRoute = route.put(BASE, 'product:plan:edit', {
   summary: 'Edit a plan (the fields sent) at the version read',
   request: { params: enterpriseParams, body: jsonBody(PlanUpdateBodySchema) },
   responses: { ...ok200(PlanSchema, 'The plan'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(enterprise, 'product:plan:remove', {
-  method: 'delete',
-  path: `${BASE}/{id}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/{id}`, 'product:plan:remove', {
   summary: 'Delete a plan that holds no specs',
   request: { params: planParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },

@@ -2,8 +2,8 @@
 
 import { createRouter } from '@core/http/group';
 import { enterpriseOf, removeById } from '@core/http/handlers';
-import { identifierParam } from '@core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { tenantIdParams } from '@core/http/params';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import {
   ModuleBodySchema,
   ModuleUpdateBodySchema,
@@ -16,24 +16,17 @@ import * as modules from '../product-modules';
 import { enterprise, enterpriseParams, productTags as tags } from './products';
 
 const BASE = '/api/pms/{identifier}/pmsProductModule';
-const moduleParams = z.object({
-  identifier: identifierParam,
-  id: z.string().min(1).max(64).meta({ description: 'A module id' }),
-});
+const moduleParams = tenantIdParams('A module id');
 
-const listRoute = tenantRoute(enterprise, 'product:product:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(enterprise, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'product:product:list', {
   summary: "The product's modules, flat, parents before children (siblings by sort, then name)",
   request: { params: enterpriseParams, query: ProductQuerySchema },
   responses: { ...ok200(z.array(ProductModuleSchema), 'Modules'), ...failures(400, 401, 403, 404) },
 });
 
-const treeRoute = tenantRoute(enterprise, 'product:product:list', {
-  method: 'get',
-  path: `${BASE}/treeList`,
-  tags,
+const treeRoute = route.get(`${BASE}/treeList`, 'product:product:list', {
   summary: "The product's modules as a tree built from id/root_id",
   request: { params: enterpriseParams, query: ProductQuerySchema },
   responses: {
@@ -42,28 +35,19 @@ const treeRoute = tenantRoute(enterprise, 'product:product:list', {
   },
 });
 
-const createModuleRoute = tenantRoute(enterprise, 'product:module:add', {
-  method: 'post',
-  path: BASE,
-  tags,
+const createModuleRoute = route.post(BASE, 'product:module:add', {
   summary: 'Create a module, at the top or under root_id; names are unique among siblings',
   request: { params: enterpriseParams, body: jsonBody(ModuleBodySchema) },
   responses: { ...created201(ProductModuleSchema, 'The new module'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const updateRoute = tenantRoute(enterprise, 'product:module:edit', {
-  method: 'put',
-  path: BASE,
-  tags,
+const updateRoute = route.put(BASE, 'product:module:edit', {
   summary: 'Rename or move a module at the version read; never under itself or its sub-modules',
   request: { params: enterpriseParams, body: jsonBody(ModuleUpdateBodySchema) },
   responses: { ...ok200(ProductModuleSchema, 'The module'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(enterprise, 'product:module:remove', {
-  method: 'delete',
-  path: `${BASE}/{id}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/{id}`, 'product:module:remove', {
   summary: 'Delete a module that has no sub-modules, requirements or specs',
   request: { params: moduleParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },

@@ -5,7 +5,7 @@
 
 import { createRouter } from '@core/http/group';
 import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
-import { identifierParam } from '@core/http/params';
+import { identifierParam, tenantIdParams } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -14,7 +14,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
@@ -34,63 +34,44 @@ export const PRODUCT_BASE = '/api/pms/{identifier}/pmsProduct';
 export const productTags = ['products'];
 export const enterprise = byIdentifier('identifier');
 export const enterpriseParams = z.object({ identifier: identifierParam });
-export const productIdParams = z.object({
-  identifier: identifierParam,
-  id: z.string().min(1).max(64).meta({ description: 'A product id' }),
-});
+export const productIdParams = tenantIdParams('A product id');
 
 const tags = productTags;
 
 // Static paths (`list`, `userList`) are registered before `{id}`, which would match them too.
-const listRoute = tenantRoute(enterprise, 'product:product:list', {
-  method: 'get',
-  path: `${PRODUCT_BASE}/list`,
-  tags,
+const route = tenantRoutes(enterprise, tags);
+
+const listRoute = route.get(`${PRODUCT_BASE}/list`, 'product:product:list', {
   summary: "The enterprise's products, pinned first, then newest first; keyword matches name or key",
   request: { params: enterpriseParams, query: ProductListQuerySchema },
   responses: { ...ok200(pageSchema(ProductSchema), 'A page of products'), ...failures(400, 401, 403, 404) },
 });
 
-const userListRoute = tenantRoute(enterprise, 'product:product:list', {
-  method: 'get',
-  path: `${PRODUCT_BASE}/userList`,
-  tags,
+const userListRoute = route.get(`${PRODUCT_BASE}/userList`, 'product:product:list', {
   summary: "The product's members for pickers; keyword matches login or nickname",
   request: { params: enterpriseParams, query: ProductUserListQuerySchema },
   responses: { ...ok200(z.array(UserSummarySchema), 'Members'), ...failures(400, 401, 403, 404) },
 });
 
-const getRoute = tenantRoute(enterprise, 'product:product:list', {
-  method: 'get',
-  path: `${PRODUCT_BASE}/{id}`,
-  tags,
+const getRoute = route.get(`${PRODUCT_BASE}/{id}`, 'product:product:list', {
   summary: 'One product',
   request: { params: productIdParams },
   responses: { ...ok200(ProductSchema, 'The product'), ...failures(401, 403, 404) },
 });
 
-const createProductRoute = tenantRoute(enterprise, 'product:product:add', {
-  method: 'post',
-  path: PRODUCT_BASE,
-  tags,
+const createProductRoute = route.post(PRODUCT_BASE, 'product:product:add', {
   summary: 'Create a product; its key is unique in the enterprise',
   request: { params: enterpriseParams, body: jsonBody(ProductBodySchema) },
   responses: { ...created201(ProductSchema, 'The new product'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const updateRoute = tenantRoute(enterprise, 'product:product:edit', {
-  method: 'put',
-  path: PRODUCT_BASE,
-  tags,
+const updateRoute = route.put(PRODUCT_BASE, 'product:product:edit', {
   summary: 'Edit a product (the fields sent) at the version read; the key cannot change',
   request: { params: enterpriseParams, body: jsonBody(ProductUpdateBodySchema) },
   responses: { ...ok200(ProductSchema, 'The edited product'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const operateTopRoute = tenantRoute(enterprise, 'product:product:edit', {
-  method: 'put',
-  path: `${PRODUCT_BASE}/operateTop/{productIdentifier}`,
-  tags,
+const operateTopRoute = route.put(`${PRODUCT_BASE}/operateTop/{productIdentifier}`, 'product:product:edit', {
   summary: 'Pin a product to the top of the list, or unpin it, for the whole enterprise',
   request: {
     params: z.object({
@@ -102,10 +83,7 @@ const operateTopRoute = tenantRoute(enterprise, 'product:product:edit', {
   responses: { ...ok200(ProductSchema, 'The product'), ...failures(400, 401, 403, 404) },
 });
 
-const deleteRoute = tenantRoute(enterprise, 'product:product:remove', {
-  method: 'delete',
-  path: `${PRODUCT_BASE}/{ids}`,
-  tags,
+const deleteRoute = route.delete(`${PRODUCT_BASE}/{ids}`, 'product:product:remove', {
   summary: 'Delete products (comma-separated ids) and everything in them; an unknown id deletes nothing',
   request: {
     params: z.object({

@@ -3,7 +3,7 @@
 import { createRouter } from '@core/http/group';
 import { enterpriseOf, pathId } from '@core/http/handlers';
 import { userIdParam } from '@core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import { AddProjectMembersBodySchema, ProjectMemberSchema } from '@shared/schemas/projects';
 import * as z from 'zod';
 import * as members from '../members';
@@ -11,19 +11,15 @@ import { enterprise, PROJECT_BASE, projectParams, projectTags as tags } from './
 
 const memberParams = projectParams.extend({ userId: userIdParam });
 
-const listRoute = tenantRoute(enterprise, 'project:project:list', {
-  method: 'get',
-  path: `${PROJECT_BASE}/{id}/members`,
-  tags,
+const route = tenantRoutes(enterprise, tags);
+
+const listRoute = route.get(`${PROJECT_BASE}/{id}/members`, 'project:project:list', {
   summary: "The project's members, in the order they joined",
   request: { params: projectParams },
   responses: { ...ok200(z.array(ProjectMemberSchema), 'Members'), ...failures(401, 403, 404) },
 });
 
-const addRoute = tenantRoute(enterprise, 'project:member:edit', {
-  method: 'post',
-  path: `${PROJECT_BASE}/{id}/members`,
-  tags,
+const addRoute = route.post(`${PROJECT_BASE}/{id}/members`, 'project:member:edit', {
   summary: 'Add enterprise members to the project; those already in it are skipped',
   request: { params: projectParams, body: jsonBody(AddProjectMembersBodySchema) },
   responses: {
@@ -32,10 +28,7 @@ const addRoute = tenantRoute(enterprise, 'project:member:edit', {
   },
 });
 
-const removeRoute = tenantRoute(enterprise, 'project:member:edit', {
-  method: 'delete',
-  path: `${PROJECT_BASE}/{id}/members/{userId}`,
-  tags,
+const removeRoute = route.delete(`${PROJECT_BASE}/{id}/members/{userId}`, 'project:member:edit', {
   summary: 'Remove a member from the project (not its last manager)',
   request: { params: memberParams },
   responses: { ...ok200(z.null(), 'Removed'), ...failures(401, 403, 404, 409) },

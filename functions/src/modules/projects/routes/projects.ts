@@ -11,7 +11,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
@@ -36,55 +36,39 @@ export const projectParams = z.object({ identifier: identifierParam, id: project
 const tags = projectTags;
 
 // Static paths (`list`, `userList`) are registered before `{id}`, which would match them too.
-const listRoute = tenantRoute(enterprise, 'project:project:list', {
-  method: 'get',
-  path: `${PROJECT_BASE}/list`,
-  tags,
+const route = tenantRoutes(enterprise, tags);
+
+const listRoute = route.get(`${PROJECT_BASE}/list`, 'project:project:list', {
   summary: "The enterprise's projects, newest first; keyword matches the name, mine keeps the caller's",
   request: { params: enterpriseParams, query: ProjectListQuerySchema },
   responses: { ...ok200(pageSchema(ProjectSchema), 'A page of projects'), ...failures(400, 401, 403, 404) },
 });
 
-const userListRoute = tenantRoute(enterprise, 'project:project:list', {
-  method: 'get',
-  path: `${PROJECT_BASE}/userList`,
-  tags,
+const userListRoute = route.get(`${PROJECT_BASE}/userList`, 'project:project:list', {
   summary: "The project's members for pickers; keyword matches login or nickname",
   request: { params: enterpriseParams, query: ProjectUserListQuerySchema },
   responses: { ...ok200(z.array(UserSummarySchema), 'Members'), ...failures(400, 401, 403, 404) },
 });
 
-const getRoute = tenantRoute(enterprise, 'project:project:list', {
-  method: 'get',
-  path: `${PROJECT_BASE}/{id}`,
-  tags,
+const getRoute = route.get(`${PROJECT_BASE}/{id}`, 'project:project:list', {
   summary: 'One project',
   request: { params: projectParams },
   responses: { ...ok200(ProjectSchema, 'The project'), ...failures(401, 403, 404) },
 });
 
-const createProjectRoute = tenantRoute(enterprise, 'project:project:add', {
-  method: 'post',
-  path: PROJECT_BASE,
-  tags,
+const createProjectRoute = route.post(PROJECT_BASE, 'project:project:add', {
   summary: 'Create a project; the creator becomes its manager',
   request: { params: enterpriseParams, body: jsonBody(ProjectBodySchema) },
   responses: { ...created201(ProjectSchema, 'The new project'), ...failures(400, 401, 403, 404) },
 });
 
-const updateRoute = tenantRoute(enterprise, 'project:project:edit', {
-  method: 'put',
-  path: `${PROJECT_BASE}/{id}`,
-  tags,
+const updateRoute = route.put(`${PROJECT_BASE}/{id}`, 'project:project:edit', {
   summary: 'Edit a project (the fields sent) at the version read',
   request: { params: projectParams, body: jsonBody(ProjectUpdateBodySchema) },
   responses: { ...ok200(ProjectSchema, 'The edited project'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(enterprise, 'project:project:remove', {
-  method: 'delete',
-  path: `${PROJECT_BASE}/{id}`,
-  tags,
+const deleteRoute = route.delete(`${PROJECT_BASE}/{id}`, 'project:project:remove', {
   summary: 'Delete a project and everything in it',
   request: { params: projectParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404) },

@@ -14,7 +14,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
@@ -32,10 +32,9 @@ const tags = ['code repositories'];
 const tenant = byIdentifier('identifier');
 const baseParams = z.object({ identifier: identifierParam });
 
-const listRoute = tenantRoute(tenant, 'code:repository:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'code:repository:list', {
   summary: "A page of the project's repositories, with default branch, last commit and activity",
   request: { params: baseParams, query: ProjectRepositoryListQuerySchema },
   responses: {
@@ -44,19 +43,13 @@ const listRoute = tenantRoute(tenant, 'code:repository:list', {
   },
 });
 
-const unlinkedRoute = tenantRoute(tenant, 'code:repository:list', {
-  method: 'get',
-  path: `${BASE}/list/unlinked`,
-  tags,
+const unlinkedRoute = route.get(`${BASE}/list/unlinked`, 'code:repository:list', {
   summary: "The enterprise's repositories not linked to the project (at most 100, by name)",
   request: { params: baseParams, query: UnlinkedQuerySchema },
   responses: { ...ok200(z.array(RepositorySchema), 'Repositories to link'), ...failures(400, 401, 403, 404) },
 });
 
-const linkRoute = tenantRoute(tenant, 'code:repository:link', {
-  method: 'post',
-  path: BASE,
-  tags,
+const linkRoute = route.post(BASE, 'code:repository:link', {
   summary: 'Link repositories to a project (all or nothing)',
   request: { params: baseParams, body: jsonBody(ProjectRepositoryLinkBodySchema) },
   responses: {
@@ -65,10 +58,7 @@ const linkRoute = tenantRoute(tenant, 'code:repository:link', {
   },
 });
 
-const unlinkRoute = tenantRoute(tenant, 'code:repository:link', {
-  method: 'delete',
-  path: `${BASE}/{pmsProjectId}/{repositoryId}`,
-  tags,
+const unlinkRoute = route.delete(`${BASE}/{pmsProjectId}/{repositoryId}`, 'code:repository:link', {
   summary: 'Unlink a repository from a project; both stay, and work items keep what they recorded',
   request: {
     params: z.object({

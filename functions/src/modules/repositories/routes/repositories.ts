@@ -8,7 +8,7 @@
 import { createRouter } from '@core/http/group';
 import { callerOf, enterpriseOf, pathId, removeById } from '@core/http/handlers';
 import { publicOrigin } from '@core/http/origin';
-import { identifierParam } from '@core/http/params';
+import { identifierParam, tenantIdParams } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -17,7 +17,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
@@ -40,15 +40,11 @@ const BASE = '/api/pms/{identifier}/pmsRepository';
 const tags = ['code repositories'];
 const tenant = byIdentifier('identifier');
 const baseParams = z.object({ identifier: identifierParam });
-const idParams = z.object({
-  identifier: identifierParam,
-  id: z.string().min(1).max(64).meta({ description: 'A repository id' }),
-});
+const idParams = tenantIdParams('A repository id');
 
-const listRoute = tenantRoute(tenant, 'code:repository:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'code:repository:list', {
   summary: "A page of the enterprise's repositories (kind all, code or image), most recently active first",
   request: { params: baseParams, query: RepositoryListQuerySchema },
   responses: {
@@ -57,10 +53,7 @@ const listRoute = tenantRoute(tenant, 'code:repository:list', {
   },
 });
 
-const connectRoute = tenantRoute(tenant, 'code:repository:add', {
-  method: 'post',
-  path: BASE,
-  tags,
+const connectRoute = route.post(BASE, 'code:repository:add', {
   summary: 'Connect a repository by HTTPS clone URL and access token (checked against the host first)',
   request: { params: baseParams, body: jsonBody(RepositoryConnectBodySchema) },
   responses: {
@@ -69,37 +62,25 @@ const connectRoute = tenantRoute(tenant, 'code:repository:add', {
   },
 });
 
-const getRoute = tenantRoute(tenant, 'code:repository:list', {
-  method: 'get',
-  path: `${BASE}/{id}`,
-  tags,
+const getRoute = route.get(`${BASE}/{id}`, 'code:repository:list', {
   summary: 'One repository',
   request: { params: idParams },
   responses: { ...ok200(RepositorySchema, 'The repository'), ...failures(401, 403, 404) },
 });
 
-const updateRoute = tenantRoute(tenant, 'code:repository:edit', {
-  method: 'put',
-  path: `${BASE}/{id}`,
-  tags,
+const updateRoute = route.put(`${BASE}/{id}`, 'code:repository:edit', {
   summary: 'Rename, describe, or replace the token (a new token is checked against the host first)',
   request: { params: idParams, body: jsonBody(RepositoryUpdateBodySchema) },
   responses: { ...ok200(RepositorySchema, 'The repository'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(tenant, 'code:repository:remove', {
-  method: 'delete',
-  path: `${BASE}/{id}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/{id}`, 'code:repository:remove', {
   summary: 'Disconnect a repository: its links go; work items keep the branches and commits they recorded',
   request: { params: idParams },
   responses: { ...ok200(z.null(), 'Disconnected'), ...failures(401, 403, 404) },
 });
 
-const branchesRoute = tenantRoute(tenant, 'code:repository:list', {
-  method: 'get',
-  path: `${BASE}/{id}/branches`,
-  tags,
+const branchesRoute = route.get(`${BASE}/{id}/branches`, 'code:repository:list', {
   summary: "The repository's branches, read from the host now (default branch first)",
   request: { params: idParams, query: RefListQuerySchema },
   responses: {
@@ -108,19 +89,13 @@ const branchesRoute = tenantRoute(tenant, 'code:repository:list', {
   },
 });
 
-const tagsRoute = tenantRoute(tenant, 'code:repository:list', {
-  method: 'get',
-  path: `${BASE}/{id}/tags`,
-  tags,
+const tagsRoute = route.get(`${BASE}/{id}/tags`, 'code:repository:list', {
   summary: "The repository's tags, read from the host now",
   request: { params: idParams, query: RefListQuerySchema },
   responses: { ...ok200(pageSchema(TagSchema), 'A page of tags'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const commitsRoute = tenantRoute(tenant, 'code:repository:list', {
-  method: 'get',
-  path: `${BASE}/{id}/commits`,
-  tags,
+const commitsRoute = route.get(`${BASE}/{id}/commits`, 'code:repository:list', {
   summary: 'The latest commits of a branch (the default branch unless named), read from the host now',
   request: { params: idParams, query: CommitListQuerySchema },
   responses: {
@@ -129,19 +104,13 @@ const commitsRoute = tenantRoute(tenant, 'code:repository:list', {
   },
 });
 
-const webhookSettingsRoute = tenantRoute(tenant, 'code:repository:edit', {
-  method: 'get',
-  path: `${BASE}/{id}/webhook`,
-  tags,
+const webhookSettingsRoute = route.get(`${BASE}/{id}/webhook`, 'code:repository:edit', {
   summary: 'Where the host should send push events, and the secret to sign them with',
   request: { params: idParams },
   responses: { ...ok200(WebhookSettingsSchema, 'Webhook settings'), ...failures(401, 403, 404) },
 });
 
-const syncRoute = tenantRoute(tenant, 'code:repository:edit', {
-  method: 'post',
-  path: `${BASE}/{id}/sync`,
-  tags,
+const syncRoute = route.post(`${BASE}/{id}/sync`, 'code:repository:edit', {
   summary: 'Read the repository now (what the poll does): new commits and branches attach to work items',
   request: { params: idParams },
   responses: { ...ok200(z.null(), 'Queued'), ...failures(401, 403, 404) },

@@ -15,7 +15,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import {
   CreateBranchBodySchema,
@@ -31,28 +31,21 @@ const tags = ['code repositories'];
 const tenant = byIdentifier('identifier');
 const baseParams = z.object({ identifier: identifierParam });
 
-const branchesRoute = tenantRoute(tenant, 'project:issue:list', {
-  method: 'get',
-  path: `${BASE}/repoBranches`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const branchesRoute = route.get(`${BASE}/repoBranches`, 'project:issue:list', {
   summary: "A work item's branches in linked repositories (made from it, or named after it), newest first",
   request: { params: baseParams, query: IssueRefQuerySchema },
   responses: { ...ok200(z.array(RepoBranchSchema), 'Branches'), ...failures(400, 401, 403, 404) },
 });
 
-const createBranchRoute = tenantRoute(tenant, 'code:branch:add', {
-  method: 'post',
-  path: `${BASE}/repoBranches`,
-  tags,
+const createBranchRoute = route.post(`${BASE}/repoBranches`, 'code:branch:add', {
   summary: 'Create a branch from a work item in a repository linked to its project (pushed over git)',
   request: { params: baseParams, body: jsonBody(CreateBranchBodySchema) },
   responses: { ...created201(RepoBranchSchema, 'The branch'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const commitsRoute = tenantRoute(tenant, 'project:issue:list', {
-  method: 'get',
-  path: `${BASE}/repoCommits`,
-  tags,
+const commitsRoute = route.get(`${BASE}/repoCommits`, 'project:issue:list', {
   summary: 'The commits of linked repositories that mention a work item, newest first',
   request: { params: baseParams, query: IssueRefQuerySchema },
   responses: { ...ok200(z.array(ItemCommitSchema), 'Commits'), ...failures(400, 401, 403, 404) },

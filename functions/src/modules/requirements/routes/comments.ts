@@ -3,7 +3,7 @@
 import { createRouter } from '@core/http/group';
 import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
   ProductJournalBodySchema,
@@ -23,10 +23,9 @@ const journalParams = z.object({
   id: ProductJournalIdSchema.meta({ description: 'A comment id ({objectId}.{localId})' }),
 });
 
-const listRoute = tenantRoute(enterprise, 'product:product:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(enterprise, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'product:product:list', {
   summary: 'The comments on a user requirement, spec or plan, oldest first',
   request: { params: enterpriseParams, query: ProductJournalListQuerySchema },
   responses: {
@@ -35,28 +34,19 @@ const listRoute = tenantRoute(enterprise, 'product:product:list', {
   },
 });
 
-const createJournalRoute = tenantRoute(enterprise, 'product:requirement:comment', {
-  method: 'post',
-  path: BASE,
-  tags,
+const createJournalRoute = route.post(BASE, 'product:requirement:comment', {
   summary: 'Comment on a user requirement, spec or plan',
   request: { params: enterpriseParams, body: jsonBody(ProductJournalBodySchema) },
   responses: { ...created201(ProductJournalSchema, 'The comment'), ...failures(400, 401, 403, 404) },
 });
 
-const updateRoute = tenantRoute(enterprise, 'product:requirement:comment', {
-  method: 'put',
-  path: BASE,
-  tags,
+const updateRoute = route.put(BASE, 'product:requirement:comment', {
   summary: "Edit one's own comment",
   request: { params: enterpriseParams, body: jsonBody(ProductJournalUpdateBodySchema) },
   responses: { ...ok200(ProductJournalSchema, 'The comment'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(enterprise, 'product:requirement:comment', {
-  method: 'delete',
-  path: `${BASE}/{id}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/{id}`, 'product:requirement:comment', {
   summary: "Delete one's own comment",
   request: { params: journalParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404) },

@@ -2,27 +2,23 @@
 
 import { createRouter } from '@core/http/group';
 import { callerOf, enterpriseOf } from '@core/http/handlers';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import { LinkDemandBodySchema, PushSpecBodySchema, SpecDemandSchema } from '@shared/schemas/requirements';
 import * as demands from '../demands';
 import { enterprise, enterpriseParams, requirementTags as tags } from './user-requirements';
 
 const BASE = '/api/pms/{identifier}/pmsProductRequirement';
 
-const pushRoute = tenantRoute(enterprise, 'project:issue:add', {
-  method: 'post',
-  path: BASE,
-  tags,
+const route = tenantRoutes(enterprise, tags);
+
+const pushRoute = route.post(BASE, 'project:issue:add', {
   summary:
     "Push a reviewed or planning spec into a project: a new demand with the spec's content, linked to it",
   request: { params: enterpriseParams, body: jsonBody(PushSpecBodySchema) },
   responses: { ...created201(SpecDemandSchema, 'The new demand'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const linkRoute = tenantRoute(enterprise, 'project:issue:edit', {
-  method: 'put',
-  path: BASE,
-  tags,
+const linkRoute = route.put(BASE, 'project:issue:edit', {
   summary: 'Link an existing demand to a spec (replacing its spec), or unlink it with specId null',
   request: { params: enterpriseParams, body: jsonBody(LinkDemandBodySchema) },
   responses: {

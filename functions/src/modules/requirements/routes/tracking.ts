@@ -5,7 +5,7 @@
 
 import { createRouter } from '@core/http/group';
 import { enterpriseOf, pathId } from '@core/http/handlers';
-import { failures, ok, ok200, tenantRoute } from '@core/http/route';
+import { failures, ok, ok200, tenantRoutes } from '@core/http/route';
 import { AssociatedPlanSchema, ChangeRecordSchema, SpecTestcaseSchema } from '@shared/schemas/requirements';
 import * as z from 'zod';
 import * as specs from '../specs';
@@ -14,37 +14,27 @@ import { enterprise, itemParams, requirementTags as tags } from './user-requirem
 
 const BASE = '/api/pms/{identifier}/productRequirementTracking/{id}';
 
-const userRequirementRecordsRoute = tenantRoute(enterprise, 'product:requirement:list', {
-  method: 'get',
-  path: `${BASE}/userReqChangeRecord`,
-  tags,
+const route = tenantRoutes(enterprise, tags);
+
+const userRequirementRecordsRoute = route.get(`${BASE}/userReqChangeRecord`, 'product:requirement:list', {
   summary: "A user requirement's tracking records, oldest first",
   request: { params: itemParams('A user requirement id') },
   responses: { ...ok200(z.array(ChangeRecordSchema), 'Records'), ...failures(401, 403, 404) },
 });
 
-const specRecordsRoute = tenantRoute(enterprise, 'product:spec:list', {
-  method: 'get',
-  path: `${BASE}/reqSpecsChangeRecord`,
-  tags,
+const specRecordsRoute = route.get(`${BASE}/reqSpecsChangeRecord`, 'product:spec:list', {
   summary: "A spec's tracking records, oldest first",
   request: { params: itemParams('A spec id') },
   responses: { ...ok200(z.array(ChangeRecordSchema), 'Records'), ...failures(401, 403, 404) },
 });
 
-const planRoute = tenantRoute(enterprise, 'product:spec:list', {
-  method: 'get',
-  path: `${BASE}/associatedPlan`,
-  tags,
+const planRoute = route.get(`${BASE}/associatedPlan`, 'product:spec:list', {
   summary: 'The plan the spec is in, or null',
   request: { params: itemParams('A spec id') },
   responses: { ...ok200(AssociatedPlanSchema, 'The plan'), ...failures(401, 403, 404) },
 });
 
-const testcaseRoute = tenantRoute(enterprise, 'product:spec:list', {
-  method: 'get',
-  path: `${BASE}/associatedTestcase`,
-  tags,
+const testcaseRoute = route.get(`${BASE}/associatedTestcase`, 'product:spec:list', {
   summary: 'The test cases that cover the spec (written by test management)',
   request: { params: itemParams('A spec id') },
   responses: { ...ok200(z.array(SpecTestcaseSchema), 'Test cases'), ...failures(401, 403, 404) },

@@ -14,7 +14,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import { LookupEntrySchema } from '@shared/schemas/products';
@@ -41,10 +41,9 @@ const tags = requirementTags;
 const params = itemParams('A user requirement id');
 
 // Static paths (`list`, `statusList`) are registered before `{id}`, which would match them too.
-const listRoute = tenantRoute(enterprise, 'product:requirement:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(enterprise, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'product:requirement:list', {
   summary: "A product's user requirements, newest first; moduleId includes its sub-modules",
   request: { params: enterpriseParams, query: UserRequirementListQuerySchema },
   responses: {
@@ -53,28 +52,19 @@ const listRoute = tenantRoute(enterprise, 'product:requirement:list', {
   },
 });
 
-const statusListRoute = tenantRoute(enterprise, 'product:requirement:list', {
-  method: 'get',
-  path: `${BASE}/statusList`,
-  tags,
+const statusListRoute = route.get(`${BASE}/statusList`, 'product:requirement:list', {
   summary: 'The statuses of user requirements',
   request: { params: enterpriseParams },
   responses: { ...ok200(z.array(LookupEntrySchema), 'Statuses'), ...failures(401, 403, 404) },
 });
 
-const getRoute = tenantRoute(enterprise, 'product:requirement:list', {
-  method: 'get',
-  path: `${BASE}/{id}`,
-  tags,
+const getRoute = route.get(`${BASE}/{id}`, 'product:requirement:list', {
   summary: 'One user requirement with its description and the specs refined from it',
   request: { params },
   responses: { ...ok200(UserRequirementDetailSchema, 'The user requirement'), ...failures(401, 403, 404) },
 });
 
-const createRequirementRoute = tenantRoute(enterprise, 'product:requirement:add', {
-  method: 'post',
-  path: BASE,
-  tags,
+const createRequirementRoute = route.post(BASE, 'product:requirement:add', {
   summary: 'Create a user requirement, pending review, numbered UR-n in its product',
   request: { params: enterpriseParams, body: jsonBody(UserRequirementBodySchema) },
   responses: {
@@ -83,10 +73,7 @@ const createRequirementRoute = tenantRoute(enterprise, 'product:requirement:add'
   },
 });
 
-const updateRoute = tenantRoute(enterprise, 'product:requirement:edit', {
-  method: 'put',
-  path: BASE,
-  tags,
+const updateRoute = route.put(BASE, 'product:requirement:edit', {
   summary:
     'Edit (pending review or rejected), change with a reason (reviewed or refined), close (status 4) or reopen (status 1)',
   request: { params: enterpriseParams, body: jsonBody(UserRequirementUpdateBodySchema) },
@@ -96,10 +83,7 @@ const updateRoute = tenantRoute(enterprise, 'product:requirement:edit', {
   },
 });
 
-const reviewRoute = tenantRoute(enterprise, 'product:requirement:review', {
-  method: 'put',
-  path: `${BASE}/review`,
-  tags,
+const reviewRoute = route.put(`${BASE}/review`, 'product:requirement:review', {
   summary: 'Pass or reject a user requirement pending review or changed; product members only',
   request: { params: enterpriseParams, body: jsonBody(ReviewBodySchema) },
   responses: {
@@ -108,10 +92,7 @@ const reviewRoute = tenantRoute(enterprise, 'product:requirement:review', {
   },
 });
 
-const deleteRoute = tenantRoute(enterprise, 'product:requirement:remove', {
-  method: 'delete',
-  path: `${BASE}/{id}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/{id}`, 'product:requirement:remove', {
   summary: 'Delete a user requirement no spec refines',
   request: { params },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },

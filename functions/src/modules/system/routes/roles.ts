@@ -3,7 +3,7 @@
 import { createRouter } from '@core/http/group';
 import { enterpriseOf } from '@core/http/handlers';
 import { enterpriseIdParam, roleIdParam } from '@core/http/params';
-import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { byId, created, created201, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import { roleView } from '@core/identity/views';
 import { RoleBodySchema, RoleMenuTreeSchema, RoleSchema, RoleUpdateBodySchema } from '@shared/schemas/system';
 import * as z from 'zod';
@@ -15,55 +15,39 @@ const BASE = '/api/system/SysDeptRole/dept/{id}';
 const deptParams = z.object({ id: enterpriseIdParam });
 const roleParams = z.object({ id: enterpriseIdParam, roleId: roleIdParam });
 
-const listRoute = tenantRoute(dept, 'system:role:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(dept, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'system:role:list', {
   summary: 'Every role, built-in ones first, with how many members hold each',
   request: { params: deptParams },
   responses: { ...ok200(z.array(RoleSchema), 'Roles'), ...failures(401, 403, 404) },
 });
 
-const menuTreeRoute = tenantRoute(dept, 'system:role:list', {
-  method: 'get',
-  path: `${BASE}/roleMenuTreeSelect`,
-  tags,
+const menuTreeRoute = route.get(`${BASE}/roleMenuTreeSelect`, 'system:role:list', {
   summary: "The permission tree, with the role's permissions checked (none without roleId)",
   request: { params: deptParams, query: z.object({ roleId: roleIdParam.optional() }) },
   responses: { ...ok200(RoleMenuTreeSchema, 'Menus and checked keys'), ...failures(401, 403, 404) },
 });
 
-const getRoute = tenantRoute(dept, 'system:role:list', {
-  method: 'get',
-  path: `${BASE}/role/{roleId}`,
-  tags,
+const getRoute = route.get(`${BASE}/role/{roleId}`, 'system:role:list', {
   summary: 'One role',
   request: { params: roleParams },
   responses: { ...ok200(RoleSchema, 'The role'), ...failures(401, 403, 404) },
 });
 
-const createRoleRoute = tenantRoute(dept, 'system:role:add', {
-  method: 'post',
-  path: `${BASE}/role`,
-  tags,
+const createRoleRoute = route.post(`${BASE}/role`, 'system:role:add', {
   summary: 'Create a role; its key must be unique in the enterprise',
   request: { params: deptParams, body: jsonBody(RoleBodySchema) },
   responses: { ...created201(RoleSchema, 'The new role'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const updateRoute = tenantRoute(dept, 'system:role:edit', {
-  method: 'put',
-  path: `${BASE}/role/{roleId}`,
-  tags,
+const updateRoute = route.put(`${BASE}/role/{roleId}`, 'system:role:edit', {
   summary: "Edit a role (built-in keys and the admin role's permissions are fixed)",
   request: { params: roleParams, body: jsonBody(RoleUpdateBodySchema) },
   responses: { ...ok200(RoleSchema, 'The edited role'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(dept, 'system:role:remove', {
-  method: 'delete',
-  path: `${BASE}/role/{roleId}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/role/{roleId}`, 'system:role:remove', {
   summary: 'Delete a custom role that no member holds',
   request: { params: roleParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },

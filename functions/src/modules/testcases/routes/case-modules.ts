@@ -5,7 +5,7 @@
 
 import { createRouter } from '@core/http/group';
 import { enterpriseOf, pathId, removeById } from '@core/http/handlers';
-import { identifierParam } from '@core/http/params';
+import { identifierParam, tenantIdParams } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -14,7 +14,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import {
   CaseModuleBodySchema,
@@ -32,51 +32,35 @@ const tags = ['testcases'];
 const tenant = byIdentifier('identifier');
 
 const params = z.object({ identifier: identifierParam });
-const moduleParams = z.object({
-  identifier: identifierParam,
-  id: z.string().min(1).max(64).meta({ description: 'A case module id ({projectId}.{localId})' }),
-});
+const moduleParams = tenantIdParams('A case module id ({projectId}.{localId})');
 
-const treeRoute = tenantRoute(tenant, 'test:case:list', {
-  method: 'get',
-  path: `${BASE}/treeList`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const treeRoute = route.get(`${BASE}/treeList`, 'test:case:list', {
   summary: "The project's case module tree, with each module's case count",
   request: { params, query: ProjectQuerySchema },
   responses: { ...ok200(z.array(CaseModuleNodeSchema), 'The tree'), ...failures(400, 401, 403, 404) },
 });
 
-const syncRoute = tenantRoute(tenant, 'test:case:add', {
-  method: 'post',
-  path: `${BASE}/syncByProductModule`,
-  tags,
+const syncRoute = route.post(`${BASE}/syncByProductModule`, 'test:case:add', {
   summary: "Copy the project's product's module tree into its case modules (idempotent)",
   request: { params, body: jsonBody(ProjectQuerySchema) },
   responses: { ...ok200(ModuleSyncResultSchema, 'What the sync did'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const createModuleRoute = tenantRoute(tenant, 'test:case:add', {
-  method: 'post',
-  path: BASE,
-  tags,
+const createModuleRoute = route.post(BASE, 'test:case:add', {
   summary: 'Create a case module (at most 5 levels; names unique among siblings)',
   request: { params, body: jsonBody(CaseModuleBodySchema) },
   responses: { ...created201(CaseModuleSchema, 'The new module'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const updateRoute = tenantRoute(tenant, 'test:case:edit', {
-  method: 'put',
-  path: `${BASE}/{id}`,
-  tags,
+const updateRoute = route.put(`${BASE}/{id}`, 'test:case:edit', {
   summary: 'Rename or move a case module at the version read; cycles and depth over 5 are 400',
   request: { params: moduleParams, body: jsonBody(CaseModuleUpdateBodySchema) },
   responses: { ...ok200(CaseModuleSchema, 'The module'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(tenant, 'test:case:remove', {
-  method: 'delete',
-  path: `${BASE}/{id}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/{id}`, 'test:case:remove', {
   summary: 'Delete a case module; 409 while it has sub-modules or cases',
   request: { params: moduleParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },

@@ -8,7 +8,7 @@
 import { createRouter } from '@core/http/group';
 import { callerOf, enterpriseOf } from '@core/http/handlers';
 import { identifierParam } from '@core/http/params';
-import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { byIdentifier, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import { MAX_UPLOAD_BYTES } from '@shared/domain/testing';
 import { IdSchema } from '@shared/schemas/common';
 import {
@@ -46,28 +46,21 @@ const UploadFormSchema = z.object({
     }),
 });
 
-const downloadRoute = tenantRoute(tenant, 'test:case:import', {
-  method: 'get',
-  path: `${BASE}/download`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const downloadRoute = route.get(`${BASE}/download`, 'test:case:import', {
   summary: 'Every case of the project as an .xlsx file (the file itself, not the envelope)',
   request: { params, query: ProjectQuerySchema },
   responses: { ...workbook('The .xlsx file'), ...failures(400, 401, 403, 404) },
 });
 
-const partDownloadRoute = tenantRoute(tenant, 'test:case:import', {
-  method: 'post',
-  path: `${BASE}/partDownload`,
-  tags,
+const partDownloadRoute = route.post(`${BASE}/partDownload`, 'test:case:import', {
   summary: 'The cases given (all of the project) as an .xlsx file',
   request: { params, body: jsonBody(CasePartDownloadBodySchema) },
   responses: { ...workbook('The .xlsx file'), ...failures(400, 401, 403, 404) },
 });
 
-const uploadRoute = tenantRoute(tenant, 'test:case:import', {
-  method: 'post',
-  path: `${BASE}/upload`,
-  tags,
+const uploadRoute = route.post(`${BASE}/upload`, 'test:case:import', {
   summary: 'Import an .xlsx or .csv file: valid rows create or update cases, refused rows are reported',
   request: {
     params,

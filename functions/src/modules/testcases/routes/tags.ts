@@ -5,7 +5,7 @@
 
 import { createRouter } from '@core/http/group';
 import { enterpriseOf, pathId, removeById } from '@core/http/handlers';
-import { identifierParam } from '@core/http/params';
+import { identifierParam, tenantIdParams } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -14,7 +14,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import {
   CaseTagBodySchema,
@@ -30,51 +30,35 @@ const tags = ['testcases'];
 const tenant = byIdentifier('identifier');
 
 const params = z.object({ identifier: identifierParam });
-const tagParams = z.object({
-  identifier: identifierParam,
-  id: z.string().min(1).max(64).meta({ description: 'A case tag id' }),
-});
+const tagParams = tenantIdParams('A case tag id');
 
-const listRoute = tenantRoute(tenant, 'test:case:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'test:case:list', {
   summary: "The enterprise's case tags, by name",
   request: { params },
   responses: { ...ok200(z.array(CaseTagSchema), 'Tags'), ...failures(401, 403, 404) },
 });
 
-const createTagRoute = tenantRoute(tenant, 'test:case:add', {
-  method: 'post',
-  path: BASE,
-  tags,
+const createTagRoute = route.post(BASE, 'test:case:add', {
   summary: 'Create a case tag; its name is unique in the enterprise (ignoring case)',
   request: { params, body: jsonBody(CaseTagBodySchema) },
   responses: { ...created201(CaseTagSchema, 'The new tag'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const updateTagRoute = tenantRoute(tenant, 'test:case:edit', {
-  method: 'put',
-  path: `${BASE}/{id}`,
-  tags,
+const updateTagRoute = route.put(`${BASE}/{id}`, 'test:case:edit', {
   summary: 'Rename or recolour a case tag at the version read',
   request: { params: tagParams, body: jsonBody(CaseTagUpdateBodySchema) },
   responses: { ...ok200(CaseTagSchema, 'The tag'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteTagRoute = tenantRoute(tenant, 'test:case:remove', {
-  method: 'delete',
-  path: `${BASE}/{id}`,
-  tags,
+const deleteTagRoute = route.delete(`${BASE}/{id}`, 'test:case:remove', {
   summary: 'Delete a case tag; cases stop showing it',
   request: { params: tagParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404) },
 });
 
-const typesRoute = tenantRoute(tenant, 'test:case:list', {
-  method: 'get',
-  path: '/api/pms/{identifier}/pmsProjectTestcaseType/list',
-  tags,
+const typesRoute = route.get('/api/pms/{identifier}/pmsProjectTestcaseType/list', 'test:case:list', {
   summary: 'The case types (a fixed list)',
   request: { params },
   responses: { ...ok200(z.array(CaseTypeEntrySchema), 'Case types'), ...failures(401, 403, 404) },

@@ -8,7 +8,7 @@
 import { badRequest } from '@core/errors';
 import { createRouter } from '@core/http/group';
 import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
-import { identifierParam } from '@core/http/params';
+import { identifierParam, tenantIdParams } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -17,7 +17,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
@@ -40,10 +40,7 @@ const tenant = byIdentifier('identifier');
 const MAX_DELETE = 40;
 
 const params = z.object({ identifier: identifierParam });
-const caseParams = z.object({
-  identifier: identifierParam,
-  id: z.string().min(1).max(64).meta({ description: 'A case id ({projectId}.{localId})' }),
-});
+const caseParams = tenantIdParams('A case id ({projectId}.{localId})');
 const idsParams = z.object({
   identifier: identifierParam,
   ids: z
@@ -53,37 +50,27 @@ const idsParams = z.object({
     .meta({ description: `Comma-separated case ids (at most ${MAX_DELETE})` }),
 });
 
-const listRoute = tenantRoute(tenant, 'test:case:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'test:case:list', {
   summary: "A page of a project's cases, the newest number first, with filters",
   request: { params, query: CaseListQuerySchema },
   responses: { ...ok200(pageSchema(CaseRowSchema), 'A page of cases'), ...failures(400, 401, 403, 404) },
 });
 
-const batchRoute = tenantRoute(tenant, 'test:case:edit', {
-  method: 'put',
-  path: `${BASE}/batch`,
-  tags,
+const batchRoute = route.put(`${BASE}/batch`, 'test:case:edit', {
   summary: 'The same change (module, type, priority, added tags) to several cases; all or nothing',
   request: { params, body: jsonBody(CaseBatchBodySchema) },
   responses: { ...ok200(CaseRowsSchema, 'The cases'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const copyRoute = tenantRoute(tenant, 'test:case:add', {
-  method: 'post',
-  path: `${BASE}/copy`,
-  tags,
+const copyRoute = route.post(`${BASE}/copy`, 'test:case:add', {
   summary: 'Copy cases (content and spec links) into a module of this or another project',
   request: { params, body: jsonBody(CaseCopyBodySchema) },
   responses: { ...created201(CaseRowsSchema, 'The copies'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const confirmRoute = tenantRoute(tenant, 'test:case:edit', {
-  method: 'put',
-  path: `${BASE}/confirm`,
-  tags,
+const confirmRoute = route.put(`${BASE}/confirm`, 'test:case:edit', {
   summary: 'Confirm cases flagged after a covered spec changed',
   request: { params, body: jsonBody(CaseConfirmBodySchema) },
   responses: {
@@ -92,37 +79,25 @@ const confirmRoute = tenantRoute(tenant, 'test:case:edit', {
   },
 });
 
-const createCaseRoute = tenantRoute(tenant, 'test:case:add', {
-  method: 'post',
-  path: BASE,
-  tags,
+const createCaseRoute = route.post(BASE, 'test:case:add', {
   summary: 'Create a case (numbered TC-n in its project)',
   request: { params, body: jsonBody(CaseCreateBodySchema) },
   responses: { ...created201(CaseDetailSchema, 'The new case'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const getRoute = tenantRoute(tenant, 'test:case:list', {
-  method: 'get',
-  path: `${BASE}/{id}`,
-  tags,
+const getRoute = route.get(`${BASE}/{id}`, 'test:case:list', {
   summary: 'One case with its steps, covered specs and linked work items',
   request: { params: caseParams },
   responses: { ...ok200(CaseDetailSchema, 'The case'), ...failures(401, 403, 404) },
 });
 
-const updateRoute = tenantRoute(tenant, 'test:case:edit', {
-  method: 'put',
-  path: `${BASE}/{id}`,
-  tags,
+const updateRoute = route.put(`${BASE}/{id}`, 'test:case:edit', {
   summary: 'Edit any fields at the version read; saving also confirms the case',
   request: { params: caseParams, body: jsonBody(CaseUpdateBodySchema) },
   responses: { ...ok200(CaseDetailSchema, 'The case'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(tenant, 'test:case:remove', {
-  method: 'delete',
-  path: `${BASE}/{ids}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/{ids}`, 'test:case:remove', {
   summary: 'Delete cases, all or nothing; sheets keep what the cases were',
   request: { params: idsParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(400, 401, 403, 404, 409) },

@@ -5,7 +5,7 @@
 
 import { createRouter } from '@core/http/group';
 import { callerOf, enterpriseOf, pathId } from '@core/http/handlers';
-import { identifierParam } from '@core/http/params';
+import { identifierParam, tenantIdParams } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -14,7 +14,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
@@ -34,64 +34,45 @@ const tags = ['test reports'];
 const tenant = byIdentifier('identifier');
 
 const baseParams = z.object({ identifier: identifierParam });
-const idParams = z.object({
-  identifier: identifierParam,
-  id: z.string().min(1).max(64).meta({ description: 'A report id ({projectId}.{localId})' }),
-});
+const idParams = tenantIdParams('A report id ({projectId}.{localId})');
 const idsParams = z.object({
   identifier: identifierParam,
   ids: idsParam(reports.MAX_DELETE_REPORTS, 'report'),
 });
 
-const listRoute = tenantRoute(tenant, 'test:report:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'test:report:list', {
   summary: "A page of a project's test reports, newest first",
   request: { params: baseParams, query: ReportListQuerySchema },
   responses: { ...ok200(pageSchema(ReportSchema), 'A page of reports'), ...failures(400, 401, 403, 404) },
 });
 
-const createReportRoute = tenantRoute(tenant, 'test:report:add', {
-  method: 'post',
-  path: BASE,
-  tags,
+const createReportRoute = route.post(BASE, 'test:report:add', {
   summary: "Make a report from a sheet: a snapshot of its cases' results and linked bugs now",
   request: { params: baseParams, body: jsonBody(ReportBodySchema) },
   responses: { ...created201(ReportDetailSchema, 'The report'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const chartRoute = tenantRoute(tenant, 'test:report:list', {
-  method: 'get',
-  path: `${BASE}/chart/{id}`,
-  tags,
+const chartRoute = route.get(`${BASE}/chart/{id}`, 'test:report:list', {
   summary: "The report's charts, from its snapshot: pass rate, results by module, bugs by priority",
   request: { params: idParams },
   responses: { ...ok200(ReportChartSchema, 'The chart series'), ...failures(401, 403, 404) },
 });
 
-const getRoute = tenantRoute(tenant, 'test:report:list', {
-  method: 'get',
-  path: `${BASE}/{id}`,
-  tags,
+const getRoute = route.get(`${BASE}/{id}`, 'test:report:list', {
   summary: 'One report with its snapshot, as it was when made',
   request: { params: idParams },
   responses: { ...ok200(ReportDetailSchema, 'The report'), ...failures(401, 403, 404) },
 });
 
-const updateRoute = tenantRoute(tenant, 'test:report:edit', {
-  method: 'put',
-  path: `${BASE}/{id}`,
-  tags,
+const updateRoute = route.put(`${BASE}/{id}`, 'test:report:edit', {
   summary: 'Rename a report or edit its summary at the version read; the snapshot never changes',
   request: { params: idParams, body: jsonBody(ReportUpdateBodySchema) },
   responses: { ...ok200(ReportSchema, 'The report'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(tenant, 'test:report:remove', {
-  method: 'delete',
-  path: `${BASE}/{ids}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/{ids}`, 'test:report:remove', {
   summary: `Delete reports (at most ${reports.MAX_DELETE_REPORTS}), all or nothing`,
   request: { params: idsParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(400, 401, 403, 404) },

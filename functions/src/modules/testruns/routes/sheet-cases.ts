@@ -14,7 +14,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
@@ -51,10 +51,9 @@ const idsParams = z.object({
   ids: idsParam(sheetCases.MAX_REMOVE_SHEET_CASES, 'sheet case', SHEET_CASE_ID_LENGTH),
 });
 
-const listRoute = tenantRoute(tenant, 'test:sheet:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'test:sheet:list', {
   summary: "A page of a sheet's cases by case number, with their latest results",
   request: { params: baseParams, query: SheetCaseListQuerySchema },
   responses: {
@@ -63,10 +62,7 @@ const listRoute = tenantRoute(tenant, 'test:sheet:list', {
   },
 });
 
-const addRoute = tenantRoute(tenant, 'test:sheet:edit', {
-  method: 'post',
-  path: BASE,
-  tags,
+const addRoute = route.post(BASE, 'test:sheet:edit', {
   summary: 'Add library cases of the project to a sheet; cases already there are skipped',
   request: { params: baseParams, body: jsonBody(SheetCasesAddBodySchema) },
   responses: {
@@ -75,10 +71,7 @@ const addRoute = tenantRoute(tenant, 'test:sheet:edit', {
   },
 });
 
-const batchRoute = tenantRoute(tenant, 'test:sheet:execute', {
-  method: 'put',
-  path: `${BASE}/batchUpdate`,
-  tags,
+const batchRoute = route.put(`${BASE}/batchUpdate`, 'test:sheet:execute', {
   summary:
     'Record one result (a run each) and/or set the assignee of several cases of a sheet; all or nothing',
   request: { params: baseParams, body: jsonBody(SheetCaseBatchBodySchema) },
@@ -88,28 +81,19 @@ const batchRoute = tenantRoute(tenant, 'test:sheet:execute', {
   },
 });
 
-const getRoute = tenantRoute(tenant, 'test:sheet:list', {
-  method: 'get',
-  path: `${BASE}/{id}`,
-  tags,
+const getRoute = route.get(`${BASE}/{id}`, 'test:sheet:list', {
   summary: 'One sheet case with its steps, every run (newest first) and the linked work items',
   request: { params: idParams },
   responses: { ...ok200(SheetCaseDetailSchema, 'The sheet case'), ...failures(401, 403, 404) },
 });
 
-const recordRoute = tenantRoute(tenant, 'test:sheet:execute', {
-  method: 'put',
-  path: `${BASE}/{id}`,
-  tags,
+const recordRoute = route.put(`${BASE}/{id}`, 'test:sheet:execute', {
   summary: 'Record a result at the version read; the run is kept and the sheet starts with its first result',
   request: { params: idParams, body: jsonBody(SheetCaseResultBodySchema) },
   responses: { ...ok200(SheetCaseRowSchema, 'The sheet case'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const removeRoute = tenantRoute(tenant, 'test:sheet:edit', {
-  method: 'delete',
-  path: `${BASE}/{ids}`,
-  tags,
+const removeRoute = route.delete(`${BASE}/{ids}`, 'test:sheet:edit', {
   summary: 'Take cases out of their sheet with their runs and links; all or nothing',
   request: { params: idsParams },
   responses: { ...ok200(z.null(), 'Removed'), ...failures(400, 401, 403, 404, 409) },

@@ -15,7 +15,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
@@ -39,10 +39,9 @@ const linkParams = z.object({
 });
 const rowsSchema = z.array(SheetIssueRowSchema);
 
-const listRoute = tenantRoute(tenant, 'test:sheet:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'test:sheet:list', {
   summary: 'A page of the work items linked to a sheet case, or to every case of a sheet',
   request: { params: baseParams, query: SheetIssueListQuerySchema },
   responses: {
@@ -51,20 +50,14 @@ const listRoute = tenantRoute(tenant, 'test:sheet:list', {
   },
 });
 
-const fileBugRoute = tenantRoute(tenant, 'test:sheet:execute', {
-  method: 'post',
-  path: BASE,
-  tags,
+const fileBugRoute = route.post(BASE, 'test:sheet:execute', {
   summary:
     'File a bug prefilled from a sheet case and link it, in one transaction (recording results is enough)',
   request: { params: baseParams, body: jsonBody(FileBugBodySchema) },
   responses: { ...created201(FiledBugSchema, 'The bug and its link'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const batchAddRoute = tenantRoute(tenant, 'test:sheet:execute', {
-  method: 'post',
-  path: `${BASE}/batchAdd`,
-  tags,
+const batchAddRoute = route.post(`${BASE}/batchAdd`, 'test:sheet:execute', {
   summary: "Link work items of the sheet's project to a sheet case; ones linked already are skipped",
   request: { params: baseParams, body: jsonBody(SheetIssueLinkBodySchema) },
   responses: {
@@ -73,10 +66,7 @@ const batchAddRoute = tenantRoute(tenant, 'test:sheet:execute', {
   },
 });
 
-const unlinkRoute = tenantRoute(tenant, 'test:sheet:execute', {
-  method: 'put',
-  path: `${BASE}/unlink`,
-  tags,
+const unlinkRoute = route.put(`${BASE}/unlink`, 'test:sheet:execute', {
   summary: 'Unlink work items from a sheet case; the work items stay',
   request: { params: baseParams, body: jsonBody(SheetIssueLinkBodySchema) },
   responses: {
@@ -85,10 +75,7 @@ const unlinkRoute = tenantRoute(tenant, 'test:sheet:execute', {
   },
 });
 
-const deleteRoute = tenantRoute(tenant, 'test:sheet:execute', {
-  method: 'delete',
-  path: `${BASE}/{id}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/{id}`, 'test:sheet:execute', {
   summary: 'Delete one link; the work item stays',
   request: { params: linkParams },
   responses: { ...ok200(z.null(), 'Unlinked'), ...failures(401, 403, 404, 409) },

@@ -6,7 +6,7 @@
 import { badRequest } from '@core/errors';
 import { createRouter } from '@core/http/group';
 import { callerOf, enterpriseOf, pathId, removeById } from '@core/http/handlers';
-import { identifierParam } from '@core/http/params';
+import { identifierParam, tenantIdParams } from '@core/http/params';
 import {
   byIdentifier,
   created,
@@ -15,7 +15,7 @@ import {
   jsonBody,
   ok,
   ok200,
-  tenantRoute,
+  tenantRoutes,
 } from '@core/http/route';
 import { publish } from '@core/jobs/jobs';
 import { pageSchema } from '@shared/schemas/common';
@@ -37,10 +37,7 @@ const tags = ['test sheets'];
 const tenant = byIdentifier('identifier');
 
 const sheetsParams = z.object({ identifier: identifierParam });
-const sheetParams = z.object({
-  identifier: identifierParam,
-  id: z.string().min(1).max(64).meta({ description: 'A test sheet id ({projectId}.{localId})' }),
-});
+const sheetParams = tenantIdParams('A test sheet id ({projectId}.{localId})');
 
 /** A `{ids}` path segment of the group's deletes: comma-separated ids of up to `idLength` each. */
 export function idsParam(max: number, what: string, idLength = 64) {
@@ -61,55 +58,39 @@ export function splitIds(raw: string, max: number, what: string, idLength = 64):
   return ids;
 }
 
-const listRoute = tenantRoute(tenant, 'test:sheet:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const listRoute = route.get(`${BASE}/list`, 'test:sheet:list', {
   summary: "A page of a project's test sheets, newest first, with their result counts",
   request: { params: sheetsParams, query: SheetListQuerySchema },
   responses: { ...ok200(pageSchema(SheetSchema), 'A page of sheets'), ...failures(400, 401, 403, 404) },
 });
 
-const treeRoute = tenantRoute(tenant, 'test:sheet:list', {
-  method: 'get',
-  path: `${BASE}/treeList`,
-  tags,
+const treeRoute = route.get(`${BASE}/treeList`, 'test:sheet:list', {
   summary: "The project's sheet tree (built from id/root_id), siblings by sort then name",
   request: { params: sheetsParams, query: ProjectQuerySchema },
   responses: { ...ok200(z.array(SheetNodeSchema), 'The sheet tree'), ...failures(400, 401, 403, 404) },
 });
 
-const createSheetRoute = tenantRoute(tenant, 'test:sheet:add', {
-  method: 'post',
-  path: BASE,
-  tags,
+const createSheetRoute = route.post(BASE, 'test:sheet:add', {
   summary: 'Create a test sheet (not started), at most 5 levels deep',
   request: { params: sheetsParams, body: jsonBody(SheetBodySchema) },
   responses: { ...created201(SheetSchema, 'The new sheet'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const getRoute = tenantRoute(tenant, 'test:sheet:list', {
-  method: 'get',
-  path: `${BASE}/{id}`,
-  tags,
+const getRoute = route.get(`${BASE}/{id}`, 'test:sheet:list', {
   summary: 'One test sheet with its result counts',
   request: { params: sheetParams },
   responses: { ...ok200(SheetSchema, 'The sheet'), ...failures(401, 403, 404) },
 });
 
-const updateRoute = tenantRoute(tenant, 'test:sheet:edit', {
-  method: 'put',
-  path: `${BASE}/{id}`,
-  tags,
+const updateRoute = route.put(`${BASE}/{id}`, 'test:sheet:edit', {
   summary: 'Edit or move a sheet at the version read; status 2 completes it, 1 reopens a completed one',
   request: { params: sheetParams, body: jsonBody(SheetUpdateBodySchema) },
   responses: { ...ok200(SheetSchema, 'The sheet'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const deleteRoute = tenantRoute(tenant, 'test:sheet:remove', {
-  method: 'delete',
-  path: `${BASE}/{id}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/{id}`, 'test:sheet:remove', {
   summary: 'Delete a sheet with its cases, runs and links (409 while it has sub-sheets); reports stay',
   request: { params: sheetParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },

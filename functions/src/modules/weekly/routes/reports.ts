@@ -5,7 +5,7 @@
 
 import { createRouter } from '@core/http/group';
 import { pathId } from '@core/http/handlers';
-import { created, created201, failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { created, created201, failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import { pageSchema } from '@shared/schemas/common';
 import {
   IssueCompletionBodySchema,
@@ -19,39 +19,29 @@ import * as z from 'zod';
 import { createReport, deleteReport, editReport, listReports, reportDetail, setCompletion } from '../reports';
 import { BASE, params, reportParams, tags, tenant } from './params';
 
-const addRoute = tenantRoute(tenant, 'project:weekly:add', {
-  method: 'post',
-  path: `${BASE}/add`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const addRoute = route.post(`${BASE}/add`, 'project:weekly:add', {
   summary:
     "The caller's report of a project for a week (this week by default), from a template; `submit` freezes it",
   request: { params, body: jsonBody(ReportAddBodySchema) },
   responses: { ...created201(ReportDetailSchema, 'The report'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const editRoute = tenantRoute(tenant, 'project:weekly:edit', {
-  method: 'put',
-  path: `${BASE}/edit/{id}`,
-  tags,
+const editRoute = route.put(`${BASE}/edit/{id}`, 'project:weekly:edit', {
   summary: 'Edit the text (until the week closes) and, before submitting, the listed items; or submit',
   request: { params: reportParams, body: jsonBody(ReportEditBodySchema) },
   responses: { ...ok200(ReportDetailSchema, 'The report'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const completionRoute = tenantRoute(tenant, 'project:issue:edit', {
-  method: 'put',
-  path: `${BASE}/issueCompletion`,
-  tags,
+const completionRoute = route.put(`${BASE}/issueCompletion`, 'project:issue:edit', {
   summary:
     "How far a work item listed in the caller's report is (0-100): an edit of the work item's progress",
   request: { params, body: jsonBody(IssueCompletionBodySchema) },
   responses: { ...ok200(ReportDetailSchema, 'The report'), ...failures(400, 401, 403, 404, 409) },
 });
 
-const listRoute = tenantRoute(tenant, 'project:weekly:list', {
-  method: 'get',
-  path: `${BASE}/list`,
-  tags,
+const listRoute = route.get(`${BASE}/list`, 'project:weekly:list', {
   summary: "A project's reports, newest week first (others' drafts left out)",
   request: { params, query: ReportListQuerySchema },
   responses: {
@@ -60,19 +50,13 @@ const listRoute = tenantRoute(tenant, 'project:weekly:list', {
   },
 });
 
-const getRoute = tenantRoute(tenant, 'project:weekly:list', {
-  method: 'get',
-  path: `${BASE}/{id}`,
-  tags,
+const getRoute = route.get(`${BASE}/{id}`, 'project:weekly:list', {
   summary: 'A report with its items and counts (frozen once submitted), its week and its history',
   request: { params: reportParams },
   responses: { ...ok200(ReportDetailSchema, 'The report'), ...failures(401, 403, 404) },
 });
 
-const deleteRoute = tenantRoute(tenant, 'project:weekly:remove', {
-  method: 'delete',
-  path: `${BASE}/{id}`,
-  tags,
+const deleteRoute = route.delete(`${BASE}/{id}`, 'project:weekly:remove', {
   summary: 'Delete a draft (its author or a project manager); submitted reports are kept',
   request: { params: reportParams },
   responses: { ...ok200(z.null(), 'Deleted'), ...failures(401, 403, 404, 409) },

@@ -3,7 +3,7 @@
  * section 7), the project's week as .xlsx (`export`) and reminding now (`remind`).
  */
 import { createRouter } from '@core/http/group';
-import { failures, jsonBody, ok, ok200, tenantRoute } from '@core/http/route';
+import { failures, jsonBody, ok, ok200, tenantRoutes } from '@core/http/route';
 import {
   PersonalIssuesSchema,
   PersonalWeeklySchema,
@@ -24,46 +24,33 @@ import { BASE, params, tags, tenant } from './params';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const personalRoute = tenantRoute(tenant, 'project:weekly:list', {
-  method: 'get',
-  path: `${BASE}/personal`,
-  tags,
+const route = tenantRoutes(tenant, tags);
+
+const personalRoute = route.get(`${BASE}/personal`, 'project:weekly:list', {
   summary: "The caller's reports of the week across projects, the projects they lead, their reminders",
   request: { params, query: WeekQuerySchema },
   responses: { ...ok200(PersonalWeeklySchema, 'The week'), ...failures(400, 401, 403, 404) },
 });
 
-const teamRoute = tenantRoute(tenant, 'project:weekly:list', {
-  method: 'get',
-  path: `${BASE}/projectTeam`,
-  tags,
+const teamRoute = route.get(`${BASE}/projectTeam`, 'project:weekly:list', {
   summary: "A project's week (report kind 5): who submitted, the counts and the last weeks' counts",
   request: { params, query: ProjectWeekQuerySchema },
   responses: { ...ok200(TeamWeeklySchema, 'The team'), ...failures(400, 401, 403, 404) },
 });
 
-const projectIssuesRoute = tenantRoute(tenant, 'project:weekly:list', {
-  method: 'get',
-  path: `${BASE}/projectIssueList`,
-  tags,
+const projectIssuesRoute = route.get(`${BASE}/projectIssueList`, 'project:weekly:list', {
   summary: "The project's items of the week in one category (created, finished, ...), a page of them",
   request: { params, query: ProjectIssueListQuerySchema },
   responses: { ...ok200(ProjectIssuePageSchema, 'A page of items'), ...failures(400, 401, 403, 404) },
 });
 
-const personalIssuesRoute = tenantRoute(tenant, 'project:weekly:list', {
-  method: 'get',
-  path: `${BASE}/personalIssueList`,
-  tags,
+const personalIssuesRoute = route.get(`${BASE}/personalIssueList`, 'project:weekly:list', {
   summary: "The caller's items of the week in a project by category, and last week's plan",
   request: { params, query: ProjectWeekQuerySchema },
   responses: { ...ok200(PersonalIssuesSchema, 'The items'), ...failures(400, 401, 403, 404) },
 });
 
-const exportRoute = tenantRoute(tenant, 'project:weekly:list', {
-  method: 'get',
-  path: `${BASE}/export`,
-  tags,
+const exportRoute = route.get(`${BASE}/export`, 'project:weekly:list', {
   summary:
     "The project's week as an .xlsx file: counts, submitted reports, items (the file, not the envelope)",
   request: { params, query: ProjectWeekQuerySchema },
@@ -76,10 +63,7 @@ const exportRoute = tenantRoute(tenant, 'project:weekly:list', {
   },
 });
 
-const remindRoute = tenantRoute(tenant, 'project:weekly:list', {
-  method: 'post',
-  path: `${BASE}/remind`,
-  tags,
+const remindRoute = route.post(`${BASE}/remind`, 'project:weekly:list', {
   summary: 'Remind the members without a submitted report of the week, now (project managers)',
   request: { params, body: jsonBody(RemindBodySchema) },
   responses: { ...ok200(RemindResultSchema, 'Who was reminded'), ...failures(400, 401, 403, 404, 409) },
