@@ -261,46 +261,15 @@ export function createApiClient(deps: ApiClientDependencies) {
       throw report(new NetworkError('request', NETWORK_ERROR_TEXT.request, { cause }), skip);
     }
 
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new DOMException('Request timed out', 'TimeoutError')),
-      timeoutMs,
+    const { response, content: text } = await transfer(target, init, callerSignal, skip, (answer) =>
+      answer.text(),
     );
-    const cancel = () => controller.abort(callerSignal?.reason);
-    if (callerSignal?.aborted) cancel();
-    callerSignal?.addEventListener('abort', cancel, { once: true });
-    init.signal = controller.signal;
-
-    let response: Response;
-    let text: string;
-    try {
-      try {
-        response = await deps.fetch(target, init);
-      } catch (cause) {
-        if (callerSignal?.aborted) throw cause;
-        throw report(new NetworkError('none', NETWORK_ERROR_TEXT.none, { cause }), skip);
-      }
-      try {
-        text = await response.text();
-      } catch (cause) {
-        if (callerSignal?.aborted) throw cause;
-        const status = response.status;
-        throw report(
-          new NetworkError('response', NETWORK_ERROR_TEXT.response(status), { status, cause }),
-          skip,
-        );
-      }
-    } finally {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', cancel);
-    }
-
     return settle<T>(response, text, skip);
   }
 
   /**
-   * Sends a prepared request under the same time-out and cancellation rules as `request`, and
-   * reads the answer with `read`. Failures to get or read an answer are section 8's network errors.
+   * Sends a prepared request under the client's time-out and the caller's cancellation (every
+   * call, JSON or file, goes through here), and reads the answer with `read`. Failures to get or read an answer are section 8's network errors.
    */
   async function transfer<R>(
     target: string,

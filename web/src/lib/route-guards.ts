@@ -1,4 +1,5 @@
 import type { AccessMap, AccessName } from '@shared/permissions/access';
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { BusinessError, HttpError, isUnauthorized } from '../api/errors';
 
@@ -38,4 +39,20 @@ export function requireAccess(access: AccessMap, name: AccessName): void {
 /** The `beforeLoad` of a page that needs one access name: `beforeLoad: accessGuard('products')`. */
 export function accessGuard(name: AccessName) {
   return ({ context }: { context: { access: AccessMap } }): void => requireAccess(context.access, name);
+}
+
+/**
+ * The loader of a page built on one query (a product, a sprint, a plan, the label list, ...): it
+ * waits for the query, guarded as `guardedLoad` says, so the page reads it with
+ * `useSuspenseQuery` and opens whole.
+ * `loader: (load) => loadQuery(productQueryOptions(load.params.productId), load)`.
+ */
+export function loadQuery<T, K extends QueryKey>(
+  pageQuery: EnsureQueryDataOptions<T, Error, T, K>,
+  {
+    context: { queryClient },
+    location,
+  }: { context: { queryClient: QueryClient }; location: { publicHref: string } },
+): Promise<T> {
+  return guardedLoad(() => queryClient.ensureQueryData(pageQuery), location.publicHref);
 }

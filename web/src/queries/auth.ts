@@ -7,11 +7,11 @@ import type {
   SignInBody,
   SignUpBody,
 } from '@shared/schemas/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../api/client';
 import { forgetEnterprise } from '../api/enterprise-context';
-import { getQuery, LOOKUP } from './factory';
+import { getQuery, LOOKUP, useSettledWrite, useWrite } from './factory';
 
 export type Setting = z.infer<typeof SettingSchema>;
 
@@ -68,12 +68,13 @@ export function useSignOut() {
   });
 }
 
+/** Ending sessions (or changing the password, which ends the others) changes the session list. */
+const refreshSessions = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: authKeys.sessions() });
+
 export function useChangePassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ChangePasswordBody) => api.put<null>('/api/auth/password', body),
-    // The other sessions ended with it.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
+  return useWrite((body: ChangePasswordBody) => api.put<null>('/api/auth/password', body), {
+    refresh: refreshSessions,
   });
 }
 
@@ -82,19 +83,13 @@ export const sessionsQueryOptions = () => getQuery<Session[]>(authKeys.sessions(
 
 /** DELETE /api/auth/sessions/{id}: signs out one other session. */
 export function useEndSession() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (sessionId: string) =>
-      api.delete<null>(`/api/auth/sessions/${encodeURIComponent(sessionId)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
-  });
+  return useSettledWrite(
+    (sessionId: string) => api.delete<null>(`/api/auth/sessions/${encodeURIComponent(sessionId)}`),
+    refreshSessions,
+  );
 }
 
 /** DELETE /api/auth/sessions/others: signs out every session but this one. */
 export function useEndOtherSessions() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.delete<EndedSessions>('/api/auth/sessions/others'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
-  });
+  return useSettledWrite(() => api.delete<EndedSessions>('/api/auth/sessions/others'), refreshSessions);
 }

@@ -20,7 +20,7 @@ import type {
   TodoBody,
   TodoUpdateBody,
 } from '@shared/schemas/dashboard';
-import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { getQuery, useRefreshingWrite } from './factory';
 
@@ -86,38 +86,24 @@ export const deskTodoQueryOptions = () =>
 export const myProductsQueryOptions = () =>
   getQuery<MyProduct[]>(deskKeys.products(), `${BASE}/myProduct`, undefined, DESK);
 
-/** A product statistic of one product (`productId`), or of all of mine (''). */
-const productParams = (productId: string) => (productId ? { productId } : undefined);
+/**
+ * A product statistic of one product (`productId`), or of all of mine (''): the figures shown stay
+ * while another product's load.
+ */
+const productStatQuery = <T>(queryKey: QueryKey, path: string, productId: string) =>
+  getQuery<T>(queryKey, `${BASE}/${path}`, productId ? { productId } : undefined, {
+    ...DESK,
+    placeholderData: keepPreviousData,
+  });
 
 export const requirementStatQueryOptions = (productId: string) =>
-  getQuery<RequirementStat>(
-    deskKeys.requirementStat(productId),
-    `${BASE}/userRequirementStat`,
-    productParams(productId),
-    {
-      ...DESK,
-      placeholderData: keepPreviousData,
-    },
-  );
+  productStatQuery<RequirementStat>(deskKeys.requirementStat(productId), 'userRequirementStat', productId);
 
 export const specStatQueryOptions = (productId: string) =>
-  getQuery<RequirementStat>(
-    deskKeys.specStat(productId),
-    `${BASE}/productRequirementSpecsStat`,
-    productParams(productId),
-    { ...DESK, placeholderData: keepPreviousData },
-  );
+  productStatQuery<RequirementStat>(deskKeys.specStat(productId), 'productRequirementSpecsStat', productId);
 
 export const milestoneStatQueryOptions = (productId: string) =>
-  getQuery<MilestoneStat>(
-    deskKeys.milestoneStat(productId),
-    `${BASE}/milestoneStatusStat`,
-    productParams(productId),
-    {
-      ...DESK,
-      placeholderData: keepPreviousData,
-    },
-  );
+  productStatQuery<MilestoneStat>(deskKeys.milestoneStat(productId), 'milestoneStatusStat', productId);
 
 export const myRepositoriesQueryOptions = () =>
   getQuery<MyRepositoriesStatistics>(

@@ -13,14 +13,9 @@ import type {
   UploadTicket,
   WikiDetail,
 } from '@shared/schemas/docs';
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { getQuery, KEEP_ROWS, useWrite } from './factory';
 
 /**
  * The knowledge base (docs/api-conventions.md, "Knowledge base"). Type-only imports from the
@@ -57,42 +52,34 @@ export const spacesQueryOptions = () =>
   });
 
 export const treeQueryOptions = (space: string) =>
-  queryOptions({
-    queryKey: docKeys.tree(space),
-    queryFn: ({ signal }) => api.get<DocTreeNode[]>(`${DOCS}/tree`, { space }, { signal }),
-  });
+  getQuery<DocTreeNode[]>(docKeys.tree(space), `${DOCS}/tree`, { space });
 
 export const folderListQueryOptions = (space: string, folderId: string | null, pageNum: number) =>
-  queryOptions({
-    queryKey: docKeys.list(space, folderId, pageNum),
-    queryFn: ({ signal }) =>
-      api.get<Page<DocNode>>(
-        `${DOCS}/list`,
-        { space, folderId: folderId ?? undefined, pageNum, pageSize: 20 },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<DocNode>>(
+    docKeys.list(space, folderId, pageNum),
+    `${DOCS}/list`,
+    { space, folderId: folderId ?? undefined, pageNum, pageSize: 20 },
+    KEEP_ROWS,
+  );
 
 /**
- * A document's detail. Its pages show a failure themselves: after a delete, the page still open
- * refetches a document that is gone, and that must not send the user to the 404 page.
+ * A document's (or wiki page's) detail. Its pages show a failure themselves: after a delete, the
+ * page still open refetches a document that is gone, and that must not send the user to the 404
+ * page.
  */
-export const docQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: docKeys.detail(id),
-    queryFn: ({ signal }) =>
-      api.get<DocDetail>(`${DOCS}/${id}`, undefined, { signal, skipErrorHandler: true }),
+function ownFailureQuery<T>(queryKey: QueryKey, url: string) {
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => api.get<T>(url, undefined, { signal, skipErrorHandler: true }),
     retry: false,
   });
+}
+
+export const docQueryOptions = (id: string) =>
+  ownFailureQuery<DocDetail>(docKeys.detail(id), `${DOCS}/${id}`);
 
 export const wikiQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: docKeys.wiki(id),
-    queryFn: ({ signal }) =>
-      api.get<WikiDetail>(`${WIKI}/${id}`, undefined, { signal, skipErrorHandler: true }),
-    retry: false,
-  });
+  ownFailureQuery<WikiDetail>(docKeys.wiki(id), `${WIKI}/${id}`);
 
 export const revisionsQueryOptions = (id: string, pageNum: number) =>
   queryOptions({
@@ -116,12 +103,12 @@ export const revisionQueryOptions = (id: string, revision: number) =>
 
 /** A presigned address lives five minutes: fetch a fresh one well before that. */
 export const downloadQueryOptions = (identifier: string, disposition: 'inline' | 'attachment' = 'inline') =>
-  queryOptions({
-    queryKey: [...docKeys.download(identifier), disposition],
-    queryFn: ({ signal }) =>
-      api.get<Download>(`/api/file/common/downloadByIdentifier/${identifier}`, { disposition }, { signal }),
-    staleTime: 2 * 60_000,
-  });
+  getQuery<Download>(
+    [...docKeys.download(identifier), disposition],
+    `/api/file/common/downloadByIdentifier/${identifier}`,
+    { disposition },
+    { staleTime: 2 * 60_000 },
+  );
 
 /** The address of a file for `<img src>`: the server answers 302 to a fresh presigned GET. */
 export function fileSrc(identifier: string): string {
@@ -129,31 +116,23 @@ export function fileSrc(identifier: string): string {
 }
 
 export const trashQueryOptions = (space: string, pageNum: number) =>
-  queryOptions({
-    queryKey: docKeys.trash(space, pageNum),
-    queryFn: ({ signal }) =>
-      api.get<Page<TrashEntry>>(`${DOCS}/trash`, { space, pageNum, pageSize: 20 }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<TrashEntry>>(
+    docKeys.trash(space, pageNum),
+    `${DOCS}/trash`,
+    { space, pageNum, pageSize: 20 },
+    KEEP_ROWS,
+  );
 
 export const searchQueryOptions = (q: string, space: string | null, pageNum: number) =>
-  queryOptions({
-    queryKey: docKeys.search(q, space, pageNum),
-    queryFn: ({ signal }) =>
-      api.get<Page<SearchHit>>(
-        `${DOCS}/search`,
-        { q, space: space ?? undefined, pageNum, pageSize: 20 },
-        { signal },
-      ),
-    enabled: q.trim().length > 0,
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<SearchHit>>(
+    docKeys.search(q, space, pageNum),
+    `${DOCS}/search`,
+    { q, space: space ?? undefined, pageNum, pageSize: 20 },
+    { ...KEEP_ROWS, enabled: q.trim().length > 0 },
+  );
 
 export const referencesQueryOptions = (by: { issueId?: string; specId?: string }) =>
-  queryOptions({
-    queryKey: docKeys.references(by),
-    queryFn: ({ signal }) => api.get<DocReferrer[]>(`${DOCS}/references`, by, { signal }),
-  });
+  getQuery<DocReferrer[]>(docKeys.references(by), `${DOCS}/references`, by);
 
 // ---- changes ------------------------------------------------------------------------------------
 
@@ -176,95 +155,92 @@ export async function reloadDetail(queryClient: QueryClient, id?: string): Promi
   await queryClient.invalidateQueries({ queryKey: id ? docKeys.detail(id) : [...docKeys.all, 'detail'] });
 }
 
-/** After a change to a space: its menu and every detail reload (a move or a rename changes paths). */
-function useSpaceInvalidation() {
-  const queryClient = useQueryClient();
-  return (space: string) => Promise.all([reloadMenu(queryClient, space), reloadDetail(queryClient)]);
+/**
+ * A write in a space (`spaceOf` names it): afterwards the space's menu and every detail reload (a
+ * move or a rename changes paths).
+ */
+function useSpaceWrite<Body, Saved>(
+  mutationFn: (body: Body) => Promise<Saved>,
+  spaceOf: (saved: Saved, body: Body) => string,
+) {
+  return useWrite(mutationFn, {
+    refresh: (queryClient, saved, body) =>
+      Promise.all([reloadMenu(queryClient, spaceOf(saved, body)), reloadDetail(queryClient)]),
+  });
 }
 
+/** The space of the document a write answered with. */
+const savedSpace = (doc: { space: string }) => doc.space;
+
 export function useCreateFolder() {
-  const reload = useSpaceInvalidation();
-  return useMutation({
-    mutationFn: (body: { space: string; title: string; root_id?: string | null }) =>
+  return useSpaceWrite(
+    (body: { space: string; title: string; root_id?: string | null }) =>
       api.post<DocDetail>('/api/pms/folders', body),
-    onSuccess: (doc) => reload(doc.space),
-  });
+    savedSpace,
+  );
 }
 
 export function useCreateWiki() {
-  const reload = useSpaceInvalidation();
-  return useMutation({
-    mutationFn: (body: { space: string; title: string; root_id?: string | null; content?: string }) =>
+  return useSpaceWrite(
+    (body: { space: string; title: string; root_id?: string | null; content?: string }) =>
       api.post<WikiDetail>(WIKI, body, { skipErrorHandler: true }),
-    onSuccess: (doc) => reload(doc.space),
-  });
+    savedSpace,
+  );
 }
 
 export function useSaveWiki(id: string) {
-  const reload = useSpaceInvalidation();
-  return useMutation({
-    mutationFn: (body: { content: string; baseRevision: number; title?: string; summary?: string }) =>
+  return useSpaceWrite(
+    (body: { content: string; baseRevision: number; title?: string; summary?: string }) =>
       api.put<WikiDetail>(`${WIKI}/${id}`, body, { skipErrorHandler: true }),
-    onSuccess: (doc) => reload(doc.space),
-  });
+    savedSpace,
+  );
 }
 
 export function useRestoreRevision(id: string) {
-  const reload = useSpaceInvalidation();
-  return useMutation({
-    mutationFn: (input: { revision: number; baseRevision: number }) =>
+  return useSpaceWrite(
+    (input: { revision: number; baseRevision: number }) =>
       api.post<WikiDetail>(
         `${WIKI}/${id}/revisions/${input.revision}/restore`,
         { baseRevision: input.baseRevision, summary: `Restored revision ${input.revision}` },
         { skipErrorHandler: true },
       ),
-    onSuccess: (doc) => reload(doc.space),
-  });
+    savedSpace,
+  );
 }
 
 export function useUpdateDoc() {
-  const reload = useSpaceInvalidation();
-  return useMutation({
-    mutationFn: (input: {
-      id: string;
-      version: number;
-      title?: string;
-      root_id?: string | null;
-      sort?: number;
-    }) => {
+  return useSpaceWrite(
+    (input: { id: string; version: number; title?: string; root_id?: string | null; sort?: number }) => {
       const { id, ...body } = input;
       return api.put<DocDetail>(`${DOCS}/${id}`, body);
     },
-    onSuccess: (doc) => reload(doc.space),
-  });
+    savedSpace,
+  );
 }
 
 /** Folders and files go through `docs/{id}`, wiki pages through `deleteWiki` (its own failures). */
 export function useDeleteDoc() {
-  const reload = useSpaceInvalidation();
-  return useMutation({
-    mutationFn: (doc: Pick<DocNode, 'id' | 'kind' | 'space'>) =>
+  return useSpaceWrite(
+    (doc: Pick<DocNode, 'id' | 'kind' | 'space'>) =>
       doc.kind === 'wiki'
         ? api.delete<null>(`/api/pms/deleteWiki/${doc.id}`, undefined, { skipErrorHandler: true })
         : api.delete<null>(`${DOCS}/${doc.id}`, undefined, { skipErrorHandler: true }),
-    onSuccess: (_data, doc) => reload(doc.space),
-  });
+    (_, doc) => doc.space,
+  );
 }
 
 export function useRestoreFromTrash(space: string) {
-  const reload = useSpaceInvalidation();
-  return useMutation({
-    mutationFn: (id: string) => api.post<DocDetail>(`${DOCS}/trash/${id}/restore`),
-    onSuccess: () => reload(space),
-  });
+  return useSpaceWrite(
+    (id: string) => api.post<DocDetail>(`${DOCS}/trash/${id}/restore`),
+    () => space,
+  );
 }
 
 export function usePurge(space: string) {
-  const reload = useSpaceInvalidation();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`${DOCS}/trash/${id}`),
-    onSuccess: () => reload(space),
-  });
+  return useSpaceWrite(
+    (id: string) => api.delete<null>(`${DOCS}/trash/${id}`),
+    () => space,
+  );
 }
 
 /**
@@ -305,9 +281,5 @@ export async function uploadFile(input: {
 }
 
 export function useUploadFile() {
-  const reload = useSpaceInvalidation();
-  return useMutation({
-    mutationFn: uploadFile,
-    onSuccess: (doc) => reload(doc.space),
-  });
+  return useSpaceWrite(uploadFile, savedSpace);
 }

@@ -9,9 +9,9 @@ import type {
   InviteBody,
   ResetPasswordBody,
 } from '@shared/schemas/email';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { getQuery } from './factory';
+import { getQuery, useWrite } from './factory';
 
 export const emailKeys = {
   status: () => ['auth', 'email'] as const,
@@ -79,28 +79,30 @@ export function useAcceptInvitation() {
   });
 }
 
+/** An invitation write refreshes the enterprise's list of invitations. */
+const refreshInvitations = (identifier: string) => ({
+  refresh: (queryClient: QueryClient) =>
+    queryClient.invalidateQueries({ queryKey: emailKeys.invitations(identifier) }),
+});
+
 export function useInvite(identifier: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: InviteBody) => api.post<Invitation>(invitationsPath(identifier), body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: emailKeys.invitations(identifier) }),
-  });
+  return useWrite(
+    (body: InviteBody) => api.post<Invitation>(invitationsPath(identifier), body),
+    refreshInvitations(identifier),
+  );
 }
 
 export function useResendInvitation(identifier: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (inviteId: string) =>
+  return useWrite(
+    (inviteId: string) =>
       api.post<Invitation>(`${invitationsPath(identifier)}/${encodeURIComponent(inviteId)}/resend`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: emailKeys.invitations(identifier) }),
-  });
+    refreshInvitations(identifier),
+  );
 }
 
 export function useRevokeInvitation(identifier: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (inviteId: string) =>
-      api.delete<null>(`${invitationsPath(identifier)}/${encodeURIComponent(inviteId)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: emailKeys.invitations(identifier) }),
-  });
+  return useWrite(
+    (inviteId: string) => api.delete<null>(`${invitationsPath(identifier)}/${encodeURIComponent(inviteId)}`),
+    refreshInvitations(identifier),
+  );
 }

@@ -1,3 +1,4 @@
+import type { PageQuery } from '@shared/schemas/common';
 import {
   keepPreviousData,
   type QueryClient,
@@ -15,6 +16,16 @@ import type { QueryParams } from '../api/url';
  * that refreshes what it made out of date. A module keeps its key factory, its urls and its rules
  * of what goes stale; this file only spares it the wiring.
  */
+
+/** The page a list call asks for and its search box's words: what every paged list's parameters hold. */
+export interface PagedSearch extends PageQuery {
+  keyword?: string;
+}
+
+/** A paged, searchable list inside one project. */
+export interface ProjectPagedSearch extends PagedSearch {
+  pmsProjectId: string;
+}
 
 /** Paging and filtering keep the rows on screen (dimmed) until the new ones arrive. */
 export const KEEP_ROWS = { placeholderData: keepPreviousData } as const;

@@ -12,15 +12,9 @@ import type {
   IssueUpdateBody,
   Journal,
 } from '@shared/schemas/issues';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  type QueryClient,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, type QueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { getQuery, isStaleVersion, SEARCH } from './factory';
+import { getQuery, SEARCH, useRefreshingWrite, useWrite } from './factory';
 import { nextPageOf, projectKeys } from './projects';
 import { DEFAULT_PAGE_SIZE } from './query-client';
 
@@ -152,41 +146,32 @@ function invalidateAfterItemChange(queryClient: QueryClient, projectId: string, 
 }
 
 export function useCreateIssue(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: IssueCreateBody) => api.post<IssueDetail>(`${BASE}/add`, body),
-    onSuccess: (issue) => {
-      queryClient.setQueryData(issueKeys.detail(issue.id), issue);
-      return invalidateAfterItemChange(queryClient, projectId, issue.id);
-    },
+  return useWrite((body: IssueCreateBody) => api.post<IssueDetail>(`${BASE}/add`, body), {
+    store: (issue) => issueKeys.detail(issue.id),
+    refresh: (queryClient, issue) => invalidateAfterItemChange(queryClient, projectId, issue.id),
   });
 }
 
 /** One edit of one item; the body carries the version it read. */
 export function useUpdateIssue(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: IssueUpdateBody }) =>
-      api.put<IssueDetail>(`${BASE}/edit/${id}`, body),
-    onSuccess: (issue) => {
-      queryClient.setQueryData(issueKeys.detail(issue.id), issue);
-      return Promise.all([
-        invalidateAfterItemChange(queryClient, projectId, issue.id),
-        queryClient.invalidateQueries({ queryKey: [...issueKeys.detail(issue.id), 'journals'] }),
-      ]);
-    },
-    onError: (error, { id }) => {
+  return useWrite(
+    ({ id, body }: { id: string; body: IssueUpdateBody }) => api.put<IssueDetail>(`${BASE}/edit/${id}`, body),
+    {
+      store: (issue) => issueKeys.detail(issue.id),
+      refresh: (queryClient, issue) =>
+        Promise.all([
+          invalidateAfterItemChange(queryClient, projectId, issue.id),
+          queryClient.invalidateQueries({ queryKey: [...issueKeys.detail(issue.id), 'journals'] }),
+        ]),
       // Someone else saved first: show their version (the client has said why it failed).
-      if (isStaleVersion(error)) return queryClient.invalidateQueries({ queryKey: issueKeys.detail(id) });
+      onStale: (queryClient, { id }) => queryClient.invalidateQueries({ queryKey: issueKeys.detail(id) }),
     },
-  });
+  );
 }
 
 export function useBatchEditIssues(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: IssueBatchBody) => api.put<{ updated: number }>(`${BASE}/edit/batch`, body),
-    onSuccess: () =>
+  return useWrite((body: IssueBatchBody) => api.put<{ updated: number }>(`${BASE}/edit/batch`, body), {
+    refresh: (queryClient) =>
       Promise.all([
         invalidateAfterItemChange(queryClient, projectId),
         queryClient.invalidateQueries({ queryKey: issueKeys.details() }),
@@ -195,41 +180,34 @@ export function useBatchEditIssues(projectId: string) {
 }
 
 export function useDeleteIssue(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`${BASE}/${id}`),
+  return useWrite((id: string) => api.delete<null>(`${BASE}/${id}`), {
     // The deleted item's own detail stays cached, untouched: the drawer or page showing it is still
     // mounted while it closes, and refetching it would meet a 404 (which sends the user to /404).
-    onSuccess: (_, id) => invalidateAfterItemChange(queryClient, projectId, id),
+    refresh: (queryClient, _, id) => invalidateAfterItemChange(queryClient, projectId, id),
   });
 }
 
 export function useLinkIssue(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      issueId,
-      linkedIssueId,
-      unlink,
-    }: {
-      issueId: string;
-      linkedIssueId: string;
-      unlink?: boolean;
-    }) => api.post<null>(`${BASE}/${unlink ? 'unlink' : 'link'}`, { issueId, linkedIssueId }),
-    onSuccess: (_, { issueId, linkedIssueId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: issueKeys.detail(issueId) }),
-        queryClient.invalidateQueries({ queryKey: issueKeys.detail(linkedIssueId) }),
-        queryClient.invalidateQueries({ queryKey: projectKeys.dynamics(projectId) }),
-      ]),
-  });
+  return useWrite(
+    ({ issueId, linkedIssueId, unlink }: { issueId: string; linkedIssueId: string; unlink?: boolean }) =>
+      api.post<null>(`${BASE}/${unlink ? 'unlink' : 'link'}`, { issueId, linkedIssueId }),
+    {
+      refresh: (queryClient, _, { issueId, linkedIssueId }) =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: issueKeys.detail(issueId) }),
+          queryClient.invalidateQueries({ queryKey: issueKeys.detail(linkedIssueId) }),
+          queryClient.invalidateQueries({ queryKey: projectKeys.dynamics(projectId) }),
+        ]),
+    },
+  );
 }
 
 /** Comments: add (no id), edit (id and version) or delete (id, `remove`). */
 export function useSaveComment(issueId: string, projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: { journalId?: string; notes?: string; version?: number; remove?: boolean }) => {
+  const refreshComments = (queryClient: QueryClient) =>
+    queryClient.invalidateQueries({ queryKey: issueKeys.journals(issueId, 'comment') });
+  return useWrite(
+    (change: { journalId?: string; notes?: string; version?: number; remove?: boolean }) => {
       const url = `${BASE}/journals/${issueId}`;
       if (change.remove && change.journalId) return api.delete<null>(`${url}/${change.journalId}`);
       if (change.journalId)
@@ -239,50 +217,39 @@ export function useSaveComment(issueId: string, projectId: string) {
         });
       return api.post<Journal>(url, { notes: change.notes });
     },
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: issueKeys.journals(issueId, 'comment') }),
-        queryClient.invalidateQueries({ queryKey: projectKeys.dynamics(projectId) }),
-      ]),
-    onError: (error) => {
-      if (isStaleVersion(error))
-        return queryClient.invalidateQueries({ queryKey: issueKeys.journals(issueId, 'comment') });
+    {
+      refresh: (queryClient) =>
+        Promise.all([
+          refreshComments(queryClient),
+          queryClient.invalidateQueries({ queryKey: projectKeys.dynamics(projectId) }),
+        ]),
+      onStale: refreshComments,
     },
-  });
+  );
 }
 
 // ---- tags (admin/labels) ----------------------------------------------------------------------
 
 /** Tags show on every item that carries them: a change refreshes the lists and details too. */
-function useInvalidateTags() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: issueKeys.all });
-}
+const REFRESH_TAGGED = {
+  refresh: (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: issueKeys.all }),
+};
 
 export function useCreateTag() {
-  const invalidate = useInvalidateTags();
-  return useMutation({
-    mutationFn: (body: IssueTagBody) => api.post<IssueTag>(`${BASE}/enterpriseIssueTags`, body),
-    onSuccess: invalidate,
-  });
+  return useWrite(
+    (body: IssueTagBody) => api.post<IssueTag>(`${BASE}/enterpriseIssueTags`, body),
+    REFRESH_TAGGED,
+  );
 }
 
 export function useUpdateTag() {
-  const invalidate = useInvalidateTags();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: IssueTagUpdateBody }) =>
+  return useRefreshingWrite(
+    ({ id, body }: { id: string; body: IssueTagUpdateBody }) =>
       api.put<IssueTag>(`${BASE}/enterpriseIssueTags/${id}`, body),
-    onSuccess: invalidate,
-    onError: (error) => {
-      if (isStaleVersion(error)) return invalidate();
-    },
-  });
+    REFRESH_TAGGED.refresh,
+  );
 }
 
 export function useDeleteTag() {
-  const invalidate = useInvalidateTags();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`${BASE}/enterpriseIssueTags/${id}`),
-    onSuccess: invalidate,
-  });
+  return useWrite((id: string) => api.delete<null>(`${BASE}/enterpriseIssueTags/${id}`), REFRESH_TAGGED);
 }

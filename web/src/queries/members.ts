@@ -1,10 +1,10 @@
 import type { Page } from '@shared/schemas/common';
 import type { Member, MemberListQuery } from '@shared/schemas/enterprise';
 import type { AssignUserBody, CandidateUser } from '@shared/schemas/system';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { enterpriseKeys } from './enterprise';
-import { getQuery, SEARCH } from './factory';
+import { getQuery, SEARCH, useWrite } from './factory';
 import { DEFAULT_PAGE_PARAMS } from './query-client';
 import { roleKeys } from './roles';
 
@@ -38,39 +38,37 @@ export const candidateUsersQueryOptions = (deptId: string, keyword: string) =>
   );
 
 /** Membership changes move member counts (enterprise, roles) and, for oneself, permissions. */
-function useInvalidateMembership() {
-  const queryClient = useQueryClient();
-  return () =>
+const REFRESH_MEMBERSHIP = {
+  refresh: (queryClient: QueryClient) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: memberKeys.all }),
       queryClient.invalidateQueries({ queryKey: roleKeys.all }),
       queryClient.invalidateQueries({ queryKey: enterpriseKeys.all }),
-    ]);
-}
+    ]),
+};
+
+/** The address of one member of the enterprise `identifier`. */
+const memberUrl = (identifier: string, gitlinkUserId: string) =>
+  `/api/pms/pmsEnterprise/${encodeURIComponent(identifier)}/user/${gitlinkUserId}`;
 
 export function useAddMember(identifier: string) {
-  const invalidate = useInvalidateMembership();
-  return useMutation({
-    mutationFn: (gitlinkUserId: string) =>
-      api.post<Member>(`/api/pms/pmsEnterprise/${encodeURIComponent(identifier)}/user/${gitlinkUserId}`),
-    onSuccess: invalidate,
-  });
+  return useWrite(
+    (gitlinkUserId: string) => api.post<Member>(memberUrl(identifier, gitlinkUserId)),
+    REFRESH_MEMBERSHIP,
+  );
 }
 
 export function useRemoveMember(identifier: string) {
-  const invalidate = useInvalidateMembership();
-  return useMutation({
-    mutationFn: (gitlinkUserId: string) =>
-      api.delete<null>(`/api/pms/pmsEnterprise/${encodeURIComponent(identifier)}/user/${gitlinkUserId}`),
-    onSuccess: invalidate,
-  });
+  return useWrite(
+    (gitlinkUserId: string) => api.delete<null>(memberUrl(identifier, gitlinkUserId)),
+    REFRESH_MEMBERSHIP,
+  );
 }
 
 export function useAssignRoles(deptId: string) {
-  const invalidate = useInvalidateMembership();
-  return useMutation({
-    mutationFn: ({ userId, roleIds }: { userId: string } & AssignUserBody) =>
+  return useWrite(
+    ({ userId, roleIds }: { userId: string } & AssignUserBody) =>
       api.put<Member>(`/api/system/dept/${deptId}/users/${userId}`, { roleIds }),
-    onSuccess: invalidate,
-  });
+    REFRESH_MEMBERSHIP,
+  );
 }

@@ -17,9 +17,9 @@ import type {
 } from '@shared/schemas/products';
 import type { UserSummary } from '@shared/schemas/projects';
 import type { Spec } from '@shared/schemas/requirements';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { getQuery, isStaleVersion, KEEP_ROWS, LOOKUP, useRefreshingWrite, useWrite } from './factory';
+import { getQuery, KEEP_ROWS, LOOKUP, type PagedSearch, useRefreshingWrite, useWrite } from './factory';
 
 import { DEFAULT_PAGE_SIZE } from './query-client';
 
@@ -39,19 +39,13 @@ const MODULE = '/api/pms/pmsProductModule';
 const PLAN = '/api/pms/pmsProductPlan';
 const TAG = '/api/pms/pmsProductRequirementTag';
 
-export interface ProductListParams {
-  pageNum: number;
-  pageSize: number;
-  keyword?: string;
+export interface ProductListParams extends PagedSearch {
   /** 1 active, 2 closed; absent: all. */
   status?: number;
   mine?: boolean;
 }
 
-export interface PlanListParams {
-  pageNum: number;
-  pageSize: number;
-  keyword?: string;
+export interface PlanListParams extends PagedSearch {
   /** Displayed status 1-5 (4 expired included); absent: all. */
   status?: number;
 }
@@ -108,61 +102,50 @@ function invalidateProduct(queryClient: QueryClient, id: string) {
   ]);
 }
 
+/** A write whose answer is a product: it becomes the product's detail, and the lists refresh. */
+const STORE_PRODUCT = {
+  store: (product: Product) => productKeys.detail(product.id),
+  refresh: (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+};
+
 export function useCreateProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ProductBody) => api.post<Product>(PRODUCT, body),
-    onSuccess: (product) => {
-      queryClient.setQueryData(productKeys.detail(product.id), product);
-      return queryClient.invalidateQueries({ queryKey: productKeys.lists() });
-    },
-  });
+  return useWrite((body: ProductBody) => api.post<Product>(PRODUCT, body), STORE_PRODUCT);
 }
 
 /** PUT pmsProduct: edits, and closing or reopening (`status`); the body carries the version read. */
 export function useUpdateProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ProductUpdateBody) => api.put<Product>(PRODUCT, body),
-    onSuccess: (product) => {
-      queryClient.setQueryData(productKeys.detail(product.id), product);
-      return invalidateProduct(queryClient, product.id);
-    },
-    onError: (error, body) => {
-      // Someone else saved first: show their version (the client has said why it failed).
-      if (isStaleVersion(error)) return invalidateProduct(queryClient, body.id);
-    },
+  return useWrite((body: ProductUpdateBody) => api.put<Product>(PRODUCT, body), {
+    store: (product) => productKeys.detail(product.id),
+    refresh: (queryClient, product) => invalidateProduct(queryClient, product.id),
+    // Someone else saved first: show their version (the client has said why it failed).
+    onStale: (queryClient, body) => invalidateProduct(queryClient, body.id),
   });
 }
 
 /** PUT pmsProduct/operateTop/{key}: pins (or unpins) for the whole enterprise. */
 export function useOperateTop() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ identifier, top }: { identifier: string; top: boolean }) =>
+  return useWrite(
+    ({ identifier, top }: { identifier: string; top: boolean }) =>
       api.put<Product>(`${PRODUCT}/operateTop/${encodeURIComponent(identifier)}`, { top }),
-    onSuccess: (product) => {
-      queryClient.setQueryData(productKeys.detail(product.id), product);
-      return queryClient.invalidateQueries({ queryKey: productKeys.lists() });
-    },
-  });
+    STORE_PRODUCT,
+  );
 }
 
 /** DELETE pmsProduct/{ids}: all or nothing. */
 export function useDeleteProducts() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: readonly string[]) =>
-      api.delete<null>(`${PRODUCT}/${ids.map(encodeURIComponent).join(',')}`),
-    onSuccess: (_, ids) => {
-      // Deleted products' own queries go (nothing shows them any more); projects lose the link.
-      for (const id of ids) queryClient.removeQueries({ queryKey: productKeys.product(id) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: ['projects'] }),
-      ]);
+  return useWrite(
+    (ids: readonly string[]) => api.delete<null>(`${PRODUCT}/${ids.map(encodeURIComponent).join(',')}`),
+    {
+      refresh: (queryClient, _, ids) => {
+        // Deleted products' own queries go (nothing shows them any more); projects lose the link.
+        for (const id of ids) queryClient.removeQueries({ queryKey: productKeys.product(id) });
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+          queryClient.invalidateQueries({ queryKey: ['projects'] }),
+        ]);
+      },
     },
-  });
+  );
 }
 
 // ---- modules ----------------------------------------------------------------------------------
@@ -250,12 +233,10 @@ export function useUpdatePlan(productId: string) {
 }
 
 export function useDeletePlan(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (planId: string) => api.delete<null>(`${PLAN}/${encodeURIComponent(planId)}`),
+  return useWrite((planId: string) => api.delete<null>(`${PLAN}/${encodeURIComponent(planId)}`), {
     // The deleted plan's own queries stay untouched: its page may still be mounted while it goes,
     // and refetching them would meet a 404 (which sends the user to /404). The caller removes them.
-    onSuccess: (_, planId) => {
+    refresh: (queryClient, _, planId) => {
       const own = productKeys.plan(productId, planId);
       return Promise.all([
         queryClient.invalidateQueries({
@@ -293,37 +274,22 @@ export const requirementTagsQueryOptions = () =>
   getQuery<RequirementTag[]>(productKeys.tags(), `${TAG}/list`);
 
 /** Tags show on every requirement and spec that carries them: a change refreshes all products. */
-function useInvalidateTags() {
-  const queryClient = useQueryClient();
-  return () => invalidateAllProductData(queryClient);
-}
+const REFRESH_TAGGED = { refresh: (queryClient: QueryClient) => invalidateAllProductData(queryClient) };
 
 export function useCreateRequirementTag() {
-  const invalidate = useInvalidateTags();
-  return useMutation({
-    mutationFn: (body: RequirementTagBody) => api.post<RequirementTag>(TAG, body),
-    onSuccess: invalidate,
-  });
+  return useWrite((body: RequirementTagBody) => api.post<RequirementTag>(TAG, body), REFRESH_TAGGED);
 }
 
 export function useUpdateRequirementTag() {
-  const invalidate = useInvalidateTags();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: RequirementTagUpdateBody }) =>
+  return useRefreshingWrite(
+    ({ id, body }: { id: string; body: RequirementTagUpdateBody }) =>
       api.put<RequirementTag>(`${TAG}/${encodeURIComponent(id)}`, body),
-    onSuccess: invalidate,
-    onError: (error) => {
-      if (isStaleVersion(error)) return invalidate();
-    },
-  });
+    REFRESH_TAGGED.refresh,
+  );
 }
 
 export function useDeleteRequirementTag() {
-  const invalidate = useInvalidateTags();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`${TAG}/${encodeURIComponent(id)}`),
-    onSuccess: invalidate,
-  });
+  return useWrite((id: string) => api.delete<null>(`${TAG}/${encodeURIComponent(id)}`), REFRESH_TAGGED);
 }
 
 // ---- shared invalidation ----------------------------------------------------------------------

@@ -13,7 +13,7 @@ import type {
 } from '@shared/schemas/projects';
 import { infiniteQueryOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { getQuery, KEEP_ROWS, useWrite } from './factory';
+import { getQuery, KEEP_ROWS, type PagedSearch, useWrite } from './factory';
 import { DEFAULT_PAGE_SIZE } from './query-client';
 
 /**
@@ -22,10 +22,7 @@ import { DEFAULT_PAGE_SIZE } from './query-client';
  */
 const BASE = '/api/pms/pmsProject';
 
-export interface ProjectListParams {
-  pageNum: number;
-  pageSize: number;
-  keyword?: string;
+export interface ProjectListParams extends PagedSearch {
   /** 0 closed, 1 open, 2 paused; absent: all. */
   status?: number;
   mine?: boolean;
@@ -122,9 +119,8 @@ function invalidateProjectLists(queryClient: QueryClient) {
 }
 
 /** Member changes move the member count (detail, list) and the pickers. */
-function useInvalidateProjectMembers(id: string) {
-  const queryClient = useQueryClient();
-  return () =>
+function refreshProjectMembers(id: string) {
+  return (queryClient: QueryClient) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: projectKeys.members(id) }),
       queryClient.invalidateQueries({ queryKey: projectKeys.users(id) }),
@@ -134,18 +130,14 @@ function useInvalidateProjectMembers(id: string) {
 }
 
 export function useAddProjectMembers(id: string) {
-  const invalidate = useInvalidateProjectMembers(id);
-  return useMutation({
-    mutationFn: (body: AddProjectMembersBody) => api.post<ProjectMember[]>(`${BASE}/${id}/members`, body),
-    onSuccess: invalidate,
+  return useWrite((body: AddProjectMembersBody) => api.post<ProjectMember[]>(`${BASE}/${id}/members`, body), {
+    refresh: refreshProjectMembers(id),
   });
 }
 
 export function useRemoveProjectMember(id: string) {
-  const invalidate = useInvalidateProjectMembers(id);
-  return useMutation({
-    mutationFn: (userId: string) => api.delete<null>(`${BASE}/${id}/members/${userId}`),
-    onSuccess: invalidate,
+  return useWrite((userId: string) => api.delete<null>(`${BASE}/${id}/members/${userId}`), {
+    refresh: refreshProjectMembers(id),
   });
 }
 

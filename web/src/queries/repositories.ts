@@ -12,8 +12,9 @@ import type {
   RepositoryUpdateBody,
   WebhookSettings,
 } from '@shared/schemas/repositories';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { getQuery, KEEP_ROWS, type PagedSearch, type ProjectPagedSearch, useWrite } from './factory';
 
 /**
  * Code repositories (docs/api-conventions.md, "Code repositories"). The enterprise's list is the
@@ -23,19 +24,11 @@ const BASE = '/api/pms/pmsRepository';
 const PROJECT_BASE = '/api/pms/pmsProjectRepository';
 const ISSUES = '/api/pms/pmsProjectIssues';
 
-export interface RepositoryListParams {
-  keyword?: string;
+export interface RepositoryListParams extends PagedSearch {
   kind: RepositoryKind;
-  pageNum: number;
-  pageSize: number;
 }
 
-export interface ProjectRepositoryListParams {
-  pmsProjectId: string;
-  keyword?: string;
-  pageNum: number;
-  pageSize: number;
-}
+export type ProjectRepositoryListParams = ProjectPagedSearch;
 
 export const repositoryKeys = {
   all: ['repositories'] as const,
@@ -57,130 +50,106 @@ export const repositoryKeys = {
 
 /** GET pmsRepository/list: a page of the enterprise's repositories. */
 export const repositoryListQueryOptions = (params: RepositoryListParams) =>
-  queryOptions({
-    queryKey: repositoryKeys.list(params),
-    queryFn: ({ signal }) => api.get<Page<Repository>>(`${BASE}/list`, { ...params }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<Repository>>(repositoryKeys.list(params), `${BASE}/list`, { ...params }, KEEP_ROWS);
+
+/** Branches and commits are read from the host on each call: a short while is fresh enough. */
+const FROM_HOST = { staleTime: 30_000 } as const;
 
 /** GET pmsRepository/{id}/branches: read from the host now (first page of 100). */
 export const branchesQueryOptions = (id: string, keyword = '') =>
-  queryOptions({
-    queryKey: repositoryKeys.branches(id, keyword),
-    queryFn: ({ signal }) =>
-      api.get<Page<Branch>>(`${BASE}/${id}/branches`, { keyword, pageSize: 100 }, { signal }),
-    staleTime: 30_000,
-  });
+  getQuery<Page<Branch>>(
+    repositoryKeys.branches(id, keyword),
+    `${BASE}/${id}/branches`,
+    { keyword, pageSize: 100 },
+    FROM_HOST,
+  );
 
 /** GET pmsRepository/{id}/commits: the latest commits of a branch. */
 export const commitsQueryOptions = (id: string, branch = '') =>
-  queryOptions({
-    queryKey: repositoryKeys.commits(id, branch),
-    queryFn: ({ signal }) => api.get<Commit[]>(`${BASE}/${id}/commits`, { branch, limit: 10 }, { signal }),
-    staleTime: 30_000,
-  });
+  getQuery<Commit[]>(
+    repositoryKeys.commits(id, branch),
+    `${BASE}/${id}/commits`,
+    { branch, limit: 10 },
+    FROM_HOST,
+  );
 
 export const webhookQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: repositoryKeys.webhook(id),
-    queryFn: ({ signal }) => api.get<WebhookSettings>(`${BASE}/${id}/webhook`, undefined, { signal }),
-  });
+  getQuery<WebhookSettings>(repositoryKeys.webhook(id), `${BASE}/${id}/webhook`);
 
 /** GET pmsProjectRepository/list: the project's repositories. */
 export const projectRepositoriesQueryOptions = (params: ProjectRepositoryListParams) =>
-  queryOptions({
-    queryKey: repositoryKeys.projectList(params),
-    queryFn: ({ signal }) =>
-      api.get<Page<ProjectRepositoryRow>>(`${PROJECT_BASE}/list`, { ...params }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  getQuery<Page<ProjectRepositoryRow>>(
+    repositoryKeys.projectList(params),
+    `${PROJECT_BASE}/list`,
+    { ...params },
+    KEEP_ROWS,
+  );
 
 /** GET pmsProjectRepository/list/unlinked: the link picker. */
 export const unlinkedQueryOptions = (projectId: string, keyword = '') =>
-  queryOptions({
-    queryKey: repositoryKeys.unlinked(projectId, keyword),
-    queryFn: ({ signal }) =>
-      api.get<Repository[]>(
-        `${PROJECT_BASE}/list/unlinked`,
-        { pmsProjectId: projectId, keyword },
-        { signal },
-      ),
+  getQuery<Repository[]>(repositoryKeys.unlinked(projectId, keyword), `${PROJECT_BASE}/list/unlinked`, {
+    pmsProjectId: projectId,
+    keyword,
   });
 
 export const itemBranchesQueryOptions = (issueId: string) =>
-  queryOptions({
-    queryKey: repositoryKeys.itemBranches(issueId),
-    queryFn: ({ signal }) => api.get<RepoBranch[]>(`${ISSUES}/repoBranches`, { issueId }, { signal }),
-  });
+  getQuery<RepoBranch[]>(repositoryKeys.itemBranches(issueId), `${ISSUES}/repoBranches`, { issueId });
 
 export const itemCommitsQueryOptions = (issueId: string) =>
-  queryOptions({
-    queryKey: repositoryKeys.itemCommits(issueId),
-    queryFn: ({ signal }) => api.get<ItemCommit[]>(`${ISSUES}/repoCommits`, { issueId }, { signal }),
-  });
+  getQuery<ItemCommit[]>(repositoryKeys.itemCommits(issueId), `${ISSUES}/repoCommits`, { issueId });
+
+/** Every repository write refreshes all repository data (lists, links, an item's branches). */
+const REFRESH_REPOSITORIES = {
+  refresh: (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: repositoryKeys.all }),
+};
 
 export function useConnectRepository() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: RepositoryConnectBody) => api.post<Repository>(BASE, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: repositoryKeys.all }),
-  });
+  return useWrite((body: RepositoryConnectBody) => api.post<Repository>(BASE, body), REFRESH_REPOSITORIES);
 }
 
 export function useUpdateRepository() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: RepositoryUpdateBody }) =>
-      api.put<Repository>(`${BASE}/${id}`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: repositoryKeys.all }),
-  });
+  return useWrite(
+    ({ id, body }: { id: string; body: RepositoryUpdateBody }) => api.put<Repository>(`${BASE}/${id}`, body),
+    REFRESH_REPOSITORIES,
+  );
 }
 
 export function useDeleteRepository() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`${BASE}/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: repositoryKeys.all }),
-  });
+  return useWrite((id: string) => api.delete<null>(`${BASE}/${id}`), REFRESH_REPOSITORIES);
 }
 
 /** POST pmsRepository/{id}/sync: the read is queued; lists refresh a moment later. */
 export function useSyncRepository() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.post<null>(`${BASE}/${id}/sync`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: repositoryKeys.all }),
-  });
+  return useWrite((id: string) => api.post<null>(`${BASE}/${id}/sync`), REFRESH_REPOSITORIES);
 }
 
 export function useLinkRepositories(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (repositoryIds: string[]) =>
+  return useWrite(
+    (repositoryIds: string[]) =>
       api.post<ProjectRepositoryRow[]>(PROJECT_BASE, { pmsProjectId: projectId, repositoryIds }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: repositoryKeys.all }),
-  });
+    REFRESH_REPOSITORIES,
+  );
 }
 
 export function useUnlinkRepository(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (repositoryId: string) => api.delete<null>(`${PROJECT_BASE}/${projectId}/${repositoryId}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: repositoryKeys.all }),
-  });
+  return useWrite(
+    (repositoryId: string) => api.delete<null>(`${PROJECT_BASE}/${projectId}/${repositoryId}`),
+    REFRESH_REPOSITORIES,
+  );
 }
 
 /** POST pmsProjectIssues/repoBranches: a branch named after the item, pushed to the repository. */
 export function useCreateItemBranch(issueId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Omit<CreateBranchBody, 'issueId'>) =>
+  return useWrite(
+    (body: Omit<CreateBranchBody, 'issueId'>) =>
       api.post<RepoBranch>(`${ISSUES}/repoBranches`, { ...body, issueId }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: repositoryKeys.item(issueId) }),
-        // The history tab shows the new journal entry.
-        queryClient.invalidateQueries({ queryKey: ['issues'] }),
-      ]),
-  });
+    {
+      refresh: (queryClient) =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: repositoryKeys.item(issueId) }),
+          // The history tab shows the new journal entry.
+          queryClient.invalidateQueries({ queryKey: ['issues'] }),
+        ]),
+    },
+  );
 }

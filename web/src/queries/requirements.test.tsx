@@ -1,8 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestQueryClient } from '../test/render';
+import { sentRequest, stubFetch } from '../test/fetch';
+import { createTestQueryClient, renderQueryHook } from '../test/render';
 import { productKeys } from './products';
 import { requirementKeys, useChangeSpec, useDeleteSpec } from './requirements';
 
@@ -10,17 +9,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function stubFetch(body: unknown) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 function setup() {
   const queryClient = createTestQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
   const keys = {
     spec: requirementKeys.spec('p1.s1'),
     specRecords: requirementKeys.specRecords('p1.s1'),
@@ -33,18 +23,18 @@ function setup() {
   };
   for (const key of Object.values(keys)) queryClient.setQueryData(key, { old: true });
   const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
-  return { queryClient, wrapper, keys, invalidated };
+  return { queryClient, keys, invalidated };
 }
 
 describe('requirement mutations', () => {
   it('a change puts to productRequirementSpecs/change and refreshes what shows the spec', async () => {
     const answer = { id: 'p1.s1', number: 1, status: 6 };
     const fetchMock = stubFetch({ success: true, data: answer });
-    const { queryClient, wrapper, keys, invalidated } = setup();
-    const { result } = renderHook(() => useChangeSpec('p1'), { wrapper });
+    const { queryClient, keys, invalidated } = setup();
+    const { result } = renderQueryHook(() => useChangeSpec('p1'), queryClient);
     await act(() => result.current.mutateAsync({ id: 'p1.s1', version: 2, reason: 'why', priority: 1 }));
 
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = sentRequest(fetchMock);
     expect(url).toBe('/api/pms/productRequirementSpecs/change');
     expect(init).toMatchObject({
       method: 'PUT',
@@ -68,11 +58,11 @@ describe('requirement mutations', () => {
 
   it('a delete leaves the deleted spec alone (its page is leaving) and refreshes the rest', async () => {
     const fetchMock = stubFetch({ success: true, data: null });
-    const { wrapper, keys, invalidated } = setup();
-    const { result } = renderHook(() => useDeleteSpec('p1'), { wrapper });
+    const { queryClient, keys, invalidated } = setup();
+    const { result } = renderQueryHook(() => useDeleteSpec('p1'), queryClient);
     await act(() => result.current.mutateAsync('p1.s1'));
 
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = sentRequest(fetchMock);
     expect(url).toBe('/api/pms/productRequirementSpecs/p1.s1');
     expect(init.method).toBe('DELETE');
     expect(invalidated(keys.spec)).toBe(false);

@@ -94,6 +94,20 @@ export const requirementKeys = {
 const csv = (values: readonly (string | number)[] | undefined) =>
   values && values.length > 0 ? values.join(',') : undefined;
 
+/** The filters both lists of a product (requirements and specs) share, as their list calls take them. */
+function productListQuery(params: UserRequirementListParams | SpecListParams) {
+  return {
+    productId: params.productId,
+    keyword: params.keyword,
+    status: csv(params.status),
+    priority: csv(params.priority),
+    moduleId: params.moduleId,
+    tagId: params.tagId,
+    pageNum: params.pageNum,
+    pageSize: params.pageSize ?? DEFAULT_PAGE_SIZE,
+  };
+}
+
 // ---- user requirements ------------------------------------------------------------------------
 
 /** GET productUserRequirement/list: one page, newest first. */
@@ -101,17 +115,7 @@ export const userRequirementListQueryOptions = (params: UserRequirementListParam
   getQuery<Page<UserRequirement>>(
     requirementKeys.userRequirementList(params),
     `${UR}/list`,
-    {
-      productId: params.productId,
-      keyword: params.keyword,
-      status: csv(params.status),
-      priority: csv(params.priority),
-      moduleId: params.moduleId,
-      tagId: params.tagId,
-      source: params.source,
-      pageNum: params.pageNum,
-      pageSize: params.pageSize ?? DEFAULT_PAGE_SIZE,
-    },
+    { ...productListQuery(params), source: params.source },
     KEEP_ROWS,
   );
 
@@ -140,18 +144,11 @@ export const specListQueryOptions = (params: SpecListParams) =>
     requirementKeys.specList(params),
     `${SR}/list`,
     {
-      productId: params.productId,
-      keyword: params.keyword,
-      status: csv(params.status),
-      priority: csv(params.priority),
+      ...productListQuery(params),
       type: csv(params.type),
-      moduleId: params.moduleId,
       planId: params.planId,
       ownerId: params.ownerId,
       userRequirementId: params.userRequirementId,
-      tagId: params.tagId,
-      pageNum: params.pageNum,
-      pageSize: params.pageSize ?? DEFAULT_PAGE_SIZE,
     },
     KEEP_ROWS,
   );
@@ -261,6 +258,18 @@ function useItemWrite<Body, Saved extends { id: string }>(
 
 const itsId = (body: { id: string }) => body.id;
 
+/**
+ * A PUT to `url` that edits one existing requirement or spec (an edit, a review, a change): the
+ * body names the item, so a refusal as stale refetches that item.
+ */
+function useItemEdit<Body extends { id: string }, Saved extends { id: string }>(
+  productId: string,
+  detailKey: (id: string) => readonly unknown[],
+  url: string,
+) {
+  return useItemWrite(productId, detailKey, (body: Body) => api.put<Saved>(url, body), itsId);
+}
+
 // ---- user requirement mutations ---------------------------------------------------------------
 
 export function useCreateUserRequirement(productId: string) {
@@ -271,20 +280,18 @@ export function useCreateUserRequirement(productId: string) {
 
 /** An edit, a change (with `reason`), or close (`status: 4`) / reopen (`status: 1`). */
 export function useUpdateUserRequirement(productId: string) {
-  return useItemWrite(
+  return useItemEdit<UserRequirementUpdateBody, UserRequirementDetail>(
     productId,
     requirementKeys.userRequirement,
-    (body: UserRequirementUpdateBody) => api.put<UserRequirementDetail>(UR, body),
-    itsId,
+    UR,
   );
 }
 
 export function useReviewUserRequirement(productId: string) {
-  return useItemWrite(
+  return useItemEdit<ReviewBody, UserRequirementDetail>(
     productId,
     requirementKeys.userRequirement,
-    (body: ReviewBody) => api.put<UserRequirementDetail>(`${UR}/review`, body),
-    itsId,
+    `${UR}/review`,
   );
 }
 
@@ -310,31 +317,16 @@ export function useCreateSpec(productId: string) {
 
 /** An edit while pending review or rejected, or reopening a completed spec (`status: 2`). */
 export function useUpdateSpec(productId: string) {
-  return useItemWrite(
-    productId,
-    requirementKeys.spec,
-    (body: SpecUpdateBody) => api.put<SpecDetail>(SR, body),
-    itsId,
-  );
+  return useItemEdit<SpecUpdateBody, SpecDetail>(productId, requirementKeys.spec, SR);
 }
 
 /** The change action of a reviewed spec: a reason, the changed fields; back to review. */
 export function useChangeSpec(productId: string) {
-  return useItemWrite(
-    productId,
-    requirementKeys.spec,
-    (body: SpecChangeBody) => api.put<SpecDetail>(`${SR}/change`, body),
-    itsId,
-  );
+  return useItemEdit<SpecChangeBody, SpecDetail>(productId, requirementKeys.spec, `${SR}/change`);
 }
 
 export function useReviewSpec(productId: string) {
-  return useItemWrite(
-    productId,
-    requirementKeys.spec,
-    (body: ReviewBody) => api.put<SpecDetail>(`${SR}/review`, body),
-    itsId,
-  );
+  return useItemEdit<ReviewBody, SpecDetail>(productId, requirementKeys.spec, `${SR}/review`);
 }
 
 /** Priority, module, owner, tags or completion of up to 40 specs, all or nothing. */

@@ -1,8 +1,8 @@
 import type { Role, RoleBody, RoleMenuTree, RoleUpdateBody } from '@shared/schemas/system';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { enterpriseKeys } from './enterprise';
-import { getQuery } from './factory';
+import { getQuery, useWrite } from './factory';
 
 const base = (deptId: string) => `/api/system/SysDeptRole/dept/${deptId}`;
 
@@ -26,37 +26,27 @@ export const roleMenuTreeQueryOptions = (deptId: string, roleId: string | null) 
   getQuery<RoleMenuTree>(roleKeys.menuTree(deptId, roleId), `${base(deptId)}/roleMenuTreeSelect`, { roleId });
 
 /** Role changes can change the current user's permissions and the role names shown on members. */
-function useInvalidateRoles() {
-  const queryClient = useQueryClient();
-  return () =>
+const REFRESH_ROLES = {
+  refresh: (queryClient: QueryClient) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: roleKeys.all }),
       queryClient.invalidateQueries({ queryKey: ['members'] }),
       queryClient.invalidateQueries({ queryKey: enterpriseKeys.all }),
-    ]);
-}
+    ]),
+};
 
 export function useCreateRole(deptId: string) {
-  const invalidate = useInvalidateRoles();
-  return useMutation({
-    mutationFn: (body: RoleBody) => api.post<Role>(`${base(deptId)}/role`, body),
-    onSuccess: invalidate,
-  });
+  return useWrite((body: RoleBody) => api.post<Role>(`${base(deptId)}/role`, body), REFRESH_ROLES);
 }
 
 export function useUpdateRole(deptId: string) {
-  const invalidate = useInvalidateRoles();
-  return useMutation({
-    mutationFn: ({ roleId, body }: { roleId: string; body: RoleUpdateBody }) =>
+  return useWrite(
+    ({ roleId, body }: { roleId: string; body: RoleUpdateBody }) =>
       api.put<Role>(`${base(deptId)}/role/${roleId}`, body),
-    onSuccess: invalidate,
-  });
+    REFRESH_ROLES,
+  );
 }
 
 export function useDeleteRole(deptId: string) {
-  const invalidate = useInvalidateRoles();
-  return useMutation({
-    mutationFn: (roleId: string) => api.delete<null>(`${base(deptId)}/role/${roleId}`),
-    onSuccess: invalidate,
-  });
+  return useWrite((roleId: string) => api.delete<null>(`${base(deptId)}/role/${roleId}`), REFRESH_ROLES);
 }

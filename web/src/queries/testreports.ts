@@ -7,7 +7,7 @@ import type {
   ReportUpdateBody,
 } from '@shared/schemas/testruns';
 import { api } from '../api/client';
-import { getQuery, KEEP_ROWS, LOOKUP, useWrite } from './factory';
+import { getQuery, KEEP_ROWS, LOOKUP, type ProjectPagedSearch, useWrite } from './factory';
 
 /**
  * Test reports (docs/api-conventions.md, "Test management"): snapshots of a sheet's results. The
@@ -15,12 +15,7 @@ import { getQuery, KEEP_ROWS, LOOKUP, useWrite } from './factory';
  */
 const BASE = '/api/pms/testReport';
 
-export interface ReportListParams {
-  pmsProjectId: string;
-  keyword?: string;
-  pageNum: number;
-  pageSize: number;
-}
+export type ReportListParams = ProjectPagedSearch;
 
 export const reportKeys = {
   all: ['testreports'] as const,

@@ -15,7 +15,7 @@ import type {
 } from '@shared/schemas/testruns';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { getQuery, KEEP_ROWS, useSettledWrite, useWrite } from './factory';
+import { getQuery, KEEP_ROWS, type ProjectPagedSearch, useSettledWrite, useWrite } from './factory';
 import { issueKeys } from './issues';
 import { projectKeys } from './projects';
 import { DEFAULT_PAGE_SIZE } from './query-client';
@@ -29,13 +29,9 @@ const SHEETS = '/api/pms/pmsProjectTestsheet';
 const SHEET_CASES = '/api/pms/pmsProjectTestsheetCases';
 const SHEET_ISSUES = '/api/pms/pmsProjectTestsheetIssues';
 
-export interface SheetListParams {
-  pmsProjectId: string;
+export interface SheetListParams extends ProjectPagedSearch {
   /** 0 not started, 1 in progress, 2 completed; absent: all. */
   status?: number;
-  keyword?: string;
-  pageNum: number;
-  pageSize: number;
 }
 
 /** A sheet's case list filters (the sheet and the page are passed apart). */

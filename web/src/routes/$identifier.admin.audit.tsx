@@ -4,6 +4,7 @@ import { IconDownload, IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { ActionButton } from '../kit/ActionButton/ActionButton';
 import { ListPage, NoMatch, NothingYet } from '../kit/ListPage/ListPage';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { fullDateTime } from '../lib/relative-time';
@@ -73,14 +74,9 @@ function AuditLogPage() {
       what="audit entries"
       icon={<IconHistory size={22} color="var(--mantine-color-brand-7)" />}
       actions={
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          loading={downloading}
-          onClick={() => void download()}
-        >
+        <ActionButton icon={IconDownload} size="sm" loading={downloading} onClick={() => void download()}>
           Download CSV
-        </Button>
+        </ActionButton>
       }
       filters={<AuditFilters identifier={identifier} search={search} onChange={onChange} />}
       query={{ ...log, isError: log.isError && rows.length === 0 }}

@@ -5,6 +5,7 @@ import { IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageTitle } from '../components/PageTitle/PageTitle';
+import { ActionButton } from '../kit/ActionButton/ActionButton';
 import { SaveRow } from '../kit/SettingsSection/SettingsSection';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { accessGuard } from '../lib/route-guards';
@@ -66,15 +67,9 @@ function SettingsPage() {
         >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">Load the latest version, then make your change again.</Text>
-            <Button
-              size="xs"
-              variant="light"
-              color="yellow"
-              leftSection={<IconRefresh size={14} />}
-              onClick={loadLatest}
-            >
+            <ActionButton icon={IconRefresh} variant="light" color="yellow" onClick={loadLatest}>
               Load latest
-            </Button>
+            </ActionButton>
           </Stack>
         </Alert>
       )}

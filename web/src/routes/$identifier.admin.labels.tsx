@@ -1,19 +1,19 @@
-import { Badge, Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import type { IssueTag } from '@shared/schemas/issues';
-import { IconPlus, IconTag } from '@tabler/icons-react';
+import { IconTag } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
+import { ConfirmRemoveModal } from '../components/ConfirmModal/ConfirmModal';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { ShortDate } from '../components/RelativeTime/ShortDate';
+import { CreateButton } from '../kit/ListPage/CreateButton';
 import { TextCell } from '../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../kit/ListTable/ListTable';
 import { actionsColumn, DeleteAction, EditAction } from '../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { accessGuard, guardedLoad } from '../lib/route-guards';
+import { accessGuard, loadQuery } from '../lib/route-guards';
 import { issueTagsQueryOptions, useDeleteTag } from '../queries/issues';
 import { LabelFormModal } from './-components/labels/LabelFormModal';
 
@@ -22,8 +22,7 @@ export const Route = createFileRoute('/$identifier/admin/labels')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('adminLabels'),
-  loader: ({ context: { queryClient }, location }) =>
-    guardedLoad(() => queryClient.ensureQueryData(issueTagsQueryOptions()), location.publicHref),
+  loader: (load) => loadQuery(issueTagsQueryOptions(), load),
   component: LabelsPage,
 });
 
@@ -37,20 +36,7 @@ function LabelsPage() {
   const [deleting, setDeleting] = useState<IssueTag | null>(null);
   const sorted = [...tags].sort((a, b) => a.name.localeCompare(b.name));
 
-  const newButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-      New label
-    </Button>
-  );
-
-  function confirmDelete() {
-    if (!deleting) return;
-    const { id, name } = deleting;
-    remove.mutate(id, {
-      onSuccess: () => notifications.show({ color: 'green', message: `Label ${name} deleted` }),
-      onSettled: () => setDeleting(null),
-    });
-  }
+  const newButton = <CreateButton onClick={() => setCreating(true)}>New label</CreateButton>;
 
   return (
     <Stack gap="lg" maw={900}>
@@ -90,17 +76,21 @@ function LabelsPage() {
           setEditing(null);
         }}
       />
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmRemoveModal
+        target={deleting}
+        idOf={(tag) => tag.id}
+        remove={remove}
+        removed={(tag) => `Label ${tag.name} deleted`}
+        closeWhenRefused
         onClose={() => setDeleting(null)}
         title="Delete label"
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
       >
-        <Text size="sm">
-          Delete the label <b>{deleting?.name}</b>? Work items that carry it lose it; nothing else changes.
-        </Text>
-      </ConfirmModal>
+        {(tag) => (
+          <Text size="sm">
+            Delete the label <b>{tag.name}</b>? Work items that carry it lose it; nothing else changes.
+          </Text>
+        )}
+      </ConfirmRemoveModal>
     </Stack>
   );
 }

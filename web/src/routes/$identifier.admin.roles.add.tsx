@@ -5,7 +5,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { accessGuard, guardedLoad } from '../lib/route-guards';
+import { accessGuard, loadQuery } from '../lib/route-guards';
 import { roleMenuTreeQueryOptions, useCreateRole } from '../queries/roles';
 import { RoleForm } from './-components/roles/RoleForm';
 
@@ -13,11 +13,7 @@ export const Route = createFileRoute('/$identifier/admin/roles/add')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('adminRoleAdd'),
-  loader: ({ context: { queryClient, enterprise }, location }) =>
-    guardedLoad(
-      () => queryClient.ensureQueryData(roleMenuTreeQueryOptions(enterprise.deptId, null)),
-      location.publicHref,
-    ),
+  loader: (load) => loadQuery(roleMenuTreeQueryOptions(load.context.enterprise.deptId, null), load),
   component: AddRolePage,
 });
 

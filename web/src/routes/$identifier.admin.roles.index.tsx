@@ -1,30 +1,25 @@
 import { Badge, Code, EmptyState, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import type { Role } from '@shared/schemas/system';
 import { IconEye, IconPencil, IconPlus, IconShieldLock } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
+import { ConfirmRemoveModal } from '../components/ConfirmModal/ConfirmModal';
 import { LinkActionIcon, LinkAnchor, LinkButton } from '../components/Links/Links';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { TextCell } from '../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../kit/ListTable/ListTable';
 import { actionsColumn, DeleteAction } from '../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { accessGuard, guardedLoad } from '../lib/route-guards';
+import { accessGuard, loadQuery } from '../lib/route-guards';
 import { roleListQueryOptions, useDeleteRole } from '../queries/roles';
 
 export const Route = createFileRoute('/$identifier/admin/roles/')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('adminRoles'),
-  loader: ({ context: { queryClient, enterprise }, location }) =>
-    guardedLoad(
-      () => queryClient.ensureQueryData(roleListQueryOptions(enterprise.deptId)),
-      location.publicHref,
-    ),
+  loader: (load) => loadQuery(roleListQueryOptions(load.context.enterprise.deptId), load),
   component: RolesPage,
 });
 
@@ -38,16 +33,6 @@ function RolesPage() {
   const canAdd = can('system:role:add');
   const canEdit = can('system:role:edit');
   const canRemove = can('system:role:remove');
-
-  function confirmDelete() {
-    if (!deleting) return;
-    const { roleId, roleName } = deleting;
-    remove.mutate(roleId, {
-      onSuccess: () => notifications.show({ color: 'green', message: `Role ${roleName} deleted` }),
-      // On failure (say, members still hold the role) the client has shown why.
-      onSettled: () => setDeleting(null),
-    });
-  }
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -84,20 +69,25 @@ function RolesPage() {
         )}
       </Paper>
 
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmRemoveModal
+        target={deleting}
+        idOf={(role) => role.roleId}
+        remove={remove}
+        removed={(role) => `Role ${role.roleName} deleted`}
+        // On failure (say, members still hold the role) the client has shown why.
+        closeWhenRefused
         onClose={() => setDeleting(null)}
         title="Delete role"
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
       >
-        <Text size="sm">
-          Delete the role <b>{deleting?.roleName}</b>?{' '}
-          {deleting?.memberCount
-            ? `${deleting.memberCount} ${deleting.memberCount === 1 ? 'member holds' : 'members hold'} it; take it from them first.`
-            : 'No member holds it.'}
-        </Text>
-      </ConfirmModal>
+        {(role) => (
+          <Text size="sm">
+            Delete the role <b>{role.roleName}</b>?{' '}
+            {role.memberCount
+              ? `${role.memberCount} ${role.memberCount === 1 ? 'member holds' : 'members hold'} it; take it from them first.`
+              : 'No member holds it.'}
+          </Text>
+        )}
+      </ConfirmRemoveModal>
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Button,
   EmptyState,
   Group,
   Menu,
@@ -29,11 +28,14 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
-import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
+import { ConfirmRemoveModal } from '../components/ConfirmModal/ConfirmModal';
 import { PageTitle } from '../components/PageTitle/PageTitle';
+import { ActionButton } from '../kit/ActionButton/ActionButton';
 import { NoMatch } from '../kit/ListPage/ListPage';
+import { loadList } from '../kit/ListPage/load-list';
+import { stepBackFromLastRow } from '../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { accessGuard, guardedLoad } from '../lib/route-guards';
+import { accessGuard } from '../lib/route-guards';
 import { validateListSearch } from '../lib/search';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../queries/query-client';
 import { repositoryListQueryOptions, useDeleteRepository, useSyncRepository } from '../queries/repositories';
@@ -69,11 +71,8 @@ export const Route = createFileRoute('/$identifier/codes')({
   validateSearch: validateCodesSearch,
   beforeLoad: accessGuard('codes'),
   loaderDeps: ({ search }) => listParams(search),
-  loader: async ({ context: { queryClient }, deps, cause, location }) => {
-    const options = repositoryListQueryOptions(deps);
-    if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
-  },
+  loader: ({ context: { queryClient }, deps, ...load }) =>
+    loadList(queryClient, repositoryListQueryOptions(deps), load),
   component: CodesPage,
 });
 
@@ -107,24 +106,10 @@ function CodesPage() {
   const canRemove = can('code:repository:remove');
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
 
-  function confirmDelete() {
-    if (!deleting) return;
-    const { id, name } = deleting;
-    remove.mutate(id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: `${name} disconnected` });
-        setDeleting(null);
-        if (page.rows.length === 1 && params.pageNum > 1) {
-          void navigate({ search: (prev) => ({ ...prev, pageNum: params.pageNum - 1 }) });
-        }
-      },
-    });
-  }
-
   const connectButton = canAdd && (
-    <Button leftSection={<IconPlugConnected size={16} />} onClick={() => setConnecting(true)}>
+    <ActionButton icon={IconPlugConnected} size="sm" variant="filled" onClick={() => setConnecting(true)}>
       Connect repository
-    </Button>
+    </ActionButton>
   );
 
   const empty =
@@ -264,20 +249,28 @@ function CodesPage() {
       <ConnectRepositoryModal opened={connecting} onClose={() => setConnecting(false)} />
       <EditRepositoryModal repository={editing} onClose={() => setEditing(null)} />
       <WebhookModal repository={webhookOf} onClose={() => setWebhookOf(null)} />
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmRemoveModal
+        target={deleting}
+        idOf={(repository) => repository.id}
+        remove={remove}
+        removed={(repository) => `${repository.name} disconnected`}
+        onRemoved={() =>
+          stepBackFromLastRow(page.rows.length, params.pageNum, (pageNum) => {
+            void navigate({ search: (prev) => ({ ...prev, pageNum }) });
+          })
+        }
         onClose={() => setDeleting(null)}
         title="Disconnect repository"
         confirmLabel="Disconnect"
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
       >
-        <Text size="sm">
-          Disconnect <b>{deleting?.name}</b>? It is unlinked from {deleting?.linkedProjectCount ?? 0}{' '}
-          {deleting?.linkedProjectCount === 1 ? 'project' : 'projects'} and its token is deleted. The
-          repository itself stays on its host, and work items keep the branches and commits they recorded.
-        </Text>
-      </ConfirmModal>
+        {(repository) => (
+          <Text size="sm">
+            Disconnect <b>{repository.name}</b>? It is unlinked from {repository.linkedProjectCount}{' '}
+            {repository.linkedProjectCount === 1 ? 'project' : 'projects'} and its token is deleted. The
+            repository itself stays on its host, and work items keep the branches and commits they recorded.
+          </Text>
+        )}
+      </ConfirmRemoveModal>
     </Stack>
   );
 }

@@ -1,19 +1,20 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import type { Member } from '@shared/schemas/enterprise';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
-import { ConfirmModal } from '../components/ConfirmModal/ConfirmModal';
+import { ConfirmRemoveModal } from '../components/ConfirmModal/ConfirmModal';
 import { PageTitle } from '../components/PageTitle/PageTitle';
+import { ActionButton } from '../kit/ActionButton/ActionButton';
 import { KeywordFilter } from '../kit/FilterBar/FilterBar';
 import { Dimmable, NoMatch } from '../kit/ListPage/ListPage';
 import { loadList } from '../kit/ListPage/load-list';
 import { Pager } from '../kit/ListPage/Pager';
 import { storedPageSize } from '../kit/ListPage/use-page-size';
 import { usePager } from '../kit/ListPage/use-pager';
+import { stepBackFromLastRow } from '../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { accessGuard } from '../lib/route-guards';
 import { validateListSearch } from '../lib/search';
@@ -73,21 +74,6 @@ function MembersPage() {
   // Choosing roles needs the role list as well as the right to assign them.
   const canAssign = can('system:role:assign') && can('system:role:list');
 
-  function confirmRemove() {
-    if (!removing) return;
-    const name = removing.nickname || removing.login;
-    remove.mutate(removing.gitlinkUserId, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: `${name} was removed from ${enterprise.name}` });
-        setRemoving(null);
-        // The last row of a later page is gone: step back a page rather than show an empty one.
-        if (page.rows.length === 1 && params.pageNum > 1) {
-          void navigate({ search: (prev) => ({ ...prev, pageNum: params.pageNum - 1 }) });
-        }
-      },
-    });
-  }
-
   return (
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end">
@@ -96,9 +82,9 @@ function MembersPage() {
           {enterprise.name}.
         </PageTitle>
         {canAdd && (
-          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
+          <ActionButton icon={IconUserPlus} size="sm" variant="filled" onClick={() => setAdding(true)}>
             Add member
-          </Button>
+          </ActionButton>
         )}
       </Group>
 
@@ -160,19 +146,23 @@ function MembersPage() {
       {canAssign && (
         <EditRolesModal member={editing} onClose={() => setEditing(null)} deptId={enterprise.deptId} />
       )}
-      <ConfirmModal
-        opened={removing !== null}
+      <ConfirmRemoveModal
+        target={removing}
+        idOf={(member) => member.gitlinkUserId}
+        remove={remove}
+        removed={(member) => `${member.nickname || member.login} was removed from ${enterprise.name}`}
+        onRemoved={() => stepBackFromLastRow(page.rows.length, params.pageNum, pager.onChange)}
         onClose={() => setRemoving(null)}
         title="Remove member"
         confirmLabel="Remove"
-        loading={remove.isPending}
-        onConfirm={confirmRemove}
       >
-        <Text size="sm">
-          Remove <b>{removing?.nickname || removing?.login}</b> (@{removing?.login}) from {enterprise.name}?
-          They lose access to everything in it at once.
-        </Text>
-      </ConfirmModal>
+        {(member) => (
+          <Text size="sm">
+            Remove <b>{member.nickname || member.login}</b> (@{member.login}) from {enterprise.name}? They
+            lose access to everything in it at once.
+          </Text>
+        )}
+      </ConfirmRemoveModal>
     </Stack>
   );
 }

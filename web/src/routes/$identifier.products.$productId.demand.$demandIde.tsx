@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { accessGuard, guardedLoad } from '../lib/route-guards';
+import { accessGuard, loadQuery } from '../lib/route-guards';
 import { specQueryOptions } from '../queries/requirements';
 import { SpecDetail } from './-components/requirements/SpecDetail';
 
@@ -10,8 +10,7 @@ export const Route = createFileRoute('/$identifier/products/$productId/demand/$d
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('products'),
-  loader: ({ context: { queryClient }, params, location }) =>
-    guardedLoad(() => queryClient.ensureQueryData(specQueryOptions(params.demandIde)), location.publicHref),
+  loader: (load) => loadQuery(specQueryOptions(load.params.demandIde), load),
   component: SpecPage,
 });
 

@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { accessGuard, guardedLoad } from '../lib/route-guards';
+import { accessGuard, loadQuery } from '../lib/route-guards';
 import { userRequirementQueryOptions } from '../queries/requirements';
 import { UserRequirementDetail } from './-components/requirements/UserRequirementDetail';
 
@@ -10,11 +10,7 @@ export const Route = createFileRoute('/$identifier/products/$productId/needs/$ne
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('products'),
-  loader: ({ context: { queryClient }, params, location }) =>
-    guardedLoad(
-      () => queryClient.ensureQueryData(userRequirementQueryOptions(params.needsId)),
-      location.publicHref,
-    ),
+  loader: (load) => loadQuery(userRequirementQueryOptions(load.params.needsId), load),
   component: NeedPage,
 });
 

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, useParams } from '@tanstack/react-router';
-import { accessGuard, guardedLoad } from '../lib/route-guards';
+import { accessGuard, loadQuery } from '../lib/route-guards';
 import { planQueryOptions, productQueryOptions } from '../queries/products';
 import { PlanDetail } from './-components/products/PlanDetail';
 
@@ -13,11 +13,7 @@ export const Route = createFileRoute('/$identifier/products/$productId/plan/$pla
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('products'),
-  loader: ({ context: { queryClient }, params, location }) =>
-    guardedLoad(
-      () => queryClient.ensureQueryData(planQueryOptions(params.productId, params.planId)),
-      location.publicHref,
-    ),
+  loader: (load) => loadQuery(planQueryOptions(load.params.productId, load.params.planId), load),
   component: PlanLayout,
 });
 

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { accessGuard, guardedLoad } from '../lib/route-guards';
+import { accessGuard, loadQuery } from '../lib/route-guards';
 import { productQueryOptions } from '../queries/products';
 import { ProductHeader } from './-components/products/ProductHeader';
 import { ProductTabs } from './-components/products/ProductTabs';
@@ -11,11 +11,7 @@ export const Route = createFileRoute('/$identifier/products/$productId')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('products'),
-  loader: ({ context: { queryClient }, params, location }) =>
-    guardedLoad(
-      () => queryClient.ensureQueryData(productQueryOptions(params.productId)),
-      location.publicHref,
-    ),
+  loader: (load) => loadQuery(productQueryOptions(load.params.productId), load),
   component: ProductLayout,
 });
 

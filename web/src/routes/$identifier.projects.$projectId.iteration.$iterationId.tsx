@@ -5,7 +5,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { LinkButton } from '../components/Links/Links';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { accessGuard, guardedLoad } from '../lib/route-guards';
+import { accessGuard, loadQuery } from '../lib/route-guards';
 import { sprintQueryOptions } from '../queries/sprints';
 import { SprintHeader } from './-components/iterations/SprintHeader';
 
@@ -17,11 +17,7 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/iteration
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('projects'),
-  loader: ({ context: { queryClient }, params, location }) =>
-    guardedLoad(
-      () => queryClient.ensureQueryData(sprintQueryOptions(params.projectId, params.iterationId)),
-      location.publicHref,
-    ),
+  loader: (load) => loadQuery(sprintQueryOptions(load.params.projectId, load.params.iterationId), load),
   component: SprintLayout,
 });
 

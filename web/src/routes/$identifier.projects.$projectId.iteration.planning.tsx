@@ -12,20 +12,18 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { IssuePage } from '@shared/schemas/issues';
 import type { Sprint } from '@shared/schemas/sprints';
 import { IconArrowLeft, IconArrowRight, IconInbox, IconRun } from '@tabler/icons-react';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { type DragEvent, useEffect, useState } from 'react';
 import { LinkButton } from '../components/Links/Links';
 import { ListBody } from '../kit/ListPage/ListPage';
 import { Pager } from '../kit/ListPage/Pager';
-import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { accessGuard } from '../lib/route-guards';
-import { projectQueryOptions } from '../queries/projects';
+import { useProjectPage } from '../lib/use-project-page';
 import {
   backlogQueryOptions,
   openSprintsQueryOptions,
@@ -67,16 +65,13 @@ const SPRINT_PAGE_SIZE = 40;
 const SPRINT_ORDER = { orderBy: 'priority', sort: 'asc' } as const;
 
 function PlanningPage() {
-  const { enterprise, can } = useCurrentEnterprise();
   const { projectId } = Route.useParams();
-  const { data: project } = useSuspenseQuery(projectQueryOptions(projectId));
-  useDocumentTitle(`Planning · ${project.name}`);
+  const { can, linkParams } = useProjectPage(projectId, 'Planning');
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const sprints = useQuery(openSprintsQueryOptions(projectId));
   const sprint = sprints.data?.find((s) => s.id === search.sprint) ?? sprints.data?.[0] ?? null;
   const canMove = can('project:issue:edit');
-  const linkParams = { identifier: enterprise.enterpriseIdentifier, projectId };
 
   const change = (next: Partial<BacklogSearch>) =>
     void navigate({

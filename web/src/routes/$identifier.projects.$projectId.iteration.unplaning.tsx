@@ -1,20 +1,19 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { isIssueKind } from '@shared/domain/work-item-workflow';
 import { IconInbox } from '@tabler/icons-react';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { LinkButton } from '../components/Links/Links';
 import { BatchBar } from '../kit/BatchBar/BatchBar';
 import { ListBody, NoMatch } from '../kit/ListPage/ListPage';
+import { loadList } from '../kit/ListPage/load-list';
 import { Pager } from '../kit/ListPage/Pager';
 import { storedPageSize, usePageSize } from '../kit/ListPage/use-page-size';
 import { useStepBackFromEmptyPage } from '../kit/ListPage/use-step-back';
-import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { accessGuard, guardedLoad } from '../lib/route-guards';
-import { projectQueryOptions } from '../queries/projects';
+import { accessGuard } from '../lib/route-guards';
+import { useProjectPage } from '../lib/use-project-page';
 import { backlogQueryOptions, openSprintsQueryOptions, useSprintIssues } from '../queries/sprints';
 import { AllSprintsLink } from './-components/iterations/AllSprintsLink';
 import { BacklogFilters } from './-components/iterations/BacklogFilters';
@@ -39,24 +38,20 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/iteration
   validateSearch: validateBacklogSearch,
   beforeLoad: accessGuard('projects'),
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
-    const options = backlogQueryOptions(
-      backlogParams(params.projectId, deps),
-      deps.pageNum ?? 1,
-      storedPageSize(LIST),
-    );
+  loader: ({ context: { queryClient }, params, deps, ...load }) => {
     void queryClient.prefetchQuery(openSprintsQueryOptions(params.projectId));
-    if (cause === 'stay') return void queryClient.prefetchQuery(options);
-    await guardedLoad(() => queryClient.ensureQueryData(options), location.publicHref);
+    return loadList(
+      queryClient,
+      backlogQueryOptions(backlogParams(params.projectId, deps), deps.pageNum ?? 1, storedPageSize(LIST)),
+      load,
+    );
   },
   component: BacklogPage,
 });
 
 function BacklogPage() {
-  const { enterprise, can } = useCurrentEnterprise();
   const { projectId } = Route.useParams();
-  const { data: project } = useSuspenseQuery(projectQueryOptions(projectId));
-  useDocumentTitle(`Backlog · ${project.name}`);
+  const { can, linkParams } = useProjectPage(projectId, 'Backlog');
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const panel = useWorkItemPanel();
@@ -70,7 +65,6 @@ function BacklogPage() {
   const move = useSprintIssues(projectId);
   const [target, setTarget] = useState<string | null>(null);
   const canMove = can('project:issue:edit');
-  const linkParams = { identifier: enterprise.enterpriseIdentifier, projectId };
 
   const change = (next: Partial<BacklogSearch>) =>
     void navigate({

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { accessGuard, guardedLoad } from '../lib/route-guards';
+import { accessGuard, loadQuery } from '../lib/route-guards';
 import { projectQueryOptions } from '../queries/projects';
 import { ProjectHeader } from './-components/projects/ProjectHeader';
 import { ProjectTabs } from './-components/projects/ProjectTabs';
@@ -15,11 +15,7 @@ export const Route = createFileRoute('/$identifier/projects/$projectId')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('projects'),
-  loader: ({ context: { queryClient }, params, location }) =>
-    guardedLoad(
-      () => queryClient.ensureQueryData(projectQueryOptions(params.projectId)),
-      location.publicHref,
-    ),
+  loader: (load) => loadQuery(projectQueryOptions(load.params.projectId), load),
   component: ProjectLayout,
 });
 

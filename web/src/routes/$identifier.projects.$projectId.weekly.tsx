@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { accessGuard, guardedLoad } from '../lib/route-guards';
+import { accessGuard, loadQuery } from '../lib/route-guards';
 import { teamWeekQueryOptions } from '../queries/weekly';
 import { ProjectWeekPage } from './-components/weekly/ProjectWeekPage';
 import { validateProjectWeeklySearch } from './-components/weekly/weekly-search';
@@ -10,14 +10,8 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/weekly')(
   validateSearch: validateProjectWeeklySearch,
   beforeLoad: accessGuard('weekly'),
   loaderDeps: ({ search }) => ({ week: search.week }),
-  loader: ({ context: { queryClient }, params, deps, location }) =>
-    guardedLoad(
-      () =>
-        queryClient.ensureQueryData(
-          teamWeekQueryOptions({ pmsProjectId: params.projectId, weekStart: deps.week }),
-        ),
-      location.publicHref,
-    ),
+  loader: (load) =>
+    loadQuery(teamWeekQueryOptions({ pmsProjectId: load.params.projectId, weekStart: load.deps.week }), load),
   component: function ProjectWeekly() {
     const { identifier, projectId } = Route.useParams();
     const search = Route.useSearch();

@@ -7,8 +7,5 @@ import { RepositoryListPage } from './-components/artifacts/RepositoryListPage';
 export const Route = createFileRoute('/$identifier/repositories/chanpin/')({
   validateSearch: validateRepositorySearch,
   beforeLoad: accessGuard('repositories'),
-  component: function ProductRepositories() {
-    const { identifier } = Route.useParams();
-    return <RepositoryListPage kind="chanpin" identifier={identifier} search={Route.useSearch()} />;
-  },
+  component: () => <RepositoryListPage {...Route.useParams()} kind="chanpin" search={Route.useSearch()} />,
 });

@@ -7,8 +7,5 @@ import { RepositoryListPage } from './-components/artifacts/RepositoryListPage';
 export const Route = createFileRoute('/$identifier/repositories/')({
   validateSearch: validateRepositorySearch,
   beforeLoad: accessGuard('repositories'),
-  component: function ArtifactRepositories() {
-    const { identifier } = Route.useParams();
-    return <RepositoryListPage kind="zhipin" identifier={identifier} search={Route.useSearch()} />;
-  },
+  component: () => <RepositoryListPage {...Route.useParams()} kind="zhipin" search={Route.useSearch()} />,
 });

@@ -7,8 +7,5 @@ import { RepositoryListPage } from './-components/artifacts/RepositoryListPage';
 export const Route = createFileRoute('/$identifier/repositories/shoukong')({
   validateSearch: validateRepositorySearch,
   beforeLoad: accessGuard('repositories'),
-  component: function ControlledRepositories() {
-    const { identifier } = Route.useParams();
-    return <RepositoryListPage kind="shoukong" identifier={identifier} search={Route.useSearch()} />;
-  },
+  component: () => <RepositoryListPage {...Route.useParams()} kind="shoukong" search={Route.useSearch()} />,
 });

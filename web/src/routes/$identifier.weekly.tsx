@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { accessGuard, guardedLoad } from '../lib/route-guards';
+import { accessGuard, loadQuery } from '../lib/route-guards';
 import { personalWeekQueryOptions } from '../queries/weekly';
 import { PersonalWeekPage } from './-components/weekly/PersonalWeekPage';
 import { validateWeeklySearch } from './-components/weekly/weekly-search';
@@ -10,8 +10,7 @@ export const Route = createFileRoute('/$identifier/weekly')({
   validateSearch: validateWeeklySearch,
   beforeLoad: accessGuard('weekly'),
   loaderDeps: ({ search }) => ({ week: search.week }),
-  loader: ({ context: { queryClient }, deps, location }) =>
-    guardedLoad(() => queryClient.ensureQueryData(personalWeekQueryOptions(deps.week)), location.publicHref),
+  loader: (load) => loadQuery(personalWeekQueryOptions(load.deps.week), load),
   component: function WeeklyPage() {
     const { week } = Route.useSearch();
     const navigate = Route.useNavigate();

@@ -1,8 +1,9 @@
-import { Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute } from '@tanstack/react-router';
+import { FormCard } from '../components/FormCard/FormCard';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { CurrentPasswordInput, NewPasswordInput } from '../components/PasswordInputs/PasswordInputs';
 import { ChangePasswordFormSchema } from '../lib/form-schemas';
@@ -52,23 +53,19 @@ function ChangePasswordPage() {
       <PageTitle title="Password and sessions">
         Changing your password signs you out everywhere else.
       </PageTitle>
-      <Paper withBorder p="xl">
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Title order={2} fz="md">
-              Change password
-            </Title>
-            <CurrentPasswordInput label="Current password" {...form.getInputProps('oldPassword')} />
-            <NewPasswordInput label="New password" {...form.getInputProps('newPassword')} />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              {...form.getInputProps('confirmPassword')}
-            />
-            <FormPageActions pending={change.isPending} label="Save" />
-          </Stack>
-        </form>
-      </Paper>
+      <FormCard onSubmit={submit}>
+        <Title order={2} fz="md">
+          Change password
+        </Title>
+        <CurrentPasswordInput label="Current password" {...form.getInputProps('oldPassword')} />
+        <NewPasswordInput label="New password" {...form.getInputProps('newPassword')} />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          {...form.getInputProps('confirmPassword')}
+        />
+        <FormPageActions pending={change.isPending} label="Save" />
+      </FormCard>
       <EmailSection />
       <SessionsSection />
       <AccessTokensSection />

@@ -5,7 +5,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { LinkButton } from '../components/Links/Links';
 import { PageTitle } from '../components/PageTitle/PageTitle';
-import { guardedLoad } from '../lib/route-guards';
+import { loadQuery } from '../lib/route-guards';
 import { meQueryOptions } from '../queries/auth';
 import { myEnterprisesQueryOptions } from '../queries/enterprise';
 import { EnterpriseCard } from './-components/EnterpriseCard';
@@ -14,8 +14,7 @@ import { EnterpriseCard } from './-components/EnterpriseCard';
 export const Route = createFileRoute('/_authed/enterprises/')({
   // Loader and page in one chunk: the query modules they use stay out of the first script.
   codeSplitGroupings: [['loader', 'component']],
-  loader: ({ context: { queryClient }, location }) =>
-    guardedLoad(() => queryClient.ensureQueryData(myEnterprisesQueryOptions()), location.publicHref),
+  loader: (load) => loadQuery(myEnterprisesQueryOptions(), load),
   component: EnterprisesPage,
 });
 

@@ -1,9 +1,10 @@
-import { Paper, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { FormCard } from '../components/FormCard/FormCard';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { NotesTextarea } from '../kit/FormModal/fields';
 import { CreateEnterpriseFormSchema } from '../lib/form-schemas';
@@ -50,46 +51,42 @@ function CreateEnterprisePage() {
       <PageTitle title="Create enterprise">
         An enterprise holds your organization's members, roles, products and projects.
       </PageTitle>
-      <Paper withBorder p="xl">
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <TextInput
-              ref={firstField}
-              label="Name"
-              placeholder="Acme Corporation"
-              {...nameInput}
-              onChange={(event) => {
-                nameInput.onChange(event);
-                if (!identifierEdited)
-                  form.setFieldValue('identifier', suggestIdentifier(event.currentTarget.value));
-              }}
-            />
-            <TextInput
-              label="Identifier"
-              placeholder="acme"
-              description={
-                identifierHint(form.getValues().name, identifier) ?? (
-                  <>
-                    Part of every address: {window.location.origin}/
-                    <b>{previewIdentifier(identifier) ?? 'your-identifier'}</b>. It cannot be changed later.
-                  </>
-                )
-              }
-              {...identifierInput}
-              onChange={(event) => {
-                setIdentifierEdited(event.currentTarget.value !== '');
-                identifierInput.onChange(event);
-              }}
-            />
-            <NotesTextarea
-              label="Description"
-              placeholder="What this enterprise is for (optional)"
-              {...form.getInputProps('description')}
-            />
-            <FormPageActions pending={create.isPending} label="Create enterprise" />
-          </Stack>
-        </form>
-      </Paper>
+      <FormCard onSubmit={submit}>
+        <TextInput
+          ref={firstField}
+          label="Name"
+          placeholder="Acme Corporation"
+          {...nameInput}
+          onChange={(event) => {
+            nameInput.onChange(event);
+            if (!identifierEdited)
+              form.setFieldValue('identifier', suggestIdentifier(event.currentTarget.value));
+          }}
+        />
+        <TextInput
+          label="Identifier"
+          placeholder="acme"
+          description={
+            identifierHint(form.getValues().name, identifier) ?? (
+              <>
+                Part of every address: {window.location.origin}/
+                <b>{previewIdentifier(identifier) ?? 'your-identifier'}</b>. It cannot be changed later.
+              </>
+            )
+          }
+          {...identifierInput}
+          onChange={(event) => {
+            setIdentifierEdited(event.currentTarget.value !== '');
+            identifierInput.onChange(event);
+          }}
+        />
+        <NotesTextarea
+          label="Description"
+          placeholder="What this enterprise is for (optional)"
+          {...form.getInputProps('description')}
+        />
+        <FormPageActions pending={create.isPending} label="Create enterprise" />
+      </FormCard>
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { SignInBodySchema } from '@shared/schemas/auth';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { AuthCard } from '../components/AuthCard/AuthCard';
+import { AuthCard, AuthSwitch } from '../components/AuthCard/AuthCard';
 import { LinkAnchor } from '../components/Links/Links';
 import { CurrentPasswordInput } from '../components/PasswordInputs/PasswordInputs';
 import { safeGoPage } from '../lib/go-page';
@@ -59,12 +59,9 @@ function LoginPage() {
         </Stack>
       </form>
       {setting.data?.setting.signUpOpen !== false && (
-        <Text size="sm" c="dimmed" ta="center" mt="lg">
-          New here?{' '}
-          <LinkAnchor to="/signup" search={{ go_page: goPage }} fw={500}>
-            Create an account
-          </LinkAnchor>
-        </Text>
+        <AuthSwitch question="New here?" to="/signup" goPage={goPage}>
+          Create an account
+        </AuthSwitch>
       )}
     </AuthCard>
   );

@@ -1,12 +1,11 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { AuthCard } from '../components/AuthCard/AuthCard';
-import { LinkAnchor } from '../components/Links/Links';
+import { AuthCard, AuthSwitch } from '../components/AuthCard/AuthCard';
 import { NewPasswordInput } from '../components/PasswordInputs/PasswordInputs';
 import { SignUpFormSchema } from '../lib/form-schemas';
 import { safeGoPage } from '../lib/go-page';
@@ -69,12 +68,9 @@ function SignUpPage() {
           </Button>
         </Stack>
       </form>
-      <Text size="sm" c="dimmed" ta="center" mt="lg">
-        Already have an account?{' '}
-        <LinkAnchor to="/login" search={{ go_page: goPage }} fw={500}>
-          Sign in
-        </LinkAnchor>
-      </Text>
+      <AuthSwitch question="Already have an account?" to="/login" goPage={goPage}>
+        Sign in
+      </AuthSwitch>
     </AuthCard>
   );
 }

@@ -8,7 +8,7 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import { cleanup, type RenderOptions, render } from '@testing-library/react';
+import { cleanup, type RenderOptions, render, renderHook } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { afterEach } from 'vitest';
 import { theme } from '../theme';
@@ -49,6 +49,30 @@ export function renderWithProviders(
   };
 }
 
+/** Renders a query or mutation hook with a query client (a fresh one unless given). */
+export function renderQueryHook<Result>(hook: () => Result, queryClient = createTestQueryClient()) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return { queryClient, ...renderHook(hook, { wrapper }) };
+}
+
+/**
+ * A tiny router with memory history, at `path`, whose one page (under a root that renders only
+ * its outlet) is `page`: a page that waits for `loader` if it has one.
+ */
+export function createTestRouter(
+  page: { path: string; component: () => ReactNode; loader?: () => Promise<unknown> },
+  path = '/',
+) {
+  const rootRoute = createRootRoute({ component: Outlet });
+  const route = createRoute({ getParentRoute: () => rootRoute, ...page });
+  return createRouter({
+    routeTree: rootRoute.addChildren([route]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+}
+
 /**
  * Renders a component that uses router links or hooks: the component is the page at `path` of a
  * tiny router with memory history (so `Link`s resolve and `useLocation` works). Use `findBy...`
@@ -58,12 +82,7 @@ export function renderWithRouter(
   ui: ReactElement,
   { path = '/', queryClient = createTestQueryClient() }: { path?: string; queryClient?: QueryClient } = {},
 ) {
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => ui });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
+  const router = createTestRouter({ path: '$', component: () => ui }, path);
   return {
     router,
     queryClient,

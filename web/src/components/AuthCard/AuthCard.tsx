@@ -1,6 +1,7 @@
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Brand } from '../EnterpriseShell/Brand';
+import { LinkAnchor } from '../Links/Links';
 
 /** The centred card of the sign-in and sign-up pages. */
 export function AuthCard({
@@ -33,5 +34,30 @@ export function AuthCard({
         </Paper>
       </Stack>
     </Center>
+  );
+}
+
+/**
+ * The line under the sign-in or sign-up form that leads to the other one ("New here? Create an
+ * account"), passing on where to go once signed in.
+ */
+export function AuthSwitch({
+  question,
+  to,
+  goPage,
+  children,
+}: {
+  question: string;
+  to: '/login' | '/signup';
+  goPage: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Text size="sm" c="dimmed" ta="center" mt="lg">
+      {question}{' '}
+      <LinkAnchor to={to} search={{ go_page: goPage }} fw={500}>
+        {children}
+      </LinkAnchor>
+    </Text>
   );
 }

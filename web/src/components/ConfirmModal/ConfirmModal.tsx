@@ -1,8 +1,8 @@
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
 import { errorText } from '../../api/errors';
-import { ModalActions } from '../../kit/FormModal/FormModal';
+import { BusyModal, ModalActions } from '../../kit/FormModal/FormModal';
 import { ProblemAlert } from '../ProblemAlert/ProblemAlert';
 
 interface ConfirmModalProps {
@@ -34,13 +34,7 @@ export function ConfirmModal({
   confirmDisabled = false,
 }: ConfirmModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !loading && onClose()}
-      title={title}
-      closeOnClickOutside={!loading}
-      closeOnEscape={!loading}
-    >
+    <BusyModal opened={opened} onClose={onClose} busy={loading} title={title}>
       <Stack gap="lg">
         {children}
         <ModalActions
@@ -52,7 +46,66 @@ export function ConfirmModal({
           disabled={confirmDisabled}
         />
       </Stack>
-    </Modal>
+    </BusyModal>
+  );
+}
+
+/** The removal a `ConfirmRemoveModal` runs: a mutation that takes the id. */
+interface RemoveMutation {
+  isPending: boolean;
+  mutate(id: string, callbacks: { onSuccess: () => void; onError: () => void }): void;
+}
+
+/**
+ * Asks before removing `target` (deleting, disconnecting, taking a member out), its question
+ * written by `children` for the target. Removed: the green `removed` message, `onRemoved`, and the
+ * dialog closes; refused: the API client has said why, and the dialog stays (or closes, with
+ * `closeWhenRefused`). Open while there is a target.
+ */
+export function ConfirmRemoveModal<T>({
+  target,
+  idOf,
+  remove,
+  removed,
+  onRemoved,
+  closeWhenRefused = false,
+  onClose,
+  children,
+  ...props
+}: Omit<ConfirmModalProps, 'opened' | 'loading' | 'onConfirm' | 'children'> & {
+  target: T | null;
+  idOf: (target: T) => string;
+  remove: RemoveMutation;
+  /** The notification: "Bob was removed from Acme". */
+  removed: (target: T) => string;
+  onRemoved?: () => void;
+  /** A refusal closes the dialog: retrying would be refused again (members still hold the role). */
+  closeWhenRefused?: boolean;
+  children: (target: T) => ReactNode;
+}) {
+  function confirm() {
+    if (!target) return;
+    remove.mutate(idOf(target), {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: removed(target) });
+        onClose();
+        onRemoved?.();
+      },
+      onError: () => {
+        if (closeWhenRefused) onClose();
+      },
+    });
+  }
+  return (
+    <ConfirmModal
+      {...props}
+      opened={target !== null}
+      onClose={onClose}
+      loading={remove.isPending}
+      onConfirm={confirm}
+    >
+      {target && children(target)}
+    </ConfirmModal>
   );
 }
 

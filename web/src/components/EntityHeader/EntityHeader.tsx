@@ -3,7 +3,6 @@ import {
   type ActionIconProps,
   Anchor,
   Breadcrumbs,
-  Button,
   Group,
   Menu,
   Text,
@@ -11,6 +10,7 @@ import {
 } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash, type TablerIcon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ActionButton } from '../../kit/ActionButton/ActionButton';
 import { LinkAnchor } from '../Links/Links';
 
 /** The parts of a product's, project's, plan's or sheet's heading: where it sits, Edit and Delete. */
@@ -76,9 +76,9 @@ export function EditDeleteButtons({
   return (
     <Group gap="xs" wrap="nowrap">
       {onEdit && (
-        <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
+        <ActionButton icon={IconPencil} size="sm" onClick={onEdit}>
           Edit {what}
-        </Button>
+        </ActionButton>
       )}
       {onDelete && (
         <Tooltip label={`Delete ${what}`}>

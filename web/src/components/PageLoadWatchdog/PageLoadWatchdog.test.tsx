@@ -1,30 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { RouterProvider } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import '../../test/render';
+import { createTestRouter } from '../../test/render';
 import { PageLoadWatchdog } from './PageLoadWatchdog';
 
-function routerWithPage(loader: () => Promise<unknown>) {
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/',
-    loader,
-    component: () => <p>loaded</p>,
-  });
-  return createRouter({
-    routeTree: rootRoute.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-}
+const routerWithPage = (loader: () => Promise<unknown>) =>
+  createTestRouter({ path: '/', loader, component: () => <p>loaded</p> });
 
 describe('PageLoadWatchdog', () => {
   it('offers a retry when a page has not loaded within the time-out', async () => {

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Group, Text } from '@mantine/core';
 import { IconClockExclamation, IconRefresh } from '@tabler/icons-react';
 import { type AnyRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { ActionButton } from '../../kit/ActionButton/ActionButton';
 import { PAGE_LOAD_TIMEOUT_MS } from '../../lib/load-errors';
 
 /**
@@ -47,9 +48,9 @@ export function PageLoadWatchdog({
     >
       <Group justify="space-between" wrap="nowrap">
         <Text size="sm">It did not finish loading within {Math.round(timeoutMs / 1000)} seconds.</Text>
-        <Button size="xs" leftSection={<IconRefresh size={14} />} onClick={() => window.location.reload()}>
+        <ActionButton icon={IconRefresh} variant="filled" onClick={() => window.location.reload()}>
           Retry
-        </Button>
+        </ActionButton>
       </Group>
     </Alert>
   );

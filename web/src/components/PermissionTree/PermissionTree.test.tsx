@@ -4,16 +4,10 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { PermissionTree } from './PermissionTree';
+import { roleMenu } from './test-menus';
 
 const menus: MenuNode[] = [
-  {
-    id: 'system',
-    label: 'Roles and permissions',
-    children: [
-      { id: 'system:role:list', label: 'View roles', perms: 'system:role:list' },
-      { id: 'system:role:add', label: 'Create roles', perms: 'system:role:add' },
-    ],
-  },
+  roleMenu,
   {
     id: 'docs',
     label: 'Knowledge base',

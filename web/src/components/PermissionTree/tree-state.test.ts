@@ -1,16 +1,10 @@
 import type { MenuNode } from '@shared/permissions/catalogue';
 import { describe, expect, it } from 'vitest';
+import { roleMenu } from './test-menus';
 import { groupState, leavesOf, toggleNode } from './tree-state';
 
 const menus: MenuNode[] = [
-  {
-    id: 'system',
-    label: 'Roles',
-    children: [
-      { id: 'system:role:list', label: 'View roles', perms: 'system:role:list' },
-      { id: 'system:role:add', label: 'Create roles', perms: 'system:role:add' },
-    ],
-  },
+  roleMenu,
   {
     id: 'docs',
     label: 'Docs',

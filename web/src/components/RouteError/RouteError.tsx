@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { isApiClientError, requestIdOf } from '../../api/errors';
 import { withRequestId } from '../../api/feedback';
+import { ActionButton } from '../../kit/ActionButton/ActionButton';
 import { classifyLoadError } from '../../lib/load-errors';
 
 /**
@@ -28,9 +29,14 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
               : 'A script file of the page failed to download (load error).'}{' '}
             Check your connection and try again.
           </Text>
-          <Button leftSection={<IconRefresh size={16} />} onClick={() => window.location.reload()}>
+          <ActionButton
+            icon={IconRefresh}
+            size="sm"
+            variant="filled"
+            onClick={() => window.location.reload()}
+          >
             Retry
-          </Button>
+          </ActionButton>
         </Stack>
       </Center>
     );
@@ -53,18 +59,17 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
             {withRequestId(message, requestIdOf(error))}
           </Text>
           <Group>
-            <Button
-              size="xs"
+            <ActionButton
+              icon={IconRefresh}
               variant="light"
               color="red"
-              leftSection={<IconRefresh size={14} />}
               onClick={() => {
                 reset();
                 void router.invalidate();
               }}
             >
               Try again
-            </Button>
+            </ActionButton>
           </Group>
         </Stack>
       </Alert>

@@ -38,9 +38,10 @@ export function FormModal({
   children,
 }: FormModalProps) {
   return (
-    <Modal
+    <BusyModal
       opened={opened}
-      onClose={() => !pending && onClose()}
+      onClose={onClose}
+      busy={pending}
       title={title}
       size={size}
       data-testid={testId}
@@ -59,7 +60,17 @@ export function FormModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </BusyModal>
+  );
+}
+
+/**
+ * A modal whose action may be under way (`busy`): until it ends, nothing dismisses the modal, so a
+ * failure leaves the user where they were (the form or question still there).
+ */
+export function BusyModal({ busy, onClose, ...props }: ModalProps & { busy: boolean }) {
+  return (
+    <Modal {...props} onClose={() => !busy && onClose()} closeOnClickOutside={!busy} closeOnEscape={!busy} />
   );
 }
 

@@ -1,6 +1,18 @@
 import { useEffect } from 'react';
 
 /**
+ * After removing the one row a later page showed: go a page back (`goTo`) rather than show an
+ * empty page.
+ */
+export function stepBackFromLastRow(
+  rowsOnPage: number,
+  pageNum: number,
+  goTo: (pageNum: number) => void,
+): void {
+  if (rowsOnPage === 1 && pageNum > 1) goTo(pageNum - 1);
+}
+
+/**
  * Deleting the last rows of the last page leaves it empty: go to the last page there still is
  * (`goTo(undefined)` for the first) instead of showing an empty one.
  */
