@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ArtifactRepository, Asset } from '@shared/schemas/artifacts';
 import { IconArrowUpRight, IconDownload, IconTrash } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { fullDateTime } from '../../../lib/relative-time';
@@ -30,16 +31,16 @@ function DownloadButton({ repositoryId, path }: { repositoryId: string; path: st
     }
   }
   return (
-    <Button
+    <ActionButton
       size="compact-sm"
       variant="light"
-      leftSection={<IconDownload size={14} />}
+      icon={IconDownload}
       loading={pending}
       onClick={() => void download()}
       aria-label={`Download ${path}`}
     >
       Download
-    </Button>
+    </ActionButton>
   );
 }
 
@@ -65,16 +66,16 @@ export function AssetCard({
           <Group gap={6} wrap="nowrap">
             <DownloadButton repositoryId={repository.id} path={asset.path} />
             {onDelete && (
-              <Button
+              <ActionButton
                 size="compact-sm"
                 variant="subtle"
+                icon={IconTrash}
                 color="red"
-                leftSection={<IconTrash size={14} />}
                 onClick={onDelete}
                 aria-label={`Delete ${asset.path}`}
               >
                 Delete
-              </Button>
+              </ActionButton>
             )}
           </Group>
         </Group>
@@ -183,14 +184,14 @@ export function ComponentDrawer({
                 {formatBytes(component.sizeBytes)}
               </Text>
               {can('artifact:asset:upload') && repository.type === 'hosted' && (
-                <Button
+                <ActionButton
                   size="compact-sm"
                   variant="light"
-                  leftSection={<IconArrowUpRight size={14} />}
+                  icon={IconArrowUpRight}
                   onClick={() => setPromoting({ label: title, componentIds: [component.id] })}
                 >
                   Promote
-                </Button>
+                </ActionButton>
               )}
             </Group>
             {component.assets.map((asset) => (

@@ -2,14 +2,14 @@ import type { ArtifactRepository, Component } from '@shared/schemas/artifacts';
 import { IconPackage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { KeywordFilter } from '../../../kit/FilterBar/FilterBar';
-import { NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
+import { ListEmpty } from '../../../kit/ListEmpty/ListEmpty';
 import { ListPanel } from '../../../kit/ListPage/ListPanel';
 import { CardPager } from '../../../kit/ListPage/Pager';
 import { useListQuery } from '../../../kit/ListPage/use-list-query';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { actionsColumn, DeleteAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
-import { ByWhenCell, componentColumns } from './columns';
+import { byWhenColumn, componentColumns } from './columns';
 import { DeleteContentModal } from './DeleteContentModal';
 import { componentName } from './labels';
 import { usePeopleNames } from './people';
@@ -42,12 +42,10 @@ export function ComponentsPanel({
   const rows = list.query.data?.rows ?? [];
   const columns: ListColumn<Component>[] = [
     ...componentColumns<Component>(repository.format),
-    {
-      key: 'published',
-      title: 'Published',
-      role: 'tertiary',
-      render: (row) => <ByWhenCell name={nameOf(row.publishedBy)} at={row.publishedAt} />,
-    },
+    byWhenColumn<Component>('published', 'Published', (row) => ({
+      name: nameOf(row.publishedBy),
+      at: row.publishedAt,
+    })),
   ];
   if (can('artifact:asset:remove')) {
     columns.push(
@@ -84,16 +82,19 @@ export function ComponentsPanel({
       query={list.query}
       isEmpty={rows.length === 0}
       empty={
-        q ? (
-          <NoMatch title="No component matches" description="Try part of the name, the group or a version." />
-        ) : (
-          <NothingYet
-            icon={<IconPackage size={28} />}
-            title="Nothing published yet"
-            description={EMPTY_HINT}
-            testId="components-empty"
-          />
-        )
+        <ListEmpty
+          filtered={!!q}
+          noMatch={{
+            title: 'No component matches',
+            description: 'Try part of the name, the group or a version.',
+          }}
+          nothingYet={{
+            icon: <IconPackage size={28} />,
+            title: 'Nothing published yet',
+            description: EMPTY_HINT,
+            testId: 'components-empty',
+          }}
+        />
       }
       footer={
         <>

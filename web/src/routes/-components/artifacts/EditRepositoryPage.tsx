@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -11,7 +11,7 @@ import { errorText } from '../../../api/errors';
 import { RefusableConfirmModal, useRefusal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkButton } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
-import { NotesTextarea } from '../../../kit/FormModal/fields';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
 import { SaveRow, SectionHeading, SettingsSection } from '../../../kit/SettingsSection/SettingsSection';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
@@ -20,7 +20,7 @@ import { zodResolver } from '../../../lib/zod-resolver';
 import { LockControl } from './LockControl';
 import { FORMAT_LABELS, KIND_LABELS, kindListRoute, repositoryPageRoute, TYPE_LABELS } from './labels';
 import { allRepositoriesQueryOptions, useDeleteRepository, useUpdateRepository } from './queries';
-import { MembersField, PolicyFields, type PolicyValues } from './RepositoryForm';
+import { type PolicyValues, RepositorySettingsFields } from './RepositoryForm';
 import { RetentionSection } from './RetentionSection';
 
 /** One repository by id, read from the enterprise's list (the API has no call by id). */
@@ -89,21 +89,12 @@ function EditForm({ repository }: { repository: ArtifactRepository }) {
     <SettingsSection title={repository.type === 'group' ? 'Members' : 'Policies'} size="md">
       <form onSubmit={submit} noValidate data-testid="repository-edit-form">
         <Stack gap="md">
-          <NotesTextarea label="Description" {...form.getInputProps('description')} />
-          {repository.type === 'hosted' ? (
-            <PolicyFields form={form} format={repository.format} />
-          ) : (
-            <MembersField
-              format={repository.format}
-              excludeId={repository.id}
-              value={form.getValues().memberIds}
-              onChange={(ids) => form.setFieldValue('memberIds', ids)}
-              error={form.errors.memberIds}
-            />
-          )}
-          <Switch
-            label="Anyone may read and download, without signing in"
-            {...form.getInputProps('anonymousRead', { type: 'checkbox' })}
+          <RepositorySettingsFields
+            form={form}
+            type={repository.type}
+            format={repository.format}
+            memberIds={form.getValues().memberIds}
+            excludeId={repository.id}
           />
           <SaveRow pending={update.isPending} />
         </Stack>
@@ -142,14 +133,9 @@ function DeleteSection({ repository, identifier }: { repository: ArtifactReposit
         <SectionHeading title="Delete repository" size="md">
           Only an empty, unlocked repository that no group lists can be deleted.
         </SectionHeading>
-        <Button
-          color="red"
-          variant="light"
-          leftSection={<IconTrash size={16} />}
-          onClick={() => setOpen(true)}
-        >
+        <ActionButton size="sm" variant="light" icon={IconTrash} color="red" onClick={() => setOpen(true)}>
           Delete
-        </Button>
+        </ActionButton>
       </Group>
       <RefusableConfirmModal
         opened={open}

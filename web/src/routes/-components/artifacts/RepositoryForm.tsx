@@ -63,35 +63,92 @@ interface PolicyForm {
   getInputProps(path: keyof PolicyValues): object;
 }
 
+/** The policy selects, in the order they show: the version policy is Maven's alone (as in Nexus). */
+const POLICY_SELECTS = [
+  {
+    field: 'versionPolicy',
+    label: 'Version policy',
+    description: 'Release refuses -SNAPSHOT versions; Snapshot takes only them; Mixed takes both.',
+    data: options(VERSION_POLICIES, VERSION_POLICY_LABELS),
+    mavenOnly: true,
+  },
+  {
+    field: 'layoutPolicy',
+    label: 'Layout policy',
+    description: "Strict refuses paths that break the format's layout; Permissive stores any clean path.",
+    data: options(LAYOUT_POLICIES, LAYOUT_POLICY_LABELS),
+    mavenOnly: false,
+  },
+  {
+    field: 'writePolicy',
+    label: 'Write policy',
+    description:
+      'Allow once: a published path never changes. Allow redeploy: it may be replaced. Read only: nothing is published.',
+    data: options(WRITE_POLICIES, WRITE_POLICY_LABELS),
+    mavenOnly: false,
+  },
+] as const;
+
 /** Version (Maven only, as in Nexus), layout and write policy of a hosted repository. */
 export function PolicyFields({ form, format }: { form: PolicyForm; format: ArtifactFormat }) {
+  return POLICY_SELECTS.filter((policy) => format === 'maven2' || !policy.mavenOnly).map((policy) => (
+    <Select
+      key={policy.field}
+      label={policy.label}
+      description={policy.description}
+      data={policy.data}
+      allowDeselect={false}
+      comboboxProps={COMBOBOX_PROPS}
+      {...form.getInputProps(policy.field)}
+    />
+  ));
+}
+
+/** What the settings fields edit besides the policies. */
+interface SettingsForm extends PolicyForm {
+  getInputProps(
+    path: keyof PolicyValues | 'description' | 'anonymousRead',
+    options?: { type: 'checkbox' },
+  ): object;
+  setFieldValue(path: 'memberIds', value: string[]): void;
+  errors: Record<string, React.ReactNode>;
+}
+
+/**
+ * What the create page and a repository's settings both edit: the description, a hosted
+ * repository's policies or a group's members, and anonymous reading.
+ */
+export function RepositorySettingsFields({
+  form,
+  type,
+  format,
+  memberIds,
+  excludeId,
+}: {
+  form: SettingsForm;
+  type: RepositoryType;
+  format: ArtifactFormat;
+  memberIds: string[];
+  /** The group being edited, which cannot be its own member. */
+  excludeId?: string;
+}) {
   return (
     <>
-      {format === 'maven2' && (
-        <Select
-          label="Version policy"
-          description="Release refuses -SNAPSHOT versions; Snapshot takes only them; Mixed takes both."
-          data={options(VERSION_POLICIES, VERSION_POLICY_LABELS)}
-          allowDeselect={false}
-          comboboxProps={COMBOBOX_PROPS}
-          {...form.getInputProps('versionPolicy')}
+      <NotesTextarea label="Description" {...form.getInputProps('description')} />
+      {type === 'hosted' ? (
+        <PolicyFields form={form} format={format} />
+      ) : (
+        <MembersField
+          format={format}
+          excludeId={excludeId}
+          value={memberIds}
+          onChange={(ids) => form.setFieldValue('memberIds', ids)}
+          error={form.errors.memberIds}
         />
       )}
-      <Select
-        label="Layout policy"
-        description="Strict refuses paths that break the format's layout; Permissive stores any clean path."
-        data={options(LAYOUT_POLICIES, LAYOUT_POLICY_LABELS)}
-        allowDeselect={false}
-        comboboxProps={COMBOBOX_PROPS}
-        {...form.getInputProps('layoutPolicy')}
-      />
-      <Select
-        label="Write policy"
-        description="Allow once: a published path never changes. Allow redeploy: it may be replaced. Read only: nothing is published."
-        data={options(WRITE_POLICIES, WRITE_POLICY_LABELS)}
-        allowDeselect={false}
-        comboboxProps={COMBOBOX_PROPS}
-        {...form.getInputProps('writePolicy')}
+      <Switch
+        label="Anyone may read and download, without signing in"
+        {...form.getInputProps('anonymousRead', { type: 'checkbox' })}
       />
     </>
   );
@@ -319,20 +376,11 @@ export function CreateRepositoryPage({ identifier, kind }: { identifier: string;
               description="Lower-case letters, digits, dots, dashes and underscores. It is part of the clients' address and never changes."
               {...form.getInputProps('name')}
             />
-            <NotesTextarea label="Description" {...form.getInputProps('description')} />
-            {values.type === 'hosted' ? (
-              <PolicyFields form={form} format={values.format} />
-            ) : (
-              <MembersField
-                format={values.format}
-                value={values.memberIds}
-                onChange={(ids) => form.setFieldValue('memberIds', ids)}
-                error={form.errors.memberIds}
-              />
-            )}
-            <Switch
-              label="Anyone may read and download, without signing in"
-              {...form.getInputProps('anonymousRead', { type: 'checkbox' })}
+            <RepositorySettingsFields
+              form={form}
+              type={values.type}
+              format={values.format}
+              memberIds={values.memberIds}
             />
             <Group justify="flex-end" mt="sm">
               <LinkButton to={kindListRoute(kind)} params={{ identifier }} variant="default">

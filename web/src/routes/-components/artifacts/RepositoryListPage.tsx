@@ -11,11 +11,13 @@ import {
 import { IconLock, IconPackages, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
+import { LinkAnchor } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
 import { SectionTabs } from '../../../components/SectionTabs/SectionTabs';
+import { ActionLink } from '../../../kit/ActionLink/ActionLink';
 import { FilterBar, KeywordFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';
-import { ListPage, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
+import { ListEmpty } from '../../../kit/ListEmpty/ListEmpty';
+import { ListPage } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
 import { useClientPaging } from '../../../kit/ListPage/use-client-paging';
 import { CountCell, TextCell } from '../../../kit/ListTable/cells';
@@ -135,6 +137,14 @@ function columns(identifier: string): ListColumn<ArtifactRepository>[] {
  * `/{identifier}/repositories` and its two siblings: the repositories of one kind, filtered by
  * format, type and name, with the way to create one.
  */
+/** What an empty list of each kind invites people to do. */
+const KIND_INVITATIONS: Record<RepositoryKind, string> = {
+  zhipin:
+    'Create a hosted repository for npm, Maven, PyPI or raw files, publish to it with the usual client, and group repositories to install from several at once.',
+  chanpin: 'Create a product repository to keep what each product released.',
+  shoukong: 'Create a controlled repository: it takes only what is promoted into it.',
+};
+
 export function RepositoryListPage({
   kind,
   identifier,
@@ -159,14 +169,16 @@ export function RepositoryListPage({
     });
 
   const createButton = can('artifact:repository:add') && (
-    <LinkButton
+    <ActionLink
+      size="sm"
+      variant="filled"
+      icon={IconPlus}
       to="/$identifier/repositories/create"
       params={{ identifier }}
       search={{ kind }}
-      leftSection={<IconPlus size={16} />}
     >
       Create repository
-    </LinkButton>
+    </ActionLink>
   );
 
   return (
@@ -211,23 +223,17 @@ export function RepositoryListPage({
         query={query}
         isEmpty={rows.length === 0}
         empty={
-          filtered ? (
-            <NoMatch title="No repository matches the filters" testId="repositories-no-match" />
-          ) : (
-            <NothingYet
-              icon={<IconPackages size={28} />}
-              title={`No ${KIND_LABELS[kind].toLowerCase()} yet`}
-              description={
-                kind === 'zhipin'
-                  ? 'Create a hosted repository for npm, Maven, PyPI or raw files, publish to it with the usual client, and group repositories to install from several at once.'
-                  : kind === 'chanpin'
-                    ? 'Create a product repository to keep what each product released.'
-                    : 'Create a controlled repository: it takes only what is promoted into it.'
-              }
-              action={createButton}
-              testId="repositories-empty"
-            />
-          )
+          <ListEmpty
+            filtered={filtered}
+            noMatch={{ title: 'No repository matches the filters', testId: 'repositories-no-match' }}
+            nothingYet={{
+              icon: <IconPackages size={28} />,
+              title: `No ${KIND_LABELS[kind].toLowerCase()} yet`,
+              description: KIND_INVITATIONS[kind],
+              action: createButton,
+              testId: 'repositories-empty',
+            }}
+          />
         }
         footer={rows.length > 0 && <Pager {...paging.pager} noun="repositories" />}
       >

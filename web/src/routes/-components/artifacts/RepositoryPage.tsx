@@ -3,8 +3,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { ArtifactRepository } from '@shared/schemas/artifacts';
 import { IconCamera, IconLock, IconPencil } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
+import { LinkAnchor } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
+import { ActionLink } from '../../../kit/ActionLink/ActionLink';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { AssetDrawer, ComponentDrawer } from './AssetDetails';
 import { type ContentsSearch, validateContentsSearch } from './artifact-search';
@@ -128,25 +129,25 @@ export function RepositoryPage({
         </Stack>
         <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
           {repository.type === 'hosted' && (
-            <LinkButton
-              variant="default"
-              leftSection={<IconCamera size={16} />}
+            <ActionLink
+              size="sm"
+              icon={IconCamera}
               to="/$identifier/repositories/zhipin/$id/snapshot"
               params={{ identifier, id: repository.id }}
             >
               Snapshots
-            </LinkButton>
+            </ActionLink>
           )}
           {can('artifact:repository:edit') && <LockControl repository={repository} />}
           {(can('artifact:repository:edit') || can('artifact:repository:remove')) && (
-            <LinkButton
-              variant="default"
-              leftSection={<IconPencil size={16} />}
+            <ActionLink
+              size="sm"
+              icon={IconPencil}
               to="/$identifier/repositories/edit/$format/$id"
               params={{ identifier, format: repository.format, id: repository.id }}
             >
               Settings
-            </LinkButton>
+            </ActionLink>
           )}
         </Group>
       </Group>

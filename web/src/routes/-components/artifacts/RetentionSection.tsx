@@ -23,6 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { TableSkeleton } from '../../../kit/ListPage/ListPage';
 import { SettingsSection } from '../../../kit/SettingsSection/SettingsSection';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
@@ -200,24 +201,20 @@ export function RetentionSection({ repository }: { repository: ArtifactRepositor
       </form>
       {savedRules && <RetentionSchedule rules={savedRules} />}
       <Group gap="sm">
-        <Button
-          variant="default"
-          leftSection={<IconEye size={16} />}
-          onClick={() => setShowDryRun(true)}
-          disabled={form.isDirty()}
-        >
+        <ActionButton size="sm" icon={IconEye} onClick={() => setShowDryRun(true)} disabled={form.isDirty()}>
           Dry run
-        </Button>
+        </ActionButton>
         {can('artifact:asset:remove') && (
-          <Button
+          <ActionButton
+            size="sm"
             variant="light"
+            icon={IconTrash}
             color="red"
-            leftSection={<IconTrash size={16} />}
             onClick={() => setConfirming(true)}
             disabled={form.isDirty() || repository.locked}
           >
             Run now
-          </Button>
+          </ActionButton>
         )}
         {form.isDirty() && (
           <Text size="xs" c="dimmed">

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { Alert, Grid, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { SnapshotAsset, SnapshotComponent } from '@shared/schemas/artifacts';
@@ -10,6 +10,7 @@ import { errorText } from '../../../api/errors';
 import { LinkButton } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { ListPanel } from '../../../kit/ListPage/ListPanel';
 import { TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
@@ -145,8 +146,10 @@ export function SnapshotPage({
             All snapshots
           </LinkButton>
           {can('artifact:asset:upload') && snapshot && snapshot.assetCount > 0 && (
-            <Button
-              leftSection={<IconArrowUpRight size={16} />}
+            <ActionButton
+              size="sm"
+              variant="filled"
+              icon={IconArrowUpRight}
               onClick={() =>
                 setPromoting({
                   label: `snapshot ${snapshotName}`,
@@ -156,7 +159,7 @@ export function SnapshotPage({
               }
             >
               Promote all
-            </Button>
+            </ActionButton>
           )}
         </Group>
       </Group>

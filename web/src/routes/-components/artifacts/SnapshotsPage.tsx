@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -11,6 +11,7 @@ import { errorText } from '../../../api/errors';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { NotesTextarea } from '../../../kit/FormModal/fields';
 import { NothingYet } from '../../../kit/ListPage/ListPage';
@@ -22,7 +23,7 @@ import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import type { SnapshotsSearch } from './artifact-search';
-import { assetsColumn, ByWhenCell, sizeColumn } from './columns';
+import { assetsColumn, byWhenColumn, sizeColumn } from './columns';
 import { RepositoryPending, useRepository } from './EditRepositoryPage';
 import { repositoryPageRoute } from './labels';
 import { usePeopleNames } from './people';
@@ -145,12 +146,7 @@ export function SnapshotsPage({
     },
     assetsColumn<Snapshot>(),
     sizeColumn<Snapshot>(),
-    {
-      key: 'taken',
-      title: 'Taken',
-      role: 'tertiary',
-      render: (row) => <ByWhenCell name={nameOf(row.createdBy)} at={row.createdAt} />,
-    },
+    byWhenColumn<Snapshot>('taken', 'Taken', (row) => ({ name: nameOf(row.createdBy), at: row.createdAt })),
   ];
   if (can('artifact:repository:edit')) {
     columns.push(
@@ -176,9 +172,9 @@ export function SnapshotsPage({
             Open repository
           </LinkButton>
           {can('artifact:repository:edit') && repository.type === 'hosted' && (
-            <Button leftSection={<IconCamera size={16} />} onClick={() => setCreating(true)}>
+            <ActionButton size="sm" variant="filled" icon={IconCamera} onClick={() => setCreating(true)}>
               Take snapshot
-            </Button>
+            </ActionButton>
           )}
         </Group>
       </Group>

@@ -54,3 +54,15 @@ export function ByWhenCell({ name, at }: { name: string; at: string }) {
     </Text>
   );
 }
+
+/** A "who did it when" column (published, taken): `byWhen` names the person and the moment of a row. */
+export const byWhenColumn = <T,>(
+  key: string,
+  title: string,
+  byWhen: (row: T) => { name: string; at: string },
+): ListColumn<T> => ({
+  key,
+  title,
+  role: 'tertiary',
+  render: (row) => <ByWhenCell {...byWhen(row)} />,
+});

@@ -1,6 +1,8 @@
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
+import type { ComponentProps, ReactNode } from 'react';
+import { LinkButton } from '../../../components/Links/Links';
+import { NothingYet, SectionLoadFailed } from '../../../kit/ListPage/ListPage';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 
 /** What a block's query says (TanStack Query's fields). */
 export interface BlockQuery {
@@ -18,8 +20,8 @@ export interface DeskBlockProps {
   aside?: ReactNode;
   query: BlockQuery;
   isEmpty: boolean;
-  /** What to do when there is nothing: the kit's `NothingYet` with a link. */
-  empty: ReactNode;
+  /** What to do when there is nothing: the kit's `NothingYet`, usually with a `DeskLink`. */
+  empty?: ComponentProps<typeof NothingYet>;
   /** Rows of the skeleton while loading. */
   skeletonRows?: number;
   testId: string;
@@ -73,7 +75,7 @@ function BlockBody({
   what: string;
   query: BlockQuery;
   isEmpty: boolean;
-  empty: ReactNode;
+  empty?: ComponentProps<typeof NothingYet>;
   rows: number;
   children: ReactNode;
 }) {
@@ -95,7 +97,7 @@ function BlockBody({
       />
     );
   }
-  if (isEmpty) return <>{empty}</>;
+  if (isEmpty) return empty ? <NothingYet {...empty} /> : null;
   return <>{children}</>;
 }
 
@@ -107,5 +109,47 @@ export function BlockNote({ children }: { children: ReactNode }) {
     <Text size="xs" c="dimmed">
       {children}
     </Text>
+  );
+}
+
+/** The dimmed count beside a block's title ("12", "3 open"). */
+export function BlockCount({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+/** The enterprise-wide pages a block sends people to when it has nothing to show. */
+type DeskLinkTarget = '/$identifier/projects' | '/$identifier/products' | '/$identifier/codes';
+
+/** A quiet button from a block to the page where its content is made ("Go to projects"). */
+export function DeskLink({ to, size, children }: { to: DeskLinkTarget; size?: 'xs'; children: ReactNode }) {
+  const { enterprise } = useCurrentEnterprise();
+  return (
+    <LinkButton
+      variant="default"
+      size={size}
+      to={to}
+      params={{ identifier: enterprise.enterpriseIdentifier }}
+    >
+      {children}
+    </LinkButton>
+  );
+}
+
+/**
+ * A row's name (a link, or a name with its badges) over a dimmed line of detail, both cut to the
+ * row's width so the row's right-hand side (a badge, a figure) keeps its place.
+ */
+export function RowLabel({ detail, children }: { detail: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap={0} miw={0}>
+      {children}
+      <Text size="xs" c="dimmed" truncate>
+        {detail}
+      </Text>
+    </Stack>
   );
 }

@@ -5,14 +5,14 @@ import type { DeskIssue, MyIssueCounts } from '@shared/schemas/dashboard';
 import { IconChecklist, IconMoodSmile } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
-import { Dimmable, NothingYet } from '../../../kit/ListPage/ListPage';
+import { LinkAnchor } from '../../../components/Links/Links';
+import { Dimmable } from '../../../kit/ListPage/ListPage';
 import { ShowMore } from '../../../kit/ListPage/Pager';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { type MyIssuesParams, myIssuesQueryOptions } from '../../../queries/dashboard';
 import { KIND_ROUTES } from '../work-items/kinds';
 import { PriorityBadge, StatusBadge } from '../work-items/WorkItemBadges';
-import { BlockNote, DeskBlock } from './DeskBlock';
+import { BlockNote, DeskBlock, DeskLink } from './DeskBlock';
 import { DueBadge } from './DueBadge';
 
 const TABS = [
@@ -98,7 +98,6 @@ function Urgency({ counts }: { counts: MyIssueCounts }) {
 
 /** My unfinished work items across my projects: overdue and due soon first. */
 export function MyItemsBlock() {
-  const { enterprise } = useCurrentEnterprise();
   const [tab, setTab] = useState<Tab>('all');
   const [pageSize, setPageSize] = useState(PAGE);
   const params: MyIssuesParams = { relation: tab, pageNum: 1, pageSize };
@@ -116,23 +115,14 @@ export function MyItemsBlock() {
       isEmpty={!data || data.counts.all === 0}
       skeletonRows={6}
       testId="desk-items"
-      empty={
-        <NothingYet
-          icon={<IconMoodSmile size={28} />}
-          title="Nothing on your plate"
-          description="Work items assigned to you, created by you or mentioning you (@your-login) show here, overdue first."
-          action={
-            <LinkButton
-              variant="default"
-              to="/$identifier/projects"
-              params={{ identifier: enterprise.enterpriseIdentifier }}
-            >
-              Go to projects
-            </LinkButton>
-          }
-          testId="desk-items-empty"
-        />
-      }
+      empty={{
+        icon: <IconMoodSmile size={28} />,
+        title: 'Nothing on your plate',
+        description:
+          'Work items assigned to you, created by you or mentioning you (@your-login) show here, overdue first.',
+        action: <DeskLink to="/$identifier/projects">Go to projects</DeskLink>,
+        testId: 'desk-items-empty',
+      }}
     >
       <Stack gap="xs">
         <SegmentedControl

@@ -17,8 +17,8 @@ import { IconBox, IconPackage } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { EChart } from '../../../components/Chart/EChart';
-import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
-import { NothingYet, SectionLoadFailed } from '../../../kit/ListPage/ListPage';
+import { LinkAnchor } from '../../../components/Links/Links';
+import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
   milestoneStatQueryOptions,
@@ -26,7 +26,7 @@ import {
   requirementStatQueryOptions,
   specStatQueryOptions,
 } from '../../../queries/dashboard';
-import { DeskBlock } from './DeskBlock';
+import { DeskBlock, DeskLink } from './DeskBlock';
 import { type StatusCount, statusRing, themeColor } from './desk-charts';
 import { ReviewLink } from './ReviewLink';
 
@@ -194,7 +194,6 @@ function PlanList({ stat }: { stat: MilestoneStat }) {
 
 /** My products: requirement and spec review queues, and the milestones' status. */
 export function ProductsBlock() {
-  const { enterprise } = useCurrentEnterprise();
   const products = useQuery(myProductsQueryOptions());
   const [productId, setProductId] = useState('');
   const ready = (products.data?.length ?? 0) > 0;
@@ -227,22 +226,13 @@ export function ProductsBlock() {
       query={products}
       isEmpty={!ready}
       testId="desk-products"
-      empty={
-        <NothingYet
-          icon={<IconBox size={28} />}
-          title="You are not a member of any product"
-          description="A product's owner adds its members; the requirements and specs waiting for a review and the milestones of your products show here."
-          action={
-            <LinkButton
-              variant="default"
-              to="/$identifier/products"
-              params={{ identifier: enterprise.enterpriseIdentifier }}
-            >
-              Browse products
-            </LinkButton>
-          }
-        />
-      }
+      empty={{
+        icon: <IconBox size={28} />,
+        title: 'You are not a member of any product',
+        description:
+          "A product's owner adds its members; the requirements and specs waiting for a review and the milestones of your products show here.",
+        action: <DeskLink to="/$identifier/products">Browse products</DeskLink>,
+      }}
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
         <StatPanel title="User requirements" query={requirements}>

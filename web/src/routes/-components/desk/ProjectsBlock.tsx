@@ -1,13 +1,13 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack } from '@mantine/core';
+import type { MyProject } from '@shared/schemas/dashboard';
 import { IconLayoutKanban } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { EChart } from '../../../components/Chart/EChart';
-import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
-import { NothingYet } from '../../../kit/ListPage/ListPage';
+import { LinkAnchor } from '../../../components/Links/Links';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { myProjectsQueryOptions, myProjectsStatisticsQueryOptions } from '../../../queries/dashboard';
-import { DeskBlock } from './DeskBlock';
+import { BlockCount, DeskBlock, DeskLink, RowLabel } from './DeskBlock';
 import { workloadBars } from './desk-charts';
 
 /** The open work of each of my projects by kind, as stacked bars. */
@@ -24,45 +24,39 @@ function WorkloadChart() {
   );
 }
 
+/** Under a project's name: its running sprint, and whether it is paused. */
+function projectDetail(project: MyProject) {
+  const sprint = project.runningSprint ? `Sprint: ${project.runningSprint.name}` : 'No running sprint';
+  return project.status === 2 ? `${sprint} · paused` : sprint;
+}
+
 /** My projects: their load and running sprint. */
 export function ProjectsBlock() {
-  const { enterprise } = useCurrentEnterprise();
+  const identifier = useCurrentEnterprise().enterprise.enterpriseIdentifier;
   const query = useQuery(myProjectsQueryOptions());
   const rows = query.data?.rows ?? [];
-  const identifier = enterprise.enterpriseIdentifier;
   return (
     <DeskBlock
       title="My projects"
       what="your projects"
       icon={<IconLayoutKanban size={20} />}
-      aside={
-        query.data && (
-          <Text size="sm" c="dimmed">
-            {query.data.total}
-          </Text>
-        )
-      }
+      aside={query.data && <BlockCount>{query.data.total}</BlockCount>}
       query={query}
       isEmpty={rows.length === 0}
       testId="desk-projects"
-      empty={
-        <NothingYet
-          icon={<IconLayoutKanban size={28} />}
-          title="You are not in any open project"
-          description="Create a project or ask a project manager to add you; your projects and their load show here."
-          action={
-            <LinkButton variant="default" to="/$identifier/projects" params={{ identifier }}>
-              Go to projects
-            </LinkButton>
-          }
-        />
-      }
+      empty={{
+        icon: <IconLayoutKanban size={28} />,
+        title: 'You are not in any open project',
+        description:
+          'Create a project or ask a project manager to add you; your projects and their load show here.',
+        action: <DeskLink to="/$identifier/projects">Go to projects</DeskLink>,
+      }}
     >
       <Stack gap="sm">
         <WorkloadChart />
         {rows.map((project) => (
           <Group key={project.id} justify="space-between" gap="xs" wrap="nowrap" data-testid="desk-project">
-            <Stack gap={0} miw={0}>
+            <RowLabel detail={projectDetail(project)}>
               <LinkAnchor
                 to="/$identifier/projects/$projectId"
                 params={{ identifier, projectId: project.id }}
@@ -72,11 +66,7 @@ export function ProjectsBlock() {
               >
                 {project.name}
               </LinkAnchor>
-              <Text size="xs" c="dimmed" truncate>
-                {project.runningSprint ? `Sprint: ${project.runningSprint.name}` : 'No running sprint'}
-                {project.status === 2 ? ' · paused' : ''}
-              </Text>
-            </Stack>
+            </RowLabel>
             <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
               {project.overdue > 0 && (
                 <Badge size="sm" color="red" variant="light">

@@ -4,12 +4,9 @@ import { IconGitBranch, IconGitCommit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { EChart } from '../../../components/Chart/EChart';
-import { LinkButton } from '../../../components/Links/Links';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
-import { NothingYet } from '../../../kit/ListPage/ListPage';
-import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { myRepositoriesQueryOptions } from '../../../queries/dashboard';
-import { DeskBlock } from './DeskBlock';
+import { DeskBlock, DeskLink, RowLabel } from './DeskBlock';
 import { commitSparkline } from './desk-charts';
 
 /** Repositories shown; the others are one click away on the code page. */
@@ -20,7 +17,9 @@ function RepositoryRow({ repository, days }: { repository: RepositoryActivity; d
   return (
     <Stack gap={4} data-testid="desk-repository">
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Stack gap={0} miw={0}>
+        <RowLabel
+          detail={`${repository.projects.map((p) => p.name).join(', ')} · ${repository.branchCount} branches`}
+        >
           <Group gap={6} wrap="nowrap">
             <Text size="sm" fw={500} truncate>
               {repository.name}
@@ -31,10 +30,7 @@ function RepositoryRow({ repository, days }: { repository: RepositoryActivity; d
               </Badge>
             )}
           </Group>
-          <Text size="xs" c="dimmed" truncate>
-            {repository.projects.map((p) => p.name).join(', ')} · {repository.branchCount} branches
-          </Text>
-        </Stack>
+        </RowLabel>
         <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
           {repository.commits} in {days} days
         </Text>
@@ -57,18 +53,12 @@ function RepositoryRow({ repository, days }: { repository: RepositoryActivity; d
 
 /** The repositories linked to my projects, with their commits on my projects' items. */
 export function RepositoriesBlock() {
-  const { enterprise } = useCurrentEnterprise();
   const query = useQuery(myRepositoriesQueryOptions());
   const rows = query.data?.rows ?? [];
   const codes = (
-    <LinkButton
-      variant="default"
-      size="xs"
-      to="/$identifier/codes"
-      params={{ identifier: enterprise.enterpriseIdentifier }}
-    >
+    <DeskLink to="/$identifier/codes" size="xs">
       All repositories
-    </LinkButton>
+    </DeskLink>
   );
   return (
     <DeskBlock
@@ -79,14 +69,13 @@ export function RepositoriesBlock() {
       query={query}
       isEmpty={rows.length === 0}
       testId="desk-repositories"
-      empty={
-        <NothingYet
-          icon={<IconGitBranch size={28} />}
-          title="No repository is linked to your projects"
-          description="Connect a repository and link it to a project; commits that name work items (#12) show here."
-          action={codes}
-        />
-      }
+      empty={{
+        icon: <IconGitBranch size={28} />,
+        title: 'No repository is linked to your projects',
+        description:
+          'Connect a repository and link it to a project; commits that name work items (#12) show here.',
+        action: codes,
+      }}
     >
       <Stack gap="md">
         {rows.slice(0, SHOWN).map((repository) => (

@@ -3,11 +3,10 @@ import { formatShortDate } from '@shared/format';
 import type { DeskSprint } from '@shared/schemas/dashboard';
 import { IconRun, IconTimeline } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
-import { NothingYet } from '../../../kit/ListPage/ListPage';
+import { LinkAnchor } from '../../../components/Links/Links';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { mySprintsQueryOptions } from '../../../queries/dashboard';
-import { DeskBlock } from './DeskBlock';
+import { DeskBlock, DeskLink, RowLabel } from './DeskBlock';
 
 function daysLeftText(daysLeft: number): string {
   if (daysLeft <= 0) return 'past its end date';
@@ -20,7 +19,9 @@ function SprintRow({ sprint }: { sprint: DeskSprint }) {
   return (
     <Stack gap={4} data-testid="desk-sprint">
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Stack gap={0} miw={0}>
+        <RowLabel
+          detail={`${sprint.project.name} · ends ${formatShortDate(sprint.endDate)}, ${daysLeftText(sprint.daysLeft)}`}
+        >
           <LinkAnchor
             to="/$identifier/projects/$projectId/iteration/$iterationId"
             params={{
@@ -34,10 +35,7 @@ function SprintRow({ sprint }: { sprint: DeskSprint }) {
           >
             {sprint.name}
           </LinkAnchor>
-          <Text size="xs" c="dimmed" truncate>
-            {sprint.project.name} · ends {formatShortDate(sprint.endDate)}, {daysLeftText(sprint.daysLeft)}
-          </Text>
-        </Stack>
+        </RowLabel>
         <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
           {percent}%
         </Text>
@@ -58,7 +56,6 @@ function SprintRow({ sprint }: { sprint: DeskSprint }) {
 
 /** The running sprints of my projects, with their progress. */
 export function SprintsBlock() {
-  const { enterprise } = useCurrentEnterprise();
   const query = useQuery(mySprintsQueryOptions());
   const rows = query.data?.rows ?? [];
   return (
@@ -69,22 +66,12 @@ export function SprintsBlock() {
       query={query}
       isEmpty={rows.length === 0}
       testId="desk-sprints"
-      empty={
-        <NothingYet
-          icon={<IconTimeline size={28} />}
-          title="No sprint is running in your projects"
-          description="Plan a sprint from a project's backlog and start it; its progress shows here."
-          action={
-            <LinkButton
-              variant="default"
-              to="/$identifier/projects"
-              params={{ identifier: enterprise.enterpriseIdentifier }}
-            >
-              Open a project
-            </LinkButton>
-          }
-        />
-      }
+      empty={{
+        icon: <IconTimeline size={28} />,
+        title: 'No sprint is running in your projects',
+        description: "Plan a sprint from a project's backlog and start it; its progress shows here.",
+        action: <DeskLink to="/$identifier/projects">Open a project</DeskLink>,
+      }}
     >
       <Stack gap="md">
         {rows.map((sprint) => (

@@ -10,7 +10,7 @@ import { NothingYet } from '../../../kit/ListPage/ListPage';
 import { DeleteAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { deskTodoQueryOptions, useAddTodo, useDeleteTodo, useUpdateTodo } from '../../../queries/dashboard';
-import { DeskBlock } from './DeskBlock';
+import { BlockCount, DeskBlock, RowLabel } from './DeskBlock';
 import { DueBadge } from './DueBadge';
 import { ReviewLink } from './ReviewLink';
 
@@ -119,7 +119,9 @@ function SheetRow({ sheet }: { sheet: SheetTodo }) {
   const { enterprise } = useCurrentEnterprise();
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between" data-testid="desk-sheet">
-      <Stack gap={0} miw={0}>
+      <RowLabel
+        detail={`${sheet.project.name}${sheet.endDate ? ` · ends ${formatShortDate(sheet.endDate)}` : ''}`}
+      >
         <LinkAnchor
           to="/$identifier/projects/$projectId/test/$testType/$menuId"
           params={{
@@ -133,11 +135,7 @@ function SheetRow({ sheet }: { sheet: SheetTodo }) {
         >
           {sheet.name}
         </LinkAnchor>
-        <Text size="xs" c="dimmed" truncate>
-          {sheet.project.name}
-          {sheet.endDate ? ` · ends ${formatShortDate(sheet.endDate)}` : ''}
-        </Text>
-      </Stack>
+      </RowLabel>
       <DueBadge due={sheet.due} />
     </Group>
   );
@@ -165,18 +163,10 @@ export function TodoBlock() {
       title="To do"
       what="your todo list"
       icon={<IconListCheck size={20} />}
-      aside={
-        data &&
-        open > 0 && (
-          <Text size="sm" c="dimmed">
-            {open} open
-          </Text>
-        )
-      }
+      aside={data && open > 0 && <BlockCount>{open} open</BlockCount>}
       query={query}
       isEmpty={!data}
       testId="desk-todo-block"
-      empty={null}
     >
       {data && (
         <Stack gap="sm">

@@ -4,7 +4,7 @@
  * the parameter form), open, run records, edit, enable or disable, delete. Filtered by repository,
  * project and name, kept in the URL.
  */
-import { ActionIcon, Button, Card, Group, Menu, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Group, Menu, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Pipeline } from '@shared/schemas/pipelines';
@@ -14,7 +14,6 @@ import {
   IconHistory,
   IconPencil,
   IconPlayerPlay,
-  IconPlus,
   IconStethoscope,
   IconTrash,
 } from '@tabler/icons-react';
@@ -23,12 +22,17 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { RefusableDeleteModal } from '../../../components/ConfirmModal/ConfirmModal';
-import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
+import { LinkAnchor } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { ActionLink } from '../../../kit/ActionLink/ActionLink';
+import { bindFilters } from '../../../kit/FilterBar/bind-filters';
 import { FilterBar, KeywordFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';
+import { ListEmpty } from '../../../kit/ListEmpty/ListEmpty';
 import { CardList } from '../../../kit/ListPage/CardList';
-import { ListHeading, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
+import { CreateButton } from '../../../kit/ListPage/CreateButton';
+import { ListHeading } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
 import { usePager } from '../../../kit/ListPage/use-pager';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
@@ -74,12 +78,11 @@ export function PipelineListPage({ identifier, search }: { identifier: string; s
   const run = useRunPipeline(identifier);
   const filter = (next: Partial<PipelineSearch>) =>
     void navigate({ search: (prev) => ({ ...prev, ...next, pageNum: undefined }), replace: true });
+  const field = bindFilters(search, filter);
   useStepBackFromEmptyPage(page, pageNum, goTo);
 
   const addButton = can('pipeline:pipeline:add') && (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-      Add pipeline
-    </Button>
+    <CreateButton onClick={() => setAdding(true)}>Add pipeline</CreateButton>
   );
 
   return (
@@ -94,14 +97,14 @@ export function PipelineListPage({ identifier, search }: { identifier: string; s
         count={page?.total}
         actions={
           <Group gap="sm">
-            <LinkButton
-              variant="default"
-              leftSection={<IconStethoscope size={16} />}
+            <ActionLink
+              size="sm"
+              icon={IconStethoscope}
               to="/$identifier/pipeline/test"
               params={{ identifier }}
             >
               Check a definition
-            </LinkButton>
+            </ActionLink>
             {addButton}
           </Group>
         }
@@ -117,20 +120,8 @@ export function PipelineListPage({ identifier, search }: { identifier: string; s
           placeholder="Pipeline name"
           label="Filter by name"
         />
-        <SelectFilter
-          label="Filter by repository"
-          placeholder="Repository"
-          data={repositories}
-          value={search.repositoryId}
-          onChange={(repositoryId) => filter({ repositoryId })}
-        />
-        <SelectFilter
-          label="Filter by project"
-          placeholder="Project"
-          data={projects}
-          value={search.projectId}
-          onChange={(projectId) => filter({ projectId })}
-        />
+        <SelectFilter {...field('repositoryId', 'Repository')} data={repositories} />
+        <SelectFilter {...field('projectId', 'Project')} data={projects} />
       </FilterBar>
       <CardList
         what="pipelines"
@@ -139,17 +130,18 @@ export function PipelineListPage({ identifier, search }: { identifier: string; s
         isEmpty={page?.rows.length === 0}
         testId="pipeline-cards"
         empty={
-          hasFilters(search) ? (
-            <NoMatch title="No pipeline matches" testId="pipelines-no-match" />
-          ) : (
-            <NothingYet
-              icon={<IconGitBranch size={28} />}
-              title="No pipelines yet"
-              description="A pipeline builds and tests a repository's code: pick a project, one of its linked repositories and a template to start from, then change its steps in the editor."
-              action={addButton}
-              testId="pipelines-empty"
-            />
-          )
+          <ListEmpty
+            filtered={hasFilters(search)}
+            noMatch={{ title: 'No pipeline matches', testId: 'pipelines-no-match' }}
+            nothingYet={{
+              icon: <IconGitBranch size={28} />,
+              title: 'No pipelines yet',
+              description:
+                "A pipeline builds and tests a repository's code: pick a project, one of its linked repositories and a template to start from, then change its steps in the editor.",
+              action: addButton,
+              testId: 'pipelines-empty',
+            }}
+          />
         }
         footer={page && <Pager total={page.total} noun="pipelines" {...pager} />}
       >
@@ -206,6 +198,13 @@ function PipelineCard({
   const toggle = useSetPipelineEnabled();
   const navigate = useNavigate();
   const params = { identifier, repo: pipeline.repositoryId, id: pipeline.id };
+  /** The menu's way to the pipeline's run records or its editor. */
+  const openPage = (page: 'more' | 'edit') => () =>
+    void navigate(
+      page === 'more'
+        ? { to: '/$identifier/pipeline/$repo/$id/more', params }
+        : { to: '/$identifier/pipeline/$repo/$id/edit', params },
+    );
   const last = pipeline.lastRun;
   const canRun = can('pipeline:pipeline:run') && pipeline.enabled && pipeline.trigger.manual;
   return (
@@ -233,17 +232,11 @@ function PipelineCard({
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item
-                leftSection={<IconHistory size={16} />}
-                onClick={() => void navigate({ to: '/$identifier/pipeline/$repo/$id/more', params })}
-              >
+              <Menu.Item leftSection={<IconHistory size={16} />} onClick={openPage('more')}>
                 Run records
               </Menu.Item>
               {can('pipeline:pipeline:edit') && (
-                <Menu.Item
-                  leftSection={<IconPencil size={16} />}
-                  onClick={() => void navigate({ to: '/$identifier/pipeline/$repo/$id/edit', params })}
-                >
+                <Menu.Item leftSection={<IconPencil size={16} />} onClick={openPage('edit')}>
                   Edit definition
                 </Menu.Item>
               )}
@@ -307,9 +300,9 @@ function PipelineCard({
               }
             />
           </Tooltip>
-          <Button
-            size="xs"
-            leftSection={<IconPlayerPlay size={14} />}
+          <ActionButton
+            variant="filled"
+            icon={IconPlayerPlay}
             onClick={onRun}
             loading={running}
             disabled={!canRun}
@@ -317,7 +310,7 @@ function PipelineCard({
             title={pipeline.enabled ? undefined : 'Enable the pipeline to run it'}
           >
             Run
-          </Button>
+          </ActionButton>
         </Group>
       </Stack>
     </Card>

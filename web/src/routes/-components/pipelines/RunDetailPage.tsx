@@ -9,7 +9,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Button,
   Card,
   Group,
   Loader,
@@ -40,9 +39,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { errorText } from '../../../api/errors';
-import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
+import { LinkAnchor } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { ActionLink } from '../../../kit/ActionLink/ActionLink';
 import { LoadFailed, NothingYet } from '../../../kit/ListPage/ListPage';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { formatDuration, runTriggerText, shortSha } from './format';
@@ -109,23 +110,13 @@ function PipelineHeading({
         </Text>
       </Stack>
       <Group gap="sm">
-        <LinkButton
-          variant="default"
-          leftSection={<IconHistory size={16} />}
-          to="/$identifier/pipeline/$repo/$id/more"
-          params={params}
-        >
+        <ActionLink size="sm" icon={IconHistory} to="/$identifier/pipeline/$repo/$id/more" params={params}>
           Run records
-        </LinkButton>
+        </ActionLink>
         {can('pipeline:pipeline:edit') && (
-          <LinkButton
-            variant="default"
-            leftSection={<IconPencil size={16} />}
-            to="/$identifier/pipeline/$repo/$id/edit"
-            params={params}
-          >
+          <ActionLink size="sm" icon={IconPencil} to="/$identifier/pipeline/$repo/$id/edit" params={params}>
             Edit
-          </LinkButton>
+          </ActionLink>
         )}
       </Group>
     </Group>
@@ -148,13 +139,15 @@ function NeverRun({ identifier, pipeline }: { identifier: string; pipeline: Pipe
         action={
           can('pipeline:pipeline:run') &&
           pipeline.enabled && (
-            <Button
-              leftSection={<IconPlayerPlay size={16} />}
+            <ActionButton
+              size="sm"
+              variant="filled"
+              icon={IconPlayerPlay}
               onClick={() => void run.open(pipeline)}
               loading={run.busy(pipeline.id)}
             >
               Run
-            </Button>
+            </ActionButton>
           )
         }
         testId="runs-empty"
@@ -256,10 +249,11 @@ function RunSummary({
           {mayRun && (
             <Group gap="xs">
               {underWay(run.status) ? (
-                <Button
-                  color="red"
+                <ActionButton
+                  size="sm"
                   variant="light"
-                  leftSection={<IconPlayerStop size={16} />}
+                  icon={IconPlayerStop}
+                  color="red"
                   loading={stop.isPending}
                   onClick={() =>
                     stop.mutate(
@@ -269,27 +263,28 @@ function RunSummary({
                   }
                 >
                   Stop
-                </Button>
+                </ActionButton>
               ) : (
                 <>
                   {run.status !== 'succeeded' && anyFailed && (
-                    <Button
+                    <ActionButton
+                      size="sm"
                       variant="light"
-                      leftSection={<IconRefreshAlert size={16} />}
+                      icon={IconRefreshAlert}
                       loading={rerun.isPending && rerun.variables?.failedOnly === true}
                       onClick={() => doRerun(true)}
                     >
                       Rerun failed jobs
-                    </Button>
+                    </ActionButton>
                   )}
-                  <Button
-                    variant="default"
-                    leftSection={<IconRefresh size={16} />}
+                  <ActionButton
+                    size="sm"
+                    icon={IconRefresh}
                     loading={rerun.isPending && rerun.variables?.failedOnly === false}
                     onClick={() => doRerun(false)}
                   >
                     Rerun all
-                  </Button>
+                  </ActionButton>
                 </>
               )}
             </Group>
@@ -389,16 +384,14 @@ function WorkItems({ identifier, run }: { identifier: string; repo: string; run:
   );
 }
 
-/** Stages as columns, in order; each job a box coloured by its state, chosen to show its log. */
-function StageGraph({
-  run,
-  selected,
-  onSelect,
-}: {
-  run: RunResults;
+/** The job whose log shows, and how a click on another job's box chooses it. */
+interface JobChoice {
   selected: string | undefined;
   onSelect: (jobId: string) => void;
-}) {
+}
+
+/** Stages as columns, in order; each job a box coloured by its state, chosen to show its log. */
+function StageGraph({ run, selected, onSelect }: JobChoice & { run: RunResults }) {
   return (
     <ScrollArea type="auto" offsetScrollbars>
       <Group gap="lg" align="stretch" wrap="nowrap" data-testid="run-graph">
@@ -410,15 +403,7 @@ function StageGraph({
   );
 }
 
-function StageColumn({
-  stage,
-  selected,
-  onSelect,
-}: {
-  stage: RunStage;
-  selected: string | undefined;
-  onSelect: (jobId: string) => void;
-}) {
+function StageColumn({ stage, selected, onSelect }: JobChoice & { stage: RunStage }) {
   return (
     <Stack gap="xs" w={220} style={{ flexShrink: 0 }} data-testid={`stage-${stage.id}`}>
       <Group gap={6} wrap="nowrap">

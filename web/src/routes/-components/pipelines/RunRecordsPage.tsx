@@ -3,7 +3,7 @@
  * "Pages"): number, status, trigger, commit, who, started and duration, paged and filtered by
  * status, with stop for a run under way and rerun for one that has ended. A row opens the run.
  */
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { RUN_STATES } from '@shared/domain/pipeline-run';
@@ -15,8 +15,10 @@ import { errorText } from '../../../api/errors';
 import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { ListEmpty } from '../../../kit/ListEmpty/ListEmpty';
 import { StatusSegments } from '../../../kit/ListPage/CardList';
-import { ListPage, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
+import { ListPage } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
 import { usePager } from '../../../kit/ListPage/use-pager';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
@@ -172,13 +174,15 @@ export function RunRecordsPage({
               Newest run
             </LinkButton>
             {mayRun && pipeline.data?.enabled && (
-              <Button
-                leftSection={<IconPlayerPlay size={16} />}
+              <ActionButton
+                size="sm"
+                variant="filled"
+                icon={IconPlayerPlay}
                 loading={start.busy(pipelineId)}
                 onClick={() => pipeline.data && void start.open(pipeline.data)}
               >
                 Run
-              </Button>
+              </ActionButton>
             )}
           </Group>
         }
@@ -195,16 +199,17 @@ export function RunRecordsPage({
         query={query}
         isEmpty={page?.rows.length === 0}
         empty={
-          filtered ? (
-            <NoMatch title="No run has this status" testId="runs-no-match" />
-          ) : (
-            <NothingYet
-              icon={<IconHistory size={28} />}
-              title="No runs yet"
-              description="Each run of the pipeline, by hand, by a push or as a rerun, is recorded here with its commit and result."
-              testId="runs-empty"
-            />
-          )
+          <ListEmpty
+            filtered={filtered}
+            noMatch={{ title: 'No run has this status', testId: 'runs-no-match' }}
+            nothingYet={{
+              icon: <IconHistory size={28} />,
+              title: 'No runs yet',
+              description:
+                'Each run of the pipeline, by hand, by a push or as a rerun, is recorded here with its commit and result.',
+              testId: 'runs-empty',
+            }}
+          />
         }
         footer={page && <Pager total={page.total} noun="runs" {...pager} />}
       >

@@ -21,6 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { LinkAnchor } from '../../../components/Links/Links';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import {
@@ -61,14 +62,9 @@ export function ItemCodePanel({
             Branches
           </Title>
           {canCreateBranch && !creating && (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPlus size={14} />}
-              onClick={() => setCreating(true)}
-            >
+            <ActionButton variant="light" icon={IconPlus} onClick={() => setCreating(true)}>
               Create branch
-            </Button>
+            </ActionButton>
           )}
         </Group>
         {creating && (

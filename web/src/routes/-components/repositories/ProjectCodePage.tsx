@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Button,
   Card,
   CloseButton,
   EmptyState,
@@ -18,7 +17,8 @@ import { IconCode, IconGitBranch, IconLink, IconLinkOff, IconSearch } from '@tab
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
-import { LinkButton } from '../../../components/Links/Links';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { ActionLink } from '../../../kit/ActionLink/ActionLink';
 import { LoadFailed, NothingYet, TableSkeleton } from '../../../kit/ListPage/ListPage';
 import { usePanelSearch } from '../../../kit/ListPage/use-panel-search';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
@@ -65,9 +65,9 @@ export function ProjectCodePage({ projectId }: { projectId: string }) {
   }
 
   const linkButton = canLink && (
-    <Button size="xs" leftSection={<IconLink size={14} />} onClick={() => setLinking(true)}>
+    <ActionButton variant="filled" icon={IconLink} onClick={() => setLinking(true)}>
       Link repositories
-    </Button>
+    </ActionButton>
   );
 
   const header = (
@@ -96,16 +96,14 @@ export function ProjectCodePage({ projectId }: { projectId: string }) {
           }
         />
         {access.pipeline && (
-          <LinkButton
-            size="xs"
-            variant="default"
-            leftSection={<IconGitBranch size={14} />}
+          <ActionLink
+            icon={IconGitBranch}
             to="/$identifier/pipeline"
             params={{ identifier: enterprise.enterpriseIdentifier }}
             search={{ projectId }}
           >
             Pipelines
-          </LinkButton>
+          </ActionLink>
         )}
         {linkButton}
       </Group>
@@ -125,9 +123,9 @@ export function ProjectCodePage({ projectId }: { projectId: string }) {
         testId="project-code-empty"
         action={
           canLink && (
-            <Button leftSection={<IconLink size={16} />} onClick={() => setLinking(true)}>
+            <ActionButton size="sm" variant="filled" icon={IconLink} onClick={() => setLinking(true)}>
               Link repositories
-            </Button>
+            </ActionButton>
           )
         }
       />

@@ -12,6 +12,12 @@ const TABS: { id: keyof Omit<PersonalIssues, 'week' | 'plannedNotes'>; name: str
   { id: 'planned', name: 'Planned last week' },
 ];
 
+/** The two lists an item can be put on, each a toggle on the item's row. */
+const WEEKS: { list: ItemList; label: string }[] = [
+  { list: 'thisWeek', label: 'This week' },
+  { list: 'nextWeek', label: 'Next week' },
+];
+
 function PickRow({
   issue,
   listed,
@@ -30,24 +36,18 @@ function PickRow({
         </Text>
       </Text>
       <Group gap={4} wrap="nowrap">
-        <Button
-          size="compact-xs"
-          variant={listed === 'thisWeek' ? 'filled' : 'default'}
-          aria-pressed={listed === 'thisWeek'}
-          aria-label={`Add #${issue.issueNumber} to this week`}
-          onClick={() => onPick(issue, 'thisWeek')}
-        >
-          This week
-        </Button>
-        <Button
-          size="compact-xs"
-          variant={listed === 'nextWeek' ? 'filled' : 'default'}
-          aria-pressed={listed === 'nextWeek'}
-          aria-label={`Add #${issue.issueNumber} to next week`}
-          onClick={() => onPick(issue, 'nextWeek')}
-        >
-          Next week
-        </Button>
+        {WEEKS.map((week) => (
+          <Button
+            key={week.list}
+            size="compact-xs"
+            variant={listed === week.list ? 'filled' : 'default'}
+            aria-pressed={listed === week.list}
+            aria-label={`Add #${issue.issueNumber} to ${week.label.toLowerCase()}`}
+            onClick={() => onPick(issue, week.list)}
+          >
+            {week.label}
+          </Button>
+        ))}
       </Group>
     </Group>
   );

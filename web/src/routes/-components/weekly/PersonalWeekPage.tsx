@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { PersonalWeekly, ReportSummary } from '@shared/schemas/weekly';
 import { IconPrinter, IconReportAnalytics, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { ReportStatusBadge } from './ReportStatusBadge';
 import { WeekPageLink } from './WeekPageLink';
 import { WeekPicker } from './WeekPicker';
 import './weekly-print.css';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 
 /** A link that opens a report in drawer 1 of this page, keeping the week. */
 function OpenReport({
@@ -161,13 +162,9 @@ export function PersonalWeekPage({ week, onWeek }: { week?: string; onWeek: (wee
             <LedProjects data={data} week={week} />
             {data.reports.length > 0 && (
               <Group className="weekly-no-print">
-                <Button
-                  variant="default"
-                  leftSection={<IconPrinter size={16} />}
-                  onClick={() => window.print()}
-                >
+                <ActionButton size="sm" icon={IconPrinter} onClick={() => window.print()}>
                   Print
-                </Button>
+                </ActionButton>
               </Group>
             )}
           </Stack>

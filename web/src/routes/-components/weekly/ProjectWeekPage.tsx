@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ProjectIssueCategory } from '@shared/domain/weekly';
 import { IconBell, IconFileSpreadsheet, IconPrinter } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import { WeekItems } from './WeekItems';
 import { WeekPicker } from './WeekPicker';
 import type { ProjectWeeklySearch } from './weekly-search';
 import './weekly-print.css';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 
 /**
  * `/projects/{id}/weekly` (report kind 5): the week's team, my own report of the project, the
@@ -70,26 +71,22 @@ export function ProjectWeekPage({
           </Title>
           <Group gap="xs" className="weekly-no-print">
             {team.manages && team.week.state !== 'closed' && team.missing > 0 && (
-              <Button
+              <ActionButton
+                size="sm"
                 variant="light"
-                leftSection={<IconBell size={16} />}
+                icon={IconBell}
                 loading={remind.isPending}
                 onClick={remindMissing}
               >
                 Remind the {team.missing} not submitted
-              </Button>
+              </ActionButton>
             )}
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={16} />}
-              loading={exporting}
-              onClick={exportWeek}
-            >
+            <ActionButton size="sm" icon={IconFileSpreadsheet} loading={exporting} onClick={exportWeek}>
               Export .xlsx
-            </Button>
-            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
+            </ActionButton>
+            <ActionButton size="sm" icon={IconPrinter} onClick={() => window.print()}>
               Print
-            </Button>
+            </ActionButton>
           </Group>
         </Group>
         <WeekPicker week={team.week} onChange={(week) => onSearch({ week })} />

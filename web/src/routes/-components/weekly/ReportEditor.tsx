@@ -4,6 +4,7 @@ import type { ReportDetail, ReportSummary, Template, WeekInfo } from '@shared/sc
 import { IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
 import {
   personalIssuesQueryOptions,
@@ -76,9 +77,9 @@ function DraftForm({
           {saveLabel}
         </Button>
         {onSubmit && (
-          <Button leftSection={<IconSend size={16} />} loading={pending} onClick={onSubmit}>
+          <ActionButton size="sm" variant="filled" icon={IconSend} loading={pending} onClick={onSubmit}>
             Submit
-          </Button>
+          </ActionButton>
         )}
       </Group>
     </Stack>

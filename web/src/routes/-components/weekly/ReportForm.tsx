@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Button,
   Group,
   Paper,
   Stack,
@@ -14,6 +13,7 @@ import {
 import { ITEM_LISTS, type ItemList, type TemplateSection } from '@shared/domain/weekly';
 import type { TableRow } from '@shared/schemas/weekly';
 import { IconPlus, IconX } from '@tabler/icons-react';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { DayInput } from '../../../kit/FormModal/fields';
 import { EMPTY_ROW, type FormItem, listsShown, type ReportDraft, setSection } from './report-form';
 import { ItemCells, itemTitle, LIST_TITLES, PercentInput, TableHead } from './report-parts';
@@ -181,14 +181,14 @@ function TableSection({
         </Table>
       </Table.ScrollContainer>
       <Group className="weekly-no-print">
-        <Button
+        <ActionButton
           size="compact-sm"
           variant="light"
-          leftSection={<IconPlus size={14} />}
+          icon={IconPlus}
           onClick={() => onRows([...rows, { ...EMPTY_ROW }])}
         >
           Add a row to {section.title}
-        </Button>
+        </ActionButton>
       </Group>
     </Stack>
   );

@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Badge,
-  Button,
   Group,
   Paper,
   Select,
@@ -18,6 +17,7 @@ import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
 import { templatesQueryOptions, useAddTemplate, useDeleteTemplate } from '../../../queries/weekly';
@@ -118,15 +118,15 @@ function AddTemplateModal({ onClose }: { onClose: () => void }) {
         </Group>
       ))}
       <Group>
-        <Button
+        <ActionButton
           size="compact-sm"
           variant="light"
-          leftSection={<IconPlus size={14} />}
+          icon={IconPlus}
           disabled={sections.length >= WEEKLY_LIMITS.sections}
           onClick={() => setSections([...sections, { title: '', kind: 'text', items: '' }])}
         >
           Add a section
-        </Button>
+        </ActionButton>
       </Group>
     </FormModal>
   );
@@ -145,9 +145,9 @@ export function TemplatesSection() {
           <Title order={2} fz="lg">
             Weekly report templates
           </Title>
-          <Button leftSection={<IconPlus size={16} />} variant="light" onClick={() => setAdding(true)}>
+          <ActionButton size="sm" variant="light" icon={IconPlus} onClick={() => setAdding(true)}>
             Add template
-          </Button>
+          </ActionButton>
         </Group>
         {query.isError && (
           <SectionLoadFailed

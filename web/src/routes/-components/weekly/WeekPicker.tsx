@@ -5,6 +5,7 @@ import type { WeekInfo } from '@shared/schemas/weekly';
 import { IconCalendarWeek, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 
 const STATE = {
   current: { label: 'This week', color: 'blue' },
@@ -26,16 +27,16 @@ export function WeekPicker({ week, onChange }: { week: WeekInfo; onChange: (week
       </ActionIcon>
       <Popover opened={calendar} onChange={setCalendar} position="bottom-start" shadow="md">
         <Popover.Target>
-          <Button
-            variant="default"
-            leftSection={<IconCalendarWeek size={16} />}
+          <ActionButton
+            size="sm"
+            icon={IconCalendarWeek}
             onClick={() => setCalendar((open) => !open)}
             aria-label={`Week of ${week.label}; pick another week`}
           >
             <Text size="sm" span data-testid="week-label">
               {week.label}
             </Text>
-          </Button>
+          </ActionButton>
         </Popover.Target>
         <Popover.Dropdown>
           <DatePicker

@@ -5,17 +5,19 @@
  * keeping the server's reason in the dialog when it refuses (an item in use is 409).
  */
 import { Button, Card, Group, Loader, Select, Stack, Text } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import { type FormValidateInput, type UseFormReturnType, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { PIPELINE_ICONS } from '@shared/domain/pipeline-catalogue';
-import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { linkOptions, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { RefusableDeleteModal } from '../../../../components/ConfirmModal/ConfirmModal';
 import { LinkAnchor } from '../../../../components/Links/Links';
 import { PageTitle } from '../../../../components/PageTitle/PageTitle';
+import { ActionButton } from '../../../../kit/ActionButton/ActionButton';
+import { ActionLink } from '../../../../kit/ActionLink/ActionLink';
 import { COMBOBOX_PROPS } from '../../../../kit/FormModal/fields';
 import { ListPage, LoadFailed, NothingYet } from '../../../../kit/ListPage/ListPage';
 import { type ListColumn, ListTable } from '../../../../kit/ListTable/ListTable';
@@ -49,12 +51,50 @@ function itemPage(kind: CatalogueKind, identifier: string, id: string) {
 }
 
 /**
+ * A catalogue kind's list and its add page: the list is where a form page's back link and a save
+ * or delete lead. An input's list and add page are its node's (`nodeId`).
+ */
+function kindPages(kind: CatalogueKind, identifier: string, nodeId = '') {
+  switch (kind) {
+    case 'node_types':
+      return {
+        list: linkOptions({ to: '/$identifier/admin/pipeline/nodeType', params: { identifier } }),
+        add: linkOptions({ to: '/$identifier/admin/pipeline/nodeTypeAdd', params: { identifier } }),
+      };
+    case 'nodes':
+      return {
+        list: linkOptions({ to: '/$identifier/admin/pipeline/node', params: { identifier } }),
+        add: linkOptions({ to: '/$identifier/admin/pipeline/nodeAdd', params: { identifier } }),
+      };
+    case 'node_inputs':
+      return {
+        list: linkOptions({
+          to: '/$identifier/admin/pipeline/node/$nodeId/nodeParams',
+          params: { identifier, nodeId },
+        }),
+        add: linkOptions({
+          to: '/$identifier/admin/pipeline/nodeParamsAdd',
+          params: { identifier },
+          search: { nodeId },
+        }),
+      };
+    case 'templates':
+      return {
+        list: linkOptions({ to: '/$identifier/admin/pipeline/template', params: { identifier } }),
+        add: linkOptions({ to: '/$identifier/admin/pipeline/templateAdd', params: { identifier } }),
+      };
+  }
+}
+
+/**
  * A catalogue list: heading with the add button, the table (its first column the item's name,
  * linking to its page), the empty state; the tab's title.
  */
 export function CatalogueListPage<T extends { id: string; name: string }>({
   kind,
   identifier,
+  nodeId,
+  addLabel,
   title,
   what,
   icon,
@@ -71,6 +111,10 @@ export function CatalogueListPage<T extends { id: string; name: string }>({
   what: string;
   kind: CatalogueKind;
   identifier: string;
+  /** An input list's node. */
+  nodeId?: string;
+  /** The add button's label: "Add node type". */
+  addLabel: string;
   icon: ReactNode;
   query: UseQueryResult<T[]>;
   /** The columns after the name. */
@@ -79,6 +123,7 @@ export function CatalogueListPage<T extends { id: string; name: string }>({
   monospaceNames?: boolean;
   testId: string;
   rowTestId: (row: T) => string;
+  /** Before the add button: links to related lists. */
   actions?: ReactNode;
   /** Between the heading and the list: a back link. */
   above?: ReactNode;
@@ -87,6 +132,19 @@ export function CatalogueListPage<T extends { id: string; name: string }>({
   useDocumentTitle(title);
   const navigate = useNavigate();
   const rows = query.data;
+  const add = (
+    <ActionLink size="sm" variant="filled" icon={IconPlus} {...kindPages(kind, identifier, nodeId).add}>
+      {addLabel}
+    </ActionLink>
+  );
+  const allActions = actions ? (
+    <Group gap="sm">
+      {actions}
+      {add}
+    </Group>
+  ) : (
+    add
+  );
   const nameColumn: ListColumn<T> = {
     key: 'name',
     title: 'Name',
@@ -106,10 +164,12 @@ export function CatalogueListPage<T extends { id: string; name: string }>({
         what={what}
         icon={icon}
         count={rows?.length}
-        actions={actions}
+        actions={allActions}
         query={query}
         isEmpty={rows?.length === 0}
-        empty={<NothingYet icon={icon} title={`No ${what} yet`} description={emptyText} action={actions} />}
+        empty={
+          <NothingYet icon={icon} title={`No ${what} yet`} description={emptyText} action={allActions} />
+        }
       >
         <ListTable
           rows={rows ?? []}
@@ -139,19 +199,19 @@ interface CatalogueItem {
 }
 
 /**
- * The item a catalogue form page edits (none on an add page) and what the page does with it: the
- * form starts afresh from the item once it is read (from `empty` on an add page), and `page()`
- * gives `CatalogueFormPage` the props that show it loading or failed, save it and delete it.
- * `createOnly` fields (the key, which never changes) and `onCreate` (an input's node) go only
+ * The item a catalogue form page edits (none on an add page), its form and what the page does
+ * with it: the form starts afresh from the item once it is read (from `empty` on an add page), and
+ * `page()` gives `CatalogueFormPage` the props that show it loading or failed, save it and delete
+ * it. `createOnly` fields (the key, which never changes) and `onCreate` (an input's node) go only
  * with a new item; a change sends the version read instead.
  */
-export function useCatalogueItem<T extends CatalogueItem, V extends object>({
+export function useCatalogueItem<T extends CatalogueItem, V extends Record<string, unknown>>({
   kind,
   id,
   what,
-  form,
   empty,
-  valuesOf,
+  validate,
+  valuesOf = (item) => fieldsOf(item, empty),
   createOnly = [],
   onCreate = {},
 }: {
@@ -159,12 +219,14 @@ export function useCatalogueItem<T extends CatalogueItem, V extends object>({
   id: string | undefined;
   /** "node type": "The node type could not be loaded". */
   what: string;
-  form: Parameters<typeof useStartAfresh<V>>[0] & CatalogueForm<V>;
   empty: V;
-  valuesOf: (item: T) => V;
+  validate: FormValidateInput<V>;
+  /** The form's values for the item read; by default its fields of the names `empty` has. */
+  valuesOf?: (item: T) => V;
   createOnly?: (keyof V & string)[];
   onCreate?: FormValues;
 }) {
+  const form = useForm<V>({ initialValues: empty, validate });
   const item = useQuery({ ...catalogueItemQueryOptions<T>(kind, id ?? ''), enabled: !!id });
   const current = item.data;
   useStartAfresh(form, !id || !!current, () => (current ? valuesOf(current) : empty), [
@@ -181,9 +243,11 @@ export function useCatalogueItem<T extends CatalogueItem, V extends object>({
     return { ...Object.fromEntries(changeable), version: current.version };
   };
   return {
+    form,
     current,
     /** `CatalogueFormPage`'s props for the item; a delete asks about `deleteName` (its name). */
-    page: (onDeleted: () => void, deleteName = current?.name ?? '') => ({
+    page: (deleteName = current?.name ?? '') => ({
+      kind,
       loading: !!id && item.isPending,
       failed: item.isError ? { what, retry: () => void item.refetch() } : undefined,
       form,
@@ -193,10 +257,15 @@ export function useCatalogueItem<T extends CatalogueItem, V extends object>({
         name: deleteName,
         pending: remove.isPending,
         run: (callbacks: RemoveCallbacks) => remove.mutate(current.id, callbacks),
-        onDeleted,
       },
     }),
   };
+}
+
+/** The item's fields of the names the form has (the read item carries more: id, version, counts). */
+function fieldsOf<V extends Record<string, unknown>>(item: object, empty: V): V {
+  const read = item as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(empty).map((name) => [name, read[name]])) as V;
 }
 
 type RemoveCallbacks = { onSuccess: () => void; onError: (error: Error) => void };
@@ -205,10 +274,16 @@ type CatalogueForm<V> = FieldErrorTarget & {
   onSubmit(handler: (values: V) => void): (event?: FormEvent<HTMLFormElement>) => void;
 };
 
-/** The frame of a catalogue form page: back link, title, the fields, Save and Delete. */
+/**
+ * The frame of a catalogue form page: back link to the kind's list, title, the fields, Save and
+ * Delete. A save and a delete return to the list unless `afterSave` says otherwise.
+ */
 export function CatalogueFormPage<V, Saved>({
+  kind,
+  identifier,
+  nodeId,
+  backLabel,
   title,
-  back,
   loading,
   failed,
   form,
@@ -220,8 +295,13 @@ export function CatalogueFormPage<V, Saved>({
   testId,
   children,
 }: {
+  kind: CatalogueKind;
+  identifier: string;
+  /** An input's node, whose list of inputs is the way back. */
+  nodeId?: string;
+  /** The back link's text: "Node types". */
+  backLabel: ReactNode;
   title: string;
-  back: ReactNode;
   /** The item is being read (an edit page before its answer). */
   loading?: boolean;
   /** The item could not be read. */
@@ -231,41 +311,48 @@ export function CatalogueFormPage<V, Saved>({
   write: Write<Saved>;
   /** The notification: "Node type Shell saved". */
   saved: (saved: Saved) => string;
-  afterSave?: (saved: Saved) => void;
+  /** Instead of returning to the list: `toList` is that return. */
+  afterSave?: (saved: Saved, toList: () => void) => void;
   remove?: {
     name: string;
     run: (callbacks: RemoveCallbacks) => void;
     pending: boolean;
-    onDeleted: () => void;
   };
   testId: string;
   children: ReactNode;
 }) {
+  const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
   if (failed) return <LoadFailed what={failed.what} onRetry={failed.retry} />;
+  const { list } = kindPages(kind, identifier, nodeId);
+  const toList = () => void navigate(list);
   const submit = form.onSubmit((values) =>
     write.mutate(toBody(values), {
       onSuccess: (item) => {
         notifications.show({ color: 'green', message: saved(item) });
-        afterSave?.(item);
+        if (afterSave) afterSave(item, toList);
+        else toList();
       },
       onError: (error) => showServerFieldError(form, error),
     }),
   );
   return (
     <Stack gap="md" maw={820}>
-      {back}
+      <LinkAnchor {...list}>
+        <BackLink>{backLabel}</BackLink>
+      </LinkAnchor>
       <Group justify="space-between">
         <PageTitle title={title} />
         {remove && (
-          <Button
+          <ActionButton
+            size="sm"
             variant="subtle"
+            icon={IconTrash}
             color="red"
-            leftSection={<IconTrash size={16} />}
             onClick={() => setDeleting(true)}
           >
             Delete
-          </Button>
+          </ActionButton>
         )}
       </Group>
       <Card withBorder>
@@ -290,7 +377,7 @@ export function CatalogueFormPage<V, Saved>({
           idOf={(name) => name}
           remove={{ isPending: remove.pending, mutate: (_id, callbacks) => remove.run(callbacks) }}
           deleted={(name) => `${name} deleted`}
-          onDeleted={remove.onDeleted}
+          onDeleted={toList}
           onClose={() => setDeleting(false)}
           title={`Delete ${remove.name}?`}
           refusalTestId="catalogue-delete-refusal"

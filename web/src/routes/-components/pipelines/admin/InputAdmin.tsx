@@ -5,14 +5,12 @@
  * input the node's command names cannot be deleted.
  */
 import { Checkbox, Group, Select, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { NODE_INPUT_TYPES } from '@shared/domain/pipeline-catalogue';
 import type { ActionNode, NodeInput } from '@shared/schemas/pipelines';
-import { IconForms, IconPlus } from '@tabler/icons-react';
+import { IconForms } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { LinkAnchor, LinkButton } from '../../../../components/Links/Links';
+import { LinkAnchor } from '../../../../components/Links/Links';
 import { COMBOBOX_PROPS } from '../../../../kit/FormModal/fields';
 import { TextCell } from '../../../../kit/ListTable/cells';
 import { catalogueItemQueryOptions, nodeInputsQueryOptions } from '../queries';
@@ -40,16 +38,8 @@ export function InputListPage({ identifier, nodeId }: { identifier: string; node
           <BackLink>{node.data?.name ?? 'Action node'}</BackLink>
         </LinkAnchor>
       }
-      actions={
-        <LinkButton
-          leftSection={<IconPlus size={16} />}
-          to="/$identifier/admin/pipeline/nodeParamsAdd"
-          params={{ identifier }}
-          search={{ nodeId }}
-        >
-          Add input
-        </LinkButton>
-      }
+      nodeId={nodeId}
+      addLabel="Add input"
       columns={[
         { key: 'label', title: 'Label', render: (i) => <TextCell value={i.label} /> },
         { key: 'type', title: 'Type', render: (i) => <TextCell value={i.type} /> },
@@ -118,20 +108,15 @@ export function InputFormPage({
   nodeId?: string;
   inputId?: string;
 }) {
-  const navigate = useNavigate();
-  const form = useForm<Values>({
-    initialValues: EMPTY,
+  const { form, current, page } = useCatalogueItem<NodeInput, Values>({
+    kind: 'node_inputs',
+    id: inputId,
+    what: 'node input',
+    empty: EMPTY,
     validate: {
       name: (v) => (inputId || v.trim() ? null : 'Please enter name'),
       label: (v) => (v.trim() ? null : 'Please enter label'),
     },
-  });
-  const { current, page } = useCatalogueItem<NodeInput, Values>({
-    kind: 'node_inputs',
-    id: inputId,
-    what: 'node input',
-    form,
-    empty: EMPTY,
     valuesOf,
     createOnly: ['name'],
     onCreate: { nodeId: givenNodeId ?? '' },
@@ -143,11 +128,6 @@ export function InputFormPage({
   });
   const title = current ? `Input ${current.name}` : `New input${node.data ? ` of ${node.data.name}` : ''}`;
   useDocumentTitle(title);
-  const toList = () =>
-    void navigate({
-      to: '/$identifier/admin/pipeline/node/$nodeId/nodeParams',
-      params: { identifier, nodeId },
-    });
   if (!inputId && !givenNodeId)
     return (
       <Text c="dimmed" data-testid="input-no-node">
@@ -157,16 +137,13 @@ export function InputFormPage({
   const isSelect = form.getValues().type === 'select';
   return (
     <CatalogueFormPage
+      identifier={identifier}
+      nodeId={nodeId}
+      backLabel={`Inputs${node.data ? ` of ${node.data.name}` : ''}`}
       title={title}
       testId="node-input-form"
-      back={
-        <LinkAnchor to="/$identifier/admin/pipeline/node/$nodeId/nodeParams" params={{ identifier, nodeId }}>
-          <BackLink>Inputs{node.data ? ` of ${node.data.name}` : ''}</BackLink>
-        </LinkAnchor>
-      }
-      {...page(toList, `input ${current?.name}`)}
+      {...page(`input ${current?.name}`)}
       saved={(i) => `Input ${i.name} saved`}
-      afterSave={toList}
     >
       <Group grow align="flex-start">
         <KeyField

@@ -4,24 +4,17 @@
  * own page (`node/{id}/nodeParams`). A node some pipeline uses cannot be deleted.
  */
 import { Badge, Group, Select, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ActionNode } from '@shared/schemas/pipelines';
-import { IconForms, IconPlus, IconPuzzle } from '@tabler/icons-react';
+import { IconForms, IconPuzzle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { LinkAnchor, LinkButton } from '../../../../components/Links/Links';
+import { LinkButton } from '../../../../components/Links/Links';
+import { ActionLink } from '../../../../kit/ActionLink/ActionLink';
 import { COMBOBOX_PROPS } from '../../../../kit/FormModal/fields';
 import { CountCell, TextCell } from '../../../../kit/ListTable/cells';
 import { actionNodesQueryOptions, nodeTypesQueryOptions } from '../queries';
-import {
-  BackLink,
-  CatalogueFormPage,
-  CatalogueListPage,
-  IconCell,
-  KeyCell,
-  useCatalogueItem,
-} from './CatalogueAdmin';
+import { CatalogueFormPage, CatalogueListPage, IconCell, KeyCell, useCatalogueItem } from './CatalogueAdmin';
 import { CodeField, DescriptionField, KeyField, SortField } from './catalogue-fields';
 
 export function NodeListPage({ identifier }: { identifier: string }) {
@@ -36,22 +29,16 @@ export function NodeListPage({ identifier }: { identifier: string }) {
       testId="node-table"
       rowTestId={(n) => `node-row-${n.key}`}
       emptyText="An action node is a step pipelines can use: a command template and the inputs that fill it."
+      addLabel="Add action node"
       actions={
-        <Group gap="sm">
+        <>
           <LinkButton variant="default" to="/$identifier/admin/pipeline/nodeType" params={{ identifier }}>
             Node types
           </LinkButton>
           <LinkButton variant="default" to="/$identifier/admin/pipeline/template" params={{ identifier }}>
             Templates
           </LinkButton>
-          <LinkButton
-            leftSection={<IconPlus size={16} />}
-            to="/$identifier/admin/pipeline/nodeAdd"
-            params={{ identifier }}
-          >
-            Add action node
-          </LinkButton>
-        </Group>
+        </>
       }
       columns={[
         { key: 'key', title: 'Key', render: (n) => <KeyCell value={n.key} /> },
@@ -88,40 +75,31 @@ const EMPTY: Values = { key: '', name: '', nodeTypeId: '', description: '', comm
 export function NodeFormPage({ identifier, nodeId }: { identifier: string; nodeId?: string }) {
   const navigate = useNavigate();
   const types = useQuery(nodeTypesQueryOptions());
-  const form = useForm<Values>({
-    initialValues: EMPTY,
+  const { form, current, page } = useCatalogueItem<ActionNode, Values>({
+    kind: 'nodes',
+    id: nodeId,
+    what: 'action node',
+    empty: EMPTY,
     validate: {
       key: (v) => (nodeId || v.trim() ? null : 'Please enter key'),
       name: (v) => (v.trim() ? null : 'Please enter name'),
       nodeTypeId: (v) => (v ? null : 'Please choose a node type'),
       commandTemplate: (v) => (v.trim() ? null : 'Please enter commandTemplate'),
     },
-  });
-  const { current, page } = useCatalogueItem<ActionNode, Values>({
-    kind: 'nodes',
-    id: nodeId,
-    what: 'action node',
-    form,
-    empty: EMPTY,
-    valuesOf,
     createOnly: ['key'],
   });
   const title = nodeId ? `Action node ${current?.name ?? ''}`.trim() : 'New action node';
   useDocumentTitle(title);
-  const toList = () => void navigate({ to: '/$identifier/admin/pipeline/node', params: { identifier } });
   return (
     <CatalogueFormPage
+      identifier={identifier}
+      backLabel="Action nodes"
       title={title}
       testId="node-form"
-      back={
-        <LinkAnchor to="/$identifier/admin/pipeline/node" params={{ identifier }}>
-          <BackLink>Action nodes</BackLink>
-        </LinkAnchor>
-      }
-      {...page(toList)}
+      {...page()}
       saved={(n) => `Action node ${n.name} saved`}
       // A new node has no inputs yet: its page is where they are added next.
-      afterSave={(saved) =>
+      afterSave={(saved, toList) =>
         current
           ? toList()
           : void navigate({
@@ -176,27 +154,15 @@ export function NodeFormPage({ identifier, nodeId }: { identifier: string; nodeI
               ))
             )}
           </Group>
-          <LinkButton
-            variant="default"
-            size="xs"
-            leftSection={<IconForms size={14} />}
+          <ActionLink
+            icon={IconForms}
             to="/$identifier/admin/pipeline/node/$nodeId/nodeParams"
             params={{ identifier, nodeId: current.id }}
           >
             Manage inputs
-          </LinkButton>
+          </ActionLink>
         </Group>
       )}
     </CatalogueFormPage>
   );
 }
-
-/** The fields of the node's form (the read item carries more). */
-const valuesOf = ({ key, name, nodeTypeId, description, commandTemplate, sort }: ActionNode): Values => ({
-  key,
-  name,
-  nodeTypeId,
-  description,
-  commandTemplate,
-  sort,
-});

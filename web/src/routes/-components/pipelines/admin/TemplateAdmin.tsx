@@ -6,19 +6,15 @@
  */
 
 import { Code, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { PipelineTemplate } from '@shared/schemas/pipelines';
-import { IconPencil, IconPlus, IconTemplate } from '@tabler/icons-react';
+import { IconPencil, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { LinkAnchor, LinkButton } from '../../../../components/Links/Links';
 import { ActionButton } from '../../../../kit/ActionButton/ActionButton';
 import { TextCell } from '../../../../kit/ListTable/cells';
 import { templatesQueryOptions } from '../queries';
 import {
-  BackLink,
   CatalogueFormPage,
   CatalogueListPage,
   IconCell,
@@ -39,15 +35,7 @@ export function TemplateListPage({ identifier }: { identifier: string }) {
       testId="template-table"
       rowTestId={(t) => `template-row-${t.name}`}
       emptyText="A template is a whole pipeline people start a new one from."
-      actions={
-        <LinkButton
-          leftSection={<IconPlus size={16} />}
-          to="/$identifier/admin/pipeline/templateAdd"
-          params={{ identifier }}
-        >
-          Add template
-        </LinkButton>
-      }
+      addLabel="Add template"
       columns={[
         { key: 'icon', title: 'Icon', render: (t) => <IconCell icon={t.icon} /> },
         {
@@ -71,31 +59,17 @@ type Values = {
 
 const EMPTY: Values = { name: '', icon: 'default', description: '', yaml: '', sort: 0 };
 
-const valuesOf = ({ name, icon, description, yaml, sort }: PipelineTemplate): Values => ({
-  name,
-  icon,
-  description,
-  yaml,
-  sort,
-});
-
 export function TemplateFormPage({ identifier, templateId }: { identifier: string; templateId?: string }) {
-  const navigate = useNavigate();
   const [editingYaml, setEditingYaml] = useState(!templateId);
-  const form = useForm<Values>({
-    initialValues: EMPTY,
+  const { form, current, page } = useCatalogueItem<PipelineTemplate, Values>({
+    kind: 'templates',
+    id: templateId,
+    what: 'template',
+    empty: EMPTY,
     validate: {
       name: (v) => (v.trim() ? null : 'Please enter name'),
       yaml: (v) => (v.trim() ? null : 'Please enter yaml'),
     },
-  });
-  const { current, page } = useCatalogueItem<PipelineTemplate, Values>({
-    kind: 'templates',
-    id: templateId,
-    what: 'template',
-    form,
-    empty: EMPTY,
-    valuesOf,
   });
   const title = templateId ? `Template ${current?.name ?? ''}`.trim() : 'New template';
   useDocumentTitle(title);
@@ -104,19 +78,14 @@ export function TemplateFormPage({ identifier, templateId }: { identifier: strin
   useEffect(() => {
     if (yamlError) setEditingYaml(true);
   }, [yamlError]);
-  const toList = () => void navigate({ to: '/$identifier/admin/pipeline/template', params: { identifier } });
   return (
     <CatalogueFormPage
+      identifier={identifier}
+      backLabel="Templates"
       title={title}
       testId="template-form"
-      back={
-        <LinkAnchor to="/$identifier/admin/pipeline/template" params={{ identifier }}>
-          <BackLink>Templates</BackLink>
-        </LinkAnchor>
-      }
-      {...page(toList)}
+      {...page()}
       saved={(t) => `Template ${t.name} saved`}
-      afterSave={toList}
     >
       <TextInput label="Name" withAsterisk maxLength={100} {...form.getInputProps('name')} />
       <IconSelect {...form.getInputProps('icon')} />

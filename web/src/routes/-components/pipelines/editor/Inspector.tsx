@@ -25,6 +25,7 @@ import {
 import type { NodeInput } from '@shared/schemas/pipelines';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ActionButton } from '../../../../kit/ActionButton/ActionButton';
 import { useEditor } from './editor-context';
 import { AddStepMenu } from './graph-nodes';
 import { NodeIcon } from './node-icons';
@@ -101,15 +102,9 @@ function IdAndName({ node, idHint }: { node: StageNode | JobNode | StepNode; idH
 function DeleteNodeButton({ node, children }: { node: StageNode | JobNode; children: string }) {
   const editor = useEditor();
   return (
-    <Button
-      size="xs"
-      color="red"
-      variant="subtle"
-      leftSection={<IconTrash size={14} />}
-      onClick={() => editor.remove(node.address)}
-    >
+    <ActionButton variant="subtle" icon={IconTrash} color="red" onClick={() => editor.remove(node.address)}>
       {children}
-    </Button>
+    </ActionButton>
   );
 }
 
@@ -204,32 +199,22 @@ function StepForm({ step }: { step: StepNode }) {
         }
       />
       <Group gap="xs">
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconArrowUp size={14} />}
+        <ActionButton
+          icon={IconArrowUp}
           disabled={address.step === 0}
           onClick={() => editor.moveStep(address, { ...address, step: address.step - 1 })}
         >
           Up
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconArrowDown size={14} />}
+        </ActionButton>
+        <ActionButton
+          icon={IconArrowDown}
           onClick={() => editor.moveStep(address, { ...address, step: address.step + 1 })}
         >
           Down
-        </Button>
-        <Button
-          size="xs"
-          color="red"
-          variant="subtle"
-          leftSection={<IconTrash size={14} />}
-          onClick={() => editor.remove(address)}
-        >
+        </ActionButton>
+        <ActionButton variant="subtle" icon={IconTrash} color="red" onClick={() => editor.remove(address)}>
           Delete step
-        </Button>
+        </ActionButton>
       </Group>
     </>
   );

@@ -31,6 +31,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { errorText, HttpError } from '../../../../api/errors';
+import { ActionButton } from '../../../../kit/ActionButton/ActionButton';
 import { fromNow, fullDateTime } from '../../../../lib/relative-time';
 import { type EditorActions, EditorContext } from './editor-context';
 import {
@@ -152,22 +153,12 @@ function Editor({
             )}
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconPlus size={14} />}
-              onClick={() => actions.addStage()}
-            >
+            <ActionButton icon={IconPlus} onClick={() => actions.addStage()}>
               Add stage
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconHistory size={14} />}
-              onClick={() => setHistoryOpen(true)}
-            >
+            </ActionButton>
+            <ActionButton icon={IconHistory} onClick={() => setHistoryOpen(true)}>
               History
-            </Button>
+            </ActionButton>
             <TextInput
               size="xs"
               placeholder="What changed (optional)"
@@ -176,16 +167,16 @@ function Editor({
               onChange={(e) => setMessage(e.currentTarget.value)}
               w={170}
             />
-            <Button
-              size="xs"
-              leftSection={<IconDeviceFloppy size={14} />}
+            <ActionButton
+              variant="filled"
+              icon={IconDeviceFloppy}
               onClick={onSave}
               loading={save.isPending}
               disabled={!dirty}
               data-testid="save-pipeline"
             >
               Save
-            </Button>
+            </ActionButton>
           </Group>
         </Group>
         {refusal && (
