@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, type ActionIconProps, Group, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ListColumn } from './ListTable';
@@ -9,17 +9,29 @@ export function RowAction({
   label,
   icon,
   color = 'gray',
+  size,
+  disabled,
   onClick,
 }: {
   tooltip: string;
   label: string;
   icon: ReactNode;
   color?: string;
+  /** Larger beside a heading ("lg"), smaller in a dense line ("sm"). */
+  size?: ActionIconProps['size'];
+  disabled?: boolean;
   onClick: () => void;
 }) {
   return (
     <Tooltip label={tooltip}>
-      <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick}>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        size={size}
+        disabled={disabled}
+        aria-label={label}
+        onClick={onClick}
+      >
         {icon}
       </ActionIcon>
     </Tooltip>

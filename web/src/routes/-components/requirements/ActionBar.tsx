@@ -1,5 +1,5 @@
-import { Button, Group, Tooltip } from '@mantine/core';
-import type { RequirementAction } from '@shared/domain/requirement-workflow';
+import { Group, Tooltip } from '@mantine/core';
+import type { RequirementAction, RequirementKind } from '@shared/domain/requirement-workflow';
 import {
   IconArrowBackUp,
   IconCalendarMinus,
@@ -13,8 +13,12 @@ import {
   IconRefresh,
   IconX,
 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Children, type ReactNode } from 'react';
-import type { ActionButton } from './actions';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { productQueryOptions } from '../../../queries/products';
+import { actionButtons, productReviewRefusal, type ActionButton as WorkflowButton } from './actions';
 
 const ICONS: Record<RequirementAction, typeof IconPencil> = {
   edit: IconPencil,
@@ -29,8 +33,27 @@ const ICONS: Record<RequirementAction, typeof IconPencil> = {
   reopen: IconLockOpen,
 };
 
+/**
+ * The workflow buttons the signed-in person gets for a requirement of the product: what its status
+ * allows and their permissions grant, with review refused to whom the product does not let review.
+ */
+export function useWorkflowButtons(
+  kind: RequirementKind,
+  productId: string,
+  item: { status: number; author: { userId: string } },
+) {
+  const { can, me } = useCurrentEnterprise();
+  const product = useQuery(productQueryOptions(productId));
+  return actionButtons(kind, item.status, {
+    can,
+    // Until the product answers, reviews stay available: the server has the last word (403).
+    isMember: product.data?.isMember ?? true,
+    reviewRefusal: productReviewRefusal(product.data, me.userId, item.author.userId),
+  });
+}
+
 interface ActionBarProps {
-  buttons: ActionButton[];
+  buttons: WorkflowButton[];
   onAction: (action: RequirementAction) => void;
   /** The action whose call is running (those without a dialog). */
   running?: RequirementAction | null;
@@ -47,18 +70,17 @@ export function ActionBar({ buttons, onAction, running = null, children }: Actio
       {buttons.map((button) => {
         const Icon = ICONS[button.action] ?? IconRefresh;
         const control = (
-          <Button
+          <ActionButton
             key={button.action}
-            size="xs"
             color={button.color}
             variant={button.variant}
-            leftSection={<Icon size={14} />}
+            icon={Icon}
             disabled={Boolean(button.disabledReason) || (running !== null && running !== button.action)}
             loading={running === button.action}
             onClick={() => onAction(button.action)}
           >
             {button.label}
-          </Button>
+          </ActionButton>
         );
         return button.disabledReason ? (
           <Tooltip key={button.action} label={button.disabledReason}>

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Group, Tabs, Text, Tooltip } from '@mantine/core';
 import type { RequirementKind } from '@shared/domain/requirement-workflow';
 import { IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { DiscussionTabPanel } from '../../../components/CommentThread/CommentThread';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
@@ -9,6 +9,7 @@ import { displayName } from '../work-items/WorkItemBadges';
 import { ChangeHistory } from './ChangeHistory';
 import { JournalsPanel } from './JournalsPanel';
 import { RequirementStatusBadge } from './RequirementStatusBadge';
+import { ReviewModal } from './ReviewModal';
 
 /** The parts a spec's and a user requirement's detail share: heading line, delete, tabs. */
 
@@ -125,5 +126,50 @@ export function DeleteRequirementModal({
         {blocked && ` ${blocked}`}
       </Text>
     </ConfirmModal>
+  );
+}
+
+/**
+ * The dialogs a spec's and a user requirement's detail open alike: the review (pass or reject, as
+ * the button chose) and the delete, which says what still holds the requirement. Each detail adds
+ * its own dialogs beside these.
+ */
+export function ReviewAndDeleteDialogs({
+  dialog,
+  code,
+  item,
+  review,
+  deletion,
+  onClose,
+}: {
+  /** The detail's open dialog; these two answer to `review` and `delete`. */
+  dialog: { type: string; result?: 'pass' | 'reject' } | null;
+  code: string;
+  item: { id: string; title: string; version: number };
+  review: ComponentProps<typeof ReviewModal>['review'];
+  deletion: Pick<ComponentProps<typeof DeleteRequirementModal>, 'what' | 'blocked' | 'loading' | 'onConfirm'>;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      {dialog?.type === 'review' && dialog.result && (
+        <ReviewModal
+          code={code}
+          title={item.title}
+          id={item.id}
+          version={item.version}
+          initialResult={dialog.result}
+          review={review}
+          onClose={onClose}
+        />
+      )}
+      <DeleteRequirementModal
+        opened={dialog?.type === 'delete'}
+        code={code}
+        title={item.title}
+        onClose={onClose}
+        {...deletion}
+      />
+    </>
   );
 }

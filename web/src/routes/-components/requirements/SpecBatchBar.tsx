@@ -1,8 +1,9 @@
-import { Button, Menu, Tooltip } from '@mantine/core';
+import { Menu, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Spec, SpecBatchBody } from '@shared/schemas/requirements';
 import { IconCalendarPlus, IconCircleCheck } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { BatchBar, BatchMenu, type BatchOption } from '../../../kit/BatchBar/BatchBar';
 import { useBatchSpecs } from '../../../queries/requirements';
 import { PRIORITY_OPTIONS } from '../work-items/fields';
@@ -76,27 +77,23 @@ export function SpecBatchBar({ productId, selected, onDone }: SpecBatchBarProps)
         onSet={(ownerId, done) => apply({ ownerId }, done)}
       />
       <Refusable reason={completeRefusal}>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconCircleCheck size={14} />}
+        <ActionButton
+          icon={IconCircleCheck}
           disabled={completeRefusal !== null || disabled}
           loading={disabled && batch.variables?.changes.status === 3}
           onClick={() => apply({ status: 3 }, 'Completed')}
         >
           Complete
-        </Button>
+        </ActionButton>
       </Refusable>
       <Refusable reason={activateRefusal}>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconCalendarPlus size={14} />}
+        <ActionButton
+          icon={IconCalendarPlus}
           disabled={activateRefusal !== null || disabled}
           onClick={() => setPlanning(true)}
         >
           Activate into plan
-        </Button>
+        </ActionButton>
       </Refusable>
       {planning && (
         <PlanPickerModal

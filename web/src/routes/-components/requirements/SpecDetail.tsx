@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Grid, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Divider, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type RequirementAction, SPEC_STATUS } from '@shared/domain/requirement-workflow';
 import type { SpecDetail as SpecDetailData } from '@shared/schemas/requirements';
@@ -7,8 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LinkButton } from '../../../components/Links/Links';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { DetailLayout } from '../../../kit/DetailLayout/DetailLayout';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
-import { productQueryOptions } from '../../../queries/products';
 import {
   specQueryOptions,
   useActivePlan,
@@ -19,17 +20,15 @@ import {
 } from '../../../queries/requirements';
 import { ReferencedInDocs } from '../docs/ReferencedInDocs';
 import { PriorityBadge, TagBadges, UserChip } from '../work-items/WorkItemBadges';
-import { ActionBar } from './ActionBar';
-import { actionButtons, productReviewRefusal } from './actions';
+import { ActionBar, useWorkflowButtons } from './ActionBar';
 import { DetailField, DetailFieldGrid, Dimmed, LastReviewField, TextSection } from './DetailFields';
 import { PlanPickerModal } from './PlanPickerModal';
 import {
   DeleteIconButton,
-  DeleteRequirementModal,
   RequirementMeta,
   RequirementTabs,
+  ReviewAndDeleteDialogs,
 } from './RequirementDetailParts';
-import { ReviewModal } from './ReviewModal';
 import { SendToProjectModal } from './SendToProjectModal';
 import { SpecFormModal } from './SpecFormModal';
 import { SpecTrace } from './SpecTrace';
@@ -98,10 +97,9 @@ interface LoadedSpecProps {
 }
 
 function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
-  const { enterprise, can, me } = useCurrentEnterprise();
+  const { enterprise, can } = useCurrentEnterprise();
   const identifier = enterprise.enterpriseIdentifier;
   const navigate = useNavigate();
-  const product = useQuery(productQueryOptions(productId));
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const review = useReviewSpec(productId);
   const update = useUpdateSpec(productId);
@@ -111,12 +109,7 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
   const [running, setRunning] = useState<RequirementAction | null>(null);
   const code = `SR-${spec.number}`;
 
-  const buttons = actionButtons('spec', spec.status, {
-    can,
-    // Until the product answers, reviews stay available: the server has the last word (403).
-    isMember: product.data?.isMember ?? true,
-    reviewRefusal: productReviewRefusal(product.data, me.userId, spec.author.userId),
-  });
+  const buttons = useWorkflowButtons('spec', productId, spec);
 
   /** The moves without a dialog: each is one call, with a notification when it is done. */
   function run(
@@ -181,14 +174,9 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
   const actions = (
     <ActionBar buttons={buttons} onAction={onAction} running={running}>
       {canSend && (
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconSend size={14} />}
-          onClick={() => setDialog({ type: 'send' })}
-        >
+        <ActionButton variant="light" icon={IconSend} onClick={() => setDialog({ type: 'send' })}>
           Send to project
-        </Button>
+        </ActionButton>
       )}
     </ActionBar>
   );
@@ -272,17 +260,6 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
       {(dialog?.type === 'edit' || dialog?.type === 'change') && (
         <SpecFormModal productId={productId} mode={dialog.type} spec={spec} onClose={() => setDialog(null)} />
       )}
-      {dialog?.type === 'review' && (
-        <ReviewModal
-          code={code}
-          title={spec.title}
-          id={spec.id}
-          version={spec.version}
-          initialResult={dialog.result}
-          review={review}
-          onClose={() => setDialog(null)}
-        />
-      )}
       {dialog?.type === 'activate' && (
         <PlanPickerModal
           productId={productId}
@@ -295,15 +272,18 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
       {dialog?.type === 'send' && (
         <SendToProjectModal productId={productId} spec={spec} onClose={() => setDialog(null)} />
       )}
-      <DeleteRequirementModal
-        opened={dialog?.type === 'delete'}
-        what="spec"
+      <ReviewAndDeleteDialogs
+        dialog={dialog}
         code={code}
-        title={spec.title}
-        blocked={spec.demandCount > 0 && 'Project demands still carry it: unlink them first.'}
-        loading={remove.isPending}
+        item={spec}
+        review={review}
+        deletion={{
+          what: 'spec',
+          blocked: spec.demandCount > 0 && 'Project demands still carry it: unlink them first.',
+          loading: remove.isPending,
+          onConfirm: confirmDelete,
+        }}
         onClose={() => setDialog(null)}
-        onConfirm={confirmDelete}
       />
     </>
   );
@@ -324,27 +304,19 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
   }
 
   return (
-    <Grid gap="lg" data-testid="spec-detail">
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Paper withBorder p="lg">
-          <Stack gap="lg">
-            {header}
-            {texts}
-            {tabs}
-          </Stack>
-        </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Stack gap="md">
-          <Paper withBorder p="lg">
-            {fields(1)}
-          </Paper>
-          <Paper withBorder p="lg">
-            <SpecTrace identifier={identifier} productId={productId} spec={spec} />
-          </Paper>
-        </Stack>
-      </Grid.Col>
+    <DetailLayout
+      testId="spec-detail"
+      main={
+        <>
+          {header}
+          {texts}
+          {tabs}
+        </>
+      }
+      side={fields(1)}
+      sideBelow={<SpecTrace identifier={identifier} productId={productId} spec={spec} />}
+    >
       {dialogs}
-    </Grid>
+    </DetailLayout>
   );
 }

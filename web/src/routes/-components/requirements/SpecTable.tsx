@@ -3,14 +3,7 @@ import { useMemo } from 'react';
 import { textColumn } from '../../../kit/ListTable/cells';
 import { ListTable, type RowPicker } from '../../../kit/ListTable/ListTable';
 import { UserChip } from '../work-items/WorkItemBadges';
-import {
-  countColumn,
-  moduleColumn,
-  priorityColumn,
-  requirementRowTitle,
-  requirementTitleColumn,
-  statusColumn,
-} from './columns';
+import { countColumn, requirementColumns, requirementRowTitle } from './columns';
 
 interface SpecTableProps {
   identifier: string;
@@ -23,12 +16,13 @@ interface SpecTableProps {
 
 /** The requirement specs of a product: a click on a row opens it, checkboxes select for the batch bar. */
 export function SpecTable({ identifier, productId, rows, selection, onOpen }: SpecTableProps) {
-  const columns = useMemo(
-    () => [
-      requirementTitleColumn<Spec>('spec', identifier, productId),
+  const columns = useMemo(() => {
+    const common = requirementColumns<Spec>('spec', identifier, productId);
+    return [
+      common.title,
       textColumn<Spec>('type', 'Type', (row) => row.typeName, 'tertiary'),
-      priorityColumn<Spec>(),
-      moduleColumn<Spec>(),
+      common.priority,
+      common.module,
       textColumn<Spec>('plan', 'Plan', (row) => row.planTitle, 'secondary'),
       {
         key: 'owner',
@@ -36,11 +30,10 @@ export function SpecTable({ identifier, productId, rows, selection, onOpen }: Sp
         role: 'secondary' as const,
         render: (row: Spec) => <UserChip user={row.owner} empty="—" />,
       },
-      statusColumn<Spec>('spec'),
+      common.status,
       countColumn<Spec>('demands', 'Demands', (row) => row.demandCount),
-    ],
-    [identifier, productId],
-  );
+    ];
+  }, [identifier, productId]);
   return (
     <ListTable
       rows={rows}

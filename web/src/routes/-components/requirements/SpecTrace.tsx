@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PLAN_STATUSES } from '@shared/domain/products';
 import type { SpecDemand, SpecDetail } from '@shared/schemas/requirements';
@@ -8,6 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkAnchor } from '../../../components/Links/Links';
 import { ShortDate } from '../../../components/RelativeTime/ShortDate';
+import { RowAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
   specPlanQueryOptions,
@@ -198,17 +199,13 @@ function DemandRow({ identifier, productId, specCode, demand }: DemandRowProps) 
           {demand.projectName}
         </Text>
         {can('project:issue:edit') && (
-          <Tooltip label="Unlink from the spec">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label={`Unlink ${code} from ${specCode}`}
-              onClick={() => setConfirming(true)}
-            >
-              <IconLinkOff size={14} />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            tooltip="Unlink from the spec"
+            label={`Unlink ${code} from ${specCode}`}
+            icon={<IconLinkOff size={14} />}
+            size="sm"
+            onClick={() => setConfirming(true)}
+          />
         )}
       </Group>
       <Group gap="xs" wrap="wrap">

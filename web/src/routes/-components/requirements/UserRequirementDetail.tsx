@@ -1,4 +1,4 @@
-import { Alert, Grid, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type RequirementAction, USER_REQUIREMENT_STATUS } from '@shared/domain/requirement-workflow';
 import type { UserRequirementDetail as Detail } from '@shared/schemas/requirements';
@@ -7,8 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LinkAnchor } from '../../../components/Links/Links';
+import { DetailLayout } from '../../../kit/DetailLayout/DetailLayout';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
-import { productQueryOptions } from '../../../queries/products';
 import {
   useDeleteUserRequirement,
   useReviewUserRequirement,
@@ -16,8 +16,7 @@ import {
   useUpdateUserRequirement,
 } from '../../../queries/requirements';
 import { PriorityBadge, TagBadges } from '../work-items/WorkItemBadges';
-import { ActionBar } from './ActionBar';
-import { actionButtons, productReviewRefusal } from './actions';
+import { ActionBar, useWorkflowButtons } from './ActionBar';
 import {
   DetailField,
   DetailFieldGrid,
@@ -29,12 +28,11 @@ import {
 import { sourceName } from './fields';
 import {
   DeleteIconButton,
-  DeleteRequirementModal,
   RequirementMeta,
   RequirementTabs,
+  ReviewAndDeleteDialogs,
 } from './RequirementDetailParts';
 import { RequirementStatusBadge } from './RequirementStatusBadge';
-import { ReviewModal } from './ReviewModal';
 import { SpecFormModal } from './SpecFormModal';
 import { UserRequirementFormModal } from './UserRequirementFormModal';
 
@@ -74,10 +72,9 @@ type Dialog =
   | { type: 'review'; result: 'pass' | 'reject' };
 
 function LoadedRequirement({ item, productId }: { item: Detail; productId: string }) {
-  const { enterprise, can, me } = useCurrentEnterprise();
+  const { enterprise, can } = useCurrentEnterprise();
   const identifier = enterprise.enterpriseIdentifier;
   const navigate = useNavigate();
-  const product = useQuery(productQueryOptions(productId));
   const review = useReviewUserRequirement(productId);
   const update = useUpdateUserRequirement(productId);
   const remove = useDeleteUserRequirement(productId);
@@ -85,12 +82,7 @@ function LoadedRequirement({ item, productId }: { item: Detail; productId: strin
   const [running, setRunning] = useState<RequirementAction | null>(null);
   const code = `UR-${item.number}`;
 
-  const buttons = actionButtons('userRequirement', item.status, {
-    can,
-    // Until the product answers, reviews stay available: the server has the last word (403).
-    isMember: product.data?.isMember ?? true,
-    reviewRefusal: productReviewRefusal(product.data, me.userId, item.author.userId),
-  });
+  const buttons = useWorkflowButtons('userRequirement', productId, item);
 
   function move(action: 'close' | 'reopen') {
     setRunning(action);
@@ -125,60 +117,46 @@ function LoadedRequirement({ item, productId }: { item: Detail; productId: strin
   }
 
   return (
-    <Grid gap="lg" data-testid="user-requirement-detail">
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Paper withBorder p="lg">
-          <Stack gap="lg">
-            <Stack gap="sm">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <RequirementMeta code={code} kind="userRequirement" item={item} />
-                {can('product:requirement:remove') && (
-                  <DeleteIconButton code={code} onClick={() => setDialog({ type: 'delete' })} />
-                )}
-              </Group>
-              <Title order={2} fz={22} style={{ overflowWrap: 'anywhere' }}>
-                {item.title}
-              </Title>
-              <ActionBar buttons={buttons} onAction={onAction} running={running} />
-            </Stack>
-            <TextSection title="Description" text={item.description} empty="No description." />
-            <RefinedSpecs item={item} identifier={identifier} productId={productId} />
-            <RequirementTabs kind="userRequirement" id={item.id} />
+    <DetailLayout
+      testId="user-requirement-detail"
+      main={
+        <>
+          <Stack gap="sm">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <RequirementMeta code={code} kind="userRequirement" item={item} />
+              {can('product:requirement:remove') && (
+                <DeleteIconButton code={code} onClick={() => setDialog({ type: 'delete' })} />
+              )}
+            </Group>
+            <Title order={2} fz={22} style={{ overflowWrap: 'anywhere' }}>
+              {item.title}
+            </Title>
+            <ActionBar buttons={buttons} onAction={onAction} running={running} />
           </Stack>
-        </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Paper withBorder p="lg">
-          <DetailFieldGrid columns={1}>
-            <DetailField label="Source">{item.sourceName || sourceName(item.source)}</DetailField>
-            <DetailField label="Priority">
-              <PriorityBadge priority={item.priority} />
-            </DetailField>
-            <DetailField label="Module">{item.moduleName ?? <Dimmed>No module</Dimmed>}</DetailField>
-            <DetailField label="Tags">
-              {item.tags.length > 0 ? <TagBadges tags={item.tags} max={6} /> : <Dimmed>No tags</Dimmed>}
-            </DetailField>
-            <LastReviewField review={item.lastReview} />
-          </DetailFieldGrid>
-        </Paper>
-      </Grid.Col>
-
+          <TextSection title="Description" text={item.description} empty="No description." />
+          <RefinedSpecs item={item} identifier={identifier} productId={productId} />
+          <RequirementTabs kind="userRequirement" id={item.id} />
+        </>
+      }
+      side={
+        <DetailFieldGrid columns={1}>
+          <DetailField label="Source">{item.sourceName || sourceName(item.source)}</DetailField>
+          <DetailField label="Priority">
+            <PriorityBadge priority={item.priority} />
+          </DetailField>
+          <DetailField label="Module">{item.moduleName ?? <Dimmed>No module</Dimmed>}</DetailField>
+          <DetailField label="Tags">
+            {item.tags.length > 0 ? <TagBadges tags={item.tags} max={6} /> : <Dimmed>No tags</Dimmed>}
+          </DetailField>
+          <LastReviewField review={item.lastReview} />
+        </DetailFieldGrid>
+      }
+    >
       {(dialog?.type === 'edit' || dialog?.type === 'change') && (
         <UserRequirementFormModal
           productId={productId}
           mode={dialog.type}
           item={item}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.type === 'review' && (
-        <ReviewModal
-          code={code}
-          title={item.title}
-          id={item.id}
-          version={item.version}
-          initialResult={dialog.result}
-          review={review}
           onClose={() => setDialog(null)}
         />
       )}
@@ -197,17 +175,20 @@ function LoadedRequirement({ item, productId }: { item: Detail; productId: strin
           onClose={() => setDialog(null)}
         />
       )}
-      <DeleteRequirementModal
-        opened={dialog?.type === 'delete'}
-        what="user requirement"
+      <ReviewAndDeleteDialogs
+        dialog={dialog}
         code={code}
-        title={item.title}
-        blocked={item.specs.length > 0 && 'Specs still refine it: delete or move them first.'}
-        loading={remove.isPending}
+        item={item}
+        review={review}
+        deletion={{
+          what: 'user requirement',
+          blocked: item.specs.length > 0 && 'Specs still refine it: delete or move them first.',
+          loading: remove.isPending,
+          onConfirm: confirmDelete,
+        }}
         onClose={() => setDialog(null)}
-        onConfirm={confirmDelete}
       />
-    </Grid>
+    </DetailLayout>
   );
 }
 

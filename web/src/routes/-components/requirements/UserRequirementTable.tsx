@@ -6,14 +6,7 @@ import { initials } from '../../../components/UserMenu/UserMenu';
 import { textColumn } from '../../../kit/ListTable/cells';
 import { ListTable } from '../../../kit/ListTable/ListTable';
 import { displayName } from '../work-items/WorkItemBadges';
-import {
-  countColumn,
-  moduleColumn,
-  priorityColumn,
-  requirementRowTitle,
-  requirementTitleColumn,
-  statusColumn,
-} from './columns';
+import { countColumn, requirementColumns, requirementRowTitle } from './columns';
 
 interface UserRequirementTableProps {
   identifier: string;
@@ -35,13 +28,14 @@ function AuthorCell({ row }: { row: UserRequirement }) {
 
 /** The "raw needs" of a product: a click on a row opens it. */
 export function UserRequirementTable({ identifier, productId, rows, onOpen }: UserRequirementTableProps) {
-  const columns = useMemo(
-    () => [
-      requirementTitleColumn<UserRequirement>('userRequirement', identifier, productId),
+  const columns = useMemo(() => {
+    const common = requirementColumns<UserRequirement>('userRequirement', identifier, productId);
+    return [
+      common.title,
       textColumn<UserRequirement>('source', 'Source', (row) => row.sourceName, 'tertiary'),
-      priorityColumn<UserRequirement>(),
-      moduleColumn<UserRequirement>(),
-      statusColumn<UserRequirement>('userRequirement'),
+      common.priority,
+      common.module,
+      common.status,
       { key: 'author', title: 'Author', render: (row: UserRequirement) => <AuthorCell row={row} /> },
       countColumn<UserRequirement>('specs', 'Specs', (row) => row.specCount),
       {
@@ -50,9 +44,8 @@ export function UserRequirementTable({ identifier, productId, rows, onOpen }: Us
         role: 'secondary' as const,
         render: (row: UserRequirement) => <RelativeTime value={row.updatedAt} size="xs" />,
       },
-    ],
-    [identifier, productId],
-  );
+    ];
+  }, [identifier, productId]);
   return (
     <ListTable
       rows={rows}

@@ -16,22 +16,16 @@ describe('actionButtons', () => {
     }
   });
 
-  it('labels a pending user requirement for review', () => {
-    expect(labels(actionButtons('userRequirement', 1, everything))).toEqual([
-      'Edit',
-      'Pass review',
-      'Reject',
-      'Close',
-    ]);
-  });
-
-  it('labels a planning spec', () => {
-    expect(labels(actionButtons('spec', 4, everything))).toEqual([
-      'Change',
-      'Activate into a plan',
-      'Remove from plan',
-      'Complete',
-    ]);
+  it.each([
+    [
+      'a pending user requirement for review',
+      'userRequirement',
+      1,
+      ['Edit', 'Pass review', 'Reject', 'Close'],
+    ],
+    ['a planning spec', 'spec', 4, ['Change', 'Activate into a plan', 'Remove from plan', 'Complete']],
+  ] as const)('labels %s', (_, kind, status, expected) => {
+    expect(labels(actionButtons(kind, status, everything))).toEqual(expected);
   });
 
   it('leaves out what the permissions do not allow', () => {

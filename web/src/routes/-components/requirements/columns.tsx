@@ -13,7 +13,7 @@ const LINKS = {
 } as const;
 
 /** "SR-12 title" or "UR-3 title", a link to its page, with its tags under it. */
-export function requirementTitleColumn<T extends Row>(
+function requirementTitleColumn<T extends Row>(
   kind: keyof typeof LINKS,
   identifier: string,
   productId: string,
@@ -48,7 +48,7 @@ export function requirementTitleColumn<T extends Row>(
 export const requirementRowTitle = (prefix: 'SR' | 'UR') => (row: Row) =>
   `${prefix}-${row.number} ${row.title}`;
 
-export function priorityColumn<T extends Row>(): ListColumn<T> {
+function priorityColumn<T extends Row>(): ListColumn<T> {
   return {
     key: 'priority',
     title: 'Priority',
@@ -56,11 +56,11 @@ export function priorityColumn<T extends Row>(): ListColumn<T> {
   };
 }
 
-export function moduleColumn<T extends Row>(): ListColumn<T> {
+function moduleColumn<T extends Row>(): ListColumn<T> {
   return textColumn<T>('module', 'Module', (row) => row.moduleName, 'secondary');
 }
 
-export function statusColumn<T extends Row>(kind: 'spec' | 'userRequirement'): ListColumn<T> {
+function statusColumn<T extends Row>(kind: 'spec' | 'userRequirement'): ListColumn<T> {
   return {
     key: 'status',
     title: 'Status',
@@ -70,4 +70,21 @@ export function statusColumn<T extends Row>(kind: 'spec' | 'userRequirement'): L
 
 export function countColumn<T>(key: string, title: string, count: (row: T) => number): ListColumn<T> {
   return { key, title, align: 'right', role: 'tertiary', render: (row) => <CountCell value={count(row)} /> };
+}
+
+/**
+ * The columns every requirement table has, for one kind: title (a link to its page), priority,
+ * module and status. Each table places them among its own columns.
+ */
+export function requirementColumns<T extends Row>(
+  kind: keyof typeof LINKS,
+  identifier: string,
+  productId: string,
+) {
+  return {
+    title: requirementTitleColumn<T>(kind, identifier, productId),
+    priority: priorityColumn<T>(),
+    module: moduleColumn<T>(),
+    status: statusColumn<T>(kind),
+  };
 }

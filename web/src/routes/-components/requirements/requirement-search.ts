@@ -94,6 +94,21 @@ export function nextSearch<S extends { pageNum?: number }>(prev: S, change: Part
   return { ...prev, ...(pageOnly ? {} : { pageNum: undefined }), ...change };
 }
 
+/**
+ * A list page's `onSearchChange`: the route's search, changed and validated. A new page is history
+ * worth going back through; each keystroke of a filter is not, so it replaces the entry.
+ */
+export function searchNavigation<S extends { pageNum?: number }>(
+  navigate: (options: { search: (prev: S) => S; replace: boolean }) => unknown,
+  validate: (search: S) => S,
+) {
+  return (change: Partial<S>) =>
+    void navigate({
+      search: (prev) => validate(nextSearch(prev, change)),
+      replace: !('pageNum' in change && Object.keys(change).length === 1),
+    });
+}
+
 export function userRequirementListParams(
   productId: string,
   search: UserRequirementSearch,

@@ -6,6 +6,7 @@ import { IconCheck, IconCopy, IconDownload, IconEdit, IconTrash } from '@tabler/
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
 import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
@@ -67,15 +68,9 @@ export function CaseBatchBar({ projectId, selected, onClear, onDeleted }: CaseBa
   return (
     <BatchBar count={selected.length} noun={['case', 'cases']} onClear={onClear} testId="case-batch-bar">
       {can('test:case:import') && (
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconDownload size={14} />}
-          loading={exporter.isPending}
-          onClick={() => exporter.mutate(ids)}
-        >
+        <ActionButton icon={IconDownload} loading={exporter.isPending} onClick={() => exporter.mutate(ids)}>
           Export selected
-        </Button>
+        </ActionButton>
       )}
       {can('test:case:edit') && writeButton('Batch edit', <IconEdit size={14} />, () => setDialog('edit'))}
       {can('test:case:add') && writeButton('Copy to…', <IconCopy size={14} />, () => setDialog('copy'))}

@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Button,
-  ColorSwatch,
   Group,
   Kbd,
   MultiSelect,
@@ -18,14 +17,15 @@ import { getHotkeyHandler } from '@mantine/hooks';
 import { MAX_CASE_TAGS } from '@shared/domain/testing';
 import { TAG_COLORS } from '@shared/schemas/issues';
 import { CaseTagBodySchema } from '@shared/schemas/testcases';
-import { IconCheck, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
-import { NotesTextarea, TitleInput } from '../../../kit/FormModal/fields';
+import { ColorPicker } from '../../../kit/ColorPicker/ColorPicker';
+import { NotesTextarea, NumberSelect, TitleInput } from '../../../kit/FormModal/fields';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { caseModuleTreeQueryOptions, useCreateCaseTag } from '../../../queries/testcases';
-import { COMBOBOX_PROPS, colorOption, PRIORITY_OPTIONS, renderPriorityOption } from '../work-items/fields';
+import { COMBOBOX_PROPS, colorOption, PrioritySelect } from '../work-items/fields';
 import { type CaseFields, type CaseFormValues, caseFields, validateCase } from './case-form';
 import { moduleOptions } from './case-module-tree';
 import { CASE_TYPE_OPTIONS, useCaseTagOptions } from './fields';
@@ -93,25 +93,8 @@ export function CaseForm({
             onChange={(value) => form.setFieldValue('moduleId', value)}
             error={form.errors.moduleId}
           />
-          <Select
-            label="Type"
-            data={CASE_TYPE_OPTIONS}
-            allowDeselect={false}
-            comboboxProps={COMBOBOX_PROPS}
-            value={String(form.values.type)}
-            onChange={(value) => value && form.setFieldValue('type', Number(value))}
-            error={form.errors.type}
-          />
-          <Select
-            label="Priority"
-            data={PRIORITY_OPTIONS}
-            renderOption={renderPriorityOption}
-            allowDeselect={false}
-            comboboxProps={COMBOBOX_PROPS}
-            value={String(form.values.priority)}
-            onChange={(value) => value && form.setFieldValue('priority', Number(value))}
-            error={form.errors.priority}
-          />
+          <NumberSelect form={form} field="type" label="Type" data={CASE_TYPE_OPTIONS} />
+          <PrioritySelect form={form} />
         </SimpleGrid>
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <MultiSelect
@@ -230,24 +213,14 @@ function NewTagButton({ onCreated }: { onCreated: (id: string) => void }) {
             onKeyDown={getHotkeyHandler([['Enter', add]])}
             error={error}
           />
-          <Group gap={6} role="radiogroup" aria-label="Tag colour">
-            {TAG_COLORS.map((option) => (
-              <ColorSwatch
-                key={option}
-                component="button"
-                type="button"
-                role="radio"
-                aria-checked={color === option}
-                aria-label={option}
-                color={`var(--mantine-color-${option}-6)`}
-                size={20}
-                onClick={() => setColor(option)}
-                style={{ cursor: 'pointer', color: 'white' }}
-              >
-                {color === option && <IconCheck size={12} />}
-              </ColorSwatch>
-            ))}
-          </Group>
+          <ColorPicker
+            label="Tag colour"
+            colors={TAG_COLORS}
+            value={color}
+            onChange={setColor}
+            size={20}
+            gap={6}
+          />
           <Button size="xs" onClick={add} loading={create.isPending}>
             Add tag
           </Button>

@@ -13,6 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { CreateButton } from '../../../kit/ListPage/CreateButton';
 import { ListBody, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
@@ -168,15 +169,15 @@ export function CaseLibrary({ projectId, moduleId, caseId }: CaseLibraryProps) {
               {can('test:case:import') && (
                 <>
                   {importButton}
-                  <Button
-                    variant="default"
-                    leftSection={<IconDownload size={16} />}
+                  <ActionButton
+                    size="sm"
+                    icon={IconDownload}
                     loading={exporter.isPending}
                     disabled={nothingAtAll}
                     onClick={() => exporter.mutate(undefined)}
                   >
                     Export
-                  </Button>
+                  </ActionButton>
                 </>
               )}
               {newCaseButton}

@@ -1,8 +1,9 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { CaseModuleBodySchema, type CaseModuleNode, type ModuleSyncResult } from '@shared/schemas/testcases';
 import { IconFolderOff, IconFolders, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
   caseModuleTreeQueryOptions,
@@ -101,15 +102,9 @@ function SyncFromProduct({ projectId }: { projectId: string }) {
 
   return (
     <Stack gap={6} mt="xs">
-      <Button
-        variant="light"
-        size="xs"
-        leftSection={<IconRefresh size={14} />}
-        onClick={runSync}
-        loading={sync.isPending}
-      >
+      <ActionButton variant="light" icon={IconRefresh} onClick={runSync} loading={sync.isPending}>
         Sync from product
-      </Button>
+      </ActionButton>
       {synced && (
         <Alert
           variant="light"

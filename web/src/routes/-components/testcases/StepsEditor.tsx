@@ -1,7 +1,9 @@
-import { ActionIcon, Button, Group, Input, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { Group, Input, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { MAX_CASE_STEPS } from '@shared/domain/testing';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { RowAction } from '../../../kit/ListTable/RowActions';
 
 export interface StepRow {
   step: string;
@@ -21,6 +23,18 @@ const move = <T,>(list: T[], from: number, to: number): T[] => {
   if (item !== undefined) next.splice(to, 0, item);
   return next;
 };
+
+/** The two texts of a step, side by side. */
+const STEP_FIELDS = [
+  { key: 'step', label: 'Step' },
+  { key: 'expected', label: 'Expected result' },
+] as const;
+
+/** A step moves one place up or down (not past either end). */
+const STEP_MOVES = [
+  { way: 'up', icon: IconArrowUp, by: -1 },
+  { way: 'down', icon: IconArrowDown, by: 1 },
+] as const;
 
 /** The numbered steps of a case, each with its expected result: add, remove and reorder rows. */
 export function StepsEditor({ steps, onChange, errors }: StepsEditorProps) {
@@ -52,75 +66,52 @@ export function StepsEditor({ steps, onChange, errors }: StepsEditorProps) {
                   {number}.
                 </Text>
                 <Group grow align="flex-start" gap="xs" style={{ flex: 1, minWidth: 0 }}>
-                  <Textarea
-                    aria-label={`Step ${number}`}
-                    placeholder="Step"
-                    autosize
-                    minRows={1}
-                    maxRows={6}
-                    value={row.step}
-                    onChange={(event) => set(index, { step: event.currentTarget.value })}
-                    error={errors[`steps.${index}.step`]}
-                  />
-                  <Textarea
-                    aria-label={`Expected result ${number}`}
-                    placeholder="Expected result"
-                    autosize
-                    minRows={1}
-                    maxRows={6}
-                    value={row.expected}
-                    onChange={(event) => set(index, { expected: event.currentTarget.value })}
-                    error={errors[`steps.${index}.expected`]}
-                  />
+                  {STEP_FIELDS.map((field) => (
+                    <Textarea
+                      key={field.key}
+                      aria-label={`${field.label} ${number}`}
+                      placeholder={field.label}
+                      autosize
+                      minRows={1}
+                      maxRows={6}
+                      value={row[field.key]}
+                      onChange={(event) => set(index, { [field.key]: event.currentTarget.value })}
+                      error={errors[`steps.${index}.${field.key}`]}
+                    />
+                  ))}
                 </Group>
                 <Group gap={2} wrap="nowrap" pt={4}>
-                  <Tooltip label="Move up">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Move step ${number} up`}
-                      disabled={index === 0}
-                      onClick={() => onChange(move(steps, index, index - 1))}
-                    >
-                      <IconArrowUp size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Move down">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Move step ${number} down`}
-                      disabled={index === steps.length - 1}
-                      onClick={() => onChange(move(steps, index, index + 1))}
-                    >
-                      <IconArrowDown size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Remove">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove step ${number}`}
-                      onClick={() => onChange(steps.filter((_, i) => i !== index))}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  {STEP_MOVES.map(({ way, icon: Icon, by }) => (
+                    <RowAction
+                      key={way}
+                      tooltip={`Move ${way}`}
+                      label={`Move step ${number} ${way}`}
+                      icon={<Icon size={16} />}
+                      disabled={index + by < 0 || index + by >= steps.length}
+                      onClick={() => onChange(move(steps, index, index + by))}
+                    />
+                  ))}
+                  <RowAction
+                    tooltip="Remove"
+                    label={`Remove step ${number}`}
+                    icon={<IconTrash size={16} />}
+                    color="red"
+                    onClick={() => onChange(steps.filter((_, i) => i !== index))}
+                  />
                 </Group>
               </Group>
             </Paper>
           );
         })}
         <Group>
-          <Button
+          <ActionButton
             variant="light"
-            size="xs"
-            leftSection={<IconPlus size={14} />}
+            icon={IconPlus}
             disabled={full}
             onClick={() => onChange([...steps, { step: '', expected: '' }])}
           >
             {full ? `${MAX_CASE_STEPS} steps at most` : 'Add step'}
-          </Button>
+          </ActionButton>
         </Group>
       </Stack>
     </Input.Wrapper>

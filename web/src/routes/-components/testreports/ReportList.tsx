@@ -6,10 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
-import { CreateButton } from '../../../kit/ListPage/CreateButton';
-import { NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
+import { NoMatch, PanelHeading } from '../../../kit/ListPage/ListPage';
 import { PagedPanelTable, type ProjectPanelListProps } from '../../../kit/ListPage/PagedPanelTable';
 import { usePanelSearchPager } from '../../../kit/ListPage/use-pager';
 import { useRowSelection } from '../../../kit/ListPage/use-row-selection';
@@ -17,6 +17,7 @@ import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { OpenLink, TextCell } from '../../../kit/ListTable/cells';
 import type { ListColumn } from '../../../kit/ListTable/ListTable';
 import { actionsColumn, RowAction } from '../../../kit/ListTable/RowActions';
+import { type Invitation, PanelInvitation } from '../../../kit/PanelInvitation/PanelInvitation';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { reportListQueryOptions, useDeleteReports } from '../../../queries/testreports';
 import { passRateColumn } from '../testsheets/ResultBadges';
@@ -24,6 +25,15 @@ import { displayName } from '../work-items/WorkItemBadges';
 
 /** Reports one delete takes (`DELETE testReport/{ids}`, docs/api-conventions.md). */
 const MAX_DELETE = 40;
+
+const FIRST_REPORT: Invitation = {
+  icon: IconChartPie,
+  title: 'No test reports yet',
+  description:
+    "A report keeps a test sheet's results, linked bugs and charts as they are at one moment: make one at the end of a round of testing.",
+  createLabel: 'Create a report',
+  testId: 'reports-empty',
+};
 
 /** The project's reports, newest first: open, create, delete one or the selected ones. */
 export function ReportList({ projectId, onOpen, onCreate }: ProjectPanelListProps<Report>) {
@@ -82,14 +92,7 @@ export function ReportList({ projectId, onOpen, onCreate }: ProjectPanelListProp
     return (
       <Card p={0}>
         {header}
-        <NothingYet
-          panel
-          icon={<IconChartPie size={32} />}
-          title="No test reports yet"
-          description="A report keeps a test sheet's results, linked bugs and charts as they are at one moment: make one at the end of a round of testing."
-          testId="reports-empty"
-          action={canAdd && <CreateButton onClick={onCreate}>Create a report</CreateButton>}
-        />
+        <PanelInvitation invitation={FIRST_REPORT} onCreate={canAdd ? onCreate : undefined} />
       </Card>
     );
   }
@@ -105,15 +108,9 @@ export function ReportList({ projectId, onOpen, onCreate }: ProjectPanelListProp
             onClear={selection.clear}
             testId="report-batch-bar"
           >
-            <Button
-              size="xs"
-              variant="default"
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              onClick={() => setDeleting(selected)}
-            >
+            <ActionButton color="red" icon={IconTrash} onClick={() => setDeleting(selected)}>
               Delete selected
-            </Button>
+            </ActionButton>
           </BatchBar>
         </Box>
       )}

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Card, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReportDetail, ReportUpdateBodySchema } from '@shared/schemas/testruns';
 import { IconArrowLeft, IconCamera, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -6,8 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { Markdown } from '../../../components/Markdown/Markdown';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { TitleInput } from '../../../kit/FormModal/fields';
+import { RowAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { fullDateTime } from '../../../lib/relative-time';
 import { reportQueryOptions, useDeleteReports, useUpdateReport } from '../../../queries/testreports';
@@ -36,15 +38,9 @@ export function ReportView({ projectId, reportId, onBack, onDeleted }: ReportVie
   }
   return (
     <Stack gap="md">
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        w="fit-content"
-        leftSection={<IconArrowLeft size={14} />}
-        onClick={onBack}
-      >
+      <ActionButton variant="subtle" size="compact-sm" w="fit-content" icon={IconArrowLeft} onClick={onBack}>
         All reports
-      </Button>
+      </ActionButton>
       <ReportHeader projectId={projectId} report={report} onDeleted={onDeleted} />
       <ReportCharts projectId={projectId} reportId={reportId} />
       <ReportCasesTable cases={report.cases} />
@@ -53,15 +49,13 @@ export function ReportView({ projectId, reportId, onBack, onDeleted }: ReportVie
   );
 }
 
-function ReportHeader({
-  projectId,
-  report,
-  onDeleted,
-}: {
+/** What the parts of a report's header work on: the report as read, in its project. */
+interface ReportPartProps {
   projectId: string;
   report: ReportDetail;
-  onDeleted: () => void;
-}) {
+}
+
+function ReportHeader({ projectId, report, onDeleted }: ReportPartProps & { onDeleted: () => void }) {
   const { can } = useCurrentEnterprise();
   const canEdit = can('test:report:edit');
   const canRemove = can('test:report:remove');
@@ -88,27 +82,18 @@ function ReportHeader({
               </Stack>
               <Group gap={4} wrap="nowrap">
                 {canEdit && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconPencil size={14} />}
-                    onClick={() => setEditing(true)}
-                  >
+                  <ActionButton icon={IconPencil} onClick={() => setEditing(true)}>
                     Edit
-                  </Button>
+                  </ActionButton>
                 )}
                 {canRemove && (
-                  <Tooltip label="Delete report">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      size="lg"
-                      aria-label={`Delete ${report.name}`}
-                      onClick={() => setDeleting(true)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    tooltip="Delete report"
+                    label={`Delete ${report.name}`}
+                    icon={<IconTrash size={16} />}
+                    size="lg"
+                    onClick={() => setDeleting(true)}
+                  />
                 )}
               </Group>
             </Group>
@@ -156,15 +141,7 @@ function ReportHeader({
 }
 
 /** Name and summary, saved at the version read (the snapshot itself cannot be edited). */
-function ReportEditor({
-  projectId,
-  report,
-  onDone,
-}: {
-  projectId: string;
-  report: ReportDetail;
-  onDone: () => void;
-}) {
+function ReportEditor({ projectId, report, onDone }: ReportPartProps & { onDone: () => void }) {
   const update = useUpdateReport(projectId);
   const [name, setName] = useState(report.name);
   const [summary, setSummary] = useState(report.summary);

@@ -1,10 +1,12 @@
-import type { ReportChart, ReportDetail } from '@shared/schemas/testruns';
+import type { ReportDetail } from '@shared/schemas/testruns';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportKeys } from '../../../queries/testreports';
 import { sheetKeys } from '../../../queries/testsheets';
 import { alice, PROJECT_ID, renderInProject, seededQueryClient } from '../../../test/project';
+import { failUnseededFetches } from '../testsheets/sheet-fixtures';
 import { ReportsPage } from './ReportsPage';
+import { makeReportChart } from './report-fixtures';
 
 const REPORT_ID = `${PROJECT_ID}.7`;
 
@@ -71,35 +73,17 @@ const report: ReportDetail = {
   ],
 };
 
-const chart: ReportChart = {
+const chart = makeReportChart({
   passRate: report.counts,
-  byResult: [
-    { result: 0, name: 'Not executed', color: 'gray', count: 1 },
-    { result: 1, name: 'Passed', color: 'green', count: 1 },
-    { result: 2, name: 'Failed', color: 'red', count: 1 },
-    { result: 3, name: 'Blocked', color: 'orange', count: 0 },
-    { result: 4, name: 'Skipped', color: 'violet', count: 0 },
+  results: [1, 1, 1, 0, 0],
+  modules: [
+    ['Checkout', { passed: 1, failed: 1 }],
+    ['', { notExecuted: 1 }],
   ],
-  byModule: [
-    { moduleName: 'Checkout', notExecuted: 0, passed: 1, failed: 1, blocked: 0, skipped: 0 },
-    { moduleName: '', notExecuted: 1, passed: 0, failed: 0, blocked: 0, skipped: 0 },
-  ],
-  bugsByPriority: [
-    { priority: 1, name: 'Urgent', color: 'red', count: 1 },
-    { priority: 2, name: 'High', color: 'orange', count: 0 },
-    { priority: 3, name: 'Normal', color: 'blue', count: 0 },
-    { priority: 4, name: 'Low', color: 'green', count: 0 },
-  ],
-};
-
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      throw new Error(`Unexpected call to ${url}`);
-    }),
-  );
+  bugs: [1, 0, 0, 0],
 });
+
+beforeEach(failUnseededFetches);
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ReportsPage', () => {

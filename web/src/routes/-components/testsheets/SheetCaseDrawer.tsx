@@ -1,7 +1,5 @@
 import {
-  ActionIcon,
   Badge,
-  Button,
   Divider,
   Drawer,
   Group,
@@ -12,7 +10,6 @@ import {
   Textarea,
   Timeline,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { caseCode, TEST_RESULT, type TestResultId } from '@shared/domain/testing';
@@ -24,6 +21,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkAnchor } from '../../../components/Links/Links';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { RowAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { sheetCaseQueryOptions, useLinkIssues, useRecordResult } from '../../../queries/testsheets';
 import { CaseDrawerTitle } from '../testcases/fields';
@@ -131,24 +130,18 @@ function SheetCaseBody({
           </Title>
           {canExecute && (
             <Group gap="xs">
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconLink size={14} />}
-                onClick={() => setLinking(true)}
-              >
+              <ActionButton icon={IconLink} onClick={() => setLinking(true)}>
                 Link existing
-              </Button>
+              </ActionButton>
               {canFile && (
-                <Button
-                  size="xs"
+                <ActionButton
                   color="red"
                   variant={failed ? 'filled' : 'light'}
-                  leftSection={<IconBug size={14} />}
+                  icon={IconBug}
                   onClick={() => setFiling(true)}
                 >
                   File a bug
-                </Button>
+                </ActionButton>
               )}
             </Group>
           )}
@@ -264,22 +257,20 @@ function RecordResult({
       />
       <Group gap="xs">
         {RESULT_ACTIONS.map((action) => {
-          const Icon = action.icon;
           const pointless =
             action.result === TEST_RESULT.notExecuted && sheetCase.result === TEST_RESULT.notExecuted;
           return (
-            <Button
+            <ActionButton
               key={action.result}
-              size="xs"
               color={action.color}
               variant={sheetCase.result === action.result && !pointless ? 'filled' : 'light'}
-              leftSection={<Icon size={14} />}
+              icon={action.icon}
               disabled={pointless}
               loading={record.isPending && record.variables?.body.result === action.result}
               onClick={() => save(action.result)}
             >
               {action.label}
-            </Button>
+            </ActionButton>
           );
         })}
       </Group>
@@ -361,16 +352,12 @@ function LinkedIssues({
           )}
           <UserChip user={issue.assignee} />
           {canUnlink && (
-            <Tooltip label="Unlink">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Unlink #${issue.issueNumber}`}
-                onClick={() => setUnlinking(issue)}
-              >
-                <IconLinkOff size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction
+              tooltip="Unlink"
+              label={`Unlink #${issue.issueNumber}`}
+              icon={<IconLinkOff size={16} />}
+              onClick={() => setUnlinking(issue)}
+            />
           )}
         </Group>
       ))}

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Select, Text } from '@mantine/core';
+import { Box, Card, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MAX_BATCH_SHEET_CASES, TEST_RESULTS } from '@shared/domain/testing';
@@ -7,6 +7,7 @@ import { IconChecklist, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
 import { CreateButton } from '../../../kit/ListPage/CreateButton';
@@ -142,25 +143,14 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
         <Box mx="md" mb="xs">
           <BatchBar count={count} noun={['case', 'cases']} onClear={clearSelection} testId="sheet-batch-bar">
             {canExecute && (
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconChecklist size={14} />}
-                onClick={() => setBatchIds(selectedIds)}
-              >
+              <ActionButton icon={IconChecklist} onClick={() => setBatchIds(selectedIds)}>
                 Set result
-              </Button>
+              </ActionButton>
             )}
             {canEdit && (
-              <Button
-                size="xs"
-                variant="default"
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => setRemoving(true)}
-              >
+              <ActionButton color="red" icon={IconTrash} onClick={() => setRemoving(true)}>
                 Remove from sheet
-              </Button>
+              </ActionButton>
             )}
           </BatchBar>
         </Box>

@@ -5,16 +5,25 @@ import { IconClipboardList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
-import { CreateButton } from '../../../kit/ListPage/CreateButton';
-import { NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
+import { NoMatch, PanelHeading } from '../../../kit/ListPage/ListPage';
 import { PagedPanelTable, type ProjectPanelListProps } from '../../../kit/ListPage/PagedPanelTable';
 import { usePanelSearchPager } from '../../../kit/ListPage/use-pager';
 import { OpenLink, TextCell } from '../../../kit/ListTable/cells';
 import type { ListColumn } from '../../../kit/ListTable/ListTable';
+import { type Invitation, PanelInvitation } from '../../../kit/PanelInvitation/PanelInvitation';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { sheetListQueryOptions } from '../../../queries/testsheets';
 import { UserChip } from '../work-items/WorkItemBadges';
 import { passRateColumn, ResultBar, SheetStatusBadge } from './ResultBadges';
+
+const FIRST_SHEET: Invitation = {
+  icon: IconClipboardList,
+  title: 'No test sheets yet',
+  description:
+    'A test sheet is a round of testing: pick cases from the library, run them and record what happened. Reports are made from sheets.',
+  createLabel: 'Create a test sheet',
+  testId: 'sheets-empty',
+};
 
 const STATE_FILTERS = [
   { value: 'all', label: 'All' },
@@ -40,16 +49,7 @@ export function SheetOverview({ projectId, onOpen, onCreate }: ProjectPanelListP
   if (page && page.total === 0 && !filtered) {
     return (
       <Card>
-        <NothingYet
-          panel
-          icon={<IconClipboardList size={32} />}
-          title="No test sheets yet"
-          description="A test sheet is a round of testing: pick cases from the library, run them and record what happened. Reports are made from sheets."
-          testId="sheets-empty"
-          action={
-            can('test:sheet:add') && <CreateButton onClick={onCreate}>Create a test sheet</CreateButton>
-          }
-        />
+        <PanelInvitation invitation={FIRST_SHEET} onCreate={can('test:sheet:add') ? onCreate : undefined} />
       </Card>
     );
   }

@@ -1,4 +1,4 @@
-import { Button, Group, Progress, type RenderTreeNodePayload, Stack, Text, Tooltip } from '@mantine/core';
+import { Group, Progress, type RenderTreeNodePayload, Stack, Text, Tooltip } from '@mantine/core';
 import type { SheetNode } from '@shared/schemas/testruns';
 import { IconLayoutList, IconPencil, IconPlus } from '@tabler/icons-react';
 import {
@@ -12,6 +12,7 @@ import {
   useTreeRights,
 } from '../../../components/SidebarTree/SidebarTree';
 import { TreeRow } from '../../../components/SidebarTree/TreeRow';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { StatusDot } from './ResultBadges';
 import { executedCount, formatPassRate, resultSummary } from './result-counts';
 import type { SheetDialog } from './SheetDialogs';
@@ -92,14 +93,14 @@ export function SheetTree({ nodes, loading, failed, selectedId, onSelect, onDial
         title="Test sheets"
         action={
           rights.add && (
-            <Button
+            <ActionButton
               variant="subtle"
               size="compact-xs"
-              leftSection={<IconPlus size={14} />}
+              icon={IconPlus}
               onClick={() => onDialog({ kind: 'create', parentId: null })}
             >
               New sheet
-            </Button>
+            </ActionButton>
           )
         }
       />

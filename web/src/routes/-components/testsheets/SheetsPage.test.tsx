@@ -9,7 +9,7 @@ import { sheetKeys } from '../../../queries/testsheets';
 import { alice, bob, PROJECT_ID, renderInProject, seededQueryClient } from '../../../test/project';
 import { SheetCaseDrawer } from './SheetCaseDrawer';
 import { SheetsPage } from './SheetsPage';
-import { makeSheet } from './sheet-fixtures';
+import { failUnseededFetches, makeSheet } from './sheet-fixtures';
 import { forgetRememberedState } from './use-remembered-state';
 
 const SHEET_ID = `${PROJECT_ID}.4`;
@@ -102,13 +102,7 @@ function seeded() {
 
 beforeEach(() => {
   forgetRememberedState();
-  vi.stubGlobal(
-    'fetch',
-    // Every call a test does not expect fails loudly: the data is seeded.
-    vi.fn(async (url: string) => {
-      throw new Error(`Unexpected call to ${url}`);
-    }),
-  );
+  failUnseededFetches();
 });
 afterEach(() => vi.unstubAllGlobals());
 

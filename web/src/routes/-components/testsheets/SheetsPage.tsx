@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { TreeSideLayout } from '../../../kit/ListPage/TreeSideLayout';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { sheetQueryOptions, sheetTreeQueryOptions } from '../../../queries/testsheets';
+import { useOpenTestMenu } from '../testcases/use-test-menu';
 import { SheetCaseDrawer } from './SheetCaseDrawer';
 import { type SheetDialog, SheetDialogs } from './SheetDialogs';
 import { SheetOverview } from './SheetOverview';
@@ -37,16 +38,7 @@ export function SheetsPage({ projectId, menuId, caseId }: SheetsPageProps) {
   const nodes = tree.data ?? [];
   useDocumentTitle(menuId && sheet.data ? `${sheet.data.name} · Test sheets` : 'Test sheets');
 
-  const openSheet = (sheetId: string | null) =>
-    sheetId === null
-      ? void navigate({
-          to: '/$identifier/projects/$projectId/test/$testType',
-          params: { identifier, projectId, testType: TEST_TYPE },
-        })
-      : void navigate({
-          to: '/$identifier/projects/$projectId/test/$testType/$menuId',
-          params: { identifier, projectId, testType: TEST_TYPE, menuId: sheetId },
-        });
+  const openSheet = useOpenTestMenu(projectId, TEST_TYPE);
 
   const openCase = (sheetCaseId: string) => {
     if (!menuId) return;

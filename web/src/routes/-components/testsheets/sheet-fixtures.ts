@@ -1,5 +1,6 @@
 /** Fixtures of the test-sheet tests (not a test file itself). */
 import type { Sheet } from '@shared/schemas/testruns';
+import { vi } from 'vitest';
 import { alice, PROJECT_ID } from '../../../test/project';
 
 /** A sheet of the test project, not started and empty: `extra` sets what a test looks at. */
@@ -26,4 +27,17 @@ export function makeSheet(extra: Partial<Sheet> = {}): Sheet {
     version: 1,
     ...extra,
   };
+}
+
+/**
+ * Makes every request fail loudly: the test-area page tests seed the query cache, so a call means
+ * the page asked for something the test did not expect. Undo with `vi.unstubAllGlobals()`.
+ */
+export function failUnseededFetches() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      throw new Error(`Unexpected call to ${url}`);
+    }),
+  );
 }
