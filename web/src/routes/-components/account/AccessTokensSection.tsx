@@ -2,16 +2,13 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Code,
   CopyButton,
   Group,
   SegmentedControl,
-  Skeleton,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -19,10 +16,11 @@ import { type AccessToken, type NewAccessToken, TokenCreateSchema } from '@share
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorText } from '../../../api/errors';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
-import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { SectionList } from '../../../kit/SectionList/SectionList';
+import { TitledCard } from '../../../kit/TitledCard/TitledCard';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { tokensQueryOptions, useCreateToken, useRevokeToken } from '../artifacts/queries';
@@ -39,14 +37,9 @@ function NewTokenAlert({ made, onDone }: { made: NewAccessToken; onDone: () => v
           </Code>
           <CopyButton value={made.token}>
             {({ copied, copy }) => (
-              <Button
-                size="compact-sm"
-                variant="default"
-                onClick={copy}
-                leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-              >
+              <ActionButton size="compact-sm" onClick={copy} icon={copied ? IconCheck : IconCopy}>
                 {copied ? 'Copied' : 'Copy'}
-              </Button>
+              </ActionButton>
             )}
           </CopyButton>
         </Group>
@@ -121,61 +114,49 @@ export function AccessTokensSection() {
   );
 
   return (
-    <Card withBorder id="access-tokens" data-testid="access-tokens">
-      <Stack gap="sm">
-        <Group gap="xs">
-          <IconKey size={18} />
-          <Title order={2} fz="md">
-            Access tokens
-          </Title>
-        </Group>
-        <Text size="sm" c="dimmed">
-          For npm, Maven, pip and curl to reach the artifact library: as npm's <Code>_authToken</Code>, or as
-          the password with your login. Read installs and downloads; write also publishes.
-        </Text>
-        {made && <NewTokenAlert made={made} onDone={() => setMade(null)} />}
-        <form onSubmit={submit} noValidate>
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label="Token name"
-              placeholder="CI publish"
-              style={{ flex: 1 }}
-              {...form.getInputProps('name')}
-            />
-            <SegmentedControl
-              aria-label="Scope"
-              data={[
-                { value: 'read', label: 'Read' },
-                { value: 'write', label: 'Write' },
-              ]}
-              {...form.getInputProps('scope')}
-            />
-            <Button type="submit" loading={create.isPending}>
-              Create token
-            </Button>
-          </Group>
-        </form>
-        {tokens.isPending ? (
-          <Stack gap="xs" aria-busy>
-            <Skeleton h={36} />
-          </Stack>
-        ) : tokens.isError ? (
-          <SectionLoadFailed
-            message={`Your tokens could not be loaded: ${errorText(tokens.error)}`}
-            onRetry={() => tokens.refetch()}
+    <TitledCard
+      title="Access tokens"
+      icon={<IconKey size={18} />}
+      withBorder
+      id="access-tokens"
+      testId="access-tokens"
+    >
+      <Text size="sm" c="dimmed">
+        For npm, Maven, pip and curl to reach the artifact library: as npm's <Code>_authToken</Code>, or as
+        the password with your login. Read installs and downloads; write also publishes.
+      </Text>
+      {made && <NewTokenAlert made={made} onDone={() => setMade(null)} />}
+      <form onSubmit={submit} noValidate>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="Token name"
+            placeholder="CI publish"
+            style={{ flex: 1 }}
+            {...form.getInputProps('name')}
           />
-        ) : tokens.data.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="access-tokens-empty">
-            No tokens yet. Create one above for each machine or pipeline, so each can be revoked alone.
-          </Text>
-        ) : (
-          <Stack gap="sm">
-            {tokens.data.map((token) => (
-              <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />
-            ))}
-          </Stack>
-        )}
-      </Stack>
+          <SegmentedControl
+            aria-label="Scope"
+            data={[
+              { value: 'read', label: 'Read' },
+              { value: 'write', label: 'Write' },
+            ]}
+            {...form.getInputProps('scope')}
+          />
+          <Button type="submit" loading={create.isPending}>
+            Create token
+          </Button>
+        </Group>
+      </form>
+      <SectionList
+        query={tokens}
+        what="Your tokens"
+        testId="access-tokens"
+        empty="No tokens yet. Create one above for each machine or pipeline, so each can be revoked alone."
+      >
+        {(rows) =>
+          rows.map((token) => <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />)
+        }
+      </SectionList>
       <ConfirmModal
         opened={revoking !== null}
         onClose={() => setRevoking(null)}
@@ -194,6 +175,6 @@ export function AccessTokensSection() {
       >
         <Text size="sm">Clients that use it are refused from now on. This cannot be undone.</Text>
       </ConfirmModal>
-    </Card>
+    </TitledCard>
   );
 }

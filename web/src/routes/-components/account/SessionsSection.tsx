@@ -1,13 +1,13 @@
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Session } from '@shared/schemas/auth';
 import { IconDevices } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorText } from '../../../api/errors';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
-import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
+import { SectionList } from '../../../kit/SectionList/SectionList';
+import { TitledCard } from '../../../kit/TitledCard/TitledCard';
 import { fullDateTime } from '../../../lib/relative-time';
 import { sessionsQueryOptions, useEndOtherSessions, useEndSession } from '../../../queries/auth';
 
@@ -88,39 +88,29 @@ export function SessionsSection() {
   }
 
   return (
-    <Card withBorder data-testid="sessions">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Group gap="xs">
-            <IconDevices size={18} />
-            <Title order={2} fz="md">
-              Sessions
-            </Title>
-          </Group>
-          {others.length > 0 && (
-            <Button size="compact-sm" variant="light" color="red" onClick={() => setConfirming(true)}>
-              Sign out everywhere else
-            </Button>
-          )}
-        </Group>
-        {sessions.isPending ? (
-          <Stack gap="xs" aria-busy data-testid="sessions-loading">
-            {[0, 1].map((key) => (
-              <Skeleton key={key} h={36} />
-            ))}
-          </Stack>
-        ) : sessions.isError ? (
-          <SectionLoadFailed
-            message={`Your sessions could not be loaded: ${errorText(sessions.error)}`}
-            onRetry={() => sessions.refetch()}
-          />
-        ) : sessions.data.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="sessions-empty">
-            No sessions to show.
-          </Text>
-        ) : (
-          <Stack gap="sm">
-            {sessions.data.map((session) => (
+    <TitledCard
+      title="Sessions"
+      icon={<IconDevices size={18} />}
+      action={
+        others.length > 0 && (
+          <Button size="compact-sm" variant="light" color="red" onClick={() => setConfirming(true)}>
+            Sign out everywhere else
+          </Button>
+        )
+      }
+      withBorder
+      testId="sessions"
+    >
+      <SectionList
+        query={sessions}
+        what="Your sessions"
+        testId="sessions"
+        skeletons={2}
+        empty="No sessions to show."
+      >
+        {(rows) => (
+          <>
+            {rows.map((session) => (
               <SessionRow
                 key={session.id}
                 session={session}
@@ -133,9 +123,9 @@ export function SessionsSection() {
                 You are not signed in anywhere else.
               </Text>
             )}
-          </Stack>
+          </>
         )}
-      </Stack>
+      </SectionList>
       <ConfirmModal
         opened={ending !== null}
         onClose={() => setEnding(null)}
@@ -163,6 +153,6 @@ export function SessionsSection() {
           out. This session stays signed in.
         </Text>
       </ConfirmModal>
-    </Card>
+    </TitledCard>
   );
 }

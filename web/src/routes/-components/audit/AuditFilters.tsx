@@ -11,33 +11,46 @@ const AREA_OPTIONS = AUDIT_AREAS.map((area) => ({ value: area, label: areaLabel(
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: action }));
 /** The people a picker offers: the members, as many as one page holds. */
 const MEMBERS_PAGE = { pageNum: 1, pageSize: 100 };
+/** Clearing the bar: every filter let go. */
+const NO_FILTERS: { [K in keyof Required<AuditSearch>]: undefined } = {
+  actorId: undefined,
+  area: undefined,
+  action: undefined,
+  objectId: undefined,
+  from: undefined,
+  to: undefined,
+};
 const DAY_STYLE = { flex: '0 1 150px', minWidth: 0 };
 
-/** A day typed or picked (`YYYY-MM-DD`), or none; between `min` and `max` when they are set. */
+/** The two ends of the day range: how each is named, and which end bounds it. */
+const DAY_ENDS = {
+  from: { label: 'From day', placeholder: 'From', max: 'to' },
+  to: { label: 'To day', placeholder: 'To', min: 'from' },
+} as const;
+
+/**
+ * One end of the day range, typed or picked (`YYYY-MM-DD`), or none: the start can be no later
+ * than the end, the end no earlier than the start.
+ */
 function DayFilter({
-  label,
-  placeholder,
-  value,
-  min,
-  max,
+  end,
+  search,
   onChange,
 }: {
-  label: string;
-  placeholder: string;
-  value: string | undefined;
-  min?: string;
-  max?: string;
-  onChange: (day: string | undefined) => void;
+  end: keyof typeof DAY_ENDS;
+  search: AuditSearch;
+  onChange: (change: Partial<AuditSearch>) => void;
 }) {
+  const named: { label: string; placeholder: string; min?: 'from'; max?: 'to' } = DAY_ENDS[end];
   return (
     <DayInput
-      aria-label={label}
-      placeholder={placeholder}
+      aria-label={named.label}
+      placeholder={named.placeholder}
       clearable
-      minDate={min}
-      maxDate={max}
-      value={value ?? null}
-      onChange={(day) => onChange(day ?? undefined)}
+      minDate={named.min && search[named.min]}
+      maxDate={named.max && search[named.max]}
+      value={search[end] ?? null}
+      onChange={(day) => onChange({ [end]: day ?? undefined })}
       style={DAY_STYLE}
     />
   );
@@ -60,20 +73,7 @@ export function AuditFilters({
     [members.data],
   );
   return (
-    <FilterBar
-      testId="audit-filters"
-      filtered={hasAuditFilters(search)}
-      onClear={() =>
-        onChange({
-          actorId: undefined,
-          area: undefined,
-          action: undefined,
-          objectId: undefined,
-          from: undefined,
-          to: undefined,
-        })
-      }
-    >
+    <FilterBar testId="audit-filters" filtered={hasAuditFilters(search)} onClear={() => onChange(NO_FILTERS)}>
       <SelectFilter
         label="Filter by person"
         placeholder="Who"
@@ -104,20 +104,8 @@ export function AuditFilters({
         value={search.objectId}
         onChange={(objectId) => onChange({ objectId })}
       />
-      <DayFilter
-        label="From day"
-        placeholder="From"
-        value={search.from}
-        max={search.to}
-        onChange={(from) => onChange({ from })}
-      />
-      <DayFilter
-        label="To day"
-        placeholder="To"
-        value={search.to}
-        min={search.from}
-        onChange={(to) => onChange({ to })}
-      />
+      <DayFilter end="from" search={search} onChange={onChange} />
+      <DayFilter end="to" search={search} onChange={onChange} />
     </FilterBar>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Stack, Table, Text } from '@mantine/core';
+import { Badge, Code, Stack, Table, Text } from '@mantine/core';
 import {
   AUDIT_AREA_LABELS,
   AUDIT_OBJECT_LABELS,
@@ -9,6 +9,7 @@ import {
 } from '@shared/schemas/audit';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { PersonCell, TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { fullDateTime } from '../../../lib/relative-time';
@@ -108,17 +109,17 @@ function WhatCell({ entry, open, onToggle }: { entry: AuditEntry; open: boolean;
         {entry.route}
       </Text>
       {entry.objects.length > 0 && (
-        <Button
+        <ActionButton
           variant="subtle"
           size="compact-xs"
           w="fit-content"
-          leftSection={open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+          icon={open ? IconChevronDown : IconChevronRight}
           aria-expanded={open}
           onClick={onToggle}
           data-testid={`audit-toggle-${entry.id}`}
         >
           {open ? 'Hide changes' : `Show changes (${fields} ${fields === 1 ? 'field' : 'fields'})`}
-        </Button>
+        </ActionButton>
       )}
       {open && (
         <Stack gap="sm" data-testid={`audit-changes-${entry.id}`}>

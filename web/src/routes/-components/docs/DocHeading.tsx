@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import type { DocDetail } from '@shared/schemas/docs';
 import { IconTrash } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { DocBreadcrumbs } from './Breadcrumbs';
 import { DeleteDocModal } from './DeleteDocModal';
@@ -50,15 +51,9 @@ export function DocHeading({
         <Group gap={6} wrap="nowrap">
           {children}
           {can('docs:doc:remove') && (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              onClick={() => setDeleting(true)}
-            >
+            <ActionButton variant="subtle" color="red" icon={IconTrash} onClick={() => setDeleting(true)}>
               Delete
-            </Button>
+            </ActionButton>
           )}
         </Group>
       </Group>

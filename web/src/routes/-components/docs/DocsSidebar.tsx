@@ -24,6 +24,7 @@ import {
   useRevealSelected,
 } from '../../../components/SidebarTree/SidebarTree';
 import { TreeRow } from '../../../components/SidebarTree/TreeRow';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { treeQueryOptions, useUpdateDoc, useUploadFile } from '../../../queries/docs';
 import { DeleteDocModal } from './DeleteDocModal';
@@ -317,16 +318,15 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
           )}
         </Box>
         <Divider />
-        <Button
+        <ActionButton
           variant="subtle"
           color="gray"
-          size="xs"
-          leftSection={<IconTrash size={14} />}
+          icon={IconTrash}
           onClick={() => setTrashOpen(true)}
           justify="flex-start"
         >
           Trash
-        </Button>
+        </ActionButton>
       </Stack>
       <FolderModal
         opened={folderModal !== null}

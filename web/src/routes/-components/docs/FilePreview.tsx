@@ -1,10 +1,11 @@
-import { Alert, Button, Code, Paper, ScrollArea, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Code, Paper, ScrollArea, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { PreviewKind } from '@shared/domain/docs';
 import type { DocDetail, Download } from '@shared/schemas/docs';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { errorText } from '../../../api/errors';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { docQueryOptions, downloadQueryOptions } from '../../../queries/docs';
 import { DocHeading } from './DocHeading';
 import { DocMarkdown } from './DocMarkdown';
@@ -236,14 +237,9 @@ export function FilePreview({ docId }: { docId: string }) {
           `${file.mime}, ${formatBytes(file.size)}, uploaded by ${doc.data.createdBy.nickname} ${new Date(doc.data.createdAt).toLocaleString()}`
         }
       >
-        <Button
-          size="xs"
-          leftSection={<IconDownload size={14} />}
-          onClick={() => void saveFile()}
-          disabled={!file}
-        >
+        <ActionButton icon={IconDownload} variant="filled" onClick={() => void saveFile()} disabled={!file}>
           Download
-        </Button>
+        </ActionButton>
       </DocHeading>
       <Paper withBorder radius="md" p="md">
         {inline.isError ? (

@@ -1,14 +1,14 @@
-import { Anchor, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { DocNode } from '@shared/schemas/docs';
 import { IconFile, IconFileText, IconFolder } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { errorText } from '../../../api/errors';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { docQueryOptions, folderListQueryOptions } from '../../../queries/docs';
 import { DocBreadcrumbs } from './Breadcrumbs';
 import { formatBytes, nodeHref, useAddressedNode, useDocsPlace } from './paths';
+import { QueryPending } from './QueryPending';
 
 const ICONS = { folder: IconFolder, wiki: IconFileText, file: IconFile } as const;
 
@@ -34,16 +34,8 @@ export function FolderView({ folderId }: { folderId: string | null }) {
       {folder.data && <DocBreadcrumbs doc={folder.data} />}
       <Title order={3}>{folderId ? (folder.data?.title ?? ' ') : 'All documents'}</Title>
       <Paper withBorder radius="md" p={0} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-        {list.isPending ? (
-          <Stack p="md" gap={8} aria-busy aria-label="Loading documents">
-            <Skeleton h={22} />
-            <Skeleton h={22} />
-            <Skeleton h={22} />
-          </Stack>
-        ) : list.isError ? (
-          <Text p="md" size="sm" c="red">
-            {`The documents could not be loaded: ${errorText(list.error)}`}
-          </Text>
+        {!list.isSuccess ? (
+          <QueryPending query={list} what="documents" rows={3} p="md" />
         ) : rows.length === 0 ? (
           <Text p="xl" ta="center" size="sm" c="dimmed" data-testid="docs-folder-empty">
             {folderId

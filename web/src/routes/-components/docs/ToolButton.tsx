@@ -1,6 +1,6 @@
-import { Button } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 
 /**
  * A small button of the knowledge base's toolbars (the sidebar's "Page", "Folder", "File"; a
@@ -21,14 +21,8 @@ export function ToolButton({
   children: ReactNode;
 }) {
   return (
-    <Button
-      size="xs"
-      variant={main ? undefined : 'default'}
-      leftSection={<ToolIcon size={14} />}
-      loading={loading}
-      onClick={onClick}
-    >
+    <ActionButton variant={main ? 'filled' : 'default'} icon={ToolIcon} loading={loading} onClick={onClick}>
       {children}
-    </Button>
+    </ActionButton>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TrashEntry } from '@shared/schemas/docs';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { trashQueryOptions, usePurge, useRestoreFromTrash } from '../../../queries/docs';
 import { useDocsPlace } from './paths';
+import { QueryPending } from './QueryPending';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString();
 
@@ -30,15 +31,8 @@ export function TrashModal({ opened, onClose }: { opened: boolean; onClose: () =
         <Text size="sm" c="dimmed">
           Deleted folders and documents stay here for 30 days, then they are removed for good.
         </Text>
-        {query.isPending ? (
-          <Stack gap={6} aria-busy aria-label="Loading the trash">
-            <Skeleton h={28} />
-            <Skeleton h={28} />
-          </Stack>
-        ) : query.isError ? (
-          <Text size="sm" c="red">
-            {`The trash could not be loaded: ${errorText(query.error)}`}
-          </Text>
+        {!query.isSuccess ? (
+          <QueryPending query={query} what="trash" rowHeight={28} />
         ) : rows.length === 0 ? (
           <Text size="sm" c="dimmed" data-testid="docs-trash-empty">
             The trash is empty.

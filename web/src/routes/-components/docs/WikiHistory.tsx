@@ -6,7 +6,6 @@ import {
   Paper,
   Radio,
   SegmentedControl,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -31,6 +30,17 @@ import { DocBreadcrumbs } from './Breadcrumbs';
 import { type DiffGranularity, type DiffMode, DiffView } from './DiffView';
 import { DocsLoadFailed, DocsLoading } from './DocsShell';
 import { formatBytes, useAddressedNode, useDocsPlace } from './paths';
+import { QueryPending } from './QueryPending';
+
+/** How finely the comparison marks changes, and how it lays them out. */
+const GRANULARITIES = [
+  { value: 'words', label: 'Words' },
+  { value: 'sentences', label: 'Sentences' },
+];
+const DIFF_MODES = [
+  { value: 'side', label: 'Side by side' },
+  { value: 'inline', label: 'Inline' },
+];
 
 /** The page of `/docs/wiki/{id}/history`, either library. */
 export function WikiHistoryPage() {
@@ -66,6 +76,11 @@ export function WikiHistory({ docId }: { docId: string }) {
     setFrom(live[1]?.revision ?? live[0]?.revision ?? null);
   }, [rows, to]);
 
+  // The A and B columns: the two revisions compared.
+  const ends = [
+    { name: 'from', picked: from, pick: setFrom },
+    { name: 'to', picked: to, pick: setTo },
+  ];
   const a = useQuery({ ...revisionQueryOptions(docId, from ?? 0), enabled: from !== null });
   const b = useQuery({ ...revisionQueryOptions(docId, to ?? 0), enabled: to !== null });
 
@@ -89,15 +104,8 @@ export function WikiHistory({ docId }: { docId: string }) {
         </Button>
       </Group>
       <Paper withBorder radius="md" p={0}>
-        {list.isPending ? (
-          <Stack p="md" gap={8} aria-busy aria-label="Loading revisions">
-            <Skeleton h={22} />
-            <Skeleton h={22} />
-          </Stack>
-        ) : list.isError ? (
-          <Text p="md" size="sm" c="red">
-            {`The revisions could not be loaded: ${errorText(list.error)}`}
-          </Text>
+        {!list.isSuccess ? (
+          <QueryPending query={list} what="revisions" p="md" />
         ) : (
           <Table verticalSpacing={6} data-testid="revision-table">
             <Table.Thead>
@@ -114,22 +122,16 @@ export function WikiHistory({ docId }: { docId: string }) {
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={row.revision} data-testid={`revision-${row.revision}`}>
-                  <Table.Td>
-                    <Radio
-                      aria-label={`Compare from revision ${row.revision}`}
-                      checked={from === row.revision}
-                      disabled={row.deleted}
-                      onChange={() => setFrom(row.revision)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Radio
-                      aria-label={`Compare to revision ${row.revision}`}
-                      checked={to === row.revision}
-                      disabled={row.deleted}
-                      onChange={() => setTo(row.revision)}
-                    />
-                  </Table.Td>
+                  {ends.map((end) => (
+                    <Table.Td key={end.name}>
+                      <Radio
+                        aria-label={`Compare ${end.name} revision ${row.revision}`}
+                        checked={end.picked === row.revision}
+                        disabled={row.deleted}
+                        onChange={() => end.pick(row.revision)}
+                      />
+                    </Table.Td>
+                  ))}
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <Text size="sm" fw={600}>{`#${row.revision}`}</Text>
@@ -187,19 +189,13 @@ export function WikiHistory({ docId }: { docId: string }) {
               size="xs"
               value={granularity}
               onChange={(value) => setGranularity(value as DiffGranularity)}
-              data={[
-                { value: 'words', label: 'Words' },
-                { value: 'sentences', label: 'Sentences' },
-              ]}
+              data={GRANULARITIES}
             />
             <SegmentedControl
               size="xs"
               value={mode}
               onChange={(value) => setMode(value as DiffMode)}
-              data={[
-                { value: 'side', label: 'Side by side' },
-                { value: 'inline', label: 'Inline' },
-              ]}
+              data={DIFF_MODES}
               data-testid="diff-mode"
             />
           </Group>

@@ -17,6 +17,11 @@ import { burnDownQueryOptions } from '../../../queries/sprints';
 import { type BurnDownMode, burnDownOption, isEmptyBurnDown } from './burn-down-option';
 
 const HEIGHT = 300;
+/** What the burn-down counts: the open items, or their remaining hours. */
+const MEASURES = [
+  { value: 'items', label: 'Items' },
+  { value: 'hours', label: 'Hours' },
+];
 
 /** Remaining items (or hours) per day against the ideal line; the stored snapshot once completed. */
 export function BurnDownChart({ projectId, sprintId }: { projectId: string; sprintId: string }) {
@@ -43,10 +48,7 @@ export function BurnDownChart({ projectId, sprintId }: { projectId: string; spri
           <SegmentedControl
             size="xs"
             aria-label="Burn-down measure"
-            data={[
-              { value: 'items', label: 'Items' },
-              { value: 'hours', label: 'Hours' },
-            ]}
+            data={MEASURES}
             value={mode}
             onChange={(value) => setMode(value as BurnDownMode)}
           />

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { LinkButton } from '../../../components/Links/Links';
 import { StatusCardPage } from '../../../kit/ListPage/CardList';
 import { CreateButton } from '../../../kit/ListPage/CreateButton';
+import { statusChoices } from '../../../kit/StatusChoices/status-choices';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { projectQueryOptions } from '../../../queries/projects';
 import { sprintListQueryOptions } from '../../../queries/sprints';
@@ -17,12 +18,10 @@ import { type SprintStateFilter, sprintListParams, validateSprintSearch } from '
 
 const route = getRouteApi('/$identifier/projects/$projectId/iteration/');
 
-const STATE_FILTERS: { value: SprintStateFilter | 'all'; label: string }[] = [
-  { value: 'inProgress', label: 'In progress' },
-  { value: 'notStarted', label: 'Not started' },
-  { value: 'closed', label: 'Closed' },
-  { value: 'all', label: 'All' },
-];
+const STATE_FILTERS = statusChoices<SprintStateFilter>(
+  { inProgress: 'In progress', notStarted: 'Not started', closed: 'Closed' },
+  { allLast: true },
+);
 
 /** The project's planning board and its backlog, a button each above the sprints. */
 const PLANNING_VIEWS = [

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
+import { ActionIcon, Group, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   ITERATION_STATE,
@@ -19,6 +19,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { openSprintsQueryOptions, useDeleteSprint, useUpdateSprint } from '../../../queries/sprints';
 import { CompleteSprintModal } from './CompleteSprintModal';
@@ -99,16 +100,16 @@ export function SprintActions({ projectId, sprint, size = 'xs', onDeleted }: Spr
       {actions.map((action) => {
         const Icon = ICONS[action];
         return (
-          <Button
+          <ActionButton
             key={action}
             size={size}
             variant={action === 'reopen' ? 'default' : 'light'}
-            leftSection={<Icon size={14} />}
+            icon={Icon}
             loading={action === 'start' && update.isPending}
             onClick={() => press(action)}
           >
             {SPRINT_ACTION_LABELS[action]}
-          </Button>
+          </ActionButton>
         );
       })}
       {(canEdit || canRemove) && (

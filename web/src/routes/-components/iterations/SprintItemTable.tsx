@@ -3,7 +3,7 @@ import { ISSUE_KIND_LABELS, isIssueKind } from '@shared/domain/work-item-workflo
 import type { IssueRow } from '@shared/schemas/issues';
 import type { DragEvent } from 'react';
 import { initials } from '../../../components/UserMenu/UserMenu';
-import { TextCell } from '../../../kit/ListTable/cells';
+import { OpenLink, TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable, type RowPicker } from '../../../kit/ListTable/ListTable';
 import { displayName, PriorityBadge, StatusBadge, UserChip } from '../work-items/WorkItemBadges';
 
@@ -134,20 +134,7 @@ function TitleCell({ row, onOpen }: { row: IssueRow; onOpen?: (row: IssueRow) =>
         #{row.issueNumber}
       </Text>{' '}
       {onOpen ? (
-        <Text
-          span
-          size="sm"
-          fw={550}
-          component="a"
-          href="#"
-          c="var(--mantine-color-text)"
-          onClick={(event) => {
-            event.preventDefault();
-            onOpen(row);
-          }}
-        >
-          {row.title}
-        </Text>
+        <OpenLink onOpen={() => onOpen(row)}>{row.title}</OpenLink>
       ) : (
         <Text span size="sm" fw={550}>
           {row.title}

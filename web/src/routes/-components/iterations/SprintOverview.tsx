@@ -5,6 +5,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LinkButton } from '../../../components/Links/Links';
+import { TitledCard } from '../../../kit/TitledCard/TitledCard';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
   sprintIssuesQueryOptions,
@@ -49,14 +50,9 @@ export function SprintOverview({ projectId, sprintId }: SprintOverviewProps) {
           <BurnDownChart projectId={projectId} sprintId={sprintId} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Card h="100%">
-            <Stack gap="sm">
-              <Title order={2} fz="md">
-                Load per assignee
-              </Title>
-              {statistics ? <LoadPerAssignee statistics={statistics} /> : <Skeleton h={120} />}
-            </Stack>
-          </Card>
+          <TitledCard title="Load per assignee" h="100%">
+            {statistics ? <LoadPerAssignee statistics={statistics} /> : <Skeleton h={120} />}
+          </TitledCard>
         </Grid.Col>
       </Grid>
       {closed && sprint.completion && (

@@ -1,7 +1,8 @@
-import { Card, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { ISSUE_KIND_LABELS, isIssueKind } from '@shared/domain/work-item-workflow';
 import type { SprintStatistics } from '@shared/schemas/sprints';
 import type { ReactNode } from 'react';
+import { TitledCard } from '../../../kit/TitledCard/TitledCard';
 import { statusColor } from '../work-items/status-options';
 import { UserChip } from '../work-items/WorkItemBadges';
 import { formatHours, formatRate } from './sprint-format';
@@ -109,46 +110,41 @@ export function SprintStatisticsPanel({
 }) {
   if (!statistics) return <Skeleton h={260} />;
   return (
-    <Card>
-      <Stack gap="md">
-        <Title order={2} fz="md">
-          Statistics
-        </Title>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          <Figure
-            label="Completion"
-            value={formatRate(statistics.completionRate)}
-            hint={`${statistics.finished} of ${statistics.total} finished`}
-          />
-          <Figure
-            label="Carry-over"
-            value={closed ? formatRate(statistics.carryOverRate) : '—'}
-            hint={closed ? 'Unfinished at completion' : 'Known once completed'}
-          />
-          <Figure label="Items" value={statistics.total} />
-          <Figure label="Unfinished" value={statistics.unfinished} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Stack gap="xs">
-            <Text size="sm" fw={600}>
-              By status
+    <TitledCard title="Statistics" gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+        <Figure
+          label="Completion"
+          value={formatRate(statistics.completionRate)}
+          hint={`${statistics.finished} of ${statistics.total} finished`}
+        />
+        <Figure
+          label="Carry-over"
+          value={closed ? formatRate(statistics.carryOverRate) : '—'}
+          hint={closed ? 'Unfinished at completion' : 'Known once completed'}
+        />
+        <Figure label="Items" value={statistics.total} />
+        <Figure label="Unfinished" value={statistics.unfinished} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap="xs">
+          <Text size="sm" fw={600}>
+            By status
+          </Text>
+          <ByStatus statistics={statistics} />
+        </Stack>
+        <Stack gap="xs">
+          <Text size="sm" fw={600}>
+            By assignee
+          </Text>
+          {statistics.byAssignee.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No items yet.
             </Text>
-            <ByStatus statistics={statistics} />
-          </Stack>
-          <Stack gap="xs">
-            <Text size="sm" fw={600}>
-              By assignee
-            </Text>
-            {statistics.byAssignee.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No items yet.
-              </Text>
-            ) : (
-              <ByAssignee statistics={statistics} />
-            )}
-          </Stack>
-        </SimpleGrid>
-      </Stack>
-    </Card>
+          ) : (
+            <ByAssignee statistics={statistics} />
+          )}
+        </Stack>
+      </SimpleGrid>
+    </TitledCard>
   );
 }

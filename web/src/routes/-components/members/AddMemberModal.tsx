@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PeopleSearch } from '../../../components/PeopleSearch/PeopleSearch';
 import { initials } from '../../../components/UserMenu/UserMenu';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { candidateUsersQueryOptions, useAddMember } from '../../../queries/members';
 
 interface AddMemberModalProps {
@@ -65,10 +66,9 @@ export function AddMemberModal({ opened, onClose, identifier, deptId }: AddMembe
                         </Text>
                       </Stack>
                     </Group>
-                    <Button
-                      size="xs"
+                    <ActionButton
                       variant="light"
-                      leftSection={<IconUserPlus size={14} />}
+                      icon={IconUserPlus}
                       loading={adding}
                       disabled={add.isPending && !adding}
                       aria-label={`Add ${user.login}`}
@@ -80,7 +80,7 @@ export function AddMemberModal({ opened, onClose, identifier, deptId }: AddMembe
                       }
                     >
                       Add
-                    </Button>
+                    </ActionButton>
                   </Group>
                 );
               })}

@@ -15,6 +15,7 @@ import { notifications } from '@mantine/notifications';
 import { InviteBodySchema } from '@shared/schemas/email';
 import { IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import {
@@ -80,9 +81,9 @@ export function Invitations({ identifier, deptId, canChooseRoles }: InvitationsP
                 {...form.getInputProps('roleIds')}
               />
             )}
-            <Button type="submit" leftSection={<IconMail size={16} />} loading={invite.isPending}>
+            <ActionButton type="submit" variant="filled" size="sm" icon={IconMail} loading={invite.isPending}>
               Send invitation
-            </Button>
+            </ActionButton>
           </Group>
         </form>
         {rows.length === 0 ? (

@@ -1,6 +1,7 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Tooltip } from '@mantine/core';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { useWatch, watchersQueryOptions } from '../../../queries/notifications';
 
 /** Watch / Unwatch a work item; the tooltip names who watches it. */
@@ -11,17 +12,17 @@ export function WatchToggle({ identifier, issueId }: { identifier: string; issue
   const names = watchers.watchers.map((w) => w.nickname).join(', ') || 'Nobody watches it';
   return (
     <Tooltip label={names}>
-      <Button
+      <ActionButton
         size="compact-sm"
         variant={watchers.watching ? 'light' : 'subtle'}
-        leftSection={watchers.watching ? <IconEyeOff size={14} /> : <IconEye size={14} />}
+        icon={watchers.watching ? IconEyeOff : IconEye}
         loading={watch.isPending}
         onClick={() => watch.mutate(!watchers.watching)}
         aria-pressed={watchers.watching}
         data-testid="watch-toggle"
       >
         {watchers.watching ? 'Unwatch' : 'Watch'} · {watchers.watchers.length}
-      </Button>
+      </ActionButton>
     </Tooltip>
   );
 }

@@ -6,6 +6,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { StatusCardPage } from '../../../kit/ListPage/CardList';
 import { CreateButton } from '../../../kit/ListPage/CreateButton';
+import { statusChoices } from '../../../kit/StatusChoices/status-choices';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { planListQueryOptions, productQueryOptions } from '../../../queries/products';
 import { DeletePlanModal } from './DeletePlanModal';
@@ -16,14 +17,13 @@ import { type PlanStatusFilter, planListParams, validatePlanSearch } from './pla
 
 const route = getRouteApi('/$identifier/products/$productId/plan/');
 
-const STATUS_FILTERS: { value: PlanStatusFilter | 'all'; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'notStarted', label: 'Not started' },
-  { value: 'inProgress', label: 'In progress' },
-  { value: 'expired', label: 'Expired' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'closed', label: 'Closed' },
-];
+const STATUS_FILTERS = statusChoices<PlanStatusFilter>({
+  notStarted: 'Not started',
+  inProgress: 'In progress',
+  expired: 'Expired',
+  completed: 'Completed',
+  closed: 'Closed',
+});
 
 export function PlansPage() {
   const { enterprise, can } = useCurrentEnterprise();

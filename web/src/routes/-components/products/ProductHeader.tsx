@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PRODUCT_STATUS } from '@shared/domain/products';
 import type { Product } from '@shared/schemas/products';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { DirectoryBreadcrumbs } from '../../../components/EntityHeader/EntityHeader';
 import { initials } from '../../../components/UserMenu/UserMenu';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { useUpdateProduct } from '../../../queries/products';
 import { displayName, UserChip } from '../work-items/WorkItemBadges';
@@ -110,22 +111,22 @@ export function ProductHeader({ product }: { product: Product }) {
         </Stack>
         {canEdit && (
           <Group gap="xs" wrap="nowrap">
-            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+            <ActionButton icon={IconPencil} size="sm" onClick={() => setEditing(true)}>
               Edit product
-            </Button>
+            </ActionButton>
             {active ? (
-              <Button variant="default" leftSection={<IconLock size={16} />} onClick={() => setClosing(true)}>
+              <ActionButton icon={IconLock} size="sm" onClick={() => setClosing(true)}>
                 Close product
-              </Button>
+              </ActionButton>
             ) : (
-              <Button
-                variant="default"
-                leftSection={<IconLockOpen size={16} />}
+              <ActionButton
+                icon={IconLockOpen}
+                size="sm"
                 loading={update.isPending}
                 onClick={() => setStatus(PRODUCT_STATUS.active)}
               >
                 Reopen product
-              </Button>
+              </ActionButton>
             )}
           </Group>
         )}

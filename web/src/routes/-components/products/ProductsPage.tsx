@@ -1,4 +1,4 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MAX_PRODUCT_DELETE } from '@shared/domain/products';
@@ -6,10 +6,13 @@ import type { Product } from '@shared/schemas/products';
 import { IconBox, IconTrash } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
+import { directoryNavigation } from '../../../kit/DirectoryNavigation/directory-navigation';
 import { DirectoryPage } from '../../../kit/ListPage/DirectoryPage';
 import { useListQuery } from '../../../kit/ListPage/use-list-query';
 import { useRowSelection } from '../../../kit/ListPage/use-row-selection';
+import { statusChoices } from '../../../kit/StatusChoices/status-choices';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { productListQueryOptions, useOperateTop } from '../../../queries/products';
 import { DeleteProductsModal } from './DeleteProductsModal';
@@ -19,11 +22,7 @@ import { type ProductStatusFilter, productSearch } from './product-search';
 
 const route = getRouteApi('/$identifier/products/');
 
-const STATUS_FILTERS: { value: ProductStatusFilter | 'all'; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'closed', label: 'Closed' },
-];
+const STATUS_FILTERS = statusChoices<ProductStatusFilter>({ active: 'Active', closed: 'Closed' });
 
 export function ProductsPage() {
   const { enterprise, can } = useCurrentEnterprise();
@@ -77,14 +76,7 @@ export function ProductsPage() {
       searchPlaceholder="Search by name or key"
       statuses={STATUS_FILTERS}
       search={search}
-      onSearch={(change) =>
-        navigate({
-          // Any filter change starts again at the first page.
-          search: (prev) => productSearch.validate({ ...prev, pageNum: undefined, ...change }),
-          replace: true,
-        })
-      }
-      onPage={(pageNum, replace) => navigate({ search: (prev) => ({ ...prev, pageNum }), replace })}
+      {...directoryNavigation(navigate, productSearch.validate)}
       list={list}
       create={can('product:product:add') ? { label: 'New product', form: newProduct } : undefined}
       nothingYet={{
@@ -106,16 +98,15 @@ export function ProductsPage() {
               label={`At most ${MAX_PRODUCT_DELETE} products at once`}
               disabled={selection.selected.size <= MAX_PRODUCT_DELETE}
             >
-              <Button
+              <ActionButton
                 color="red"
                 variant="light"
-                size="xs"
-                leftSection={<IconTrash size={14} />}
+                icon={IconTrash}
                 disabled={selection.selected.size > MAX_PRODUCT_DELETE}
                 onClick={() => setDeleting([...selection.selected.values()])}
               >
                 Delete selected
-              </Button>
+              </ActionButton>
             </Tooltip>
           </BatchBar>
         )

@@ -3,15 +3,13 @@
  * functions (validateSearch is part of the first script, zod is not).
  */
 import { PRODUCT_STATUS } from '@shared/domain/products';
-import { type DirectorySearch, directorySearch } from '../../../lib/search';
-
-export const PRODUCT_STATUS_FILTERS = {
-  active: PRODUCT_STATUS.active,
-  closed: PRODUCT_STATUS.closed,
-} as const;
-export type ProductStatusFilter = keyof typeof PRODUCT_STATUS_FILTERS;
-
-export type ProductSearch = DirectorySearch<ProductStatusFilter>;
+import { directorySearch } from '../../../lib/search';
 
 /** `validate` is the route's validateSearch, `listParams` the list call's params. */
-export const productSearch = directorySearch(PRODUCT_STATUS_FILTERS);
+export const productSearch = directorySearch({
+  active: PRODUCT_STATUS.active,
+  closed: PRODUCT_STATUS.closed,
+});
+
+/** The statuses the list filters by, as the URL names them. */
+export type ProductStatusFilter = NonNullable<ReturnType<typeof productSearch.validate>['status']>;

@@ -1,4 +1,4 @@
-import { Avatar, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { ISSUE_KIND_LABELS, isIssueKind } from '@shared/domain/work-item-workflow';
 import type { Journal } from '@shared/schemas/issues';
 import { IconActivity } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { initials } from '../../../components/UserMenu/UserMenu';
 import { ShowMore } from '../../../kit/ListPage/Pager';
+import { TitledCard } from '../../../kit/TitledCard/TitledCard';
 import { projectDynamicsQueryOptions } from '../../../queries/projects';
 import { journalAction, summarizeDetails } from '../work-items/journal-format';
 import { displayName } from '../work-items/WorkItemBadges';
@@ -70,43 +71,38 @@ export function ActivityFeed({ projectId }: { projectId: string }) {
   const feed = useInfiniteQuery(projectDynamicsQueryOptions(projectId));
   const entries = feed.data?.pages.flatMap((page) => page.rows) ?? [];
   return (
-    <Card>
-      <Stack gap="md">
-        <Title order={2} fz="md">
-          Activity
-        </Title>
-        {feed.isPending ? (
-          <Stack gap="md" aria-busy aria-label="Loading the activity">
-            {[0, 1, 2].map((key) => (
-              <Group key={key} gap="sm" wrap="nowrap">
-                <Skeleton h={30} w={30} circle />
-                <Stack gap={6} style={{ flex: 1 }}>
-                  <Skeleton h={12} w="70%" />
-                  <Skeleton h={10} w="30%" />
-                </Stack>
-              </Group>
-            ))}
-          </Stack>
-        ) : feed.isError ? (
-          <Text size="sm" c="red">
-            The activity could not be loaded.
-          </Text>
-        ) : entries.length === 0 ? (
-          <Group gap="xs" c="dimmed" py="md">
-            <IconActivity size={18} />
-            <Text size="sm">Nothing has happened yet. Create a work item to get things moving.</Text>
-          </Group>
-        ) : (
-          <Stack gap="md" data-testid="activity-feed">
-            {entries.map((entry) => (
-              <Entry key={entry.id} entry={entry} projectId={projectId} />
-            ))}
-          </Stack>
-        )}
-        <ShowMore query={feed} variant="default">
-          Load more
-        </ShowMore>
-      </Stack>
-    </Card>
+    <TitledCard title="Activity" gap="md">
+      {feed.isPending ? (
+        <Stack gap="md" aria-busy aria-label="Loading the activity">
+          {[0, 1, 2].map((key) => (
+            <Group key={key} gap="sm" wrap="nowrap">
+              <Skeleton h={30} w={30} circle />
+              <Stack gap={6} style={{ flex: 1 }}>
+                <Skeleton h={12} w="70%" />
+                <Skeleton h={10} w="30%" />
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+      ) : feed.isError ? (
+        <Text size="sm" c="red">
+          The activity could not be loaded.
+        </Text>
+      ) : entries.length === 0 ? (
+        <Group gap="xs" c="dimmed" py="md">
+          <IconActivity size={18} />
+          <Text size="sm">Nothing has happened yet. Create a work item to get things moving.</Text>
+        </Group>
+      ) : (
+        <Stack gap="md" data-testid="activity-feed">
+          {entries.map((entry) => (
+            <Entry key={entry.id} entry={entry} projectId={projectId} />
+          ))}
+        </Stack>
+      )}
+      <ShowMore query={feed} variant="default">
+        Load more
+      </ShowMore>
+    </TitledCard>
   );
 }

@@ -1,39 +1,14 @@
-import {
-  Card,
-  Center,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Center, SegmentedControl, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { EChartsCoreOption } from 'echarts/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { EChart } from '../../../components/Chart/EChart';
+import { TitledCard } from '../../../kit/TitledCard/TitledCard';
 import { lineChartQueryOptions, pieBarChartQueryOptions } from '../../../queries/projects';
 import { barOption, lineOption, pieOption, totalItems } from './chart-options';
 
 const CHART_HEIGHT = 260;
 const PERIODS = ['14', '30', '90'] as const;
-
-function ChartCard({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Card>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} fz="md">
-            {title}
-          </Title>
-          {action}
-        </Group>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 /** A work-item chart in its card, named by its title: a skeleton until its figures arrive. */
 function WorkItemChart({
@@ -46,7 +21,7 @@ function WorkItemChart({
   empty: boolean;
 }) {
   return (
-    <ChartCard title={title}>
+    <TitledCard title={title}>
       {option ? (
         <ChartWithEmpty empty={empty}>
           <EChart option={option} ariaLabel={title} height={CHART_HEIGHT} />
@@ -54,7 +29,7 @@ function WorkItemChart({
       ) : (
         <Skeleton h={CHART_HEIGHT} />
       )}
-    </ChartCard>
+    </TitledCard>
   );
 }
 
@@ -94,7 +69,7 @@ export function CreatedClosedChart({ projectId }: { projectId: string }) {
   const { data, isPlaceholderData } = useQuery(lineChartQueryOptions(projectId, Number(days)));
   const option = useMemo(() => (data ? lineOption(data) : null), [data]);
   return (
-    <ChartCard
+    <TitledCard
       title="Created and closed per day"
       action={
         <SegmentedControl
@@ -113,6 +88,6 @@ export function CreatedClosedChart({ projectId }: { projectId: string }) {
       ) : (
         <Skeleton h={CHART_HEIGHT} />
       )}
-    </ChartCard>
+    </TitledCard>
   );
 }

@@ -1,12 +1,14 @@
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ProjectMember } from '@shared/schemas/projects';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { PersonCell, YouBadge } from '../../../kit/ListTable/cells';
 import { RowAction } from '../../../kit/ListTable/RowActions';
+import { TitledCard } from '../../../kit/TitledCard/TitledCard';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { projectMembersQueryOptions, useRemoveProjectMember } from '../../../queries/projects';
 import { AddProjectMembersModal } from './AddProjectMembersModal';
@@ -31,73 +33,70 @@ export function ProjectMembersPanel({ projectId, projectName }: { projectId: str
   }
 
   return (
-    <Card>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} fz="md">
-            Members{members ? ` (${members.length})` : ''}
-          </Title>
-          {canEdit && (
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              leftSection={<IconUserPlus size={14} />}
-              onClick={() => setAdding(true)}
-            >
-              Add members
-            </Button>
-          )}
-        </Group>
-        {isPending ? (
-          <Stack gap="xs" aria-busy>
-            {[0, 1, 2].map((key) => (
-              <Group key={key} gap="sm">
-                <Skeleton h={30} w={30} circle />
-                <Skeleton h={12} w="50%" />
-              </Group>
-            ))}
-          </Stack>
-        ) : !members || members.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Nobody works in this project yet.
-          </Text>
-        ) : (
-          <Stack gap={6} data-testid="project-members">
-            {members.map((member) => {
-              const name = member.nickname || member.login;
-              const manager = member.projectMemberInfo.role === 'manager';
-              return (
-                <Group
-                  key={member.userId}
-                  justify="space-between"
-                  wrap="nowrap"
-                  data-testid={`project-member-${member.login}`}
-                >
-                  <PersonCell name={name} login={member.login} size={30}>
-                    {member.userId === me.userId && <YouBadge />}
-                  </PersonCell>
-                  <Group gap={4} wrap="nowrap">
-                    {manager && (
-                      <Badge size="sm" variant="light" color="grape">
-                        Manager
-                      </Badge>
-                    )}
-                    {canEdit && (
-                      <RowAction
-                        tooltip="Remove from the project"
-                        color="red"
-                        label={`Remove ${member.login} from the project`}
-                        icon={<IconTrash size={14} />}
-                        onClick={() => setRemoving(member)}
-                      />
-                    )}
-                  </Group>
+    <TitledCard
+      title={`Members${members ? ` (${members.length})` : ''}`}
+      action={
+        canEdit && (
+          <ActionButton
+            size="compact-sm"
+            variant="subtle"
+            icon={IconUserPlus}
+            onClick={() => setAdding(true)}
+          >
+            Add members
+          </ActionButton>
+        )
+      }
+    >
+      {isPending ? (
+        <Stack gap="xs" aria-busy>
+          {[0, 1, 2].map((key) => (
+            <Group key={key} gap="sm">
+              <Skeleton h={30} w={30} circle />
+              <Skeleton h={12} w="50%" />
+            </Group>
+          ))}
+        </Stack>
+      ) : !members || members.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nobody works in this project yet.
+        </Text>
+      ) : (
+        <Stack gap={6} data-testid="project-members">
+          {members.map((member) => {
+            const name = member.nickname || member.login;
+            const manager = member.projectMemberInfo.role === 'manager';
+            return (
+              <Group
+                key={member.userId}
+                justify="space-between"
+                wrap="nowrap"
+                data-testid={`project-member-${member.login}`}
+              >
+                <PersonCell name={name} login={member.login} size={30}>
+                  {member.userId === me.userId && <YouBadge />}
+                </PersonCell>
+                <Group gap={4} wrap="nowrap">
+                  {manager && (
+                    <Badge size="sm" variant="light" color="grape">
+                      Manager
+                    </Badge>
+                  )}
+                  {canEdit && (
+                    <RowAction
+                      tooltip="Remove from the project"
+                      color="red"
+                      label={`Remove ${member.login} from the project`}
+                      icon={<IconTrash size={14} />}
+                      onClick={() => setRemoving(member)}
+                    />
+                  )}
                 </Group>
-              );
-            })}
-          </Stack>
-        )}
-      </Stack>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
       {canEdit && (
         <AddProjectMembersModal
           opened={adding}
@@ -119,6 +118,6 @@ export function ProjectMembersPanel({ projectId, projectName }: { projectId: str
           assigned to them keep their assignee.
         </Text>
       </ConfirmModal>
-    </Card>
+    </TitledCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, Skeleton, Spoiler, Stack, Text, Title } from '@mantine/core';
+import { Modal, Skeleton, Spoiler, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { messages } from '@shared/schemas/common';
 import { IconPencil, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
@@ -7,8 +7,10 @@ import { useState } from 'react';
 import { HttpError } from '../../../api/errors';
 import { Markdown } from '../../../components/Markdown/Markdown';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { MARKDOWN_NO_HTML, MarkdownTextarea } from '../../../kit/FormModal/fields';
+import { TitledCard } from '../../../kit/TitledCard/TitledCard';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { projectKeys, projectNoticeQueryOptions, useSaveNotice } from '../../../queries/projects';
 
@@ -24,49 +26,45 @@ export function ProjectNotice({ projectId }: { projectId: string }) {
   const exists = notice !== undefined && notice.version > 0;
 
   return (
-    <Card>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Group gap={6}>
-            <IconSpeakerphone size={18} color="var(--mantine-color-brand-7)" />
-            <Title order={2} fz="md">
-              Notice
-            </Title>
-          </Group>
-          {canEdit && notice && (
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              leftSection={exists ? <IconPencil size={14} /> : <IconPlus size={14} />}
-              onClick={() => setEditing(true)}
-            >
-              {exists ? 'Edit notice' : 'Add notice'}
-            </Button>
+    <TitledCard
+      title="Notice"
+      icon={<IconSpeakerphone size={18} color="var(--mantine-color-brand-7)" />}
+      action={
+        canEdit &&
+        notice && (
+          <ActionButton
+            size="compact-sm"
+            variant="subtle"
+            icon={exists ? IconPencil : IconPlus}
+            onClick={() => setEditing(true)}
+          >
+            {exists ? 'Edit notice' : 'Add notice'}
+          </ActionButton>
+        )
+      }
+    >
+      {isPending ? (
+        <Stack gap={6} aria-busy>
+          <Skeleton h={12} />
+          <Skeleton h={12} w="80%" />
+        </Stack>
+      ) : notice?.content.trim() ? (
+        <>
+          <Spoiler maxHeight={240} showLabel="Show all" hideLabel="Show less">
+            <Markdown>{notice.content}</Markdown>
+          </Spoiler>
+          {notice.updatedBy && notice.updatedAt && (
+            <Text size="xs" c="dimmed">
+              By {notice.updatedBy.nickname || notice.updatedBy.login},{' '}
+              <RelativeTime value={notice.updatedAt} inherit />
+            </Text>
           )}
-        </Group>
-        {isPending ? (
-          <Stack gap={6} aria-busy>
-            <Skeleton h={12} />
-            <Skeleton h={12} w="80%" />
-          </Stack>
-        ) : notice?.content.trim() ? (
-          <>
-            <Spoiler maxHeight={240} showLabel="Show all" hideLabel="Show less">
-              <Markdown>{notice.content}</Markdown>
-            </Spoiler>
-            {notice.updatedBy && notice.updatedAt && (
-              <Text size="xs" c="dimmed">
-                By {notice.updatedBy.nickname || notice.updatedBy.login},{' '}
-                <RelativeTime value={notice.updatedAt} inherit />
-              </Text>
-            )}
-          </>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No notice yet.{canEdit ? ' Post what everyone in the project should know.' : ''}
-          </Text>
-        )}
-      </Stack>
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No notice yet.{canEdit ? ' Post what everyone in the project should know.' : ''}
+        </Text>
+      )}
       {canEdit && notice && editing && (
         <NoticeModal
           projectId={projectId}
@@ -75,7 +73,7 @@ export function ProjectNotice({ projectId }: { projectId: string }) {
           onClose={() => setEditing(false)}
         />
       )}
-    </Card>
+    </TitledCard>
   );
 }
 

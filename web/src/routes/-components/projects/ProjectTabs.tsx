@@ -1,63 +1,58 @@
 import { Badge, Tabs } from '@mantine/core';
-import { useLocation } from '@tanstack/react-router';
-import { SectionTabs } from '../../../components/SectionTabs/SectionTabs';
-import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { EntityTabs, type GuardedSection, sectionAfter } from '../../../kit/EntityTabs/EntityTabs';
 import { KIND_ROUTES } from '../work-items/kinds';
 
-/** The project's sections: built ones navigate, later capabilities show as disabled "Soon" tabs. */
+/**
+ * The project's sections: built ones navigate, later capabilities show as disabled "Soon" tabs.
+ * The work-item lists, the iterations, tests, docs, code and weekly reports each need their list
+ * permission.
+ */
 const SECTIONS = [
   { value: 'overview', label: 'Overview', to: '/$identifier/projects/$projectId' },
-  { value: 'demand', label: 'Demands', to: KIND_ROUTES[1].list, list: true },
-  { value: 'task', label: 'Tasks', to: KIND_ROUTES[2].list, list: true },
-  { value: 'bug', label: 'Bugs', to: KIND_ROUTES[3].list, list: true },
+  { value: 'demand', label: 'Demands', to: KIND_ROUTES[1].list, permission: 'project:issue:list' },
+  { value: 'task', label: 'Tasks', to: KIND_ROUTES[2].list, permission: 'project:issue:list' },
+  { value: 'bug', label: 'Bugs', to: KIND_ROUTES[3].list, permission: 'project:issue:list' },
   {
     value: 'iteration',
     label: 'Iterations',
     to: '/$identifier/projects/$projectId/iteration',
-    sprints: true,
+    permission: 'project:sprint:list',
   },
-  { value: 'test', label: 'Tests', to: '/$identifier/projects/$projectId/test', tests: true },
-  { value: 'docs', label: 'Docs', to: '/$identifier/projects/$projectId/docs', docs: true },
-  { value: 'code', label: 'Code', to: '/$identifier/projects/$projectId/code', code: true },
-  { value: 'weekly', label: 'Weekly', to: '/$identifier/projects/$projectId/weekly', weekly: true },
-] as const;
+  {
+    value: 'test',
+    label: 'Tests',
+    to: '/$identifier/projects/$projectId/test',
+    permission: ['test:case:list', 'test:sheet:list', 'test:report:list'],
+  },
+  { value: 'docs', label: 'Docs', to: '/$identifier/projects/$projectId/docs', permission: 'docs:doc:list' },
+  {
+    value: 'code',
+    label: 'Code',
+    to: '/$identifier/projects/$projectId/code',
+    permission: 'code:repository:list',
+  },
+  {
+    value: 'weekly',
+    label: 'Weekly',
+    to: '/$identifier/projects/$projectId/weekly',
+    permission: 'project:weekly:list',
+  },
+] as const satisfies readonly GuardedSection[];
 
 const SOON: string[] = [];
 
-/** Who may open a section: the work-item lists, the iterations and the tests each need a list permission. */
-function allowed(
-  section: (typeof SECTIONS)[number],
-  can: (permission: string | readonly string[]) => boolean,
-): boolean {
-  if ('list' in section) return can('project:issue:list');
-  if ('sprints' in section) return can('project:sprint:list');
-  if ('tests' in section) return can(['test:case:list', 'test:sheet:list', 'test:report:list']);
-  if ('docs' in section) return can('docs:doc:list');
-  if ('code' in section) return can('code:repository:list');
-  if ('weekly' in section) return can('project:weekly:list');
-  return true;
-}
-
 /** Which section a path is in: `/acme/projects/p1/task/i9` is in "task". */
 export function sectionOf(pathname: string, projectId: string): string {
-  const marker = `/projects/${projectId}`;
-  const rest = pathname
-    .slice(pathname.indexOf(marker) + marker.length)
-    .split('/')
-    .filter(Boolean);
-  return rest[0] ?? 'overview';
+  return sectionAfter(pathname, `/projects/${projectId}`) ?? 'overview';
 }
 
 export function ProjectTabs({ projectId }: { projectId: string }) {
-  const { enterprise, can } = useCurrentEnterprise();
-  const pathname = useLocation({ select: (location) => location.pathname });
-  const sections = SECTIONS.filter((section) => allowed(section, can));
   return (
-    <SectionTabs
+    <EntityTabs
       label="Project sections"
-      value={sectionOf(pathname, projectId)}
-      sections={sections}
-      params={{ identifier: enterprise.enterpriseIdentifier, projectId }}
+      sections={SECTIONS}
+      sectionOf={(pathname) => sectionOf(pathname, projectId)}
+      params={{ projectId }}
     >
       {SOON.map((label) => (
         <Tabs.Tab
@@ -76,6 +71,6 @@ export function ProjectTabs({ projectId }: { projectId: string }) {
           {label}
         </Tabs.Tab>
       ))}
-    </SectionTabs>
+    </EntityTabs>
   );
 }

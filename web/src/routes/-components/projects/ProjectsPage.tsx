@@ -2,8 +2,10 @@ import { SimpleGrid } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLayoutKanban } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
+import { directoryNavigation } from '../../../kit/DirectoryNavigation/directory-navigation';
 import { DirectoryPage } from '../../../kit/ListPage/DirectoryPage';
 import { useListQuery } from '../../../kit/ListPage/use-list-query';
+import { statusChoices } from '../../../kit/StatusChoices/status-choices';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { projectListQueryOptions } from '../../../queries/projects';
 import { ProjectCard } from './ProjectCard';
@@ -12,12 +14,11 @@ import { type ProjectStatusFilter, projectSearch } from './project-search';
 
 const route = getRouteApi('/$identifier/projects/');
 
-const STATUS_FILTERS: { value: ProjectStatusFilter | 'all'; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'open', label: 'Open' },
-  { value: 'paused', label: 'Paused' },
-  { value: 'closed', label: 'Closed' },
-];
+const STATUS_FILTERS = statusChoices<ProjectStatusFilter>({
+  open: 'Open',
+  paused: 'Paused',
+  closed: 'Closed',
+});
 
 export function ProjectsPage() {
   const { enterprise, can } = useCurrentEnterprise();
@@ -48,14 +49,7 @@ export function ProjectsPage() {
       searchPlaceholder="Search by name"
       statuses={STATUS_FILTERS}
       search={search}
-      onSearch={(change) =>
-        navigate({
-          // Any filter change starts again at the first page.
-          search: (prev) => projectSearch.validate({ ...prev, pageNum: undefined, ...change }),
-          replace: true,
-        })
-      }
-      onPage={(pageNum, replace) => navigate({ search: (prev) => ({ ...prev, pageNum }), replace })}
+      {...directoryNavigation(navigate, projectSearch.validate)}
       list={list}
       create={can('project:project:add') ? { label: 'New project', form: newProject } : undefined}
       nothingYet={{

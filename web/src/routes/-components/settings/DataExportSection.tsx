@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { DataExport } from '@shared/schemas/exports';
 import { IconDatabaseExport, IconDownload } from '@tabler/icons-react';
@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
-import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { SectionList } from '../../../kit/SectionList/SectionList';
 import { fullDateTime } from '../../../lib/relative-time';
 import { exportsQueryOptions, fetchExport, isExportActive, useStartExport } from '../../../queries/exports';
 
@@ -60,16 +61,15 @@ function ExportRow({
           </Text>
         </Stack>
         {e.status === 'done' && (
-          <Button
+          <ActionButton
             size="compact-sm"
-            variant="default"
-            leftSection={<IconDownload size={14} />}
+            icon={IconDownload}
             loading={downloading}
             onClick={onDownload}
             aria-label={`Download the export of ${fullDateTime(e.createdAt)}`}
           >
             Download
-          </Button>
+          </ActionButton>
         )}
       </Group>
       {isExportActive(e) && (
@@ -136,40 +136,28 @@ export function DataExportSection({ identifier }: { identifier: string }) {
               downloaded for 7 days.
             </Text>
           </Stack>
-          <Button
+          <ActionButton
             variant="light"
-            leftSection={<IconDatabaseExport size={16} />}
+            size="sm"
+            icon={IconDatabaseExport}
             disabled={running}
             onClick={() => setConfirming(true)}
           >
             Export data
-          </Button>
+          </ActionButton>
         </Group>
-        {exports.isPending ? (
-          <Stack gap="xs" aria-busy data-testid="exports-loading">
-            <Skeleton h={36} />
-          </Stack>
-        ) : exports.isError ? (
-          <SectionLoadFailed
-            message={`The exports could not be loaded: ${errorText(exports.error)}`}
-            onRetry={() => exports.refetch()}
-          />
-        ) : exports.data.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="exports-empty">
-            No exports yet.
-          </Text>
-        ) : (
-          <Stack gap="md">
-            {exports.data.map((e) => (
+        <SectionList query={exports} what="The exports" testId="exports" empty="No exports yet." gap="md">
+          {(rows) =>
+            rows.map((e) => (
               <ExportRow
                 key={e.id}
                 dataExport={e}
                 downloading={downloading === e.id}
                 onDownload={() => download(e)}
               />
-            ))}
-          </Stack>
-        )}
+            ))
+          }
+        </SectionList>
       </Stack>
       <ConfirmModal
         opened={confirming}

@@ -1,10 +1,11 @@
-import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { TypeToConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { enterpriseKeys, useDeleteEnterprise } from '../../../queries/enterprise';
 
@@ -41,14 +42,15 @@ export function DeleteEnterpriseSection() {
               Its members, roles and everything in it are deleted for good. This cannot be undone.
             </Text>
           </Stack>
-          <Button
+          <ActionButton
             color="red"
+            size="sm"
             variant="outline"
-            leftSection={<IconTrash size={16} />}
+            icon={IconTrash}
             onClick={() => setOpened(true)}
           >
             Delete enterprise
-          </Button>
+          </ActionButton>
         </Group>
       </Stack>
       <TypeToConfirmModal

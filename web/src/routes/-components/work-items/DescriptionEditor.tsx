@@ -3,10 +3,16 @@ import type { IssueDetail } from '@shared/schemas/issues';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Markdown, toggleTask } from '../../../components/Markdown/Markdown';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { MarkdownTextarea } from '../../../kit/FormModal/fields';
 import type { SaveIssue } from './save-issue';
 
 const MAX_DESCRIPTION = 50_000;
+/** Writing the markdown, or seeing it as it will show. */
+const EDITOR_MODES = [
+  { value: 'write', label: 'Write' },
+  { value: 'preview', label: 'Preview' },
+];
 
 interface DescriptionEditorProps {
   issue: IssueDetail;
@@ -38,17 +44,17 @@ export function DescriptionEditor({ issue, editor, canEdit }: DescriptionEditorP
           Description
         </Title>
         {canEdit && !editing && (
-          <Button
+          <ActionButton
             size="compact-sm"
             variant="subtle"
-            leftSection={<IconPencil size={14} />}
+            icon={IconPencil}
             onClick={() => {
               setMode('write');
               setDraft(issue.description);
             }}
           >
             Edit description
-          </Button>
+          </ActionButton>
         )}
       </Group>
       {editing ? (
@@ -57,10 +63,7 @@ export function DescriptionEditor({ issue, editor, canEdit }: DescriptionEditorP
             size="xs"
             w="fit-content"
             aria-label="Description editor mode"
-            data={[
-              { value: 'write', label: 'Write' },
-              { value: 'preview', label: 'Preview' },
-            ]}
+            data={EDITOR_MODES}
             value={mode}
             onChange={(value) => setMode(value as 'write' | 'preview')}
           />

@@ -5,6 +5,7 @@ import { type IssueDetail, MAX_LINKS_PER_ISSUE } from '@shared/schemas/issues';
 import { IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { issueSearchQueryOptions, useLinkIssue } from '../../../queries/issues';
 import { COMBOBOX_PROPS } from './fields';
 import { IssueRefList } from './IssueRefList';
@@ -58,31 +59,30 @@ export function LinksPanel({ issue, projectId, canEdit }: LinksPanelProps) {
           <LinkPicker issue={issue} projectId={projectId} onDone={() => setPicking(false)} />
         ) : (
           <Group>
-            <Button
+            <ActionButton
               variant="light"
-              size="xs"
-              leftSection={<IconLink size={14} />}
+              icon={IconLink}
               onClick={() => setPicking(true)}
               disabled={full}
               title={full ? `At most ${MAX_LINKS_PER_ISSUE} links` : undefined}
             >
               Link work item
-            </Button>
+            </ActionButton>
           </Group>
         ))}
     </Stack>
   );
 }
 
-function LinkPicker({
-  issue,
-  projectId,
-  onDone,
-}: {
+interface LinkPickerProps {
   issue: IssueDetail;
   projectId: string;
+  /** Closes the picker. */
   onDone: () => void;
-}) {
+}
+
+/** Searches the project's other items (title words or #number) and links the one picked. */
+function LinkPicker({ issue, projectId, onDone }: LinkPickerProps) {
   const [search, setSearch] = useState('');
   const [keyword] = useDebouncedValue(search.trim(), 250);
   const found = useQuery(issueSearchQueryOptions(projectId, keyword));

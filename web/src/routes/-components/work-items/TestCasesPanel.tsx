@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { caseCode, MAX_ITEM_CASES, MAX_LINK_CASES } from '@shared/domain/testing';
 import type { CaseRow } from '@shared/schemas/testcases';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { LinkAnchor } from '../../../components/Links/Links';
 import { RefList } from '../../../components/RefList/RefList';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { type CaseListParams, caseListQueryOptions, useLinkTestcases } from '../../../queries/testcases';
 import { CaseSelectModal } from '../testcases/CaseSelectModal';
@@ -83,16 +84,15 @@ export function TestCasesPanel({ issueId, projectId, canEdit }: TestCasesPanelPr
       )}
       {canEdit && (
         <Group>
-          <Button
+          <ActionButton
             variant="light"
-            size="xs"
-            leftSection={<IconLink size={14} />}
+            icon={IconLink}
             onClick={openPicker}
             disabled={!linked.isSuccess || room <= 0}
             title={linked.isSuccess && room <= 0 ? `At most ${MAX_ITEM_CASES} cases` : undefined}
           >
             Link cases
-          </Button>
+          </ActionButton>
         </Group>
       )}
       {canEdit && (

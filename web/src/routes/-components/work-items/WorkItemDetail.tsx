@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Alert,
   Badge,
-  Button,
   Divider,
   Grid,
   Group,
@@ -23,6 +22,7 @@ import { DiscussionTabPanel } from '../../../components/CommentThread/CommentThr
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkButton } from '../../../components/Links/Links';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { issueQueryOptions, useDeleteIssue } from '../../../queries/issues';
 import { ReferencedInDocs } from '../docs/ReferencedInDocs';
@@ -197,14 +197,9 @@ function LoadedDetail({
           <IssueRefList items={issue.children} projectId={projectId} empty="No child items." />
           {canAdd && (
             <Group>
-              <Button
-                variant="light"
-                size="xs"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => panel.openCreate(kind, issue)}
-              >
+              <ActionButton variant="light" icon={IconPlus} onClick={() => panel.openCreate(kind, issue)}>
                 Add child
-              </Button>
+              </ActionButton>
             </Group>
           )}
         </Stack>
