@@ -64,6 +64,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A page's answer to a click can take seconds while both cores are busy; vitest's 1 s
+          // default made expect.poll fail on a slow machine where the page was right.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
