@@ -7,8 +7,8 @@ import { NothingYet } from '../../../kit/ListPage/ListPage';
 import { ListPanel } from '../../../kit/ListPage/ListPanel';
 import { TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
-import { actionsColumn, DeleteAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
+import { deleteColumn } from './columns';
 import { DeleteContentModal } from './DeleteContentModal';
 import { formatBytes } from './labels';
 import { type ContentTarget, folderQueryOptions } from './queries';
@@ -102,14 +102,9 @@ export function BrowsePanel({
   ];
   if (can('artifact:asset:remove')) {
     columns.push(
-      actionsColumn(
-        (row) => (
-          <DeleteAction
-            label={`Delete ${row.path}`}
-            onClick={() => setDeleting({ kind: row.kind === 'folder' ? 'folder' : 'asset', path: row.path })}
-          />
-        ),
-        80,
+      deleteColumn(
+        (row) => `Delete ${row.path}`,
+        (row) => setDeleting({ kind: row.kind === 'folder' ? 'folder' : 'asset', path: row.path }),
       ),
     );
   }

@@ -7,9 +7,8 @@ import { ListPanel } from '../../../kit/ListPage/ListPanel';
 import { CardPager } from '../../../kit/ListPage/Pager';
 import { useListQuery } from '../../../kit/ListPage/use-list-query';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
-import { actionsColumn, DeleteAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
-import { byWhenColumn, componentColumns } from './columns';
+import { byWhenColumn, componentColumns, deleteColumn } from './columns';
 import { DeleteContentModal } from './DeleteContentModal';
 import { componentName } from './labels';
 import { usePeopleNames } from './people';
@@ -48,21 +47,11 @@ export function ComponentsPanel({
     })),
   ];
   if (can('artifact:asset:remove')) {
+    const label = (row: Component) => `${componentName(repository.format, row)} ${row.version}`;
     columns.push(
-      actionsColumn(
-        (row) => (
-          <DeleteAction
-            label={`Delete ${componentName(repository.format, row)} ${row.version}`}
-            onClick={() =>
-              setDeleting({
-                kind: 'component',
-                componentId: row.id,
-                label: `${componentName(repository.format, row)} ${row.version}`.trim(),
-              })
-            }
-          />
-        ),
-        80,
+      deleteColumn(
+        (row) => `Delete ${label(row)}`,
+        (row) => setDeleting({ kind: 'component', componentId: row.id, label: label(row).trim() }),
       ),
     );
   }

@@ -18,12 +18,11 @@ import { NothingYet } from '../../../kit/ListPage/ListPage';
 import { ListPanel } from '../../../kit/ListPage/ListPanel';
 import { CountCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
-import { actionsColumn, DeleteAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import type { SnapshotsSearch } from './artifact-search';
-import { assetsColumn, byWhenColumn, sizeColumn } from './columns';
+import { assetsColumn, byWhenColumn, deleteColumn, sizeColumn } from './columns';
 import { RepositoryPending, useRepository } from './EditRepositoryPage';
 import { repositoryPageRoute } from './labels';
 import { usePeopleNames } from './people';
@@ -149,12 +148,7 @@ export function SnapshotsPage({
     byWhenColumn<Snapshot>('taken', 'Taken', (row) => ({ name: nameOf(row.createdBy), at: row.createdAt })),
   ];
   if (can('artifact:repository:edit')) {
-    columns.push(
-      actionsColumn(
-        (row) => <DeleteAction label={`Delete snapshot ${row.name}`} onClick={() => setDeleting(row)} />,
-        80,
-      ),
-    );
+    columns.push(deleteColumn<Snapshot>((row) => `Delete snapshot ${row.name}`, setDeleting));
   }
 
   return (

@@ -7,6 +7,7 @@ import type { ArtifactFormat } from '@shared/schemas/artifacts';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { CountCell, TextCell } from '../../../kit/ListTable/cells';
 import type { ListColumn } from '../../../kit/ListTable/ListTable';
+import { actionsColumn, DeleteAction } from '../../../kit/ListTable/RowActions';
 import { componentName, formatBytes } from './labels';
 
 export const assetsColumn = <T extends { assetCount: number }>(): ListColumn<T> => ({
@@ -66,3 +67,10 @@ export const byWhenColumn = <T,>(
   role: 'tertiary',
   render: (row) => <ByWhenCell {...byWhen(row)} />,
 });
+
+/**
+ * The last column of a list whose rows a person may delete (snapshots, folders and assets,
+ * components): each row's delete button, labelled for screen readers, handing the row to `onDelete`.
+ */
+export const deleteColumn = <T,>(label: (row: T) => string, onDelete: (row: T) => void): ListColumn<T> =>
+  actionsColumn((row) => <DeleteAction label={label(row)} onClick={() => onDelete(row)} />, 80);

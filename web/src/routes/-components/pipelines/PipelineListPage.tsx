@@ -17,7 +17,6 @@ import {
   IconStethoscope,
   IconTrash,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
@@ -34,8 +33,7 @@ import { CardList } from '../../../kit/ListPage/CardList';
 import { CreateButton } from '../../../kit/ListPage/CreateButton';
 import { ListHeading } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
-import { usePager } from '../../../kit/ListPage/use-pager';
-import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
+import { useRoutePagedList } from '../../../kit/RoutePagedList/use-route-paged-list';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { AddPipelineModal } from './AddPipelineModal';
 import { formatDuration, runTriggerText, triggerText } from './format';
@@ -56,30 +54,29 @@ export function PipelineListPage({ identifier, search }: { identifier: string; s
   useDocumentTitle('Pipelines');
   const navigate = useNavigate({ from: '/$identifier/pipeline/' });
   const { can } = useCurrentEnterprise();
-  const pageNum = search.pageNum ?? 1;
-  const goTo = (next: number | undefined) =>
-    void navigate({ search: (prev) => ({ ...prev, pageNum: next }) });
-  const pager = usePager('pipelines', pageNum, goTo);
-  const { pageSize } = pager;
-  const list = useQuery(
-    pipelineListQueryOptions({
-      repositoryId: search.repositoryId,
-      projectId: search.projectId,
-      keyword: search.keyword,
-      pageNum,
-      pageSize,
-    }),
+  const {
+    query: list,
+    page,
+    pager,
+    filter,
+  } = useRoutePagedList(
+    'pipelines',
+    search,
+    (patch, replace) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace }),
+    (paging) =>
+      pipelineListQueryOptions({
+        repositoryId: search.repositoryId,
+        projectId: search.projectId,
+        keyword: search.keyword,
+        ...paging,
+      }),
   );
-  const page = list.data;
   const { repositories, projects } = useRepositoriesAndProjects();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Pipeline | null>(null);
   const remove = useDeletePipeline();
   const run = useRunPipeline(identifier);
-  const filter = (next: Partial<PipelineSearch>) =>
-    void navigate({ search: (prev) => ({ ...prev, ...next, pageNum: undefined }), replace: true });
   const field = bindFilters(search, filter);
-  useStepBackFromEmptyPage(page, pageNum, goTo);
 
   const addButton = can('pipeline:pipeline:add') && (
     <CreateButton onClick={() => setAdding(true)}>Add pipeline</CreateButton>

@@ -20,11 +20,10 @@ import { ListEmpty } from '../../../kit/ListEmpty/ListEmpty';
 import { StatusSegments } from '../../../kit/ListPage/CardList';
 import { ListPage } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
-import { usePager } from '../../../kit/ListPage/use-pager';
-import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { TextCell } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { RowAction } from '../../../kit/ListTable/RowActions';
+import { useRoutePagedList } from '../../../kit/RoutePagedList/use-route-paged-list';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { formatDuration, runTriggerText, shortSha } from './format';
 import { STATE_LOOK, StateBadge } from './PipelineIcon';
@@ -47,25 +46,18 @@ export function RunRecordsPage({
   const { can } = useCurrentEnterprise();
   const pipeline = useQuery(pipelineQueryOptions(pipelineId));
   useDocumentTitle(pipeline.data ? `${pipeline.data.name} · run records` : 'Run records');
-  const pageNum = search.pageNum ?? 1;
-  const goTo = (next: number | undefined) =>
-    void navigate({ search: (prev) => ({ ...prev, pageNum: next }) });
-  const pager = usePager('pipeline-runs', pageNum, goTo);
-  const { pageSize } = pager;
-  const query = useQuery(
-    runPageQueryOptions(pipelineId, {
-      pageNum,
-      pageSize,
-      ...(search.status ? { status: search.status } : {}),
-    }),
+  const { query, page, pager, filter } = useRoutePagedList(
+    'pipeline-runs',
+    search,
+    (patch, replace) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace }),
+    (paging) =>
+      runPageQueryOptions(pipelineId, { ...paging, ...(search.status ? { status: search.status } : {}) }),
   );
-  const page = query.data;
   const stop = useStopRun();
   const rerun = useRerun();
   const start = useRunPipeline(identifier);
   const params = { identifier, repo, id: pipelineId };
   const mayRun = can('pipeline:pipeline:run');
-  useStepBackFromEmptyPage(page, pageNum, goTo);
 
   const openRun = (run: PipelineRun) =>
     void navigate({ to: '/$identifier/pipeline/$repo/$id', params, search: { run: run.number } });
@@ -191,9 +183,7 @@ export function RunRecordsPage({
             label="Filter by run status"
             data={STATUS_SEGMENTS}
             value={search.status}
-            onChange={(status) =>
-              void navigate({ search: (prev) => ({ ...prev, status, pageNum: undefined }), replace: true })
-            }
+            onChange={(status) => filter({ status })}
           />
         }
         query={query}

@@ -1,26 +1,17 @@
-import {
-  ActionIcon,
-  Card,
-  CloseButton,
-  EmptyState,
-  Group,
-  Pagination,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Card, CloseButton, EmptyState, Group, Pagination, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { ProjectRepositoryRow } from '@shared/schemas/repositories';
 import { IconCode, IconGitBranch, IconLink, IconLinkOff, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { ActionLink } from '../../../kit/ActionLink/ActionLink';
 import { LoadFailed, NothingYet, TableSkeleton } from '../../../kit/ListPage/ListPage';
 import { usePanelSearch } from '../../../kit/ListPage/use-panel-search';
+import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
+import { RowAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { DEFAULT_PAGE_SIZE } from '../../../queries/query-client';
 import { projectRepositoriesQueryOptions, useUnlinkRepository } from '../../../queries/repositories';
@@ -46,12 +37,7 @@ export function ProjectCodePage({ projectId }: { projectId: string }) {
   );
   const page = query.data;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an answer arrives
-  useEffect(() => {
-    if (page && page.rows.length === 0 && page.total > 0 && pageNum > 1) {
-      setPageNum(Math.max(1, Math.ceil(page.total / DEFAULT_PAGE_SIZE)));
-    }
-  }, [page]);
+  useStepBackFromEmptyPage(page, pageNum, (next) => setPageNum(next ?? 1));
 
   function confirmUnlink() {
     if (!unlinking) return;
@@ -148,16 +134,13 @@ export function ProjectCodePage({ projectId }: { projectId: string }) {
           actions={
             canLink
               ? (row) => (
-                  <Tooltip label="Unlink">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Unlink ${row.name}`}
-                      onClick={() => setUnlinking(row)}
-                    >
-                      <IconLinkOff size={18} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    tooltip="Unlink"
+                    label={`Unlink ${row.name}`}
+                    color="red"
+                    icon={<IconLinkOff size={18} />}
+                    onClick={() => setUnlinking(row)}
+                  />
                 )
               : undefined
           }

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ItemList, type SectionKind, WEEKLY_LIMITS } from '@shared/domain/weekly';
 import type { Template } from '@shared/schemas/weekly';
@@ -20,6 +9,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
+import { RowAction } from '../../../kit/ListTable/RowActions';
 import { templatesQueryOptions, useAddTemplate, useDeleteTemplate } from '../../../queries/weekly';
 
 interface SectionDraft {
@@ -171,16 +161,13 @@ export function TemplatesSection() {
               </Text>
             </Stack>
             {!template.builtIn && (
-              <Tooltip label="Delete the template (reports written from it keep their sections)">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete ${template.name}`}
-                  onClick={() => setDeleting(template)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                tooltip="Delete the template (reports written from it keep their sections)"
+                label={`Delete ${template.name}`}
+                color="red"
+                icon={<IconTrash size={16} />}
+                onClick={() => setDeleting(template)}
+              />
             )}
           </Group>
         ))}

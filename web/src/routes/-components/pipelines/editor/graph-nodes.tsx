@@ -40,6 +40,30 @@ function useDropTarget(onDrop: (transfer: DataTransfer) => void) {
   };
 }
 
+/**
+ * The props of a stage's or a job's box in the graph: its class (marked when the check found
+ * problems with it), whether it is selected, the drop highlight and handling, and its test id.
+ * Gives the problems too, for the header's tooltip.
+ */
+function useGraphBox(
+  className: string,
+  key: string,
+  testId: string,
+  onDrop: (thing: ReturnType<typeof dropped>) => void,
+) {
+  const editor = useEditor();
+  const drop = useDropTarget((transfer) => onDrop(dropped(transfer)));
+  const problems = editor.problemsByKey.get(key);
+  const box = {
+    className: `${className}${problems ? ' pe-problem' : ''}`,
+    'data-selected': editor.selected === key,
+    'data-over': drop.over,
+    'data-testid': testId,
+    ...drop.handlers,
+  };
+  return { problems, box };
+}
+
 export function TerminalView({ data }: NodeProps) {
   const start = (data as { kind: 'start' | 'end' }).kind === 'start';
   return (
@@ -57,19 +81,11 @@ export function TerminalView({ data }: NodeProps) {
 export function StageView({ data }: NodeProps) {
   const { stage } = data as { stage: StageNode };
   const editor = useEditor();
-  const drop = useDropTarget((transfer) => {
-    const thing = dropped(transfer);
+  const { problems, box } = useGraphBox('pe-stage', stage.key, `graph-stage-${stage.id}`, (thing) => {
     if (thing?.kind === 'node') editor.addJob(stage.address, thing.key);
   });
-  const problems = editor.problemsByKey.get(stage.key);
   return (
-    <div
-      className={`pe-stage${problems ? ' pe-problem' : ''}`}
-      data-selected={editor.selected === stage.key}
-      data-over={drop.over}
-      data-testid={`graph-stage-${stage.id}`}
-      {...drop.handlers}
-    >
+    <div {...box}>
       <div className="pe-stage-header nodrag">
         <button
           type="button"
@@ -125,20 +141,12 @@ export function DropZoneView({ data }: NodeProps) {
 export function JobView({ data }: NodeProps) {
   const { job, steps } = data as { job: JobNode; steps: StepNode[] };
   const editor = useEditor();
-  const drop = useDropTarget((transfer) => {
-    const thing = dropped(transfer);
+  const { problems, box } = useGraphBox('pe-job', job.key, `graph-job-${job.id}`, (thing) => {
     if (thing?.kind === 'node') editor.addStep(job.address, thing.key);
     else if (thing?.kind === 'step') editor.moveStep(thing.from, { ...job.address, step: steps.length });
   });
-  const problems = editor.problemsByKey.get(job.key);
   return (
-    <div
-      className={`pe-job${problems ? ' pe-problem' : ''}`}
-      data-selected={editor.selected === job.key}
-      data-over={drop.over}
-      data-testid={`graph-job-${job.id}`}
-      {...drop.handlers}
-    >
+    <div {...box}>
       <Handles />
       <button
         type="button"
