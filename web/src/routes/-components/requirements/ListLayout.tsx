@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconFolder } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { KeywordFilter } from '../../../kit/FilterBar/FilterBar';
@@ -94,7 +95,7 @@ interface RequirementListPageProps {
 
 /**
  * A product's requirement list (specs or user requirements): module tree, the kit's list page,
- * paging, and the "New" button with the form it opens.
+ * paging, and the "New" button with the form it opens. Its title is also the tab's.
  */
 export function RequirementListPage({
   list: { productId, search, onSearchChange, words, params, query, onPageSizeChange },
@@ -106,6 +107,7 @@ export function RequirementListPage({
   children,
 }: RequirementListPageProps) {
   const { title, noun, one } = words;
+  useDocumentTitle(title);
   const testId = `${words.name}-empty`;
   const [creating, setCreating] = useState(false);
   const page = query.data;

@@ -1,11 +1,11 @@
-import { Alert, Badge, Group, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Radio, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PLAN_STATUS, PLAN_STATUSES } from '@shared/domain/products';
 import { formatShortDate } from '@shared/format';
 import type { Plan } from '@shared/schemas/products';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ModalActions } from '../../../kit/FormModal/FormModal';
+import { BusyModal, ModalActions } from '../../../kit/FormModal/FormModal';
 import { useActivePlan } from '../../../queries/requirements';
 import { usePlanOptions } from './fields';
 
@@ -63,9 +63,10 @@ export function PlanPickerModal({
   }
 
   return (
-    <Modal
+    <BusyModal
       opened
-      onClose={() => !activate.isPending && onClose()}
+      busy={activate.isPending}
+      onClose={onClose}
       title={`Activate ${subject} into a plan`}
       size="lg"
     >
@@ -126,6 +127,6 @@ export function PlanPickerModal({
           disabled={!picked}
         />
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

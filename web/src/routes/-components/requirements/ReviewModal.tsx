@@ -1,9 +1,9 @@
-import { Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type ReviewBody, ReviewBodySchema } from '@shared/schemas/requirements';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { ModalActions } from '../../../kit/FormModal/FormModal';
+import { BusyModal, ModalActions } from '../../../kit/FormModal/FormModal';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 
@@ -46,7 +46,7 @@ export function ReviewModal({ code, title, id, version, initialResult, review, o
   });
 
   return (
-    <Modal opened onClose={() => !review.isPending && onClose()} title={`Review ${code} ${title}`} size="lg">
+    <BusyModal opened busy={review.isPending} onClose={onClose} title={`Review ${code} ${title}`} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SegmentedControl
@@ -85,6 +85,6 @@ export function ReviewModal({ code, title, id, version, initialResult, review, o
           />
         </Stack>
       </form>
-    </Modal>
+    </BusyModal>
   );
 }

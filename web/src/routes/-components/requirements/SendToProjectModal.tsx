@@ -1,9 +1,9 @@
-import { Modal, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { SpecDetail } from '@shared/schemas/requirements';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ModalActions } from '../../../kit/FormModal/FormModal';
+import { BusyModal, ModalActions } from '../../../kit/FormModal/FormModal';
 import { projectListQueryOptions, projectUsersQueryOptions } from '../../../queries/projects';
 import { usePushSpec } from '../../../queries/requirements';
 import { COMBOBOX_PROPS } from '../work-items/fields';
@@ -56,9 +56,10 @@ export function SendToProjectModal({
   }
 
   return (
-    <Modal
+    <BusyModal
       opened
-      onClose={() => !push.isPending && onClose()}
+      busy={push.isPending}
+      onClose={onClose}
       title={`Send SR-${spec.number} to a project`}
       size="lg"
     >
@@ -105,6 +106,6 @@ export function SendToProjectModal({
           onConfirm={submit}
         />
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

@@ -11,10 +11,11 @@ import {
   useRequirementList,
 } from './ListLayout';
 import { SpecFilters } from './RequirementFilters';
+import { RequirementTable } from './RequirementTable';
 import { hasSpecFilters, type SpecSearch, specListParams } from './requirement-search';
 import { SpecBatchBar } from './SpecBatchBar';
 import { SpecFormModal } from './SpecFormModal';
-import { SpecTable } from './SpecTable';
+import { SPEC_TABLE_DROP, specColumns } from './SpecTable';
 
 const SPECS: ListWords = { name: 'specs', title: 'Requirement specs', noun: 'specs', one: 'spec' };
 
@@ -70,7 +71,10 @@ export function SpecList({
         )
       }
     >
-      <SpecTable
+      <RequirementTable
+        kind="spec"
+        columns={specColumns}
+        dropBelow={SPEC_TABLE_DROP}
         identifier={identifier}
         productId={productId}
         rows={list.query.data?.rows ?? []}

@@ -1,4 +1,3 @@
-import { useDocumentTitle } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { searchNavigation, validateSpecSearch } from './requirement-search';
 import { SpecList } from './SpecList';
@@ -8,7 +7,6 @@ const route = getRouteApi('/$identifier/products/$productId/demand/');
 export function SpecsPage() {
   const { identifier, productId } = route.useParams();
   const navigate = route.useNavigate();
-  useDocumentTitle('Requirement specs');
   return (
     <SpecList
       identifier={identifier}

@@ -8,13 +8,14 @@ import {
   useRequirementList,
 } from './ListLayout';
 import { UserRequirementFilters } from './RequirementFilters';
+import { RequirementTable } from './RequirementTable';
 import {
   hasUserRequirementFilters,
   type UserRequirementSearch,
   userRequirementListParams,
 } from './requirement-search';
 import { UserRequirementFormModal } from './UserRequirementFormModal';
-import { UserRequirementTable } from './UserRequirementTable';
+import { userRequirementColumns } from './UserRequirementTable';
 
 const USER_REQUIREMENTS: ListWords = {
   name: 'user-requirements',
@@ -56,7 +57,9 @@ export function UserRequirementList({
       create={canAdd ? { label: 'New user requirement', form: newRequirement } : undefined}
       nothingYet={{ icon: <IconBulb size={28} />, description: nothingYet }}
     >
-      <UserRequirementTable
+      <RequirementTable
+        kind="userRequirement"
+        columns={userRequirementColumns}
         identifier={identifier}
         productId={productId}
         rows={list.query.data?.rows ?? []}

@@ -1,19 +1,12 @@
 import { Avatar, Tooltip } from '@mantine/core';
 import type { UserRequirement } from '@shared/schemas/requirements';
-import { useMemo } from 'react';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { initials } from '../../../components/UserMenu/UserMenu';
 import { textColumn } from '../../../kit/ListTable/cells';
-import { ListTable } from '../../../kit/ListTable/ListTable';
+import type { ListColumn } from '../../../kit/ListTable/ListTable';
 import { displayName } from '../work-items/WorkItemBadges';
-import { countColumn, requirementColumns, requirementRowTitle } from './columns';
-
-interface UserRequirementTableProps {
-  identifier: string;
-  productId: string;
-  rows: UserRequirement[];
-  onOpen: (row: UserRequirement) => void;
-}
+import { countColumn } from './columns';
+import type { CommonColumns } from './RequirementTable';
 
 function AuthorCell({ row }: { row: UserRequirement }) {
   const name = displayName(row.author);
@@ -26,34 +19,23 @@ function AuthorCell({ row }: { row: UserRequirement }) {
   );
 }
 
-/** The "raw needs" of a product: a click on a row opens it. */
-export function UserRequirementTable({ identifier, productId, rows, onOpen }: UserRequirementTableProps) {
-  const columns = useMemo(() => {
-    const common = requirementColumns<UserRequirement>('userRequirement', identifier, productId);
-    return [
-      common.title,
-      textColumn<UserRequirement>('source', 'Source', (row) => row.sourceName, 'tertiary'),
-      common.priority,
-      common.module,
-      common.status,
-      { key: 'author', title: 'Author', render: (row: UserRequirement) => <AuthorCell row={row} /> },
-      countColumn<UserRequirement>('specs', 'Specs', (row) => row.specCount),
-      {
-        key: 'updated',
-        title: 'Updated',
-        role: 'secondary' as const,
-        render: (row: UserRequirement) => <RelativeTime value={row.updatedAt} size="xs" />,
-      },
-    ];
-  }, [identifier, productId]);
-  return (
-    <ListTable
-      rows={rows}
-      columns={columns}
-      testId="user-requirement-table"
-      rowTestId={(row) => `user-requirement-row-${row.number}`}
-      rowTitle={requirementRowTitle('UR')}
-      onOpen={onOpen}
-    />
-  );
+/** The "raw needs" table's columns: source, author, spec count and last update among the shared ones. */
+export function userRequirementColumns(
+  common: CommonColumns<UserRequirement>,
+): ListColumn<UserRequirement>[] {
+  return [
+    common.title,
+    textColumn<UserRequirement>('source', 'Source', (row) => row.sourceName, 'tertiary'),
+    common.priority,
+    common.module,
+    common.status,
+    { key: 'author', title: 'Author', render: (row) => <AuthorCell row={row} /> },
+    countColumn<UserRequirement>('specs', 'Specs', (row) => row.specCount),
+    {
+      key: 'updated',
+      title: 'Updated',
+      role: 'secondary',
+      render: (row) => <RelativeTime value={row.updatedAt} size="xs" />,
+    },
+  ];
 }

@@ -1,4 +1,3 @@
-import { useDocumentTitle } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { searchNavigation, validateUserRequirementSearch } from './requirement-search';
 import { UserRequirementList } from './UserRequirementList';
@@ -8,7 +7,6 @@ const route = getRouteApi('/$identifier/products/$productId/');
 export function NeedsPage() {
   const { identifier, productId } = route.useParams();
   const navigate = route.useNavigate();
-  useDocumentTitle('User requirements');
   return (
     <UserRequirementList
       identifier={identifier}

@@ -1,4 +1,4 @@
-import { Button, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, MultiSelect, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MAX_BATCH_CASES, MAX_CASE_TAGS } from '@shared/domain/testing';
 import { CaseBatchBodySchema, type CaseRow } from '@shared/schemas/testcases';
@@ -8,7 +8,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
-import { ModalActions } from '../../../kit/FormModal/FormModal';
+import { BusyModal, ModalActions } from '../../../kit/FormModal/FormModal';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { projectListQueryOptions } from '../../../queries/projects';
 import {
@@ -166,9 +166,10 @@ function BatchEditModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
   }
 
   return (
-    <Modal
+    <BusyModal
       opened={ids !== null}
-      onClose={() => !edit.isPending && onClose()}
+      busy={edit.isPending}
+      onClose={onClose}
       title={ids ? `Edit ${plural(ids.length)}` : 'Batch edit'}
     >
       <Stack gap="md">
@@ -225,7 +226,7 @@ function BatchEditModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
         )}
         <ModalActions onCancel={onClose} pending={edit.isPending} label="Apply" onConfirm={save} />
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }
 
@@ -279,9 +280,10 @@ function CopyCasesModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
   }
 
   return (
-    <Modal
+    <BusyModal
       opened={opened}
-      onClose={() => !copy.isPending && onClose()}
+      busy={copy.isPending}
+      onClose={onClose}
       title={ids ? `Copy ${plural(ids.length)}` : 'Copy cases'}
     >
       <Stack gap="md">
@@ -315,7 +317,7 @@ function CopyCasesModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
         />
         <ModalActions onCancel={onClose} pending={copy.isPending} label="Copy" onConfirm={save} />
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }
 

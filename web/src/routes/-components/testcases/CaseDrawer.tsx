@@ -21,6 +21,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkAnchor } from '../../../components/Links/Links';
 import { RefList } from '../../../components/RefList/RefList';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { isStaleVersion } from '../../../queries/factory';
 import { caseQueryOptions, useConfirmCases, useDeleteCases, useUpdateCase } from '../../../queries/testcases';
@@ -218,9 +219,9 @@ function CaseView({
         {(canEdit || canRemove) && (
           <Group gap="xs" wrap="nowrap">
             {canEdit && (
-              <Button variant="default" size="xs" leftSection={<IconPencil size={14} />} onClick={onEdit}>
+              <ActionButton icon={IconPencil} onClick={onEdit}>
                 Edit
-              </Button>
+              </ActionButton>
             )}
             {canRemove && (
               <Menu position="bottom-end" withinPortal>

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { MAX_BATCH_CASES } from '@shared/domain/testing';
 import type { CaseRow } from '@shared/schemas/testcases';
@@ -130,9 +130,9 @@ export function CaseLibrary({ projectId, moduleId, caseId }: CaseLibraryProps) {
   useStepBackFromEmptyPage(page, params.pageNum, (pageNum) => nav.setSearch({ pageNum: pageNum ?? 1 }));
 
   const importButton = (
-    <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
+    <ActionButton icon={IconUpload} size="sm" onClick={() => setImporting(true)}>
       Import
-    </Button>
+    </ActionButton>
   );
   const newCaseButton = can('test:case:add') && (
     <CreateButton onClick={() => setCreating(true)}>New case</CreateButton>

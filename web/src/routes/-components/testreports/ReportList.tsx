@@ -1,4 +1,4 @@
-import { Box, Button, Card, Text } from '@mantine/core';
+import { Box, Card, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Report } from '@shared/schemas/testruns';
 import { IconChartPie, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -81,9 +81,9 @@ export function ReportList({ projectId, onOpen, onCreate }: ProjectPanelListProp
         onChange={setSearch}
       />
       {canAdd && (
-        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onCreate}>
+        <ActionButton icon={IconPlus} variant="filled" onClick={onCreate}>
           New report
-        </Button>
+        </ActionButton>
       )}
     </PanelHeading>
   );

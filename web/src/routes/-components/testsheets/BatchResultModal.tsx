@@ -1,8 +1,8 @@
-import { Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { TEST_RESULT, TEST_RESULTS, type TestResultId } from '@shared/domain/testing';
 import { useEffect, useState } from 'react';
-import { ModalActions } from '../../../kit/FormModal/FormModal';
+import { BusyModal, ModalActions } from '../../../kit/FormModal/FormModal';
 import { NotesTextarea } from '../../../kit/FormModal/fields';
 import { useBatchResult } from '../../../queries/testsheets';
 
@@ -59,9 +59,10 @@ export function BatchResultModal({ projectId, ids, onClose, onDone }: BatchResul
   }
 
   return (
-    <Modal
+    <BusyModal
       opened={ids !== null}
-      onClose={() => !batch.isPending && onClose()}
+      busy={batch.isPending}
+      onClose={onClose}
       title={`Set the result of ${count} ${count === 1 ? 'case' : 'cases'}`}
     >
       <Stack gap="md">
@@ -87,6 +88,6 @@ export function BatchResultModal({ projectId, ids, onClose, onDone }: BatchResul
         </Text>
         <ModalActions onCancel={onClose} pending={batch.isPending} label="Set result" onConfirm={apply} />
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { caseCode } from '@shared/domain/testing';
 import { FileBugBodySchema, type LinkedIssue, type SheetCaseDetail } from '@shared/schemas/testruns';
 import { IconBug, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LinkAnchor } from '../../../components/Links/Links';
+import { BusyModal } from '../../../kit/FormModal/FormModal';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
@@ -76,9 +77,10 @@ export function FileBugModal({ projectId, sheetCase, opened, onClose }: FileBugM
   );
 
   return (
-    <Modal
+    <BusyModal
       opened={opened}
-      onClose={() => !file.isPending && onClose()}
+      busy={file.isPending}
+      onClose={onClose}
       title={filed ? 'Bug filed' : `File a bug from ${caseCode(sheetCase.caseNumber)}`}
       size="lg"
     >
@@ -120,7 +122,7 @@ export function FileBugModal({ projectId, sheetCase, opened, onClose }: FileBugM
           </Stack>
         </form>
       )}
-    </Modal>
+    </BusyModal>
   );
 }
 

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, ScrollArea, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MAX_SHEET_CASE_ISSUES } from '@shared/domain/testing';
@@ -17,6 +6,7 @@ import { ISSUE_KIND_LABELS, isIssueKind } from '@shared/domain/work-item-workflo
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { BusyModal } from '../../../kit/FormModal/FormModal';
 import { issueSearchQueryOptions } from '../../../queries/issues';
 import { useLinkIssues } from '../../../queries/testsheets';
 import { StatusBadge } from '../work-items/WorkItemBadges';
@@ -85,9 +75,10 @@ export function LinkIssuesModal({
 
   const rows = found.data?.rows ?? [];
   return (
-    <Modal
+    <BusyModal
       opened={opened}
-      onClose={() => !link.isPending && onClose()}
+      busy={link.isPending}
+      onClose={onClose}
       title="Link existing work items"
       size="lg"
     >
@@ -168,6 +159,6 @@ export function LinkIssuesModal({
           </Group>
         </Group>
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

@@ -10,8 +10,9 @@ import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
+import { ListEmpty } from '../../../kit/ListEmpty/ListEmpty';
 import { CreateButton } from '../../../kit/ListPage/CreateButton';
-import { ListBody, NoMatch, NothingYet, PanelHeading } from '../../../kit/ListPage/ListPage';
+import { ListBody, PanelHeading } from '../../../kit/ListPage/ListPage';
 import { CardPager } from '../../../kit/ListPage/Pager';
 import { usePager } from '../../../kit/ListPage/use-pager';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
@@ -161,17 +162,17 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
         query={{ isPending: !page && !isError, isError, isPlaceholderData, refetch }}
         isEmpty={!page || page.rows.length === 0}
         empty={
-          filtered ? (
-            <NoMatch title="No case matches" testId="sheet-cases-no-match" />
-          ) : (
-            <NothingYet
-              icon={<IconChecklist size={28} />}
-              title="No cases in this sheet yet"
-              description="Add cases from the case library, then record their results here."
-              action={canEdit && <CreateButton onClick={onAddCases}>Add cases</CreateButton>}
-              testId="sheet-cases-empty"
-            />
-          )
+          <ListEmpty
+            filtered={filtered}
+            noMatch={{ title: 'No case matches', testId: 'sheet-cases-no-match' }}
+            nothingYet={{
+              icon: <IconChecklist size={28} />,
+              title: 'No cases in this sheet yet',
+              description: 'Add cases from the case library, then record their results here.',
+              action: canEdit && <CreateButton onClick={onAddCases}>Add cases</CreateButton>,
+              testId: 'sheet-cases-empty',
+            }}
+          />
         }
       >
         <SheetCaseTable

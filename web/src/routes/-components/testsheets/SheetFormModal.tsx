@@ -1,4 +1,4 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import type { Sheet, SheetNode } from '@shared/schemas/testruns';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { DateRangeInputs, NotesTextarea, OptionSelect, TitleInput } from '../../
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { SPRINT_PICKER_SIZE, sprintListQueryOptions } from '../../../queries/sprints';
 import { useCreateSheet, useUpdateSheet } from '../../../queries/testsheets';
-import { COMBOBOX_PROPS, ProjectMemberSelect } from '../work-items/fields';
+import { ProjectMemberSelect } from '../work-items/fields';
 import {
   type SheetFormValues,
   sheetBody,
@@ -51,7 +51,7 @@ export function SheetFormModal({
   onCreated,
 }: SheetFormModalProps) {
   const sprints = useSprintOptions(projectId, opened);
-  const parents = useMemo(() => parentOptions(nodes, sheet?.id), [nodes, sheet?.id]);
+  const parents = useMemo(() => ({ options: parentOptions(nodes, sheet?.id) }), [nodes, sheet?.id]);
   const { form, modal } = useEditForm({
     opened,
     onClose,
@@ -77,14 +77,11 @@ export function SheetFormModal({
       size="lg"
     >
       <TitleInput label="Name" placeholder="Release 2.4 regression" {...form.getInputProps('name')} />
-      <Select
+      <OptionSelect
         label="Parent sheet"
-        placeholder="None: a top-level sheet"
-        data={parents}
-        clearable
-        searchable
-        nothingFoundMessage="No sheet matches"
-        comboboxProps={COMBOBOX_PROPS}
+        options={parents}
+        empty="None: a top-level sheet"
+        nothingFound="No sheet matches"
         {...form.getInputProps('root_id')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">

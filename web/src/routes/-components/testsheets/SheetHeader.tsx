@@ -11,6 +11,7 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { EditDeleteMenu, Fact } from '../../../components/EntityHeader/EntityHeader';
+import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { useUpdateSheet } from '../../../queries/testsheets';
 import { planDateRange } from '../products/plan-dates';
@@ -84,9 +85,9 @@ export function SheetHeader({ projectId, sheet, onDialog, onAddCases }: SheetHea
           </Stack>
           <Group gap={6} wrap="nowrap">
             {canEdit && (
-              <Button size="sm" leftSection={<IconPlus size={15} />} onClick={onAddCases}>
+              <ActionButton icon={IconPlus} size="sm" variant="filled" onClick={onAddCases}>
                 Add cases
-              </Button>
+              </ActionButton>
             )}
             {canEdit && <StateButton projectId={projectId} sheet={sheet} />}
             {(canEdit || canRemove) && (
