@@ -1,4 +1,4 @@
-import { Stack, Text, TextInput } from '@mantine/core';
+import { type ModalProps, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
 import { errorText } from '../../api/errors';
@@ -16,6 +16,8 @@ interface ConfirmModalProps {
   /** While the action runs: the dialog stays open and cannot be dismissed. */
   loading?: boolean;
   confirmDisabled?: boolean;
+  /** The modal's width; Mantine's default when absent. */
+  size?: ModalProps['size'];
 }
 
 /**
@@ -32,9 +34,10 @@ export function ConfirmModal({
   confirmColor = 'red',
   loading = false,
   confirmDisabled = false,
+  size,
 }: ConfirmModalProps) {
   return (
-    <BusyModal opened={opened} onClose={onClose} busy={loading} title={title}>
+    <BusyModal opened={opened} onClose={onClose} busy={loading} title={title} size={size}>
       <Stack gap="lg">
         {children}
         <ModalActions

@@ -11,6 +11,7 @@ export function DetailLayout({
   main,
   side,
   sideBelow,
+  sideStickyTop,
   children,
 }: {
   testId: string;
@@ -20,6 +21,8 @@ export function DetailLayout({
   side: ReactNode;
   /** A second side card under it (a spec's trace). */
   sideBelow?: ReactNode;
+  /** The side cards stay in view this many px from the top while the main card scrolls past. */
+  sideStickyTop?: number;
   /** The dialogs. */
   children?: ReactNode;
 }) {
@@ -31,7 +34,7 @@ export function DetailLayout({
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <Stack gap="md">
+        <Stack gap="md" pos={sideStickyTop === undefined ? undefined : 'sticky'} top={sideStickyTop}>
           <Paper withBorder p="lg">
             {side}
           </Paper>

@@ -1,6 +1,8 @@
 import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
 import type { FormEvent, ReactNode } from 'react';
+import { HttpError } from '../../api/errors';
 import { saveCallbacks, useStartAfresh } from '../../lib/form-modal';
+import { showServerFieldError } from '../../lib/server-errors';
 
 /** What a save hands `mutate`: the notification, closing and field errors of `saveCallbacks`. */
 type Callbacks<Saved> = ReturnType<typeof saveCallbacks<Saved>>['created'];
@@ -35,6 +37,11 @@ interface EditFormOptions<V, Item, Saved, CreateBody, UpdateBody> {
   createBody: (values: V) => CreateBody;
   update: Write<UpdateBody, Saved>;
   updateBody: (values: V, item: Item) => UpdateBody;
+  /**
+   * A create refused as a conflict (409) without naming a field: the field it concerns and what to
+   * say under it when the server says nothing ("CRM is taken", for a key unique in the enterprise).
+   */
+  createConflict?: { field: keyof V & string; message: (values: V) => string };
 }
 
 /**
@@ -60,6 +67,7 @@ export function useEditForm<V extends Record<string, any>, Item, Saved, CreateBo
   createBody,
   update,
   updateBody,
+  createConflict,
 }: EditFormOptions<V, Item, Saved, CreateBody, UpdateBody>): {
   form: UseFormReturnType<V>;
   modal: {
@@ -76,8 +84,22 @@ export function useEditForm<V extends Record<string, any>, Item, Saved, CreateBo
   const done = saveCallbacks<Saved>({ form, onClose, onCreated, openCreated, label });
   const onSubmit = form.onSubmit((submitted) => {
     if (item) update.mutate(updateBody(submitted, item), done.updated);
-    else create.mutate(createBody(submitted), done.created);
+    else create.mutate(createBody(submitted), withConflict(done.created, submitted));
   });
+
+  /** The create's callbacks, with a conflict shown under `createConflict`'s field. */
+  function withConflict(callbacks: Callbacks<Saved>, submitted: V): Callbacks<Saved> {
+    if (!createConflict) return callbacks;
+    return {
+      ...callbacks,
+      onError: (error: Error) => {
+        if (showServerFieldError(form, error)) return true;
+        if (!(error instanceof HttpError) || error.status !== 409) return false;
+        form.setFieldError(createConflict.field, error.errorMessage || createConflict.message(submitted));
+        return true;
+      },
+    };
+  }
   return {
     form,
     modal: {

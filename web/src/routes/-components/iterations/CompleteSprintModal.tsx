@@ -1,4 +1,4 @@
-import { Alert, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { Alert, Radio, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   COMPLETION_CHOICES,
@@ -10,7 +10,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HttpError } from '../../../api/errors';
-import { ModalActions } from '../../../kit/FormModal/FormModal';
+import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { openSprintsQueryOptions, useCompleteSprint } from '../../../queries/sprints';
 import { COMBOBOX_PROPS } from '../work-items/fields';
 import { itemCount, unfinishedCount } from './sprint-format';
@@ -74,11 +74,15 @@ export function CompleteSprintModal({ projectId, sprint, onClose }: CompleteSpri
   }
 
   return (
-    <Modal
+    <ConfirmModal
       opened={sprint !== null}
-      onClose={() => !complete.isPending && onClose()}
+      onClose={onClose}
       title={sprint ? `Complete ${sprint.name}` : 'Complete sprint'}
       size="lg"
+      loading={complete.isPending}
+      confirmLabel="Complete sprint"
+      confirmColor="brand"
+      onConfirm={submit}
     >
       <Stack gap="md">
         <Text size="sm" data-testid="complete-affected">
@@ -139,13 +143,7 @@ export function CompleteSprintModal({ projectId, sprint, onClose }: CompleteSpri
             {refusal}
           </Alert>
         )}
-        <ModalActions
-          onCancel={onClose}
-          pending={complete.isPending}
-          label="Complete sprint"
-          onConfirm={submit}
-        />
       </Stack>
-    </Modal>
+    </ConfirmModal>
   );
 }

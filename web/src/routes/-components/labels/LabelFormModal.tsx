@@ -1,5 +1,6 @@
-import { Badge, CheckIcon, ColorSwatch, Group, Input, Tooltip } from '@mantine/core';
+import { Badge, Box, Group, Input } from '@mantine/core';
 import { type IssueTag, type IssueTagBody, IssueTagBodySchema, TAG_COLORS } from '@shared/schemas/issues';
+import { ColorPicker } from '../../../kit/ColorPicker/ColorPicker';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { TitleInput } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
@@ -46,24 +47,15 @@ export function LabelFormModal({ opened, onClose, tag }: LabelFormModalProps) {
     <FormModal {...modal}>
       <TitleInput label="Name" placeholder="backend" {...form.getInputProps('name')} />
       <Input.Wrapper label="Colour" error={form.errors.color}>
-        <Group gap="xs" mt={6} role="radiogroup" aria-label="Colour">
-          {TAG_COLORS.map((option) => (
-            <Tooltip key={option} label={option}>
-              <ColorSwatch
-                component="button"
-                type="button"
-                role="radio"
-                aria-checked={color === option}
-                aria-label={option}
-                color={`var(--mantine-color-${option}-6)`}
-                onClick={() => form.setFieldValue('color', option)}
-                style={{ cursor: 'pointer', color: '#fff' }}
-              >
-                {color === option && <CheckIcon size={12} />}
-              </ColorSwatch>
-            </Tooltip>
-          ))}
-        </Group>
+        <Box mt={6}>
+          <ColorPicker
+            label="Colour"
+            colors={TAG_COLORS}
+            value={color}
+            onChange={(option) => form.setFieldValue('color', option)}
+            tooltips
+          />
+        </Box>
       </Input.Wrapper>
       <Group gap="xs">
         <Input.Label component="span">Preview</Input.Label>

@@ -1,10 +1,10 @@
-import { Alert, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { RefusableDeleteModal } from '../../../components/ConfirmModal/ConfirmModal';
-import { FormModal, ModalActions } from '../../../kit/FormModal/FormModal';
+import { ConfirmModal, RefusableDeleteModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { FormModal } from '../../../kit/FormModal/FormModal';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { COMBOBOX_PROPS } from '../work-items/fields';
@@ -224,11 +224,16 @@ function MoveModuleModal<N extends EditableModule<N>>({
   }
 
   return (
-    <Modal
+    <ConfirmModal
       opened={module !== null}
-      onClose={() => !update.isPending && onClose()}
+      onClose={onClose}
       title={module ? `Move ${module.module.name}` : 'Move module'}
       size="md"
+      loading={update.isPending}
+      confirmLabel="Move"
+      confirmColor="brand"
+      confirmDisabled={target === null}
+      onConfirm={move}
     >
       <Stack gap="md">
         {module && (
@@ -254,15 +259,8 @@ function MoveModuleModal<N extends EditableModule<N>>({
             comboboxProps={COMBOBOX_PROPS}
           />
         )}
-        <ModalActions
-          onCancel={onClose}
-          pending={update.isPending}
-          label="Move"
-          onConfirm={move}
-          disabled={target === null}
-        />
       </Stack>
-    </Modal>
+    </ConfirmModal>
   );
 }
 

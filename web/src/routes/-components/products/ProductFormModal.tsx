@@ -1,16 +1,13 @@
 import { MultiSelect, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { MAX_PRODUCT_MEMBERS } from '@shared/domain/products';
 import { type Product, type ProductBody, ProductBodySchema } from '@shared/schemas/products';
 import type { UserSummary } from '@shared/schemas/projects';
 import { useMemo } from 'react';
-import { HttpError } from '../../../api/errors';
 import type { EditModalProps } from '../../../kit/FormModal/edit-modal-props';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { NotesTextarea, TitleInput } from '../../../kit/FormModal/fields';
+import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
-import { saveCallbacks, useStartAfresh } from '../../../lib/form-modal';
-import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateProduct, useUpdateProduct } from '../../../queries/products';
 import { COMBOBOX_PROPS } from '../work-items/fields';
@@ -70,13 +67,29 @@ export function normaliseKey(typed: string): string {
  */
 export function ProductFormModal({ opened, onClose, product, onCreated }: ProductFormModalProps) {
   const { me } = useCurrentEnterprise();
-  const create = useCreateProduct();
-  const update = useUpdateProduct();
-  const saving = create.isPending || update.isPending;
-  const form = useForm<ProductFormValues>({
-    initialValues: initialValues(product, me.userId),
-    validate: (values) => zodResolver(ProductBodySchema)(productBody(values)),
+  const { form, modal } = useEditForm({
+    opened,
+    onClose,
+    onCreated,
+    item: product,
+    // Opening starts from the product as it is now (it may have changed since the last time).
+    values: () => initialValues(product, me.userId),
+    key: [product?.version],
+    validate: (values: ProductFormValues) => zodResolver(ProductBodySchema)(productBody(values)),
     validateInputOnBlur: ['name', 'identifier'],
+    noun: 'product',
+    createLabel: 'Create product',
+    label: (saved: Product) => `Product ${saved.name}`,
+    create: useCreateProduct(),
+    createBody: (values) => ProductBodySchema.parse(productBody(values)),
+    update: useUpdateProduct(),
+    updateBody: (values, item) => {
+      // The key is chosen once: the API refuses a change, so the edit leaves it out.
+      const { identifier: _key, ...changes } = ProductBodySchema.parse(productBody(values));
+      return { ...changes, id: item.id, version: item.version };
+    },
+    // Creating conflicts only on the key (unique in the enterprise): say so under it.
+    createConflict: { field: 'identifier', message: (values) => `${values.identifier} is taken` },
   });
 
   const known = useMemo<UserSummary[]>(() => (product ? [product.owner, ...product.members] : []), [product]);
@@ -93,45 +106,9 @@ export function ProductFormModal({ opened, onClose, product, onCreated }: Produc
       memberIdsNow.includes(option.value) && all.findIndex((o) => o.value === option.value) === index,
   );
 
-  // Opening starts from the product as it is now (it may have changed since the last time).
-  useStartAfresh(form, opened, () => initialValues(product, me.userId), [product?.version]);
-
-  const submit = form.onSubmit((values) => {
-    const body = ProductBodySchema.parse(productBody(values));
-    const onError = (error: Error) => {
-      if (showServerFieldError(form, error)) return;
-      // Creating conflicts only on the key (unique in the enterprise): say so under it.
-      if (!product && error instanceof HttpError && error.status === 409) {
-        form.setFieldError('identifier', error.errorMessage || `${body.identifier} is taken`);
-      }
-    };
-    const done = saveCallbacks<Product>({
-      form,
-      onClose,
-      onCreated,
-      label: (saved) => `Product ${saved.name}`,
-    });
-    const keyTaken = { onError: (error: Error) => onError(error) };
-    if (product) {
-      const { identifier: _key, ...changes } = body;
-      update.mutate(
-        { ...changes, id: product.id, version: product.version },
-        { ...done.updated, ...keyTaken },
-      );
-    } else create.mutate(body, { ...done.created, ...keyTaken });
-  });
-
   const keyProps = form.getInputProps('identifier');
   return (
-    <FormModal
-      title={product ? 'Edit product' : 'New product'}
-      opened={opened}
-      onClose={onClose}
-      pending={saving}
-      onSubmit={submit}
-      submitLabel={product ? 'Save' : 'Create product'}
-      size="lg"
-    >
+    <FormModal {...modal} size="lg">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <TitleInput
           label="Product name"

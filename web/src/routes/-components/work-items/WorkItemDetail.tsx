@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Divider,
-  Grid,
-  Group,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Divider, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ISSUE_KIND_LABELS, type IssueKind, isIssueKind } from '@shared/domain/work-item-workflow';
 import type { IssueDetail } from '@shared/schemas/issues';
@@ -23,6 +11,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkButton } from '../../../components/Links/Links';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { DetailLayout } from '../../../kit/DetailLayout/DetailLayout';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { issueQueryOptions, useDeleteIssue } from '../../../queries/issues';
 import { ReferencedInDocs } from '../docs/ReferencedInDocs';
@@ -258,23 +247,20 @@ function LoadedDetail({
   }
 
   return (
-    <Grid gap="lg" data-testid="work-item-detail">
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Paper withBorder p="lg">
-          <Stack gap="lg">
-            {header}
-            <DescriptionEditor issue={issue} editor={editor} canEdit={canEdit} />
-            {tabs}
-          </Stack>
-        </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Paper withBorder p="lg" pos="sticky" top={72}>
-          {fields(1)}
-        </Paper>
-      </Grid.Col>
+    <DetailLayout
+      testId="work-item-detail"
+      main={
+        <>
+          {header}
+          <DescriptionEditor issue={issue} editor={editor} canEdit={canEdit} />
+          {tabs}
+        </>
+      }
+      side={fields(1)}
+      sideStickyTop={72}
+    >
       {confirm}
-    </Grid>
+    </DetailLayout>
   );
 }
 
