@@ -32,9 +32,17 @@ export function DescriptionEditor({ issue, editor, canEdit }: DescriptionEditorP
     if (await editor.save({ description: draft })) setDraft(null);
   }
 
+  // A ticked box shows ticked at once, while its save runs; the saved item then takes over, and a
+  // refused save puts the box back (the client has said why).
+  // The tick is kept with the description it was made on, so a newer description replaces it.
+  const [ticked, setTicked] = useState<{ on: string; text: string } | null>(null);
+  const shown = ticked?.on === issue.description ? ticked.text : issue.description;
+
   /** A ticked task-list box saves the description with that box changed (people who may edit). */
-  function tick(index: number, checked: boolean) {
-    void editor.save({ description: toggleTask(issue.description, index, checked) });
+  async function tick(index: number, checked: boolean) {
+    const next = toggleTask(shown, index, checked);
+    setTicked({ on: issue.description, text: next });
+    if (!(await editor.save({ description: next }))) setTicked(null);
   }
 
   return (
@@ -99,9 +107,9 @@ export function DescriptionEditor({ issue, editor, canEdit }: DescriptionEditorP
             </Button>
           </Group>
         </Stack>
-      ) : issue.description.trim() ? (
+      ) : shown.trim() ? (
         <Box>
-          <Markdown onToggleTask={canEdit && !editor.saving ? tick : undefined}>{issue.description}</Markdown>
+          <Markdown onToggleTask={canEdit && !editor.saving ? tick : undefined}>{shown}</Markdown>
         </Box>
       ) : (
         <Text size="sm" c="dimmed">
