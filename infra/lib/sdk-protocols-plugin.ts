@@ -29,8 +29,10 @@ export function jsonProtocolsPlugin(): Plugin {
   return {
     name: 'sdk-json-protocols',
     setup(build) {
+      // Resolved once a build: every JSON client of the function imports the same file.
+      const barrel = esmBarrel();
       build.onResolve({ filter: /^@aws-sdk\/core\/protocols$/ }, (args) =>
-        XML_IMPORTERS.test(args.importer) ? undefined : { path: esmBarrel(), namespace: NAMESPACE },
+        XML_IMPORTERS.test(args.importer) ? undefined : { path: barrel, namespace: NAMESPACE },
       );
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, ({ path }) => {
         const lines = readFileSync(path, 'utf8').split('\n');

@@ -4,7 +4,7 @@ import { usePager } from '../ListPage/use-pager';
 import { useStepBackFromEmptyPage } from '../ListPage/use-step-back';
 
 /** What a paged list keeps of its paging in the route's search (`?pageNum=`, absent for page 1). */
-export interface PagedSearch {
+export interface RoutePaging {
   pageNum?: number;
 }
 
@@ -13,7 +13,7 @@ export interface PagedSearch {
  * (`(patch, replace) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace })`),
  * which keeps the router's generics out of this hook.
  */
-export type PatchSearch<S extends PagedSearch> = (patch: Partial<S> | PagedSearch, replace: boolean) => void;
+export type PatchSearch<S extends RoutePaging> = (patch: Partial<S> | RoutePaging, replace: boolean) => void;
 
 /**
  * A server-paged list whose page and filters live in the route's search (the pipelines, a
@@ -21,7 +21,7 @@ export type PatchSearch<S extends PagedSearch> = (patch: Partial<S> | PagedSearc
  * `Pager`'s state, a step back when a delete leaves the last page empty, and `filter`, which
  * changes filters and starts again at page 1 without adding a history entry.
  */
-export function useRoutePagedList<S extends PagedSearch, T>(
+export function useRoutePagedList<S extends RoutePaging, T>(
   list: string,
   search: S,
   patchSearch: PatchSearch<S>,
