@@ -26,6 +26,9 @@ export default defineConfig({
       tmpDir: join(tmpdir(), 'workspace-web-tsr'),
       quoteStyle: 'single',
       autoCodeSplitting: true,
+      // A route's loader travels in its page's chunk: the query modules a loader uses stay out of
+      // the first script. A route file may still name its own groupings (`codeSplitGroupings`).
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component']] },
     }),
     react(),
     // .br and .gz copies of the output for the embedded server (scripts/lib/precompress.ts).

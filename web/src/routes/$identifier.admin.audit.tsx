@@ -26,7 +26,6 @@ import {
  * CSV file. Every read of it is itself an entry.
  */
 export const Route = createFileRoute('/$identifier/admin/audit')({
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateAuditSearch,
   beforeLoad: accessGuard('adminAudit'),
   loaderDeps: ({ search }) => search,

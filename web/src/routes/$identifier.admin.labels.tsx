@@ -19,8 +19,6 @@ import { LabelFormModal } from './-components/labels/LabelFormModal';
 
 /** The enterprise's work-item labels (tags): every project's items pick from these. */
 export const Route = createFileRoute('/$identifier/admin/labels')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('adminLabels'),
   loader: (load) => loadQuery(issueTagsQueryOptions(), load),
   component: LabelsPage,

@@ -10,8 +10,6 @@ import { roleMenuTreeQueryOptions, roleQueryOptions, useUpdateRole } from '../qu
 import { isAdminRole, RoleForm } from './-components/roles/RoleForm';
 
 export const Route = createFileRoute('/$identifier/admin/roles/$roleId')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('adminRoleEdit'),
   loader: ({ context: { queryClient, enterprise }, params, location }) =>
     guardedLoad(

@@ -10,8 +10,6 @@ import { roleMenuTreeQueryOptions, useCreateRole } from '../queries/roles';
 import { RoleForm } from './-components/roles/RoleForm';
 
 export const Route = createFileRoute('/$identifier/admin/roles/add')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('adminRoleAdd'),
   loader: (load) => loadQuery(roleMenuTreeQueryOptions(load.context.enterprise.deptId, null), load),
   component: AddRolePage,

@@ -16,8 +16,6 @@ import { accessGuard, loadQuery } from '../lib/route-guards';
 import { roleListQueryOptions, useDeleteRole } from '../queries/roles';
 
 export const Route = createFileRoute('/$identifier/admin/roles/')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('adminRoles'),
   loader: (load) => loadQuery(roleListQueryOptions(load.context.enterprise.deptId), load),
   component: RolesPage,

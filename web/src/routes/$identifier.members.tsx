@@ -34,8 +34,6 @@ function listParams(search: { pageNum?: number; keyword?: string }) {
 }
 
 export const Route = createFileRoute('/$identifier/members')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateListSearch,
   beforeLoad: accessGuard('members'),
   loaderDeps: ({ search }) => listParams(search),

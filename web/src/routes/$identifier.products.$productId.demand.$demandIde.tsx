@@ -7,8 +7,6 @@ import { SpecDetail } from './-components/requirements/SpecDetail';
 
 /** A requirement spec's own page (the plan page shows the same detail in a drawer). */
 export const Route = createFileRoute('/$identifier/products/$productId/demand/$demandIde')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('products'),
   loader: (load) => loadQuery(specQueryOptions(load.params.demandIde), load),
   component: SpecPage,

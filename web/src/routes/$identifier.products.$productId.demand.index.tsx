@@ -8,8 +8,6 @@ import { SpecsPage } from './-components/requirements/SpecsPage';
 
 /** The product's requirement specs: module tree, filters, table with batch actions, paging. */
 export const Route = createFileRoute('/$identifier/products/$productId/demand/')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateSpecSearch,
   beforeLoad: accessGuard('products'),
   loaderDeps: ({ search }) => search,

@@ -11,8 +11,6 @@ import { NeedsPage } from './-components/requirements/UserRequirementsPage';
 
 /** The product's user requirements ("raw needs"): module tree, filters, table, paging. */
 export const Route = createFileRoute('/$identifier/products/$productId/')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateUserRequirementSearch,
   beforeLoad: accessGuard('products'),
   loaderDeps: ({ search }) => search,

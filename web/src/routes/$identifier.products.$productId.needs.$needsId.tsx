@@ -7,8 +7,6 @@ import { UserRequirementDetail } from './-components/requirements/UserRequiremen
 
 /** A user requirement's page: its workflow, the specs refined from it, history and comments. */
 export const Route = createFileRoute('/$identifier/products/$productId/needs/$needsId')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('products'),
   loader: (load) => loadQuery(userRequirementQueryOptions(load.params.needsId), load),
   component: NeedPage,

@@ -10,8 +10,6 @@ import { PlanDetail } from './-components/products/PlanDetail';
  * its page and scroll position while specs open and close.
  */
 export const Route = createFileRoute('/$identifier/products/$productId/plan/$planId')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('products'),
   loader: (load) => loadQuery(planQueryOptions(load.params.productId, load.params.planId), load),
   component: PlanLayout,

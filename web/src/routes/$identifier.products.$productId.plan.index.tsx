@@ -6,8 +6,6 @@ import { PlansPage } from './-components/products/PlansPage';
 import { planListParams, validatePlanSearch } from './-components/products/plan-search';
 
 export const Route = createFileRoute('/$identifier/products/$productId/plan/')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: validatePlanSearch,
   beforeLoad: accessGuard('products'),
   loaderDeps: ({ search }) => planListParams(search),

@@ -8,8 +8,6 @@ import { ProductTabs } from './-components/products/ProductTabs';
 
 /** A product: its header and section tabs around the section's page. */
 export const Route = createFileRoute('/$identifier/products/$productId')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('products'),
   loader: (load) => loadQuery(productQueryOptions(load.params.productId), load),
   component: ProductLayout,

@@ -7,8 +7,6 @@ import { ProductsPage } from './-components/products/ProductsPage';
 import { productSearch } from './-components/products/product-search';
 
 export const Route = createFileRoute('/$identifier/products/')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: productSearch.validate,
   beforeLoad: accessGuard('products'),
   loaderDeps: ({ search }) => productSearch.listParams(search),

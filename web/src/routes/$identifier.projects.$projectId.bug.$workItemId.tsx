@@ -5,7 +5,6 @@ import { WorkItemDetailRoute } from './-components/work-items/WorkItemListRoute'
 
 export const Route = createFileRoute('/$identifier/projects/$projectId/bug/$workItemId')({
   ...workItemDetailRoute,
-  codeSplitGroupings: [['loader', 'component']],
   loader: (context) => loadKindItem(3, context),
   component: () => <WorkItemDetailRoute kind={3} />,
 });

@@ -6,7 +6,6 @@ import { ProjectCodePage } from './-components/repositories/ProjectCodePage';
 
 /** The project's repositories (spec: /projects/{id}/code). */
 export const Route = createFileRoute('/$identifier/projects/$projectId/code')({
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('codes'),
   loader: (load) =>
     loadQuery(

@@ -5,7 +5,6 @@ import { WorkItemDetailRoute } from './-components/work-items/WorkItemListRoute'
 
 export const Route = createFileRoute('/$identifier/projects/$projectId/demand/$workItemId')({
   ...workItemDetailRoute,
-  codeSplitGroupings: [['loader', 'component']],
   loader: (context) => loadKindItem(1, context),
   component: () => <WorkItemDetailRoute kind={1} />,
 });

@@ -5,7 +5,6 @@ import { WorkItemListRoute } from './-components/work-items/WorkItemListRoute';
 
 export const Route = createFileRoute('/$identifier/projects/$projectId/demand/')({
   ...workItemListRoute,
-  codeSplitGroupings: [['loader', 'component']],
   loader: (context) => loadKindList(1, context),
   component: () => <WorkItemListRoute kind={1} />,
 });

@@ -18,8 +18,6 @@ import { ProjectNotice } from './-components/projects/ProjectNotice';
 
 /** The overview: charts, the activity feed, the notice and the members. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('projects'),
   // Every panel shows its own skeleton; starting the calls here overlaps them with the page's chunk.
   loader: ({ context: { queryClient }, params: { projectId } }) => {

@@ -8,7 +8,6 @@ import { SprintOverview } from './-components/iterations/SprintOverview';
  * closing the drawer goes back to the sprint.
  */
 export const Route = createFileRoute('/$identifier/projects/$projectId/iteration/$iterationId/$workItemId')({
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('projects'),
   component: SprintItemPage,
 });

@@ -5,8 +5,6 @@ import { SprintOverview } from './-components/iterations/SprintOverview';
 
 /** The sprint page: burn-down, statistics, its items and, once closed, the completion record. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/iteration/$iterationId/')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('projects'),
   // Every panel shows its own skeleton; starting the calls here overlaps them with the page's chunk.
   loader: ({ context: { queryClient }, params: { projectId, iterationId } }) => {

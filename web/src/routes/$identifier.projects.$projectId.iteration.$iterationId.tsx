@@ -14,8 +14,6 @@ import { SprintHeader } from './-components/iterations/SprintHeader';
  * work-item drawer opened from it, so the header stays while items open and close.
  */
 export const Route = createFileRoute('/$identifier/projects/$projectId/iteration/$iterationId')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('projects'),
   loader: (load) => loadQuery(sprintQueryOptions(load.params.projectId, load.params.iterationId), load),
   component: SprintLayout,

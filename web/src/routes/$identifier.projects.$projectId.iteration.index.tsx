@@ -7,8 +7,6 @@ import { sprintListParams, validateSprintSearch } from './-components/iterations
 
 /** The project's sprints by state, with New sprint and each sprint's workflow actions. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/iteration/')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateSprintSearch,
   beforeLoad: accessGuard('projects'),
   loaderDeps: ({ search }) => search,

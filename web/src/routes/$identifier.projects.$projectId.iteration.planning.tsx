@@ -46,8 +46,6 @@ import { useSelection } from './-components/iterations/use-selection';
 
 /** Planning: the backlog on the left, a sprint with its load per assignee on the right. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/iteration/planning')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateBacklogSearch,
   beforeLoad: accessGuard('projects'),
   loaderDeps: ({ search }) => search,

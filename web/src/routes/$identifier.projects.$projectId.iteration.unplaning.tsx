@@ -33,8 +33,6 @@ const LIST = 'backlog';
 
 /** The backlog: unfinished items in no sprint, to select and plan into a sprint. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/iteration/unplaning')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateBacklogSearch,
   beforeLoad: accessGuard('projects'),
   loaderDeps: ({ search }) => search,

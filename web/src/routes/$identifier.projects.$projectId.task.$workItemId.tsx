@@ -5,7 +5,6 @@ import { WorkItemDetailRoute } from './-components/work-items/WorkItemListRoute'
 
 export const Route = createFileRoute('/$identifier/projects/$projectId/task/$workItemId')({
   ...workItemDetailRoute,
-  codeSplitGroupings: [['loader', 'component']],
   loader: (context) => loadKindItem(2, context),
   component: () => <WorkItemDetailRoute kind={2} />,
 });

@@ -5,7 +5,6 @@ import { WorkItemListRoute } from './-components/work-items/WorkItemListRoute';
 
 export const Route = createFileRoute('/$identifier/projects/$projectId/task/')({
   ...workItemListRoute,
-  codeSplitGroupings: [['loader', 'component']],
   loader: (context) => loadKindList(2, context),
   component: () => <WorkItemListRoute kind={2} />,
 });

@@ -7,7 +7,6 @@ import { asTestType, testAreaRoute } from './-components/testcases/test-access';
 export const Route = createFileRoute(
   '/$identifier/projects/$projectId/test/$testType/$menuId/caseDetail/$caseId',
 )({
-  codeSplitGroupings: [['loader', 'component']],
   ...testAreaRoute,
   loader: testAreaLoader,
   component: TestMenuCasePage,

@@ -5,7 +5,6 @@ import { asTestType, testAreaRoute } from './-components/testcases/test-access';
 
 /** A part of the test area on one entry: a case module, a sheet or a report. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/test/$testType/$menuId/')({
-  codeSplitGroupings: [['loader', 'component']],
   ...testAreaRoute,
   loader: testAreaLoader,
   component: TestMenuPage,

@@ -8,7 +8,6 @@ import { asTestType, testAreaRoute } from './-components/testcases/test-access';
  * and closing the drawer goes back to the list with its filters.
  */
 export const Route = createFileRoute('/$identifier/projects/$projectId/test/$testType/caseDetail/$caseId')({
-  codeSplitGroupings: [['loader', 'component']],
   ...testAreaRoute,
   loader: testAreaLoader,
   component: TestCasePage,

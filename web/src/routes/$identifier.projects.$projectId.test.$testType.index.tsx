@@ -5,8 +5,6 @@ import { asTestType, testAreaRoute } from './-components/testcases/test-access';
 
 /** A part of the test area: the case library (all cases), the sheets overview or the reports list. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/test/$testType/')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   ...testAreaRoute,
   loader: testAreaLoader,
   component: TestPage,

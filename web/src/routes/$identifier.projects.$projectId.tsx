@@ -12,8 +12,6 @@ import { WorkItemPanelProvider } from './-components/work-items/work-item-panel'
  * every section opens items in.
  */
 export const Route = createFileRoute('/$identifier/projects/$projectId')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('projects'),
   loader: (load) => loadQuery(projectQueryOptions(load.params.projectId), load),
   component: ProjectLayout,

@@ -5,7 +5,6 @@ import { type DrawerTab, ReportDrawer } from './-components/weekly/ReportDrawer'
 
 /** `/projects/{id}/weekly/{memberWeeklyId}` (spec section 2): a member's report over the team view. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/weekly/$memberWeeklyId')({
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('weekly'),
   component: function ProjectWeeklyDrawer() {
     const { identifier, projectId, memberWeeklyId } = Route.useParams();

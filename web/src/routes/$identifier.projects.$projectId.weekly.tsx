@@ -6,7 +6,6 @@ import { validateProjectWeeklySearch } from './-components/weekly/weekly-search'
 
 /** `/projects/{id}/weekly` (spec section 2): the project's week; a member's report opens over it. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/weekly')({
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateProjectWeeklySearch,
   beforeLoad: accessGuard('weekly'),
   loaderDeps: ({ search }) => ({ week: search.week }),

@@ -7,8 +7,6 @@ import { ProjectsPage } from './-components/projects/ProjectsPage';
 import { projectSearch } from './-components/projects/project-search';
 
 export const Route = createFileRoute('/$identifier/projects/')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: projectSearch.validate,
   beforeLoad: accessGuard('projects'),
   loaderDeps: ({ search }) => projectSearch.listParams(search),

@@ -8,7 +8,6 @@ import { asDrawerTab, ReportDrawer } from './-components/weekly/ReportDrawer';
  * (docs/weekly-reports.md, "The drawers"). Another number shows the report.
  */
 export const Route = createFileRoute('/$identifier/weekly/$drawer/$memberWeeklyId')({
-  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: accessGuard('weekly'),
   component: function WeeklyDrawer() {
     const { identifier, drawer, memberWeeklyId } = Route.useParams();

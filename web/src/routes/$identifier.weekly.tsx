@@ -6,7 +6,6 @@ import { validateWeeklySearch } from './-components/weekly/weekly-search';
 
 /** `/{identifier}/weekly` (spec section 2): my week across projects; the drawers open over it. */
 export const Route = createFileRoute('/$identifier/weekly')({
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: validateWeeklySearch,
   beforeLoad: accessGuard('weekly'),
   loaderDeps: ({ search }) => ({ week: search.week }),

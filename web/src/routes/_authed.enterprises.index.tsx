@@ -12,8 +12,6 @@ import { EnterpriseCard } from './-components/EnterpriseCard';
 
 /** The enterprise switcher: where a signed-in user lands (spec section 2, path=organizes). */
 export const Route = createFileRoute('/_authed/enterprises/')({
-  // Loader and page in one chunk: the query modules they use stay out of the first script.
-  codeSplitGroupings: [['loader', 'component']],
   loader: (load) => loadQuery(myEnterprisesQueryOptions(), load),
   component: EnterprisesPage,
 });
