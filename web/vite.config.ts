@@ -1,4 +1,3 @@
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -6,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 // With extensions, as Vite's config loader asks (TypeScript maps `.js` to the `.ts` files).
 import { precompressPlugin } from '../scripts/lib/precompress.js';
+import { ROUTE_TREE_OPTIONS } from '../scripts/lib/route-tree.js';
 import { webCodeSplitting } from '../scripts/lib/web-chunks.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -19,12 +19,8 @@ export default defineConfig({
     // The router plugin must run before the React plugin: it rewrites route files into
     // code-split chunks that the React plugin then transforms.
     tanstackRouter({
-      target: 'react',
-      routesDirectory: join(webRoot, 'src/routes'),
-      generatedRouteTree: join(webRoot, 'src/routeTree.gen.ts'),
-      // Outside the repository, so concurrent builds never leave files in others' folders.
-      tmpDir: join(tmpdir(), 'workspace-web-tsr'),
-      quoteStyle: 'single',
+      // Where the route files are and where the route tree goes (also the typecheck's).
+      ...ROUTE_TREE_OPTIONS,
       autoCodeSplitting: true,
       // A route's loader travels in its page's chunk: the query modules a loader uses stay out of
       // the first script. A route file may still name its own groupings (`codeSplitGroupings`).
