@@ -20,7 +20,7 @@ import { DEFAULT_PAGE_SIZE } from './query-client';
 
 /**
  * Work items (docs/api-conventions.md, "Work items"). Type-only imports from the shared schemas:
- * the list routes' loaders import this module, and they are part of the first script.
+ * the list routes' loaders that import this module have no use for zod.
  */
 const BASE = '/api/pms/pmsProjectIssues';
 

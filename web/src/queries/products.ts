@@ -25,8 +25,8 @@ import { DEFAULT_PAGE_SIZE } from './query-client';
 
 /**
  * Products, their module trees, plans, requirement tags and lookups (docs/api-conventions.md,
- * "Products"). Type-only imports from the shared schemas: the route loaders import this module,
- * and loaders are part of the first script (zod is not).
+ * "Products"). Type-only imports from the shared schemas: the route loaders that import this
+ * module have no use for zod.
  *
  * Key layout: everything about one product sits under `productKeys.product(id)`, so one
  * invalidation refreshes a product's detail, members, modules and plans. Anything that moves a

@@ -18,7 +18,7 @@ import { DEFAULT_PAGE_SIZE } from './query-client';
 
 /**
  * Projects (docs/api-conventions.md, "Projects"). Type-only imports from the shared schemas: the
- * route loaders import this module, and loaders are part of the first script (zod is not).
+ * route loaders that import this module have no use for zod.
  */
 const BASE = '/api/pms/pmsProject';
 

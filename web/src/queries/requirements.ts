@@ -31,8 +31,8 @@ import { DEFAULT_PAGE_SIZE } from './query-client';
 /**
  * User requirements, requirement specs, their tracking, pushing specs into projects and comments
  * on product items (docs/api-conventions.md, "User requirements and requirement specs"). Type-only
- * imports from the shared schemas: the list routes' loaders import this module, and loaders are
- * part of the first script (zod is not).
+ * imports from the shared schemas: the list routes' loaders that import this module have no use
+ * for zod.
  */
 const UR = '/api/pms/productUserRequirement';
 const SR = '/api/pms/productRequirementSpecs';

@@ -37,9 +37,8 @@ export const Route = createFileRoute('/$identifier/members')({
   validateSearch: validateListSearch,
   beforeLoad: accessGuard('members'),
   loaderDeps: ({ search }) => listParams(search),
-  loader: ({ context: { queryClient }, params, deps, ...load }) =>
+  loader: ({ params, deps, ...load }) =>
     loadList(
-      queryClient,
       memberListQueryOptions(params.identifier, { ...deps, pageSize: storedPageSize('members') }),
       load,
     ),

@@ -11,9 +11,8 @@ export const Route = createFileRoute('/$identifier/products/$productId/demand/')
   validateSearch: validateSpecSearch,
   beforeLoad: accessGuard('products'),
   loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient }, params, deps, ...load }) =>
+  loader: ({ params, deps, ...load }) =>
     loadList(
-      queryClient,
       specListQueryOptions({ ...specListParams(params.productId, deps), pageSize: storedPageSize('specs') }),
       load,
     ),

@@ -14,9 +14,8 @@ export const Route = createFileRoute('/$identifier/products/$productId/')({
   validateSearch: validateUserRequirementSearch,
   beforeLoad: accessGuard('products'),
   loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient }, params, deps, ...load }) =>
+  loader: ({ params, deps, ...load }) =>
     loadList(
-      queryClient,
       userRequirementListQueryOptions({
         ...userRequirementListParams(params.productId, deps),
         pageSize: storedPageSize('user-requirements'),

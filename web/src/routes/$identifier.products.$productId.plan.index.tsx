@@ -9,7 +9,6 @@ export const Route = createFileRoute('/$identifier/products/$productId/plan/')({
   validateSearch: validatePlanSearch,
   beforeLoad: accessGuard('products'),
   loaderDeps: ({ search }) => planListParams(search),
-  loader: ({ context: { queryClient }, params, deps, ...load }) =>
-    loadList(queryClient, planListQueryOptions(params.productId, deps), load),
+  loader: (load) => loadList(planListQueryOptions(load.params.productId, load.deps), load),
   component: PlansPage,
 });

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/$identifier/products/')({
   validateSearch: productSearch.validate,
   beforeLoad: accessGuard('products'),
   loaderDeps: ({ search }) => productSearch.listParams(search),
-  loader: ({ context: { queryClient }, deps, ...load }) =>
-    loadList(queryClient, productListQueryOptions({ ...deps, pageSize: storedPageSize('products') }), load),
+  loader: (load) =>
+    loadList(productListQueryOptions({ ...load.deps, pageSize: storedPageSize('products') }), load),
   component: ProductsPage,
 });

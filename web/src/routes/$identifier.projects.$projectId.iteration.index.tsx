@@ -10,7 +10,7 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/iteration
   validateSearch: validateSprintSearch,
   beforeLoad: accessGuard('projects'),
   loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient }, params, deps, ...load }) =>
-    loadList(queryClient, sprintListQueryOptions(sprintListParams(params.projectId, deps)), load),
+  loader: (load) =>
+    loadList(sprintListQueryOptions(sprintListParams(load.params.projectId, load.deps)), load),
   component: IterationsPage,
 });

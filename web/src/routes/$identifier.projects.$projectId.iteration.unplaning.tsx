@@ -36,10 +36,9 @@ export const Route = createFileRoute('/$identifier/projects/$projectId/iteration
   validateSearch: validateBacklogSearch,
   beforeLoad: accessGuard('projects'),
   loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient }, params, deps, ...load }) => {
-    void queryClient.prefetchQuery(openSprintsQueryOptions(params.projectId));
+  loader: ({ params, deps, ...load }) => {
+    void load.context.queryClient.prefetchQuery(openSprintsQueryOptions(params.projectId));
     return loadList(
-      queryClient,
       backlogQueryOptions(backlogParams(params.projectId, deps), deps.pageNum ?? 1, storedPageSize(LIST)),
       load,
     );

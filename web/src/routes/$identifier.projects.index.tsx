@@ -10,7 +10,7 @@ export const Route = createFileRoute('/$identifier/projects/')({
   validateSearch: projectSearch.validate,
   beforeLoad: accessGuard('projects'),
   loaderDeps: ({ search }) => projectSearch.listParams(search),
-  loader: ({ context: { queryClient }, deps, ...load }) =>
-    loadList(queryClient, projectListQueryOptions({ ...deps, pageSize: storedPageSize('projects') }), load),
+  loader: (load) =>
+    loadList(projectListQueryOptions({ ...load.deps, pageSize: storedPageSize('projects') }), load),
   component: ProjectsPage,
 });
