@@ -1,4 +1,4 @@
-import { Badge, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { IssueTag } from '@shared/schemas/issues';
 import { IconTag } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { ConfirmRemoveModal } from '../components/ConfirmModal/ConfirmModal';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { ShortDate } from '../components/RelativeTime/ShortDate';
 import { CreateButton } from '../kit/ListPage/CreateButton';
+import { NothingYet } from '../kit/ListPage/ListPage';
 import { TextCell } from '../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../kit/ListTable/ListTable';
 import { actionsColumn, DeleteAction, EditAction } from '../kit/ListTable/RowActions';
@@ -45,16 +46,13 @@ function LabelsPage() {
 
       <Paper withBorder p={0}>
         {tags.length === 0 ? (
-          <EmptyState
-            py={48}
-            variant="light"
+          <NothingYet
             icon={<IconTag size={28} />}
             title="No labels yet"
             description="Create labels such as “backend” or “customer” to group and filter work items."
-            data-testid="labels-empty"
-          >
-            <EmptyState.Actions>{newButton}</EmptyState.Actions>
-          </EmptyState>
+            action={newButton}
+            testId="labels-empty"
+          />
         ) : (
           <ListTable
             rows={sorted}

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  EmptyState,
-  Group,
-  Menu,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, Pagination, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { REPOSITORY_KINDS, type RepositoryKind } from '@shared/domain/repositories';
@@ -17,7 +6,6 @@ import type { Repository } from '@shared/schemas/repositories';
 import {
   IconBrandDocker,
   IconCode,
-  IconDots,
   IconPencil,
   IconPlugConnected,
   IconRefresh,
@@ -31,9 +19,10 @@ import { useDeferredValue, useState } from 'react';
 import { ConfirmRemoveModal } from '../components/ConfirmModal/ConfirmModal';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { ActionButton } from '../kit/ActionButton/ActionButton';
-import { NoMatch } from '../kit/ListPage/ListPage';
+import { NoMatch, NothingYet } from '../kit/ListPage/ListPage';
 import { loadList } from '../kit/ListPage/load-list';
 import { stepBackFromLastRow } from '../kit/ListPage/use-step-back';
+import { MoreMenu, type MoreMenuItem } from '../kit/MoreMenu/MoreMenu';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { accessGuard } from '../lib/route-guards';
 import { validateListSearch } from '../lib/search';
@@ -71,8 +60,7 @@ export const Route = createFileRoute('/$identifier/codes')({
   validateSearch: validateCodesSearch,
   beforeLoad: accessGuard('codes'),
   loaderDeps: ({ search }) => listParams(search),
-  loader: ({ context: { queryClient }, deps, ...load }) =>
-    loadList(queryClient, repositoryListQueryOptions(deps), load),
+  loader: (load) => loadList(repositoryListQueryOptions(load.deps), load),
   component: CodesPage,
 });
 
@@ -105,6 +93,22 @@ function CodesPage() {
   const canEdit = can('code:repository:edit');
   const canRemove = can('code:repository:remove');
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  const rowActions = (row: Repository): MoreMenuItem[] => [
+    { label: 'Webhook settings', icon: IconWebhook, onClick: () => setWebhookOf(row), hidden: !canEdit },
+    { label: 'Sync now', icon: IconRefresh, onClick: () => syncNow(row), hidden: !canEdit },
+    { label: 'Edit', icon: IconPencil, onClick: () => setEditing(row), hidden: !canEdit },
+    {
+      label: 'Disconnect',
+      icon: IconTrash,
+      onClick: () => setDeleting(row),
+      danger: true,
+      hidden: !canRemove,
+    },
+  ];
+  const syncNow = (repository: Repository) =>
+    sync.mutate(repository.id, {
+      onSuccess: () => notifications.show({ message: `Reading ${repository.name} for new commits` }),
+    });
 
   const connectButton = canAdd && (
     <ActionButton icon={IconPlugConnected} size="sm" variant="filled" onClick={() => setConnecting(true)}>
@@ -114,12 +118,11 @@ function CodesPage() {
 
   const empty =
     params.kind === 'image' ? (
-      <EmptyState
-        py={56}
+      <NothingYet
         icon={<IconBrandDocker size={28} />}
         title="No container repositories yet"
         description="Container image repositories come from the artifact library, which is not available yet. Once it is, its Docker repositories are listed here beside the code."
-        data-testid="codes-image-empty"
+        testId="codes-image-empty"
       />
     ) : params.keyword ? (
       <NoMatch
@@ -127,15 +130,13 @@ function CodesPage() {
         description="Try part of the name or the clone URL."
       />
     ) : (
-      <EmptyState
-        py={56}
+      <NothingYet
         icon={<IconCode size={28} />}
         title="No repositories connected"
         description="Connect a repository of GitHub, GitLab, Gitea, Bitbucket, CodeCommit or any git server over HTTPS, then link it to projects to see branches and commits on their work items."
-        data-testid="codes-empty"
-      >
-        {connectButton && <EmptyState.Actions>{connectButton}</EmptyState.Actions>}
-      </EmptyState>
+        action={connectButton}
+        testId="codes-empty"
+      />
     );
 
   return (
@@ -182,53 +183,7 @@ function CodesPage() {
               testId="codes-table"
               actions={
                 canEdit || canRemove
-                  ? (row) => (
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={`Actions of ${row.name}`}>
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          {canEdit && (
-                            <>
-                              <Menu.Item
-                                leftSection={<IconWebhook size={14} />}
-                                onClick={() => setWebhookOf(row)}
-                              >
-                                Webhook settings
-                              </Menu.Item>
-                              <Menu.Item
-                                leftSection={<IconRefresh size={14} />}
-                                onClick={() =>
-                                  sync.mutate(row.id, {
-                                    onSuccess: () =>
-                                      notifications.show({ message: `Reading ${row.name} for new commits` }),
-                                  })
-                                }
-                              >
-                                Sync now
-                              </Menu.Item>
-                              <Menu.Item
-                                leftSection={<IconPencil size={14} />}
-                                onClick={() => setEditing(row)}
-                              >
-                                Edit
-                              </Menu.Item>
-                            </>
-                          )}
-                          {canRemove && (
-                            <Menu.Item
-                              color="red"
-                              leftSection={<IconTrash size={14} />}
-                              onClick={() => setDeleting(row)}
-                            >
-                              Disconnect
-                            </Menu.Item>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
-                    )
+                  ? (row) => <MoreMenu label={`Actions of ${row.name}`} items={rowActions(row)} />
                   : undefined
               }
             />

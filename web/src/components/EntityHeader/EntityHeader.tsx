@@ -1,16 +1,8 @@
-import {
-  ActionIcon,
-  type ActionIconProps,
-  Anchor,
-  Breadcrumbs,
-  Group,
-  Menu,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { IconDots, IconPencil, IconTrash, type TablerIcon } from '@tabler/icons-react';
+import { ActionIcon, type ActionIconProps, Anchor, Breadcrumbs, Group, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash, type TablerIcon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ActionButton } from '../../kit/ActionButton/ActionButton';
+import { MoreMenu } from '../../kit/MoreMenu/MoreMenu';
 import { LinkAnchor } from '../Links/Links';
 
 /** The parts of a product's, project's, plan's or sheet's heading: where it sits, Edit and Delete. */
@@ -111,24 +103,13 @@ export function EditDeleteMenu({
   onDelete?: () => void;
 }) {
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size={size} aria-label={label}>
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {onEdit && (
-          <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
-            Edit
-          </Menu.Item>
-        )}
-        {onDelete && (
-          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-            Delete
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <MoreMenu
+      label={label}
+      size={size}
+      items={[
+        { label: 'Edit', icon: IconPencil, onClick: () => onEdit?.(), hidden: !onEdit },
+        { label: 'Delete', icon: IconTrash, onClick: () => onDelete?.(), danger: true, hidden: !onDelete },
+      ]}
+    />
   );
 }
