@@ -2,7 +2,7 @@ import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { AuthCard } from '../components/AuthCard/AuthCard';
+import { AuthCard, LinkProblem } from '../components/AuthCard/AuthCard';
 import { LinkAnchor } from '../components/Links/Links';
 import { linkProblem, validateTokenSearch } from '../lib/link-token';
 import { invitationLinkQueryOptions, signedInUserQueryOptions, useAcceptInvitation } from '../queries/email';
@@ -28,9 +28,7 @@ function InvitePage() {
   if (!token || invitation.isError) {
     return (
       <AuthCard title="Invitation">
-        <Alert color="red" data-testid="invite-problem">
-          {token ? linkProblem(invitation.error) : 'This link is not valid; ask for a new one'}
-        </Alert>
+        <LinkProblem token={token} error={invitation.error} testId="invite-problem" />
       </AuthCard>
     );
   }

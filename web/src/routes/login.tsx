@@ -2,17 +2,15 @@ import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { SignInBodySchema } from '@shared/schemas/auth';
-import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { AuthCard, AuthSwitch } from '../components/AuthCard/AuthCard';
+import { useSignInPage } from '../components/AuthCard/use-sign-in-page';
 import { LinkAnchor } from '../components/Links/Links';
 import { CurrentPasswordInput } from '../components/PasswordInputs/PasswordInputs';
-import { safeGoPage } from '../lib/go-page';
 import { validateGoPageSearch } from '../lib/search';
 import { showServerFieldError } from '../lib/server-errors';
-import { useAutofocus } from '../lib/use-autofocus';
 import { zodResolver } from '../lib/zod-resolver';
-import { settingQueryOptions, useSignIn } from '../queries/auth';
+import { useSignIn } from '../queries/auth';
 
 /** Our own sign-in page, standing in for the code-hosting platform's (loginUrl points here). */
 export const Route = createFileRoute('/login')({
@@ -23,10 +21,8 @@ export const Route = createFileRoute('/login')({
 function LoginPage() {
   useDocumentTitle('Sign in · Workspace');
   const { go_page: goPage } = Route.useSearch();
-  const router = useRouter();
   const signIn = useSignIn();
-  const setting = useQuery(settingQueryOptions());
-  const firstField = useAutofocus();
+  const { signUpOpen, firstField, goOn } = useSignInPage(goPage);
   const form = useForm({
     initialValues: { login: '', password: '' },
     validate: zodResolver(SignInBodySchema),
@@ -34,7 +30,7 @@ function LoginPage() {
 
   const submit = form.onSubmit((values) =>
     signIn.mutate(SignInBodySchema.parse(values), {
-      onSuccess: () => router.history.push(safeGoPage(goPage, window.location.origin)),
+      onSuccess: goOn,
       onError: (error) => showServerFieldError(form, error),
     }),
   );
@@ -58,7 +54,7 @@ function LoginPage() {
           </Button>
         </Stack>
       </form>
-      {setting.data?.setting.signUpOpen !== false && (
+      {signUpOpen !== false && (
         <AuthSwitch question="New here?" to="/signup" goPage={goPage}>
           Create an account
         </AuthSwitch>

@@ -4,10 +4,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { PasswordSchema } from '@shared/schemas/auth';
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod';
-import { AuthCard } from '../components/AuthCard/AuthCard';
+import { AuthCard, LinkProblem } from '../components/AuthCard/AuthCard';
 import { LinkAnchor } from '../components/Links/Links';
 import { NewPasswordInput } from '../components/PasswordInputs/PasswordInputs';
-import { linkProblem, validateTokenSearch } from '../lib/link-token';
+import { validateTokenSearch } from '../lib/link-token';
 import { zodResolver } from '../lib/zod-resolver';
 import { useResetPassword } from '../queries/email';
 
@@ -37,10 +37,9 @@ function ResetPasswordPage() {
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             {(reset.isError || !token) && (
-              <Alert color="red" data-testid="reset-problem">
-                {token ? linkProblem(reset.error) : 'This link is not valid; ask for a new one'}{' '}
+              <LinkProblem token={token} error={reset.error} testId="reset-problem">
                 <LinkAnchor to="/forgot-password">Ask for a new link</LinkAnchor>
-              </Alert>
+              </LinkProblem>
             )}
             <NewPasswordInput {...form.getInputProps('password')} />
             <Button type="submit" loading={reset.isPending} disabled={!token} fullWidth>

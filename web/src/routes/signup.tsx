@@ -3,17 +3,15 @@ import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { AuthCard, AuthSwitch } from '../components/AuthCard/AuthCard';
+import { useSignInPage } from '../components/AuthCard/use-sign-in-page';
 import { NewPasswordInput } from '../components/PasswordInputs/PasswordInputs';
 import { SignUpFormSchema } from '../lib/form-schemas';
-import { safeGoPage } from '../lib/go-page';
 import { validateGoPageSearch } from '../lib/search';
 import { showServerFieldError } from '../lib/server-errors';
-import { useAutofocus } from '../lib/use-autofocus';
 import { zodResolver } from '../lib/zod-resolver';
-import { settingQueryOptions, useSignUp } from '../queries/auth';
+import { useSignUp } from '../queries/auth';
 
 export const Route = createFileRoute('/signup')({
   validateSearch: validateGoPageSearch,
@@ -23,22 +21,20 @@ export const Route = createFileRoute('/signup')({
 function SignUpPage() {
   useDocumentTitle('Create an account · Workspace');
   const { go_page: goPage } = Route.useSearch();
-  const router = useRouter();
   const signUp = useSignUp();
-  const setting = useQuery(settingQueryOptions());
-  const firstField = useAutofocus();
+  const { signUpOpen, firstField, goOn } = useSignInPage(goPage);
   const form = useForm({
     initialValues: { login: '', email: '', nickname: '', password: '' },
     validate: zodResolver(SignUpFormSchema),
     validateInputOnBlur: true,
   });
-  const closed = setting.data?.setting.signUpOpen === false;
+  const closed = signUpOpen === false;
 
   const submit = form.onSubmit((values) =>
     signUp.mutate(SignUpFormSchema.parse(values), {
       onSuccess: (user) => {
         notifications.show({ message: `We mailed a link to ${user.user.email} to confirm the address` });
-        router.history.push(safeGoPage(goPage, window.location.origin));
+        goOn();
       },
       onError: (error) => showServerFieldError(form, error),
     }),

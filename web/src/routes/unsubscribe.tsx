@@ -4,8 +4,7 @@ import type { Unsubscribe } from '@shared/schemas/notifications';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { api } from '../api/client';
-import { AuthCard } from '../components/AuthCard/AuthCard';
-import { LinkAnchor } from '../components/Links/Links';
+import { AuthCard, LinkProblem, WorkspaceLink } from '../components/AuthCard/AuthCard';
 import { linkProblem, validateTokenSearch } from '../lib/link-token';
 
 const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
@@ -36,18 +35,11 @@ function UnsubscribePage() {
     mutationFn: () => api.post<Unsubscribe>(UNSUBSCRIBE_PATH, { token }, QUIET),
   });
   const target = stop.data ?? lookup.data;
-  const problem = !token
-    ? 'This link is not valid; ask for a new one'
-    : lookup.isError
-      ? linkProblem(lookup.error)
-      : null;
 
   return (
     <AuthCard title="Stop notification email">
-      {problem && (
-        <Alert color="red" data-testid="unsubscribe-problem">
-          {problem}
-        </Alert>
+      {(!token || lookup.isError) && (
+        <LinkProblem token={token} error={lookup.error} testId="unsubscribe-problem" />
       )}
       {lookup.isPending && token && <Loader size="sm" />}
       {target && (
@@ -67,9 +59,7 @@ function UnsubscribePage() {
           {stop.isError && <Alert color="red">{linkProblem(stop.error)}</Alert>}
         </Stack>
       )}
-      <Text size="sm" c="dimmed" ta="center" mt="lg">
-        <LinkAnchor to="/">Go to the workspace</LinkAnchor>
-      </Text>
+      <WorkspaceLink />
     </AuthCard>
   );
 }

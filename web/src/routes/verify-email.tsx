@@ -1,10 +1,9 @@
-import { Alert, Loader, Text } from '@mantine/core';
+import { Alert, Loader } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { AuthCard } from '../components/AuthCard/AuthCard';
-import { LinkAnchor } from '../components/Links/Links';
-import { linkProblem, validateTokenSearch } from '../lib/link-token';
+import { AuthCard, LinkProblem, WorkspaceLink } from '../components/AuthCard/AuthCard';
+import { validateTokenSearch } from '../lib/link-token';
 import { useVerifyEmail } from '../queries/email';
 
 /** The page of a mailed verification link: confirms the address as it opens. */
@@ -30,14 +29,10 @@ function VerifyEmailPage() {
         </Alert>
       )}
       {(verify.isError || !token) && (
-        <Alert color="red" data-testid="verify-problem">
-          {token ? linkProblem(verify.error) : 'This link is not valid; ask for a new one'}
-        </Alert>
+        <LinkProblem token={token} error={verify.error} testId="verify-problem" />
       )}
       {verify.isPending && <Loader size="sm" />}
-      <Text size="sm" c="dimmed" ta="center" mt="lg">
-        <LinkAnchor to="/">Go to the workspace</LinkAnchor>
-      </Text>
+      <WorkspaceLink />
     </AuthCard>
   );
 }

@@ -1,5 +1,6 @@
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { linkProblem } from '../../lib/link-token';
 import { Brand } from '../EnterpriseShell/Brand';
 import { LinkAnchor } from '../Links/Links';
 
@@ -59,5 +60,37 @@ export function AuthSwitch({
         {children}
       </LinkAnchor>
     </Text>
+  );
+}
+
+/** Under the card of a mailed link's page (verification, unsubscribe): the way into the product. */
+export function WorkspaceLink() {
+  return (
+    <Text size="sm" c="dimmed" ta="center" mt="lg">
+      <LinkAnchor to="/">Go to the workspace</LinkAnchor>
+    </Text>
+  );
+}
+
+/**
+ * Why a mailed link (reset, verification, invitation) does not work: no token in it, or the
+ * server's reason (expired, already used); `children` follows, such as a way to a new link.
+ */
+export function LinkProblem({
+  token,
+  error,
+  testId,
+  children,
+}: {
+  token: string | undefined;
+  error: unknown;
+  testId: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Alert color="red" data-testid={testId}>
+      {token ? linkProblem(error) : 'This link is not valid; ask for a new one'}
+      {children && <> {children}</>}
+    </Alert>
   );
 }
