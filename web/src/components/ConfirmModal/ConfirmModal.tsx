@@ -53,10 +53,10 @@ export function ConfirmModal({
   );
 }
 
-/** The removal a `ConfirmRemoveModal` runs: a mutation that takes the id. */
+/** The removal a `ConfirmRemoveModal` or `RefusableDeleteModal` runs: a mutation that takes the id. */
 interface RemoveMutation {
   isPending: boolean;
-  mutate(id: string, callbacks: { onSuccess: () => void; onError: () => void }): void;
+  mutate(id: string, callbacks: { onSuccess: () => void; onError: (error: Error) => void }): void;
 }
 
 /**
@@ -72,6 +72,7 @@ export function ConfirmRemoveModal<T>({
   removed,
   onRemoved,
   closeWhenRefused = false,
+  onRefused,
   onClose,
   children,
   ...props
@@ -81,20 +82,23 @@ export function ConfirmRemoveModal<T>({
   remove: RemoveMutation;
   /** The notification: "Bob was removed from Acme". */
   removed: (target: T) => string;
-  onRemoved?: () => void;
+  onRemoved?: (id: string) => void;
   /** A refusal closes the dialog: retrying would be refused again (members still hold the role). */
   closeWhenRefused?: boolean;
+  onRefused?: (error: Error) => void;
   children: (target: T) => ReactNode;
 }) {
   function confirm() {
     if (!target) return;
-    remove.mutate(idOf(target), {
+    const id = idOf(target);
+    remove.mutate(id, {
       onSuccess: () => {
         notifications.show({ color: 'green', message: removed(target) });
         onClose();
-        onRemoved?.();
+        onRemoved?.(id);
       },
-      onError: () => {
+      onError: (error) => {
+        onRefused?.(error);
         if (closeWhenRefused) onClose();
       },
     });
@@ -136,18 +140,29 @@ export function RefusableConfirmModal({
 }) {
   return (
     <ConfirmModal {...props} confirmDisabled={refusal !== null}>
-      <Stack gap="sm">
+      <RefusalStack refusal={refusal} refusalTestId={refusalTestId}>
         {children}
-        {refusal && <ProblemAlert testId={refusalTestId}>{refusal}</ProblemAlert>}
-      </Stack>
+      </RefusalStack>
     </ConfirmModal>
   );
 }
 
-/** The delete a `RefusableDeleteModal` runs: a mutation that takes the id. */
-interface DeleteMutation {
-  isPending: boolean;
-  mutate(id: string, callbacks: { onSuccess: () => void; onError: (error: Error) => void }): void;
+/** The question, then the server's reason for refusing it, if it did. */
+function RefusalStack({
+  refusal,
+  refusalTestId,
+  children,
+}: {
+  refusal: string | null;
+  refusalTestId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="sm">
+      {children}
+      {refusal && <ProblemAlert testId={refusalTestId}>{refusal}</ProblemAlert>}
+    </Stack>
+  );
 }
 
 /**
@@ -156,54 +171,42 @@ interface DeleteMutation {
  * dialog closes; refused: the reason stays in the dialog. Open while there is a target.
  */
 export function RefusableDeleteModal<T>({
-  target,
-  idOf,
-  remove,
   deleted,
   onDeleted,
-  onClose,
   note,
+  refusalTestId,
   children,
   ...props
-}: Omit<ComponentProps<typeof RefusableConfirmModal>, 'opened' | 'loading' | 'onConfirm' | 'refusal'> & {
-  target: T | null;
-  idOf: (target: T) => string;
-  remove: DeleteMutation;
+}: Omit<ComponentProps<typeof ConfirmRemoveModal<T>>, 'removed' | 'onRemoved' | 'children'> & {
   /** The notification: "Plan Beta deleted". */
   deleted: (target: T) => string;
   onDeleted?: (id: string) => void;
   /** A dimmed note under the question until a refusal says why instead. */
   note?: ReactNode;
+  /** "plan-delete-refusal". */
+  refusalTestId: string;
+  children: ReactNode;
 }) {
-  const [refusal, setRefusal] = useRefusal(target && idOf(target));
-  function confirm() {
-    if (!target) return;
-    const id = idOf(target);
-    remove.mutate(id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: deleted(target) });
-        onDeleted?.(id);
-        onClose();
-      },
-      onError: (error) => setRefusal(errorText(error)),
-    });
-  }
+  const [refusal, setRefusal] = useRefusal(props.target && props.idOf(props.target));
   return (
-    <RefusableConfirmModal
+    <ConfirmRemoveModal
       {...props}
-      opened={target !== null}
-      onClose={onClose}
-      loading={remove.isPending}
-      refusal={refusal}
-      onConfirm={confirm}
+      removed={deleted}
+      onRemoved={onDeleted}
+      onRefused={(error) => setRefusal(errorText(error))}
+      confirmDisabled={refusal !== null}
     >
-      {children}
-      {note && refusal === null && (
-        <Text size="sm" c="dimmed">
-          {note}
-        </Text>
+      {() => (
+        <RefusalStack refusal={refusal} refusalTestId={refusalTestId}>
+          {children}
+          {note && refusal === null && (
+            <Text size="sm" c="dimmed">
+              {note}
+            </Text>
+          )}
+        </RefusalStack>
       )}
-    </RefusableConfirmModal>
+    </ConfirmRemoveModal>
   );
 }
 
