@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Code,
   CopyButton,
@@ -11,12 +10,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { type AccessToken, type NewAccessToken, TokenCreateSchema } from '@shared/schemas/artifacts';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ConfirmRemoveModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { SectionList } from '../../../kit/SectionList/SectionList';
@@ -24,6 +22,7 @@ import { TitledCard } from '../../../kit/TitledCard/TitledCard';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { tokensQueryOptions, useCreateToken, useRevokeToken } from '../artifacts/queries';
+import { AccountRow, RowButton } from './AccountRow';
 
 /** The secret of a token just made: shown this once, to copy. */
 function NewTokenAlert({ made, onDone }: { made: NewAccessToken; onDone: () => void }) {
@@ -55,17 +54,12 @@ function NewTokenAlert({ made, onDone }: { made: NewAccessToken; onDone: () => v
 
 function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke: () => void }) {
   return (
-    <Group justify="space-between" wrap="nowrap" data-testid={`access-token-${token.name}`}>
-      <Stack gap={2} miw={0}>
-        <Group gap="xs">
-          <Text size="sm" fw={500}>
-            {token.name}
-          </Text>
-          <Badge size="sm" variant="light" color={token.scope === 'write' ? 'orange' : 'gray'}>
-            {token.scope}
-          </Badge>
-        </Group>
-        <Group gap={6}>
+    <AccountRow
+      testId={`access-token-${token.name}`}
+      name={token.name}
+      badge={{ label: token.scope, color: token.scope === 'write' ? 'orange' : 'gray' }}
+      details={
+        <>
           <Text size="xs" c="dimmed">
             {token.prefix}… · created
           </Text>
@@ -74,18 +68,14 @@ function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke: () => voi
             · {token.lastUsedAt ? 'last used' : 'never used'}
           </Text>
           {token.lastUsedAt && <RelativeTime value={token.lastUsedAt} />}
-        </Group>
-      </Stack>
-      <Button
-        size="compact-sm"
-        variant="default"
-        color="red"
-        onClick={onRevoke}
-        aria-label={`Revoke ${token.name}`}
-      >
-        Revoke
-      </Button>
-    </Group>
+        </>
+      }
+      action={
+        <RowButton color="red" onClick={onRevoke} aria-label={`Revoke ${token.name}`}>
+          Revoke
+        </RowButton>
+      }
+    />
   );
 }
 
@@ -157,24 +147,17 @@ export function AccessTokensSection() {
           rows.map((token) => <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />)
         }
       </SectionList>
-      <ConfirmModal
-        opened={revoking !== null}
+      <ConfirmRemoveModal
+        target={revoking}
+        idOf={(token) => token.id}
+        remove={revoke}
+        removed={(token) => `${token.name} revoked`}
         onClose={() => setRevoking(null)}
         title={`Revoke ${revoking?.name ?? 'token'}?`}
         confirmLabel="Revoke"
-        loading={revoke.isPending}
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: `${revoking.name} revoked` });
-              setRevoking(null);
-            },
-          })
-        }
       >
-        <Text size="sm">Clients that use it are refused from now on. This cannot be undone.</Text>
-      </ConfirmModal>
+        {() => <Text size="sm">Clients that use it are refused from now on. This cannot be undone.</Text>}
+      </ConfirmRemoveModal>
     </TitledCard>
   );
 }

@@ -1,15 +1,17 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Session } from '@shared/schemas/auth';
 import { IconDevices } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ConfirmRemoveModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { ConfirmedAction } from '../../../kit/ConfirmedAction/ConfirmedAction';
 import { SectionList } from '../../../kit/SectionList/SectionList';
 import { TitledCard } from '../../../kit/TitledCard/TitledCard';
 import { fullDateTime } from '../../../lib/relative-time';
 import { sessionsQueryOptions, useEndOtherSessions, useEndSession } from '../../../queries/auth';
+import { AccountRow, RowButton } from './AccountRow';
 
 function SessionRow({
   session,
@@ -21,39 +23,32 @@ function SessionRow({
   pending: boolean;
 }) {
   return (
-    <Group justify="space-between" wrap="nowrap" data-testid={`session-row-${session.id}`}>
-      <Stack gap={2} miw={0} style={{ flex: 1 }}>
-        <Group gap="xs">
-          <Text size="sm" fw={500} title={session.userAgent || undefined}>
-            {session.device}
-          </Text>
-          {session.current && (
-            <Badge size="sm" variant="light" color="green">
-              This session
-            </Badge>
-          )}
-        </Group>
-        <Group gap={6}>
+    <AccountRow
+      testId={`session-row-${session.id}`}
+      name={session.device}
+      nameTitle={session.userAgent || undefined}
+      badge={session.current ? { label: 'This session', color: 'green' } : undefined}
+      details={
+        <>
           <Text size="xs" c="dimmed">
             {session.sourceAddress || 'Address unknown'} · signed in {fullDateTime(session.createdAt)} · last
             seen
           </Text>
           <RelativeTime value={session.lastSeenAt} />
-        </Group>
-      </Stack>
-      {!session.current && (
-        <Button
-          size="compact-sm"
-          variant="default"
-          loading={pending}
-          style={{ flexShrink: 0 }}
-          onClick={onSignOut}
-          aria-label={`Sign out ${session.device}, signed in ${fullDateTime(session.createdAt)}`}
-        >
-          Sign out
-        </Button>
-      )}
-    </Group>
+        </>
+      }
+      action={
+        !session.current && (
+          <RowButton
+            loading={pending}
+            onClick={onSignOut}
+            aria-label={`Sign out ${session.device}, signed in ${fullDateTime(session.createdAt)}`}
+          >
+            Sign out
+          </RowButton>
+        )
+      }
+    />
   );
 }
 
@@ -65,25 +60,17 @@ export function SessionsSection() {
   const sessions = useQuery(sessionsQueryOptions());
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
-  const [confirming, setConfirming] = useState(false);
   const [ending, setEnding] = useState<Session | null>(null);
   const others = sessions.data?.filter((s) => !s.current) ?? [];
 
-  function signOut(session: Session) {
-    endOne.mutate(session.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: `${session.device} signed out` }),
-      onSettled: () => setEnding(null),
-    });
-  }
-
-  function signOutOthers() {
+  function signOutOthers(close: () => void) {
     endOthers.mutate(undefined, {
       onSuccess: ({ ended }) =>
         notifications.show({
           color: 'green',
           message: `Signed out everywhere else (${ended} ${ended === 1 ? 'session' : 'sessions'})`,
         }),
-      onSettled: () => setConfirming(false),
+      onSettled: close,
     });
   }
 
@@ -92,11 +79,24 @@ export function SessionsSection() {
       title="Sessions"
       icon={<IconDevices size={18} />}
       action={
-        others.length > 0 && (
-          <Button size="compact-sm" variant="light" color="red" onClick={() => setConfirming(true)}>
-            Sign out everywhere else
-          </Button>
-        )
+        <ConfirmedAction
+          trigger={(open) =>
+            others.length > 0 && (
+              <Button size="compact-sm" variant="light" color="red" onClick={open}>
+                Sign out everywhere else
+              </Button>
+            )
+          }
+          title="Sign out everywhere else?"
+          confirmLabel="Sign out everywhere else"
+          loading={endOthers.isPending}
+          onConfirm={signOutOthers}
+        >
+          <Text size="sm">
+            {others.length === 1 ? 'Your other session' : `Your ${others.length} other sessions`} will be
+            signed out. This session stays signed in.
+          </Text>
+        </ConfirmedAction>
       }
       withBorder
       testId="sessions"
@@ -126,33 +126,24 @@ export function SessionsSection() {
           </>
         )}
       </SectionList>
-      <ConfirmModal
-        opened={ending !== null}
+      <ConfirmRemoveModal
+        target={ending}
+        idOf={(session) => session.id}
+        remove={endOne}
+        removed={(session) => `${session.device} signed out`}
+        closeWhenRefused
         onClose={() => setEnding(null)}
         title={`Sign out ${ending?.device ?? 'this device'}?`}
         confirmLabel="Sign out"
-        loading={endOne.isPending}
-        onConfirm={() => ending && signOut(ending)}
       >
-        <Text size="sm">
-          The session signed in {ending ? fullDateTime(ending.createdAt) : ''} from{' '}
-          {ending?.sourceAddress || 'an unknown address'} will be signed out; whoever uses it will have to
-          sign in again. This session stays signed in.
-        </Text>
-      </ConfirmModal>
-      <ConfirmModal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Sign out everywhere else?"
-        confirmLabel="Sign out everywhere else"
-        loading={endOthers.isPending}
-        onConfirm={signOutOthers}
-      >
-        <Text size="sm">
-          {others.length === 1 ? 'Your other session' : `Your ${others.length} other sessions`} will be signed
-          out. This session stays signed in.
-        </Text>
-      </ConfirmModal>
+        {(session) => (
+          <Text size="sm">
+            The session signed in {fullDateTime(session.createdAt)} from{' '}
+            {session.sourceAddress || 'an unknown address'} will be signed out; whoever uses it will have to
+            sign in again. This session stays signed in.
+          </Text>
+        )}
+      </ConfirmRemoveModal>
     </TitledCard>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Menu, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   ITERATION_STATE,
@@ -8,18 +8,12 @@ import {
   startWarnings,
 } from '@shared/domain/sprint-workflow';
 import type { Sprint } from '@shared/schemas/sprints';
-import {
-  IconCheck,
-  IconDots,
-  IconPencil,
-  IconPlayerPlay,
-  IconRotateClockwise,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconPlayerPlay, IconRotateClockwise, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ConfirmModal, ConfirmRemoveModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { MoreMenu } from '../../../kit/MoreMenu/MoreMenu';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { openSprintsQueryOptions, useDeleteSprint, useUpdateSprint } from '../../../queries/sprints';
 import { CompleteSprintModal } from './CompleteSprintModal';
@@ -112,32 +106,20 @@ export function SprintActions({ projectId, sprint, size = 'xs', onDeleted }: Spr
           </ActionButton>
         );
       })}
-      {(canEdit || canRemove) && (
-        <Menu position="bottom-end" withinPortal shadow="md">
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size={size === 'xs' ? 'md' : 'lg'}
-              aria-label={`More actions for ${sprint.name}`}
-            >
-              <IconDots size={16} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {canEdit && (
-              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-                Edit
-              </Menu.Item>
-            )}
-            {canRemove && (
-              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
-                Delete
-              </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
-      )}
+      <MoreMenu
+        label={`More actions for ${sprint.name}`}
+        size={size === 'xs' ? 'md' : 'lg'}
+        items={[
+          { label: 'Edit', icon: IconPencil, onClick: () => setEditing(true), hidden: !canEdit },
+          {
+            label: 'Delete',
+            icon: IconTrash,
+            onClick: () => setDeleting(true),
+            danger: true,
+            hidden: !canRemove,
+          },
+        ]}
+      />
 
       <CompleteSprintModal
         projectId={projectId}
@@ -183,27 +165,23 @@ export function SprintActions({ projectId, sprint, size = 'xs', onDeleted }: Spr
           snapshot.
         </Text>
       </ConfirmModal>
-      <ConfirmModal
-        opened={deleting}
+      <ConfirmRemoveModal
+        target={deleting ? sprint : null}
+        idOf={(target) => target.id}
+        remove={remove}
+        removed={(target) => `“${target.name}” deleted`}
+        onRemoved={onDeleted}
         onClose={() => setDeleting(false)}
         title={`Delete ${sprint.name}?`}
-        loading={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(sprint.id, {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: `“${sprint.name}” deleted` });
-              setDeleting(false);
-              onDeleted?.();
-            },
-          })
-        }
       >
-        <Text size="sm">
-          {sprint.issueCount === 0
-            ? 'The sprint has no items. This cannot be undone.'
-            : `Its ${itemCount(sprint.issueCount)} go back to the backlog. This cannot be undone.`}
-        </Text>
-      </ConfirmModal>
+        {(target) => (
+          <Text size="sm">
+            {target.issueCount === 0
+              ? 'The sprint has no items. This cannot be undone.'
+              : `Its ${itemCount(target.issueCount)} go back to the backlog. This cannot be undone.`}
+          </Text>
+        )}
+      </ConfirmRemoveModal>
     </Group>
   );
 }

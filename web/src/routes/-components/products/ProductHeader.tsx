@@ -4,10 +4,10 @@ import { PRODUCT_STATUS } from '@shared/domain/products';
 import type { Product } from '@shared/schemas/products';
 import { IconLock, IconLockOpen, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { DirectoryBreadcrumbs } from '../../../components/EntityHeader/EntityHeader';
 import { initials } from '../../../components/UserMenu/UserMenu';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { ConfirmedAction } from '../../../kit/ConfirmedAction/ConfirmedAction';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { useUpdateProduct } from '../../../queries/products';
 import { displayName, UserChip } from '../work-items/WorkItemBadges';
@@ -23,11 +23,11 @@ export function ProductHeader({ product }: { product: Product }) {
   const identifier = enterprise.enterpriseIdentifier;
   const canEdit = can('product:product:edit');
   const [editing, setEditing] = useState(false);
-  const [closing, setClosing] = useState(false);
   const update = useUpdateProduct();
   const active = product.status === PRODUCT_STATUS.active;
 
-  function setStatus(status: 1 | 2) {
+  /** `done`: the confirmation of a close, shut once the product is closed. */
+  function setStatus(status: 1 | 2, done?: () => void) {
     update.mutate(
       { id: product.id, version: product.version, status },
       {
@@ -37,7 +37,7 @@ export function ProductHeader({ product }: { product: Product }) {
             message:
               status === PRODUCT_STATUS.closed ? `${saved.name} is closed` : `${saved.name} is active again`,
           });
-          setClosing(false);
+          done?.();
         },
       },
     );
@@ -114,40 +114,38 @@ export function ProductHeader({ product }: { product: Product }) {
             <ActionButton icon={IconPencil} size="sm" onClick={() => setEditing(true)}>
               Edit product
             </ActionButton>
-            {active ? (
-              <ActionButton icon={IconLock} size="sm" onClick={() => setClosing(true)}>
-                Close product
-              </ActionButton>
-            ) : (
-              <ActionButton
-                icon={IconLockOpen}
-                size="sm"
-                loading={update.isPending}
-                onClick={() => setStatus(PRODUCT_STATUS.active)}
-              >
-                Reopen product
-              </ActionButton>
-            )}
+            <ConfirmedAction
+              trigger={(open) =>
+                active ? (
+                  <ActionButton icon={IconLock} size="sm" onClick={open}>
+                    Close product
+                  </ActionButton>
+                ) : (
+                  <ActionButton
+                    icon={IconLockOpen}
+                    size="sm"
+                    loading={update.isPending}
+                    onClick={() => setStatus(PRODUCT_STATUS.active)}
+                  >
+                    Reopen product
+                  </ActionButton>
+                )
+              }
+              title="Close product"
+              confirmLabel="Close product"
+              confirmColor="dark"
+              loading={update.isPending}
+              onConfirm={(close) => setStatus(PRODUCT_STATUS.closed, close)}
+            >
+              <Text size="sm">
+                Close <b>{product.name}</b>? It stays readable with its requirements, specs and plans, and can
+                be reopened at any time.
+              </Text>
+            </ConfirmedAction>
           </Group>
         )}
       </Group>
       {canEdit && <ProductFormModal opened={editing} onClose={() => setEditing(false)} product={product} />}
-      {canEdit && (
-        <ConfirmModal
-          opened={closing}
-          onClose={() => setClosing(false)}
-          title="Close product"
-          confirmLabel="Close product"
-          confirmColor="dark"
-          loading={update.isPending}
-          onConfirm={() => setStatus(PRODUCT_STATUS.closed)}
-        >
-          <Text size="sm">
-            Close <b>{product.name}</b>? It stays readable with its requirements, specs and plans, and can be
-            reopened at any time.
-          </Text>
-        </ConfirmModal>
-      )}
     </Stack>
   );
 }

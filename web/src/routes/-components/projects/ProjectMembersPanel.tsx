@@ -1,10 +1,9 @@
 import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { ProjectMember } from '@shared/schemas/projects';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ConfirmRemoveModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { PersonCell, YouBadge } from '../../../kit/ListTable/cells';
 import { RowAction } from '../../../kit/ListTable/RowActions';
@@ -21,16 +20,6 @@ export function ProjectMembersPanel({ projectId, projectName }: { projectId: str
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<ProjectMember | null>(null);
   const canEdit = can('project:member:edit');
-
-  function confirmRemove() {
-    if (!removing) return;
-    const name = removing.nickname || removing.login;
-    remove.mutate(removing.userId, {
-      onSuccess: () => notifications.show({ color: 'green', message: `${name} left ${projectName}` }),
-      // On failure (the last manager) the client has said why.
-      onSettled: () => setRemoving(null),
-    });
-  }
 
   return (
     <TitledCard
@@ -105,19 +94,24 @@ export function ProjectMembersPanel({ projectId, projectName }: { projectId: str
           current={members ?? []}
         />
       )}
-      <ConfirmModal
-        opened={removing !== null}
+      <ConfirmRemoveModal
+        target={removing}
+        idOf={(member) => member.userId}
+        remove={remove}
+        removed={(member) => `${member.nickname || member.login} left ${projectName}`}
+        // On failure (the last manager) the client has said why.
+        closeWhenRefused
         onClose={() => setRemoving(null)}
         title="Remove from the project"
         confirmLabel="Remove"
-        loading={remove.isPending}
-        onConfirm={confirmRemove}
       >
-        <Text size="sm">
-          Remove <b>{removing?.nickname || removing?.login}</b> (@{removing?.login}) from {projectName}? Items
-          assigned to them keep their assignee.
-        </Text>
-      </ConfirmModal>
+        {(member) => (
+          <Text size="sm">
+            Remove <b>{member.nickname || member.login}</b> (@{member.login}) from {projectName}? Items
+            assigned to them keep their assignee.
+          </Text>
+        )}
+      </ConfirmRemoveModal>
     </TitledCard>
   );
 }

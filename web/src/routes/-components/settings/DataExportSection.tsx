@@ -5,9 +5,9 @@ import { IconDatabaseExport, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { ConfirmedAction } from '../../../kit/ConfirmedAction/ConfirmedAction';
 import { SectionList } from '../../../kit/SectionList/SectionList';
 import { fullDateTime } from '../../../lib/relative-time';
 import { exportsQueryOptions, fetchExport, isExportActive, useStartExport } from '../../../queries/exports';
@@ -98,15 +98,14 @@ function ExportRow({
 export function DataExportSection({ identifier }: { identifier: string }) {
   const exports = useQuery(exportsQueryOptions(identifier));
   const start = useStartExport(identifier);
-  const [confirming, setConfirming] = useState(false);
   const [downloading, setDownloading] = useState<string | null>(null);
   const running = exports.data?.some(isExportActive) ?? false;
 
-  function startExport() {
+  function startExport(close: () => void) {
     start.mutate(undefined, {
       onSuccess: () => notifications.show({ color: 'green', message: 'Export started' }),
       onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
-      onSettled: () => setConfirming(false),
+      onSettled: close,
     });
   }
 
@@ -136,15 +135,29 @@ export function DataExportSection({ identifier }: { identifier: string }) {
               downloaded for 7 days.
             </Text>
           </Stack>
-          <ActionButton
-            variant="light"
-            size="sm"
-            icon={IconDatabaseExport}
-            disabled={running}
-            onClick={() => setConfirming(true)}
+          <ConfirmedAction
+            trigger={(open) => (
+              <ActionButton
+                variant="light"
+                size="sm"
+                icon={IconDatabaseExport}
+                disabled={running}
+                onClick={open}
+              >
+                Export data
+              </ActionButton>
+            )}
+            title="Export all data?"
+            confirmLabel="Start export"
+            confirmColor="blue"
+            loading={start.isPending}
+            onConfirm={startExport}
           >
-            Export data
-          </ActionButton>
+            <Text size="sm">
+              The export is built in the background and may take a while for a large enterprise. It holds all
+              of the enterprise's data: keep the archive safe.
+            </Text>
+          </ConfirmedAction>
         </Group>
         <SectionList query={exports} what="The exports" testId="exports" empty="No exports yet." gap="md">
           {(rows) =>
@@ -159,20 +172,6 @@ export function DataExportSection({ identifier }: { identifier: string }) {
           }
         </SectionList>
       </Stack>
-      <ConfirmModal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Export all data?"
-        confirmLabel="Start export"
-        confirmColor="blue"
-        loading={start.isPending}
-        onConfirm={startExport}
-      >
-        <Text size="sm">
-          The export is built in the background and may take a while for a large enterprise. It holds all of
-          the enterprise's data: keep the archive safe.
-        </Text>
-      </ConfirmModal>
     </Paper>
   );
 }

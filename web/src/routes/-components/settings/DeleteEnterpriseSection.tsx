@@ -3,9 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { TypeToConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { ConfirmedAction } from '../../../kit/ConfirmedAction/ConfirmedAction';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { enterpriseKeys, useDeleteEnterprise } from '../../../queries/enterprise';
 
@@ -15,7 +14,6 @@ export function DeleteEnterpriseSection() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remove = useDeleteEnterprise(enterprise);
-  const [opened, setOpened] = useState(false);
   function confirm() {
     // The modal confirms only once the identifier typed matches it.
     remove.mutate(enterprise.enterpriseIdentifier, {
@@ -42,32 +40,27 @@ export function DeleteEnterpriseSection() {
               Its members, roles and everything in it are deleted for good. This cannot be undone.
             </Text>
           </Stack>
-          <ActionButton
-            color="red"
-            size="sm"
-            variant="outline"
-            icon={IconTrash}
-            onClick={() => setOpened(true)}
+          <ConfirmedAction
+            trigger={(open) => (
+              <ActionButton color="red" size="sm" variant="outline" icon={IconTrash} onClick={open}>
+                Delete enterprise
+              </ActionButton>
+            )}
+            title="Delete enterprise"
+            loading={remove.isPending}
+            typeToConfirm={{
+              expected: enterprise.enterpriseIdentifier,
+              inputLabel: 'Type the identifier to confirm',
+            }}
+            onConfirm={confirm}
           >
-            Delete enterprise
-          </ActionButton>
+            <Text size="sm">
+              This deletes <b>{enterprise.name}</b> with all its members, roles and data. To confirm, type its
+              identifier <Code>{enterprise.enterpriseIdentifier}</Code> below.
+            </Text>
+          </ConfirmedAction>
         </Group>
       </Stack>
-      <TypeToConfirmModal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title="Delete enterprise"
-        confirmLabel="Delete"
-        loading={remove.isPending}
-        expected={enterprise.enterpriseIdentifier}
-        inputLabel="Type the identifier to confirm"
-        onConfirm={confirm}
-      >
-        <Text size="sm">
-          This deletes <b>{enterprise.name}</b> with all its members, roles and data. To confirm, type its
-          identifier <Code>{enterprise.enterpriseIdentifier}</Code> below.
-        </Text>
-      </TypeToConfirmModal>
     </Paper>
   );
 }

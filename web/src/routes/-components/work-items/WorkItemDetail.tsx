@@ -1,5 +1,4 @@
 import { ActionIcon, Alert, Badge, Divider, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ISSUE_KIND_LABELS, type IssueKind, isIssueKind } from '@shared/domain/work-item-workflow';
 import type { IssueDetail } from '@shared/schemas/issues';
 import { IconAlertTriangle, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -7,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DiscussionTabPanel } from '../../../components/CommentThread/CommentThread';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ConfirmRemoveModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkButton } from '../../../components/Links/Links';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
@@ -73,21 +72,6 @@ function LoadedDetail({
   const canSeeCases = can('test:case:list');
   const canSeeCode = can('code:repository:list');
   const params = { identifier, projectId, workItemId: issue.id };
-
-  function confirmDelete() {
-    remove.mutate(issue.id, {
-      onSuccess: () => {
-        notifications.show({
-          color: 'green',
-          message: `${ISSUE_KIND_LABELS[kind].one} #${issue.issueNumber} deleted`,
-        });
-        setDeleting(false);
-        if (variant === 'drawer') panel.closeItem();
-        else void navigate({ to: KIND_ROUTES[kind].list, params: { identifier, projectId } });
-      },
-      // On failure (it still has children) the client said why; the dialog stays for another try.
-    });
-  }
 
   const header = (
     <Stack gap="xs">
@@ -159,29 +143,14 @@ function LoadedDetail({
     <WorkItemFields issue={issue} projectId={projectId} editor={editor} canEdit={canEdit} columns={columns} />
   );
 
-  const tabs = (
-    <Tabs defaultValue="comments" keepMounted={false}>
-      <Tabs.List>
-        <Tabs.Tab value="comments">Comments</Tabs.Tab>
-        <Tabs.Tab value="history">History</Tabs.Tab>
-        <Tabs.Tab value="children" rightSection={<Counter value={issue.children.length} />}>
-          Children
-        </Tabs.Tab>
-        <Tabs.Tab value="links" rightSection={<Counter value={issue.links.length} />}>
-          Links
-        </Tabs.Tab>
-        {/* No counter: the item's detail does not carry its cases, and the tab loads them when opened. */}
-        {canSeeCases && <Tabs.Tab value="cases">Test cases</Tabs.Tab>}
-        {can('docs:doc:list') && <Tabs.Tab value="docs">Referenced in docs</Tabs.Tab>}
-        {canSeeCode && <Tabs.Tab value="code">Code</Tabs.Tab>}
-      </Tabs.List>
-      <DiscussionTabPanel>
-        <CommentsPanel issueId={issue.id} projectId={projectId} canComment={can('project:issue:comment')} />
-      </DiscussionTabPanel>
-      <Tabs.Panel value="history" pt="md">
-        <HistoryPanel issueId={issue.id} />
-      </Tabs.Panel>
-      <Tabs.Panel value="children" pt="md">
+  /** The tabs after the comments, each with its count when it has one. */
+  const sections = [
+    { value: 'history', label: 'History', panel: <HistoryPanel issueId={issue.id} /> },
+    {
+      value: 'children',
+      label: 'Children',
+      count: issue.children.length,
+      panel: (
         <Stack gap="sm">
           <IssueRefList items={issue.children} projectId={projectId} empty="No child items." />
           {canAdd && (
@@ -192,45 +161,85 @@ function LoadedDetail({
             </Group>
           )}
         </Stack>
-      </Tabs.Panel>
-      <Tabs.Panel value="links" pt="md">
-        <LinksPanel issue={issue} projectId={projectId} canEdit={canEdit} />
-      </Tabs.Panel>
-      {canSeeCases && (
-        <Tabs.Panel value="cases" pt="md">
-          <TestCasesPanel issueId={issue.id} projectId={projectId} canEdit={canEdit} />
+      ),
+    },
+    {
+      value: 'links',
+      label: 'Links',
+      count: issue.links.length,
+      panel: <LinksPanel issue={issue} projectId={projectId} canEdit={canEdit} />,
+    },
+    // No counter: the item's detail does not carry its cases, and the tab loads them when opened.
+    {
+      value: 'cases',
+      label: 'Test cases',
+      shown: canSeeCases,
+      panel: <TestCasesPanel issueId={issue.id} projectId={projectId} canEdit={canEdit} />,
+    },
+    {
+      value: 'docs',
+      label: 'Referenced in docs',
+      shown: can('docs:doc:list'),
+      panel: <ReferencedInDocs issueId={issue.id} />,
+    },
+    {
+      value: 'code',
+      label: 'Code',
+      shown: canSeeCode,
+      panel: <ItemCodePanel issue={issue} projectId={projectId} canCreateBranch={can('code:branch:add')} />,
+    },
+  ].filter((section) => section.shown !== false);
+
+  const tabs = (
+    <Tabs defaultValue="comments" keepMounted={false}>
+      <Tabs.List>
+        <Tabs.Tab value="comments">Comments</Tabs.Tab>
+        {sections.map(({ value, label, count }) => (
+          <Tabs.Tab
+            key={value}
+            value={value}
+            rightSection={count === undefined ? undefined : <Counter value={count} />}
+          >
+            {label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <DiscussionTabPanel>
+        <CommentsPanel issueId={issue.id} projectId={projectId} canComment={can('project:issue:comment')} />
+      </DiscussionTabPanel>
+      {sections.map(({ value, panel }) => (
+        <Tabs.Panel key={value} value={value} pt="md">
+          {panel}
         </Tabs.Panel>
-      )}
-      {can('docs:doc:list') && (
-        <Tabs.Panel value="docs" pt="md">
-          <ReferencedInDocs issueId={issue.id} />
-        </Tabs.Panel>
-      )}
-      {canSeeCode && (
-        <Tabs.Panel value="code" pt="md">
-          <ItemCodePanel issue={issue} projectId={projectId} canCreateBranch={can('code:branch:add')} />
-        </Tabs.Panel>
-      )}
+      ))}
     </Tabs>
   );
 
   const confirm = (
-    <ConfirmModal
-      opened={deleting}
+    <ConfirmRemoveModal
+      target={deleting ? issue : null}
+      idOf={(item) => item.id}
+      remove={remove}
+      removed={(item) => `${ISSUE_KIND_LABELS[kind].one} #${item.issueNumber} deleted`}
+      onRemoved={() => {
+        if (variant === 'drawer') panel.closeItem();
+        else void navigate({ to: KIND_ROUTES[kind].list, params: { identifier, projectId } });
+      }}
+      // On failure (it still has children) the client said why; the dialog stays for another try.
       onClose={() => setDeleting(false)}
       title={`Delete ${ISSUE_KIND_LABELS[kind].one.toLowerCase()}`}
-      loading={remove.isPending}
-      onConfirm={confirmDelete}
     >
-      <Text size="sm">
-        Delete{' '}
-        <b>
-          #{issue.issueNumber} {issue.title}
-        </b>
-        ? Its comments and history go with it.
-        {issue.children.length > 0 && ' It still has child items: move or delete them first.'}
-      </Text>
-    </ConfirmModal>
+      {(item) => (
+        <Text size="sm">
+          Delete{' '}
+          <b>
+            #{item.issueNumber} {item.title}
+          </b>
+          ? Its comments and history go with it.
+          {item.children.length > 0 && ' It still has child items: move or delete them first.'}
+        </Text>
+      )}
+    </ConfirmRemoveModal>
   );
 
   if (variant === 'drawer') {
