@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { LinkButton } from '../../../components/Links/Links';
 import { StatusCardPage } from '../../../kit/ListPage/CardList';
 import { CreateButton } from '../../../kit/ListPage/CreateButton';
+import { cardPaging } from '../../../kit/ListPage/card-paging';
 import { statusChoices } from '../../../kit/StatusChoices/status-choices';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { projectQueryOptions } from '../../../queries/projects';
@@ -38,7 +39,7 @@ export function IterationsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const params = sprintListParams(projectId, search);
-  const { data: page, isPlaceholderData } = useQuery(sprintListQueryOptions(params));
+  const list = useQuery(sprintListQueryOptions(params));
   const canAdd = can('project:sprint:add');
   const [creating, setCreating] = useState(false);
   const today = localToday();
@@ -67,12 +68,7 @@ export function IterationsPage() {
           {canAdd && newSprintButton}
         </Group>
       }
-      page={page}
-      dimmed={isPlaceholderData}
-      pageNum={params.pageNum}
-      onPageChange={(pageNum, replace) =>
-        void navigate({ search: (prev) => ({ ...prev, pageNum }), replace })
-      }
+      {...cardPaging(list, params.pageNum, navigate)}
       one="sprint"
       many="sprints"
       noMatch={{ title: 'No sprint is in this state', description: 'Try another state, or all sprints.' }}
@@ -93,7 +89,7 @@ export function IterationsPage() {
         )
       }
     >
-      {page?.rows.map((sprint) => (
+      {list.data?.rows.map((sprint) => (
         <SprintCard
           key={sprint.id}
           identifier={identifier}

@@ -69,7 +69,13 @@ function ByStatus({ statistics }: { statistics: SprintStatistics }) {
 }
 
 function ByAssignee({ statistics }: { statistics: SprintStatistics }) {
-  if (statistics.byAssignee.length === 0) return null;
+  if (statistics.byAssignee.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No items yet.
+      </Text>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={420}>
       <Table verticalSpacing={6} data-testid="sprint-by-assignee">
@@ -100,6 +106,12 @@ function ByAssignee({ statistics }: { statistics: SprintStatistics }) {
   );
 }
 
+/** The items counted two ways, each under its heading. */
+const BREAKDOWNS = [
+  { title: 'By status', View: ByStatus },
+  { title: 'By assignee', View: ByAssignee },
+];
+
 /** Completion and carry-over rates, items by status and by assignee. */
 export function SprintStatisticsPanel({
   statistics,
@@ -126,24 +138,14 @@ export function SprintStatisticsPanel({
         <Figure label="Unfinished" value={statistics.unfinished} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Stack gap="xs">
-          <Text size="sm" fw={600}>
-            By status
-          </Text>
-          <ByStatus statistics={statistics} />
-        </Stack>
-        <Stack gap="xs">
-          <Text size="sm" fw={600}>
-            By assignee
-          </Text>
-          {statistics.byAssignee.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No items yet.
+        {BREAKDOWNS.map(({ title, View }) => (
+          <Stack key={title} gap="xs">
+            <Text size="sm" fw={600}>
+              {title}
             </Text>
-          ) : (
-            <ByAssignee statistics={statistics} />
-          )}
-        </Stack>
+            <View statistics={statistics} />
+          </Stack>
+        ))}
       </SimpleGrid>
     </TitledCard>
   );

@@ -29,14 +29,17 @@ interface PlanDetailProps {
 
 const OPEN = new Set<number>([PLAN_STATUS.notStarted, PLAN_STATUS.inProgress, PLAN_STATUS.expired]);
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** A figure of the plan in its column of the grid: `md` columns of 12 on a wide screen. */
+function Fact({ label, md, children }: { label: string; md: number; children: ReactNode }) {
   return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      {children}
-    </Stack>
+    <Grid.Col span={{ base: 12, sm: 6, md }}>
+      <Stack gap={2}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {label}
+        </Text>
+        {children}
+      </Stack>
+    </Grid.Col>
   );
 }
 
@@ -50,7 +53,6 @@ export function PlanDetail({ plan, productName, openSpecId }: PlanDetailProps) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [specPage, setSpecPage] = useState(1);
   const canEdit = can('product:plan:edit');
   const canRemove = can('product:plan:remove');
   const expired = plan.status === PLAN_STATUS.expired;
@@ -86,36 +88,28 @@ export function PlanDetail({ plan, productName, openSpecId }: PlanDetailProps) {
 
       <Card>
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <Fact label="Dates">
-              <Text size="sm">{planDateRange(plan.startDate, plan.endDate)}</Text>
-              {plan.endDate && OPEN.has(plan.status) && (
-                <Text size="xs" c={expired ? 'red' : 'dimmed'} fw={expired ? 600 : undefined}>
-                  {endHint(plan.endDate, localToday())}
-                </Text>
-              )}
-            </Fact>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 5 }}>
-            <Fact label="Progress">
-              <PlanProgress plan={plan} size="lg" withLabel={false} />
-              <Text size="xs" c="dimmed">
-                {plan.specCount === 0
-                  ? 'No specs yet'
-                  : `${plan.completedSpecCount} of ${plan.specCount} ${plan.specCount === 1 ? 'spec' : 'specs'} completed`}
+          <Fact label="Dates" md={3}>
+            <Text size="sm">{planDateRange(plan.startDate, plan.endDate)}</Text>
+            {plan.endDate && OPEN.has(plan.status) && (
+              <Text size="xs" c={expired ? 'red' : 'dimmed'} fw={expired ? 600 : undefined}>
+                {endHint(plan.endDate, localToday())}
               </Text>
-            </Fact>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
-            <Fact label="Created by">
-              <UserChip user={plan.creator} />
-            </Fact>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
-            <Fact label="Updated">
-              <RelativeTime value={plan.updatedAt} size="sm" c={undefined} />
-            </Fact>
-          </Grid.Col>
+            )}
+          </Fact>
+          <Fact label="Progress" md={5}>
+            <PlanProgress plan={plan} size="lg" withLabel={false} />
+            <Text size="xs" c="dimmed">
+              {plan.specCount === 0
+                ? 'No specs yet'
+                : `${plan.completedSpecCount} of ${plan.specCount} ${plan.specCount === 1 ? 'spec' : 'specs'} completed`}
+            </Text>
+          </Fact>
+          <Fact label="Created by" md={2}>
+            <UserChip user={plan.creator} />
+          </Fact>
+          <Fact label="Updated" md={2}>
+            <RelativeTime value={plan.updatedAt} size="sm" c={undefined} />
+          </Fact>
         </Grid>
         <Stack gap={4} mt="md">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -138,11 +132,7 @@ export function PlanDetail({ plan, productName, openSpecId }: PlanDetailProps) {
 
       <PlanSpecsCard
         identifier={identifier}
-        productId={productId}
-        planId={plan.id}
-        specCount={plan.specCount}
-        pageNum={specPage}
-        onPage={setSpecPage}
+        plan={plan}
         openId={openSpecId}
         onOpen={(spec) =>
           void navigate({

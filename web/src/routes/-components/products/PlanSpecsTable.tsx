@@ -1,7 +1,9 @@
 import { Card, EmptyState, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import type { Plan } from '@shared/schemas/products';
 import type { Spec } from '@shared/schemas/requirements';
 import { IconListCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { LinkAnchor } from '../../../components/Links/Links';
 import { planSpecsQueryOptions } from '../../../queries/products';
 import { RequirementStatusBadge } from '../requirements/RequirementStatusBadge';
@@ -135,9 +137,13 @@ export function PlanSpecsTable({
   );
 }
 
-/** The card around the table, with the count in its heading. */
-export function PlanSpecsCard(props: PlanSpecsTableProps & { specCount: number }) {
-  const { specCount, ...table } = props;
+/** The card around the plan's table, with the count in its heading; it keeps the table's page. */
+export function PlanSpecsCard({
+  plan,
+  ...table
+}: Omit<PlanSpecsTableProps, 'productId' | 'planId' | 'pageNum' | 'onPage'> & { plan: Plan }) {
+  const [pageNum, setPageNum] = useState(1);
+  const { specCount } = plan;
   return (
     <Card p={0}>
       <Group justify="space-between" px="md" pt="md" pb="xs">
@@ -146,7 +152,13 @@ export function PlanSpecsCard(props: PlanSpecsTableProps & { specCount: number }
           {specCount} {specCount === 1 ? 'spec' : 'specs'}
         </Text>
       </Group>
-      <PlanSpecsTable {...table} />
+      <PlanSpecsTable
+        {...table}
+        productId={plan.productId}
+        planId={plan.id}
+        pageNum={pageNum}
+        onPage={setPageNum}
+      />
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { StatusCardPage } from '../../../kit/ListPage/CardList';
 import { CreateButton } from '../../../kit/ListPage/CreateButton';
+import { cardPaging } from '../../../kit/ListPage/card-paging';
 import { statusChoices } from '../../../kit/StatusChoices/status-choices';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { planListQueryOptions, productQueryOptions } from '../../../queries/products';
@@ -34,7 +35,7 @@ export function PlansPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const params = planListParams(search);
-  const { data: page, isPlaceholderData } = useQuery(planListQueryOptions(productId, params));
+  const list = useQuery(planListQueryOptions(productId, params));
   const canAdd = can('product:plan:add');
   const canEdit = can('product:plan:edit');
   const canRemove = can('product:plan:remove');
@@ -52,12 +53,7 @@ export function PlansPage() {
       status={search.status}
       onStatusChange={(status) => void navigate({ search: validatePlanSearch({ status }), replace: true })}
       actions={canAdd && newPlanButton}
-      page={page}
-      dimmed={isPlaceholderData}
-      pageNum={params.pageNum}
-      onPageChange={(pageNum, replace) =>
-        void navigate({ search: (prev) => ({ ...prev, pageNum }), replace })
-      }
+      {...cardPaging(list, params.pageNum, navigate)}
       one="plan"
       many="plans"
       noMatch={{ title: 'No plan has this status', description: 'Try another status, or all plans.' }}
@@ -90,7 +86,7 @@ export function PlansPage() {
         </>
       }
     >
-      {page?.rows.map((plan) => (
+      {list.data?.rows.map((plan) => (
         <PlanCard
           key={plan.id}
           identifier={identifier}

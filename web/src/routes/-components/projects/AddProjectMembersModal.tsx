@@ -1,4 +1,4 @@
-import { Avatar, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Avatar, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { ProjectMember } from '@shared/schemas/projects';
@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PeopleSearch } from '../../../components/PeopleSearch/PeopleSearch';
 import { initials } from '../../../components/UserMenu/UserMenu';
+import { BusyModal, ModalActions } from '../../../kit/FormModal/FormModal';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { memberListQueryOptions } from '../../../queries/members';
 import { useAddProjectMembers } from '../../../queries/projects';
@@ -68,7 +69,7 @@ export function AddProjectMembersModal({ opened, onClose, projectId, current }: 
   }
 
   return (
-    <Modal opened={opened} onClose={() => !add.isPending && close()} title="Add members" size="md">
+    <BusyModal opened={opened} onClose={close} busy={add.isPending} title="Add members" size="md">
       <Stack gap="md">
         {!canList ? (
           <Text size="sm" c="dimmed">
@@ -123,16 +124,15 @@ export function AddProjectMembersModal({ opened, onClose, projectId, current }: 
               ? 'Nobody chosen'
               : `${picked.size} chosen: ${[...picked.values()].join(', ')}`}
           </Text>
-          <Group gap="xs">
-            <Button variant="default" onClick={close} disabled={add.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={submit} loading={add.isPending} disabled={picked.size === 0}>
-              Add members
-            </Button>
-          </Group>
+          <ModalActions
+            onCancel={close}
+            pending={add.isPending}
+            label="Add members"
+            onConfirm={submit}
+            disabled={picked.size === 0}
+          />
         </Group>
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

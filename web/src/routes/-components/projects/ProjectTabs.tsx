@@ -1,11 +1,9 @@
-import { Badge, Tabs } from '@mantine/core';
 import { EntityTabs, type GuardedSection, sectionAfter } from '../../../kit/EntityTabs/EntityTabs';
 import { KIND_ROUTES } from '../work-items/kinds';
 
 /**
- * The project's sections: built ones navigate, later capabilities show as disabled "Soon" tabs.
- * The work-item lists, the iterations, tests, docs, code and weekly reports each need their list
- * permission.
+ * The project's sections: the work-item lists, the iterations, tests, docs, code and weekly reports
+ * each need their list permission.
  */
 const SECTIONS = [
   { value: 'overview', label: 'Overview', to: '/$identifier/projects/$projectId' },
@@ -39,8 +37,6 @@ const SECTIONS = [
   },
 ] as const satisfies readonly GuardedSection[];
 
-const SOON: string[] = [];
-
 /** Which section a path is in: `/acme/projects/p1/task/i9` is in "task". */
 export function sectionOf(pathname: string, projectId: string): string {
   return sectionAfter(pathname, `/projects/${projectId}`) ?? 'overview';
@@ -53,24 +49,6 @@ export function ProjectTabs({ projectId }: { projectId: string }) {
       sections={SECTIONS}
       sectionOf={(pathname) => sectionOf(pathname, projectId)}
       params={{ projectId }}
-    >
-      {SOON.map((label) => (
-        <Tabs.Tab
-          key={label}
-          value={`soon-${label}`}
-          disabled
-          // On a phone the built sections come first; the coming ones would wrap onto three lines.
-          visibleFrom="sm"
-          title="Not yet available"
-          rightSection={
-            <Badge size="xs" variant="light" color="gray">
-              Soon
-            </Badge>
-          }
-        >
-          {label}
-        </Tabs.Tab>
-      ))}
-    </EntityTabs>
+    />
   );
 }

@@ -16,7 +16,7 @@ import { DateRangeInputs, MarkdownTextarea, TagsSelect, TitleInput } from '../..
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useCreateIssue } from '../../../queries/issues';
-import { colorOption, EstimateInput, PrioritySelect, ProjectMemberSelect, useTagOptions } from './fields';
+import { AssigneeSelect, colorOption, EstimateInput, PrioritySelect, useTagOptions } from './fields';
 import { kindWord } from './kinds';
 
 interface CreateValues {
@@ -133,12 +133,7 @@ export function CreateWorkItemModal({ projectId, kind, parent, onClose, onOpen }
       <MarkdownTextarea label="Description" {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <PrioritySelect form={form} />
-        <ProjectMemberSelect
-          projectId={projectId}
-          label="Assignee"
-          empty="Unassigned"
-          {...form.getInputProps('assigneeId')}
-        />
+        <AssigneeSelect projectId={projectId} form={form} />
         <DateRangeInputs form={form} />
         <EstimateInput {...form.getInputProps('estimatedHours')} />
         <TagsSelect tags={tags} max={10} renderOption={renderTag} {...form.getInputProps('tagIds')} />

@@ -22,17 +22,14 @@ describe('WorkItemTable', () => {
     expect(link.textContent).toBe('#12 Retry the dock client');
     expect(link.getAttribute('href')).toBe('/acme/projects/p1/task/i12');
     const row = within(screen.getByTestId('work-item-row-12'));
-    expect(row.getByText('Pending')).toBeTruthy();
-    expect(row.getByText('Urgent')).toBeTruthy();
-    expect(row.getByText('Bob')).toBeTruthy();
-    expect(row.getByText('backend')).toBeTruthy();
-    // MM.DD in the current year, YYYY.MM.DD otherwise.
-    expect(row.getByText('03.04')).toBeTruthy();
+    // The end date is MM.DD in the current year, YYYY.MM.DD otherwise.
+    for (const text of ['Pending', 'Urgent', 'Bob', 'backend', '03.04']) {
+      expect(row.getByText(text)).toBeTruthy();
+    }
     const old = within(screen.getByTestId('work-item-row-3'));
-    expect(old.getByText('2020.01.02')).toBeTruthy();
-    expect(old.getByText('Closed')).toBeTruthy();
-    expect(old.getByText('Low')).toBeTruthy();
-    expect(old.getByText('Unassigned')).toBeTruthy();
+    for (const text of ['2020.01.02', 'Closed', 'Low', 'Unassigned']) {
+      expect(old.getByText(text)).toBeTruthy();
+    }
   });
 
   it('has no checkboxes without a selection, and reports toggles with one', async () => {

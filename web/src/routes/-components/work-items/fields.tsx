@@ -136,3 +136,21 @@ export function useTagOptions() {
   const colors = Object.fromEntries((tags.data ?? []).map((tag) => [tag.id, tag.color]));
   return { options, colors, loading: tags.isPending, tags: tags.data ?? [] };
 }
+
+/** A form's assignee: one of the project's members, or "Unassigned". */
+export function AssigneeSelect({
+  projectId,
+  form,
+}: {
+  projectId: string;
+  form: { getInputProps(path: 'assigneeId'): object };
+}) {
+  return (
+    <ProjectMemberSelect
+      projectId={projectId}
+      label="Assignee"
+      empty="Unassigned"
+      {...form.getInputProps('assigneeId')}
+    />
+  );
+}
