@@ -6,6 +6,7 @@ import {
   Group,
   MultiSelect,
   type MultiSelectProps,
+  ScrollArea,
   SegmentedControl,
   Select,
   type SelectProps,
@@ -202,6 +203,30 @@ export function SortControl<K extends string>({
   );
 }
 
+/** A status filter as segments; many statuses scroll sideways on a phone instead of overflowing. */
+export function StatusSegments<S extends string>({
+  label,
+  data,
+  value,
+  onChange,
+}: {
+  label: string;
+  data: { value: S | 'all'; label: string }[];
+  value: S | undefined;
+  onChange: (value: S | undefined) => void;
+}) {
+  return (
+    <ScrollArea type="never" maw="100%">
+      <SegmentedControl
+        aria-label={label}
+        data={data}
+        value={value ?? 'all'}
+        onChange={(next) => onChange(next === 'all' ? undefined : (next as S))}
+      />
+    </ScrollArea>
+  );
+}
+
 /**
  * The filters of an enterprise's directory (products, projects): a search box, the status as
  * segments, and "My …" as a switch.
@@ -241,12 +266,7 @@ export function DirectoryFilters<S extends string>({
           onChange={onKeyword}
           width={280}
         />
-        <SegmentedControl
-          aria-label={statusLabel}
-          data={statuses}
-          value={status ?? 'all'}
-          onChange={(value) => onStatus(value === 'all' ? undefined : (value as S))}
-        />
+        <StatusSegments label={statusLabel} data={statuses} value={status} onChange={onStatus} />
       </Group>
       <Switch
         label={mineLabel}

@@ -1,16 +1,7 @@
-import {
-  Button,
-  Card,
-  Group,
-  ScrollArea,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { StatusSegments } from '../FilterBar/FilterBar';
 import { Dimmable, NoMatch, NothingYet } from './ListPage';
 import { Pager } from './Pager';
 import { useStepBackFromEmptyPage } from './use-step-back';
@@ -79,30 +70,6 @@ export function CardList({
       </Dimmable>
       {footer}
     </Stack>
-  );
-}
-
-/** A status filter as segments; many statuses scroll sideways on a phone instead of overflowing. */
-export function StatusSegments<S extends string>({
-  label,
-  data,
-  value,
-  onChange,
-}: {
-  label: string;
-  data: { value: S | 'all'; label: string }[];
-  value: S | undefined;
-  onChange: (value: S | undefined) => void;
-}) {
-  return (
-    <ScrollArea type="never" maw="100%">
-      <SegmentedControl
-        aria-label={label}
-        data={data}
-        value={value ?? 'all'}
-        onChange={(next) => onChange(next === 'all' ? undefined : (next as S))}
-      />
-    </ScrollArea>
   );
 }
 
