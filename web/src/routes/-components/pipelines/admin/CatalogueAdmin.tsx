@@ -5,7 +5,7 @@
  * keeping the server's reason in the dialog when it refuses (an item in use is 409).
  */
 import { Button, Card, Group, Loader, Select, Stack, Text } from '@mantine/core';
-import { type FormValidateInput, type UseFormReturnType, useForm } from '@mantine/form';
+import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { PIPELINE_ICONS } from '@shared/domain/pipeline-catalogue';
@@ -20,6 +20,7 @@ import { ActionButton } from '../../../../kit/ActionButton/ActionButton';
 import { ActionLink } from '../../../../kit/ActionLink/ActionLink';
 import { COMBOBOX_PROPS } from '../../../../kit/FormModal/fields';
 import { ListPage, LoadFailed, NothingYet } from '../../../../kit/ListPage/ListPage';
+import { CountCell, TextCell } from '../../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../../kit/ListTable/ListTable';
 import { useStartAfresh } from '../../../../lib/form-modal';
 import { type FieldErrorTarget, showServerFieldError } from '../../../../lib/server-errors';
@@ -49,6 +50,17 @@ function itemPage(kind: CatalogueKind, identifier: string, id: string) {
       return linkOptions({ to: '/$identifier/admin/pipeline/template/$id', params: { identifier, id } });
   }
 }
+
+/**
+ * How a kind's items are called, one and many ("Add node type", "No node types yet", the back link
+ * "← Node types"), and the stem of its test ids ("node-type-table", "node-type-row-shell").
+ */
+const KIND_NAMES: Record<CatalogueKind, { one: string; many: string; testId: string }> = {
+  node_types: { one: 'node type', many: 'node types', testId: 'node-type' },
+  nodes: { one: 'action node', many: 'action nodes', testId: 'node' },
+  node_inputs: { one: 'input', many: 'inputs', testId: 'node-input' },
+  templates: { one: 'template', many: 'templates', testId: 'template' },
+};
 
 /**
  * A catalogue kind's list and its add page: the list is where a form page's back link and a save
@@ -88,41 +100,33 @@ function kindPages(kind: CatalogueKind, identifier: string, nodeId = '') {
 
 /**
  * A catalogue list: heading with the add button, the table (its first column the item's name,
- * linking to its page), the empty state; the tab's title.
+ * linking to its page; a row's test id names its key, or its name when it has none), the empty
+ * state; the tab's title.
  */
-export function CatalogueListPage<T extends { id: string; name: string }>({
+export function CatalogueListPage<T extends { id: string; name: string; key?: string }>({
   kind,
   identifier,
   nodeId,
-  addLabel,
   title,
-  what,
   icon,
   query,
   columns,
   monospaceNames = false,
-  testId,
-  rowTestId,
   actions,
   above,
   emptyText,
 }: {
   title: string;
-  what: string;
   kind: CatalogueKind;
   identifier: string;
   /** An input list's node. */
   nodeId?: string;
-  /** The add button's label: "Add node type". */
-  addLabel: string;
   icon: ReactNode;
   query: UseQueryResult<T[]>;
   /** The columns after the name. */
   columns: ListColumn<T>[];
   /** Names people type in definitions (an input's), in monospace. */
   monospaceNames?: boolean;
-  testId: string;
-  rowTestId: (row: T) => string;
   /** Before the add button: links to related lists. */
   actions?: ReactNode;
   /** Between the heading and the list: a back link. */
@@ -132,9 +136,11 @@ export function CatalogueListPage<T extends { id: string; name: string }>({
   useDocumentTitle(title);
   const navigate = useNavigate();
   const rows = query.data;
+  const names = KIND_NAMES[kind];
+  const what = names.many;
   const add = (
     <ActionLink size="sm" variant="filled" icon={IconPlus} {...kindPages(kind, identifier, nodeId).add}>
-      {addLabel}
+      Add {names.one}
     </ActionLink>
   );
   const allActions = actions ? (
@@ -174,8 +180,8 @@ export function CatalogueListPage<T extends { id: string; name: string }>({
         <ListTable
           rows={rows ?? []}
           columns={[nameColumn, ...columns]}
-          testId={testId}
-          rowTestId={rowTestId}
+          testId={`${names.testId}-table`}
+          rowTestId={(row) => `${names.testId}-row-${row.key ?? row.name}`}
           onOpen={(row) => void navigate(itemPage(kind, identifier, row.id))}
         />
       </ListPage>
@@ -198,18 +204,24 @@ interface CatalogueItem {
   version: number;
 }
 
+/** The names of a form's text fields. */
+type TextField<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
 /**
  * The item a catalogue form page edits (none on an add page), its form and what the page does
  * with it: the form starts afresh from the item once it is read (from `empty` on an add page), and
  * `page()` gives `CatalogueFormPage` the props that show it loading or failed, save it and delete
  * it. `createOnly` fields (the key, which never changes) and `onCreate` (an input's node) go only
- * with a new item; a change sends the version read instead.
+ * with a new item; a change sends the version read instead. `required` text fields are refused
+ * blank ("Please enter key"), a `createOnly` one only on an add page; `title` is the page's
+ * ("Node type Shell", "New node type").
  */
 export function useCatalogueItem<T extends CatalogueItem, V extends Record<string, unknown>>({
   kind,
   id,
-  what,
+  what = KIND_NAMES[kind].one,
   empty,
+  required,
   validate,
   valuesOf = (item) => fieldsOf(item, empty),
   createOnly = [],
@@ -217,16 +229,28 @@ export function useCatalogueItem<T extends CatalogueItem, V extends Record<strin
 }: {
   kind: CatalogueKind;
   id: string | undefined;
-  /** "node type": "The node type could not be loaded". */
-  what: string;
+  /** "node type": "The node type could not be loaded"; the kind's name for one unless told. */
+  what?: string;
   empty: V;
-  validate: FormValidateInput<V>;
+  required: TextField<V>[];
+  /** Checks besides `required`. */
+  validate?: (values: V) => FormErrors;
   /** The form's values for the item read; by default its fields of the names `empty` has. */
   valuesOf?: (item: T) => V;
   createOnly?: (keyof V & string)[];
   onCreate?: FormValues;
 }) {
-  const form = useForm<V>({ initialValues: empty, validate });
+  const form = useForm<V>({
+    initialValues: empty,
+    validate: (values) => {
+      const errors: FormErrors = {};
+      for (const field of required) {
+        if (id && createOnly.includes(field)) continue;
+        if (!String(values[field]).trim()) errors[field] = `Please enter ${field}`;
+      }
+      return { ...errors, ...validate?.(values) };
+    },
+  });
   const item = useQuery({ ...catalogueItemQueryOptions<T>(kind, id ?? ''), enabled: !!id });
   const current = item.data;
   useStartAfresh(form, !id || !!current, () => (current ? valuesOf(current) : empty), [
@@ -245,6 +269,7 @@ export function useCatalogueItem<T extends CatalogueItem, V extends Record<strin
   return {
     form,
     current,
+    title: id ? `${capitalize(what)} ${current?.name ?? ''}`.trim() : `New ${what}`,
     /** `CatalogueFormPage`'s props for the item; a delete asks about `deleteName` (its name). */
     page: (deleteName = current?.name ?? '') => ({
       kind,
@@ -262,6 +287,8 @@ export function useCatalogueItem<T extends CatalogueItem, V extends Record<strin
   };
 }
 
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The item's fields of the names the form has (the read item carries more: id, version, counts). */
 function fieldsOf<V extends Record<string, unknown>>(item: object, empty: V): V {
   const read = item as Record<string, unknown>;
@@ -275,32 +302,31 @@ type CatalogueForm<V> = FieldErrorTarget & {
 };
 
 /**
- * The frame of a catalogue form page: back link to the kind's list, title, the fields, Save and
- * Delete. A save and a delete return to the list unless `afterSave` says otherwise.
+ * The frame of a catalogue form page: back link to the kind's list, title (the tab's too), the
+ * fields, Save and Delete. A save ("Node type Shell saved") and a delete return to the list unless
+ * `afterSave` says otherwise.
  */
-export function CatalogueFormPage<V, Saved>({
+export function CatalogueFormPage<V, Saved extends { name: string }>({
   kind,
   identifier,
   nodeId,
-  backLabel,
+  backLabel = capitalize(KIND_NAMES[kind].many),
   title,
   loading,
   failed,
   form,
   toBody,
   write,
-  saved,
   afterSave,
   remove,
-  testId,
   children,
 }: {
   kind: CatalogueKind;
   identifier: string;
   /** An input's node, whose list of inputs is the way back. */
   nodeId?: string;
-  /** The back link's text: "Node types". */
-  backLabel: ReactNode;
+  /** The back link's text: the kind's list ("Node types") unless told. */
+  backLabel?: ReactNode;
   title: string;
   /** The item is being read (an edit page before its answer). */
   loading?: boolean;
@@ -309,8 +335,6 @@ export function CatalogueFormPage<V, Saved>({
   form: CatalogueForm<V>;
   toBody: (values: V) => FormValues;
   write: Write<Saved>;
-  /** The notification: "Node type Shell saved". */
-  saved: (saved: Saved) => string;
   /** Instead of returning to the list: `toList` is that return. */
   afterSave?: (saved: Saved, toList: () => void) => void;
   remove?: {
@@ -318,9 +342,9 @@ export function CatalogueFormPage<V, Saved>({
     run: (callbacks: RemoveCallbacks) => void;
     pending: boolean;
   };
-  testId: string;
   children: ReactNode;
 }) {
+  useDocumentTitle(title);
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
   if (failed) return <LoadFailed what={failed.what} onRetry={failed.retry} />;
@@ -329,7 +353,10 @@ export function CatalogueFormPage<V, Saved>({
   const submit = form.onSubmit((values) =>
     write.mutate(toBody(values), {
       onSuccess: (item) => {
-        notifications.show({ color: 'green', message: saved(item) });
+        notifications.show({
+          color: 'green',
+          message: `${capitalize(KIND_NAMES[kind].one)} ${item.name} saved`,
+        });
         if (afterSave) afterSave(item, toList);
         else toList();
       },
@@ -359,7 +386,7 @@ export function CatalogueFormPage<V, Saved>({
         {loading ? (
           <Loader aria-label={`Loading ${title}`} />
         ) : (
-          <form onSubmit={submit} noValidate data-testid={testId}>
+          <form onSubmit={submit} noValidate data-testid={`${KIND_NAMES[kind].testId}-form`}>
             <Stack gap="sm">
               {children}
               <Group justify="flex-end" mt="xs">
@@ -421,7 +448,7 @@ export function IconSelect(props: ReturnType<UseFormReturnType<{ icon: string }>
 }
 
 /** The icon with its name, in a list's cell. */
-export function IconCell({ icon }: { icon: string }) {
+function IconCell({ icon }: { icon: string }) {
   return (
     <Group gap={6} wrap="nowrap">
       <PipelineIcon name={icon} size={16} />
@@ -431,10 +458,46 @@ export function IconCell({ icon }: { icon: string }) {
 }
 
 /** A key or name people type in definitions, in a list's cell. */
-export function KeyCell({ value }: { value: string }) {
+function KeyCell({ value }: { value: string }) {
   return (
     <Text size="sm" ff="monospace">
       {value}
     </Text>
   );
+}
+
+/** A catalogue list's column of keys people type in definitions. */
+export function keyColumn<T extends { key: string }>(): ListColumn<T> {
+  return { key: 'key', title: 'Key', render: (row) => <KeyCell value={row.key} /> };
+}
+
+/** A catalogue list's column of icons (a node's is its type's). */
+export function iconColumn<T extends { icon: string }>(
+  title: string,
+  role?: ListColumn<T>['role'],
+): ListColumn<T> {
+  return { key: title.toLowerCase(), title, role, render: (row) => <IconCell icon={row.icon} /> };
+}
+
+/** A catalogue list's count column, right-aligned, dropped on a narrow table. */
+export function countColumn<T>(title: string, count: (row: T) => number): ListColumn<T> {
+  return {
+    key: title.toLowerCase(),
+    title,
+    role: 'secondary',
+    align: 'right',
+    render: (row) => <CountCell value={count(row)} />,
+  };
+}
+
+/** A catalogue list's dimmed description column. */
+export function descriptionColumn<T extends { description: string }>(
+  role: ListColumn<T>['role'],
+): ListColumn<T> {
+  return {
+    key: 'description',
+    title: 'Description',
+    role,
+    render: (row) => <TextCell value={row.description} dimmed />,
+  };
 }

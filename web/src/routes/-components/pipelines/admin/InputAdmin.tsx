@@ -27,11 +27,8 @@ export function InputListPage({ identifier, nodeId }: { identifier: string; node
       identifier={identifier}
       monospaceNames
       title={node.data ? `Inputs of ${node.data.name}` : 'Node inputs'}
-      what="inputs"
       icon={<IconForms size={22} />}
       query={useQuery(nodeInputsQueryOptions(nodeId))}
-      testId="node-input-table"
-      rowTestId={(i) => `node-input-row-${i.name}`}
       emptyText="An input is a value a step gives the node ({{ inputs.NAME }} in its command)."
       above={
         <LinkAnchor to="/$identifier/admin/pipeline/node/$nodeId" params={{ identifier, nodeId }}>
@@ -39,7 +36,6 @@ export function InputListPage({ identifier, nodeId }: { identifier: string; node
         </LinkAnchor>
       }
       nodeId={nodeId}
-      addLabel="Add input"
       columns={[
         { key: 'label', title: 'Label', render: (i) => <TextCell value={i.label} /> },
         { key: 'type', title: 'Type', render: (i) => <TextCell value={i.type} /> },
@@ -113,10 +109,7 @@ export function InputFormPage({
     id: inputId,
     what: 'node input',
     empty: EMPTY,
-    validate: {
-      name: (v) => (inputId || v.trim() ? null : 'Please enter name'),
-      label: (v) => (v.trim() ? null : 'Please enter label'),
-    },
+    required: ['name', 'label'],
     valuesOf,
     createOnly: ['name'],
     onCreate: { nodeId: givenNodeId ?? '' },
@@ -127,6 +120,7 @@ export function InputFormPage({
     enabled: nodeId !== '',
   });
   const title = current ? `Input ${current.name}` : `New input${node.data ? ` of ${node.data.name}` : ''}`;
+  // The form page names the tab; the page without a node has none, so name it here.
   useDocumentTitle(title);
   if (!inputId && !givenNodeId)
     return (
@@ -141,9 +135,7 @@ export function InputFormPage({
       nodeId={nodeId}
       backLabel={`Inputs${node.data ? ` of ${node.data.name}` : ''}`}
       title={title}
-      testId="node-input-form"
       {...page(`input ${current?.name}`)}
-      saved={(i) => `Input ${i.name} saved`}
     >
       <Group grow align="flex-start">
         <KeyField

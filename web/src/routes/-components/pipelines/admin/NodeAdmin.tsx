@@ -4,7 +4,6 @@
  * own page (`node/{id}/nodeParams`). A node some pipeline uses cannot be deleted.
  */
 import { Badge, Group, Select, Text, TextInput } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { ActionNode } from '@shared/schemas/pipelines';
 import { IconForms, IconPuzzle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,9 +11,16 @@ import { useNavigate } from '@tanstack/react-router';
 import { LinkButton } from '../../../../components/Links/Links';
 import { ActionLink } from '../../../../kit/ActionLink/ActionLink';
 import { COMBOBOX_PROPS } from '../../../../kit/FormModal/fields';
-import { CountCell, TextCell } from '../../../../kit/ListTable/cells';
 import { actionNodesQueryOptions, nodeTypesQueryOptions } from '../queries';
-import { CatalogueFormPage, CatalogueListPage, IconCell, KeyCell, useCatalogueItem } from './CatalogueAdmin';
+import {
+  CatalogueFormPage,
+  CatalogueListPage,
+  countColumn,
+  descriptionColumn,
+  iconColumn,
+  keyColumn,
+  useCatalogueItem,
+} from './CatalogueAdmin';
 import { CodeField, DescriptionField, KeyField, SortField } from './catalogue-fields';
 
 export function NodeListPage({ identifier }: { identifier: string }) {
@@ -23,13 +29,9 @@ export function NodeListPage({ identifier }: { identifier: string }) {
       kind="nodes"
       identifier={identifier}
       title="Action nodes"
-      what="action nodes"
       icon={<IconPuzzle size={22} />}
       query={useQuery(actionNodesQueryOptions())}
-      testId="node-table"
-      rowTestId={(n) => `node-row-${n.key}`}
       emptyText="An action node is a step pipelines can use: a command template and the inputs that fill it."
-      addLabel="Add action node"
       actions={
         <>
           <LinkButton variant="default" to="/$identifier/admin/pipeline/nodeType" params={{ identifier }}>
@@ -41,21 +43,10 @@ export function NodeListPage({ identifier }: { identifier: string }) {
         </>
       }
       columns={[
-        { key: 'key', title: 'Key', render: (n) => <KeyCell value={n.key} /> },
-        { key: 'type', title: 'Type', role: 'secondary', render: (n) => <IconCell icon={n.icon} /> },
-        {
-          key: 'inputs',
-          title: 'Inputs',
-          role: 'secondary',
-          align: 'right',
-          render: (n) => <CountCell value={n.inputs.length} />,
-        },
-        {
-          key: 'description',
-          title: 'Description',
-          role: 'tertiary',
-          render: (n) => <TextCell value={n.description} dimmed />,
-        },
+        keyColumn(),
+        iconColumn('Type', 'secondary'),
+        countColumn('Inputs', (n) => n.inputs.length),
+        descriptionColumn('tertiary'),
       ]}
     />
   );
@@ -75,29 +66,19 @@ const EMPTY: Values = { key: '', name: '', nodeTypeId: '', description: '', comm
 export function NodeFormPage({ identifier, nodeId }: { identifier: string; nodeId?: string }) {
   const navigate = useNavigate();
   const types = useQuery(nodeTypesQueryOptions());
-  const { form, current, page } = useCatalogueItem<ActionNode, Values>({
+  const { form, current, page, title } = useCatalogueItem<ActionNode, Values>({
     kind: 'nodes',
     id: nodeId,
-    what: 'action node',
     empty: EMPTY,
-    validate: {
-      key: (v) => (nodeId || v.trim() ? null : 'Please enter key'),
-      name: (v) => (v.trim() ? null : 'Please enter name'),
-      nodeTypeId: (v) => (v ? null : 'Please choose a node type'),
-      commandTemplate: (v) => (v.trim() ? null : 'Please enter commandTemplate'),
-    },
+    required: ['key', 'name', 'commandTemplate'],
+    validate: (values) => (values.nodeTypeId ? {} : { nodeTypeId: 'Please choose a node type' }),
     createOnly: ['key'],
   });
-  const title = nodeId ? `Action node ${current?.name ?? ''}`.trim() : 'New action node';
-  useDocumentTitle(title);
   return (
     <CatalogueFormPage
       identifier={identifier}
-      backLabel="Action nodes"
       title={title}
-      testId="node-form"
       {...page()}
-      saved={(n) => `Action node ${n.name} saved`}
       // A new node has no inputs yet: its page is where they are added next.
       afterSave={(saved, toList) =>
         current

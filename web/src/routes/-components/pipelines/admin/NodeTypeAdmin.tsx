@@ -4,18 +4,18 @@
  * name nodes by key); a type some node uses cannot be deleted.
  */
 import { TextInput } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { NodeType } from '@shared/schemas/pipelines';
 import { IconCategory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { CountCell, TextCell } from '../../../../kit/ListTable/cells';
 import { nodeTypesQueryOptions } from '../queries';
 import {
   CatalogueFormPage,
   CatalogueListPage,
-  IconCell,
+  countColumn,
+  descriptionColumn,
   IconSelect,
-  KeyCell,
+  iconColumn,
+  keyColumn,
   useCatalogueItem,
 } from './CatalogueAdmin';
 import { DescriptionField, KeyField, SortField } from './catalogue-fields';
@@ -26,29 +26,14 @@ export function NodeTypeListPage({ identifier }: { identifier: string }) {
       kind="node_types"
       identifier={identifier}
       title="Node types"
-      what="node types"
       icon={<IconCategory size={22} />}
       query={useQuery(nodeTypesQueryOptions())}
-      testId="node-type-table"
-      rowTestId={(t) => `node-type-row-${t.key}`}
       emptyText="A node type groups action nodes (shell, Node.js, Maven ...) and gives them their icon."
-      addLabel="Add node type"
       columns={[
-        { key: 'key', title: 'Key', render: (t) => <KeyCell value={t.key} /> },
-        { key: 'icon', title: 'Icon', render: (t) => <IconCell icon={t.icon} /> },
-        {
-          key: 'description',
-          title: 'Description',
-          role: 'tertiary',
-          render: (t) => <TextCell value={t.description} dimmed />,
-        },
-        {
-          key: 'nodes',
-          title: 'Nodes',
-          role: 'secondary',
-          align: 'right',
-          render: (t) => <CountCell value={t.nodeCount} />,
-        },
+        keyColumn(),
+        iconColumn('Icon'),
+        descriptionColumn('tertiary'),
+        countColumn('Nodes', (t) => t.nodeCount),
       ]}
     />
   );
@@ -65,28 +50,15 @@ type Values = {
 const EMPTY: Values = { key: '', name: '', icon: 'default', description: '', sort: 0 };
 
 export function NodeTypeFormPage({ identifier, typeId }: { identifier: string; typeId?: string }) {
-  const { form, current, page } = useCatalogueItem<NodeType, Values>({
+  const { form, current, page, title } = useCatalogueItem<NodeType, Values>({
     kind: 'node_types',
     id: typeId,
-    what: 'node type',
     empty: EMPTY,
-    validate: {
-      key: (v) => (typeId || v.trim() ? null : 'Please enter key'),
-      name: (v) => (v.trim() ? null : 'Please enter name'),
-    },
+    required: ['key', 'name'],
     createOnly: ['key'],
   });
-  const title = typeId ? `Node type ${current?.name ?? ''}`.trim() : 'New node type';
-  useDocumentTitle(title);
   return (
-    <CatalogueFormPage
-      identifier={identifier}
-      backLabel="Node types"
-      title={title}
-      testId="node-type-form"
-      {...page()}
-      saved={(t) => `Node type ${t.name} saved`}
-    >
+    <CatalogueFormPage identifier={identifier} title={title} {...page()}>
       <KeyField
         fixed={!!current}
         description={

@@ -6,19 +6,18 @@
  */
 
 import { Code, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { PipelineTemplate } from '@shared/schemas/pipelines';
 import { IconPencil, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ActionButton } from '../../../../kit/ActionButton/ActionButton';
-import { TextCell } from '../../../../kit/ListTable/cells';
 import { templatesQueryOptions } from '../queries';
 import {
   CatalogueFormPage,
   CatalogueListPage,
-  IconCell,
+  descriptionColumn,
   IconSelect,
+  iconColumn,
   useCatalogueItem,
 } from './CatalogueAdmin';
 import { CodeField, DescriptionField, SortField } from './catalogue-fields';
@@ -29,22 +28,10 @@ export function TemplateListPage({ identifier }: { identifier: string }) {
       kind="templates"
       identifier={identifier}
       title="Pipeline templates"
-      what="templates"
       icon={<IconTemplate size={22} />}
       query={useQuery(templatesQueryOptions())}
-      testId="template-table"
-      rowTestId={(t) => `template-row-${t.name}`}
       emptyText="A template is a whole pipeline people start a new one from."
-      addLabel="Add template"
-      columns={[
-        { key: 'icon', title: 'Icon', render: (t) => <IconCell icon={t.icon} /> },
-        {
-          key: 'description',
-          title: 'Description',
-          role: 'secondary',
-          render: (t) => <TextCell value={t.description} dimmed />,
-        },
-      ]}
+      columns={[iconColumn('Icon'), descriptionColumn('secondary')]}
     />
   );
 }
@@ -61,32 +48,19 @@ const EMPTY: Values = { name: '', icon: 'default', description: '', yaml: '', so
 
 export function TemplateFormPage({ identifier, templateId }: { identifier: string; templateId?: string }) {
   const [editingYaml, setEditingYaml] = useState(!templateId);
-  const { form, current, page } = useCatalogueItem<PipelineTemplate, Values>({
+  const { form, page, title } = useCatalogueItem<PipelineTemplate, Values>({
     kind: 'templates',
     id: templateId,
-    what: 'template',
     empty: EMPTY,
-    validate: {
-      name: (v) => (v.trim() ? null : 'Please enter name'),
-      yaml: (v) => (v.trim() ? null : 'Please enter yaml'),
-    },
+    required: ['name', 'yaml'],
   });
-  const title = templateId ? `Template ${current?.name ?? ''}`.trim() : 'New template';
-  useDocumentTitle(title);
   // A refusal of the YAML (its line and field) must be seen: open the box it is under.
   const yamlError = form.errors.yaml;
   useEffect(() => {
     if (yamlError) setEditingYaml(true);
   }, [yamlError]);
   return (
-    <CatalogueFormPage
-      identifier={identifier}
-      backLabel="Templates"
-      title={title}
-      testId="template-form"
-      {...page()}
-      saved={(t) => `Template ${t.name} saved`}
-    >
+    <CatalogueFormPage identifier={identifier} title={title} {...page()}>
       <TextInput label="Name" withAsterisk maxLength={100} {...form.getInputProps('name')} />
       <IconSelect {...form.getInputProps('icon')} />
       <DescriptionField {...form.getInputProps('description')} />
