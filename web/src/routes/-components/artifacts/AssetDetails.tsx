@@ -7,13 +7,13 @@ import { useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
-import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { fullDateTime } from '../../../lib/relative-time';
 import { DeleteContentModal } from './DeleteContentModal';
 import { componentName, formatBytes } from './labels';
 import { PromoteModal, type PromoteTarget } from './PromoteModal';
 import { usePeopleNames } from './people';
+import { QueryBody, type ReadQuery } from './QueryBody';
 import { assetQueryOptions, type ContentTarget, componentQueryOptions, downloadAddress } from './queries';
 
 /** Opens an asset's short-lived download address (the API answers a presigned URL). */
@@ -54,8 +54,7 @@ export function AssetCard({
   asset: Asset;
   onDelete?: () => void;
 }) {
-  const { enterprise } = useCurrentEnterprise();
-  const nameOf = usePeopleNames(enterprise.enterpriseIdentifier);
+  const nameOf = usePeopleNames();
   return (
     <Card withBorder p="sm" data-testid={`asset-${asset.path}`}>
       <Stack gap="xs">
@@ -128,28 +127,63 @@ export function AssetCard({
   );
 }
 
-function DrawerBody({
+/**
+ * A drawer over a repository page, showing what `query` reads (a component, an asset); its
+ * `dialogs` stay open whatever the query says meanwhile.
+ */
+function ContentDrawer({
+  opened,
+  title,
+  onClose,
   query,
+  dialogs,
   children,
 }: {
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  opened: boolean;
+  title: string;
+  onClose: () => void;
+  query: ReadQuery;
+  dialogs: React.ReactNode;
   children: React.ReactNode;
 }) {
-  if (query.isPending)
-    return (
-      <Stack gap="sm" aria-busy aria-label="Loading">
-        <Skeleton h={24} />
-        <Skeleton h={120} />
-      </Stack>
-    );
-  if (query.isError)
-    return (
-      <SectionLoadFailed
-        message={`It could not be loaded: ${errorText(query.error)}`}
-        onRetry={() => void query.refetch()}
+  return (
+    <Drawer opened={opened} onClose={onClose} title={title} position="right" size="lg">
+      <QueryBody
+        query={query}
+        what="It"
+        skeleton={
+          <Stack gap="sm" aria-busy aria-label="Loading">
+            <Skeleton h={24} />
+            <Skeleton h={120} />
+          </Stack>
+        }
+      >
+        {children}
+      </QueryBody>
+      {dialogs}
+    </Drawer>
+  );
+}
+
+/**
+ * Deleting an asset shown in a drawer: `deleteOf(path)` is an `AssetCard`'s `onDelete` (none
+ * without the permission), `dialog` the question it opens.
+ */
+function useDeleteAsset(repositoryId: string, onDeleted?: () => void) {
+  const { can } = useCurrentEnterprise();
+  const [deleting, setDeleting] = useState<ContentTarget | null>(null);
+  return {
+    deleteOf: (path: string) =>
+      can('artifact:asset:remove') ? () => setDeleting({ kind: 'asset', path }) : undefined,
+    dialog: (
+      <DeleteContentModal
+        repositoryId={repositoryId}
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={onDeleted}
       />
-    );
-  return <>{children}</>;
+    ),
+  };
 }
 
 /** A component's assets in a drawer over the list, each with its download and delete. */
@@ -167,51 +201,54 @@ export function ComponentDrawer({
     ...componentQueryOptions(repository.id, componentId ?? ''),
     enabled: componentId !== undefined,
   });
-  const [deleting, setDeleting] = useState<ContentTarget | null>(null);
+  const { deleteOf, dialog } = useDeleteAsset(repository.id);
   const [promoting, setPromoting] = useState<PromoteTarget | null>(null);
   const component = query.data;
   const title = component
     ? `${componentName(repository.format, component)} ${component.version}`.trim()
     : 'Component';
   return (
-    <Drawer opened={componentId !== undefined} onClose={onClose} title={title} position="right" size="lg">
-      <DrawerBody query={query}>
-        {component && (
-          <Stack gap="sm" data-testid="component-detail">
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {component.assetCount} {component.assetCount === 1 ? 'asset' : 'assets'} ·{' '}
-                {formatBytes(component.sizeBytes)}
-              </Text>
-              {can('artifact:asset:upload') && repository.type === 'hosted' && (
-                <ActionButton
-                  size="compact-sm"
-                  variant="light"
-                  icon={IconArrowUpRight}
-                  onClick={() => setPromoting({ label: title, componentIds: [component.id] })}
-                >
-                  Promote
-                </ActionButton>
-              )}
-            </Group>
-            {component.assets.map((asset) => (
-              <AssetCard
-                key={asset.path}
-                repository={repository}
-                asset={asset}
-                onDelete={
-                  can('artifact:asset:remove')
-                    ? () => setDeleting({ kind: 'asset', path: asset.path })
-                    : undefined
-                }
-              />
-            ))}
-          </Stack>
-        )}
-      </DrawerBody>
-      <DeleteContentModal repositoryId={repository.id} target={deleting} onClose={() => setDeleting(null)} />
-      <PromoteModal source={repository} promoting={promoting} onClose={() => setPromoting(null)} />
-    </Drawer>
+    <ContentDrawer
+      opened={componentId !== undefined}
+      title={title}
+      onClose={onClose}
+      query={query}
+      dialogs={
+        <>
+          {dialog}
+          <PromoteModal source={repository} promoting={promoting} onClose={() => setPromoting(null)} />
+        </>
+      }
+    >
+      {component && (
+        <Stack gap="sm" data-testid="component-detail">
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {component.assetCount} {component.assetCount === 1 ? 'asset' : 'assets'} ·{' '}
+              {formatBytes(component.sizeBytes)}
+            </Text>
+            {can('artifact:asset:upload') && repository.type === 'hosted' && (
+              <ActionButton
+                size="compact-sm"
+                variant="light"
+                icon={IconArrowUpRight}
+                onClick={() => setPromoting({ label: title, componentIds: [component.id] })}
+              >
+                Promote
+              </ActionButton>
+            )}
+          </Group>
+          {component.assets.map((asset) => (
+            <AssetCard
+              key={asset.path}
+              repository={repository}
+              asset={asset}
+              onDelete={deleteOf(asset.path)}
+            />
+          ))}
+        </Stack>
+      )}
+    </ContentDrawer>
   );
 }
 
@@ -225,30 +262,13 @@ export function AssetDrawer({
   path: string | undefined;
   onClose: () => void;
 }) {
-  const { can } = useCurrentEnterprise();
   const query = useQuery({ ...assetQueryOptions(repository.id, path ?? ''), enabled: path !== undefined });
-  const [deleting, setDeleting] = useState<ContentTarget | null>(null);
+  const { deleteOf, dialog } = useDeleteAsset(repository.id, onClose);
   return (
-    <Drawer opened={path !== undefined} onClose={onClose} title="Asset" position="right" size="lg">
-      <DrawerBody query={query}>
-        {query.data && (
-          <AssetCard
-            repository={repository}
-            asset={query.data}
-            onDelete={
-              can('artifact:asset:remove')
-                ? () => setDeleting({ kind: 'asset', path: query.data.path })
-                : undefined
-            }
-          />
-        )}
-      </DrawerBody>
-      <DeleteContentModal
-        repositoryId={repository.id}
-        target={deleting}
-        onClose={() => setDeleting(null)}
-        onDeleted={onClose}
-      />
-    </Drawer>
+    <ContentDrawer opened={path !== undefined} title="Asset" onClose={onClose} query={query} dialogs={dialog}>
+      {query.data && (
+        <AssetCard repository={repository} asset={query.data} onDelete={deleteOf(query.data.path)} />
+      )}
+    </ContentDrawer>
   );
 }

@@ -32,8 +32,8 @@ export function ComponentsPanel({
   onSearch: (change: { q?: string; pageNum?: number }) => void;
   onOpen: (componentId: string) => void;
 }) {
-  const { enterprise, can } = useCurrentEnterprise();
-  const nameOf = usePeopleNames(enterprise.enterpriseIdentifier);
+  const { can } = useCurrentEnterprise();
+  const nameOf = usePeopleNames();
   const list = useListQuery('artifact-components', { q, pageNum }, (params) =>
     componentsQueryOptions(repository.id, params),
   );

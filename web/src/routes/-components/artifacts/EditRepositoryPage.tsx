@@ -7,18 +7,17 @@ import { IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { errorText } from '../../../api/errors';
-import { RefusableConfirmModal, useRefusal } from '../../../components/ConfirmModal/ConfirmModal';
+import { RefusableDeleteModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkButton } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
-import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
 import { SaveRow, SectionHeading, SettingsSection } from '../../../kit/SettingsSection/SettingsSection';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { LockControl } from './LockControl';
 import { FORMAT_LABELS, KIND_LABELS, kindListRoute, repositoryPageRoute, TYPE_LABELS } from './labels';
+import { QueryBody, type ReadQuery } from './QueryBody';
 import { allRepositoriesQueryOptions, useDeleteRepository, useUpdateRepository } from './queries';
 import { type PolicyValues, RepositorySettingsFields } from './RepositoryForm';
 import { RetentionSection } from './RetentionSection';
@@ -30,35 +29,24 @@ export function useRepository(repositoryId: string) {
 }
 
 /** A repository page while its repository loads, failed, or is not there. */
-export function RepositoryPending({
-  query,
-  found,
-}: {
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
-  found: boolean;
-}) {
-  if (query.isPending)
-    return (
-      <Stack gap="md" maw={1280} aria-busy aria-label="Loading the repository">
-        <Skeleton h={36} w={320} />
-        <Skeleton h={120} />
-        <Skeleton h={240} />
-      </Stack>
-    );
-  if (query.isError)
-    return (
-      <SectionLoadFailed
-        message={`The repository could not be loaded: ${errorText(query.error)}`}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  if (!found)
-    return (
+export function RepositoryPending({ query }: { query: ReadQuery }) {
+  return (
+    <QueryBody
+      query={query}
+      what="The repository"
+      skeleton={
+        <Stack gap="md" maw={1280} aria-busy aria-label="Loading the repository">
+          <Skeleton h={36} w={320} />
+          <Skeleton h={120} />
+          <Skeleton h={240} />
+        </Stack>
+      }
+    >
       <Alert color="yellow" title="No such repository" data-testid="repository-missing">
         It may have been deleted. Go back to the artifact library to pick another one.
       </Alert>
-    );
-  return null;
+    </QueryBody>
+  );
 }
 
 type EditValues = PolicyValues & { description: string; anonymousRead: boolean; memberIds: string[] };
@@ -124,7 +112,6 @@ function bodyOf(repository: ArtifactRepository, values: EditValues) {
 /** Delete, refused with the API's reason (contents, a group that lists it, the lock). */
 function DeleteSection({ repository, identifier }: { repository: ArtifactRepository; identifier: string }) {
   const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useRefusal(open);
   const remove = useDeleteRepository();
   const navigate = useNavigate();
   return (
@@ -137,27 +124,20 @@ function DeleteSection({ repository, identifier }: { repository: ArtifactReposit
           Delete
         </ActionButton>
       </Group>
-      <RefusableConfirmModal
-        opened={open}
+      <RefusableDeleteModal
+        target={open ? repository : null}
+        idOf={(target) => target.id}
+        remove={remove}
+        deleted={(target) => `${target.name} deleted`}
+        onDeleted={() => void navigate({ to: kindListRoute(repository.kind), params: { identifier } })}
         onClose={() => setOpen(false)}
         title={`Delete ${repository.name}?`}
-        loading={remove.isPending}
-        refusal={refusal}
         refusalTestId="repository-delete-refusal"
-        onConfirm={() =>
-          remove.mutate(repository.id, {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: `${repository.name} deleted` });
-              void navigate({ to: kindListRoute(repository.kind), params: { identifier } });
-            },
-            onError: (error) => setRefusal(errorText(error)),
-          })
-        }
       >
         <Text size="sm">
           The repository and its address <b>{repository.url}</b> go away; clients that use it will fail.
         </Text>
-      </RefusableConfirmModal>
+      </RefusableDeleteModal>
     </Paper>
   );
 }
@@ -173,7 +153,7 @@ export function EditRepositoryPage({
   const { can } = useCurrentEnterprise();
   const { query, repository } = useRepository(repositoryId);
   useDocumentTitle(repository ? `Edit ${repository.name}` : 'Edit repository');
-  if (!repository) return <RepositoryPending query={query} found={false} />;
+  if (!repository) return <RepositoryPending query={query} />;
   return (
     <Stack gap="lg" maw={720}>
       <Group justify="space-between" align="flex-end">

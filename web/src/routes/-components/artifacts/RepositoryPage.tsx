@@ -112,7 +112,7 @@ export function RepositoryPage({
   const { query, repository } = useRepository(repositoryId);
   useDocumentTitle(`${repository?.name ?? 'Repository'} · ${enterprise.name}`);
   const navigate = useNavigate();
-  if (!repository) return <RepositoryPending query={query} found={false} />;
+  if (!repository) return <RepositoryPending query={query} />;
 
   const setSearch = (change: Partial<ContentsSearch>) =>
     void navigate({

@@ -11,9 +11,10 @@ import { LinkButton } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import type { ListQueryState } from '../../../kit/ListPage/ListPage';
 import { ListPanel } from '../../../kit/ListPage/ListPanel';
 import { TextCell } from '../../../kit/ListTable/cells';
-import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
+import { type ListColumn, ListTable, type ListTableProps } from '../../../kit/ListTable/ListTable';
 import { actionsColumn, RowAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import type { SnapshotSearch } from './artifact-search';
@@ -40,6 +41,46 @@ async function download(repositoryId: string, snapshotName: string, path: string
 }
 
 /**
+ * One of a snapshot's two lists side by side (its components, its files): a compact table in a
+ * panel that says how many there are, or `empty` when there are none.
+ */
+function SnapshotList<T>({
+  span,
+  title,
+  query,
+  rows,
+  empty,
+  ...table
+}: {
+  /** Of the wide screen's twelve columns. */
+  span: number;
+  title: string;
+  query: ListQueryState;
+  /** Absent until read. */
+  rows: T[] | undefined;
+  empty: string;
+} & Pick<ListTableProps<T>, 'rowKey' | 'columns' | 'testId' | 'rowTestId'>) {
+  return (
+    <Grid.Col span={{ base: 12, lg: span }}>
+      <ListPanel
+        title={title}
+        count={rows ? `${rows.length} in total` : undefined}
+        what={title.toLowerCase()}
+        query={query}
+        isEmpty={(rows ?? []).length === 0}
+        empty={
+          <Text size="sm" c="dimmed" p="md">
+            {empty}
+          </Text>
+        }
+      >
+        <ListTable rows={rows ?? []} {...table} compact />
+      </ListPanel>
+    </Grid.Col>
+  );
+}
+
+/**
  * `/repositories/zhipin/{id}/snapshot/{snapshotName}`: what a snapshot recorded, by component and
  * by file, each file downloadable as recorded, promotion of a component, and a comparison.
  */
@@ -55,7 +96,7 @@ export function SnapshotPage({
   search: SnapshotSearch;
 }) {
   const { enterprise, can } = useCurrentEnterprise();
-  const nameOf = usePeopleNames(enterprise.enterpriseIdentifier);
+  const nameOf = usePeopleNames();
   const { query: repositoryQuery, repository } = useRepository(repositoryId);
   const query = useQuery(snapshotQueryOptions(repositoryId, snapshotName));
   const components = useQuery(snapshotComponentsQueryOptions(repositoryId, snapshotName));
@@ -63,7 +104,7 @@ export function SnapshotPage({
   const navigate = useNavigate();
   const [promoting, setPromoting] = useState<PromoteTarget | null>(null);
   useDocumentTitle(`${snapshotName} · ${repository?.name ?? 'Snapshot'} · ${enterprise.name}`);
-  if (!repository) return <RepositoryPending query={repositoryQuery} found={false} />;
+  if (!repository) return <RepositoryPending query={repositoryQuery} />;
   if (query.isError)
     return (
       <Alert color="yellow" title="No such snapshot" data-testid="snapshot-missing">
@@ -171,51 +212,27 @@ export function SnapshotPage({
         </Text>
       )}
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <ListPanel
-            title="Components"
-            count={components.data ? `${components.data.length} in total` : undefined}
-            what="components"
-            query={components}
-            isEmpty={(components.data ?? []).length === 0}
-            empty={
-              <Text size="sm" c="dimmed" p="md">
-                The snapshot holds no component (only files of none, or nothing).
-              </Text>
-            }
-          >
-            <ListTable
-              rows={components.data ?? []}
-              columns={componentTableColumns}
-              testId="snapshot-components"
-              rowTestId={(row) => `snapshot-component-${row.name}`}
-              compact
-            />
-          </ListPanel>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <ListPanel
-            title="Files"
-            count={snapshot ? `${snapshot.assetCount} in total` : undefined}
-            what="files"
-            query={query}
-            isEmpty={(snapshot?.assets ?? []).length === 0}
-            empty={
-              <Text size="sm" c="dimmed" p="md">
-                The repository was empty when the snapshot was taken.
-              </Text>
-            }
-          >
-            <ListTable
-              rows={snapshot?.assets ?? []}
-              rowKey={(row) => row.path}
-              columns={assetColumns}
-              testId="snapshot-assets"
-              rowTestId={(row) => `snapshot-asset-${row.path}`}
-              compact
-            />
-          </ListPanel>
-        </Grid.Col>
+        <SnapshotList
+          span={5}
+          title="Components"
+          query={components}
+          rows={components.data}
+          empty="The snapshot holds no component (only files of none, or nothing)."
+          columns={componentTableColumns}
+          testId="snapshot-components"
+          rowTestId={(row) => `snapshot-component-${row.name}`}
+        />
+        <SnapshotList
+          span={7}
+          title="Files"
+          query={query}
+          rows={snapshot?.assets}
+          empty="The repository was empty when the snapshot was taken."
+          rowKey={(row) => row.path}
+          columns={assetColumns}
+          testId="snapshot-assets"
+          rowTestId={(row) => `snapshot-asset-${row.path}`}
+        />
       </Grid>
       <CompareCard
         repositoryId={repositoryId}

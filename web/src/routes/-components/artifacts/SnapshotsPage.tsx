@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ConfirmRemoveModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkAnchor, LinkButton } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
@@ -98,7 +98,7 @@ export function SnapshotsPage({
   search: SnapshotsSearch;
 }) {
   const { enterprise, can } = useCurrentEnterprise();
-  const nameOf = usePeopleNames(enterprise.enterpriseIdentifier);
+  const nameOf = usePeopleNames();
   const { query: repositoryQuery, repository } = useRepository(repositoryId);
   const query = useQuery(snapshotsQueryOptions(repositoryId));
   const remove = useDeleteSnapshot(repositoryId);
@@ -106,7 +106,7 @@ export function SnapshotsPage({
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Snapshot | null>(null);
   useDocumentTitle(`Snapshots of ${repository?.name ?? 'repository'} · ${enterprise.name}`);
-  if (!repository) return <RepositoryPending query={repositoryQuery} found={false} />;
+  if (!repository) return <RepositoryPending query={repositoryQuery} />;
 
   const snapshots = query.data ?? [];
   const open = (name: string) =>
@@ -214,25 +214,20 @@ export function SnapshotsPage({
         }
       />
       <CreateSnapshotModal repositoryId={repositoryId} opened={creating} onClose={() => setCreating(false)} />
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmRemoveModal
+        target={deleting}
+        idOf={(snapshot) => snapshot.name}
+        remove={remove}
+        removed={(snapshot) => `Snapshot ${snapshot.name} deleted`}
         onClose={() => setDeleting(null)}
         title={`Delete snapshot ${deleting?.name ?? ''}?`}
-        loading={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.name, {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: `Snapshot ${deleting.name} deleted` });
-              setDeleting(null);
-            },
-          })
-        }
       >
-        <Text size="sm">
-          Its assets lose this hold and may be deleted again; files that nothing else holds are freed.
-        </Text>
-      </ConfirmModal>
+        {() => (
+          <Text size="sm">
+            Its assets lose this hold and may be deleted again; files that nothing else holds are freed.
+          </Text>
+        )}
+      </ConfirmRemoveModal>
     </Stack>
   );
 }

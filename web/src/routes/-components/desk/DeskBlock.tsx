@@ -1,4 +1,5 @@
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { LinkButton } from '../../../components/Links/Links';
 import { NothingYet, SectionLoadFailed } from '../../../kit/ListPage/ListPage';
@@ -11,17 +12,21 @@ export interface BlockQuery {
   refetch: () => unknown;
 }
 
+/** A block's empty state: the kit's `NothingYet`, its icon the block's unless told. */
+type BlockEmpty = Omit<ComponentProps<typeof NothingYet>, 'icon'> & { icon?: Icon };
+
 export interface DeskBlockProps {
   title: string;
   /** Lower-case, for the loading and error lines: "your work items". */
   what: string;
-  icon: ReactNode;
+  /** Beside the title, and in the empty state unless that has its own. */
+  icon: Icon;
   /** Beside the title: a count, a picker. */
   aside?: ReactNode;
   query: BlockQuery;
   isEmpty: boolean;
   /** What to do when there is nothing: the kit's `NothingYet`, usually with a `DeskLink`. */
-  empty?: ComponentProps<typeof NothingYet>;
+  empty?: BlockEmpty;
   /** Rows of the skeleton while loading. */
   skeletonRows?: number;
   testId: string;
@@ -35,7 +40,7 @@ export interface DeskBlockProps {
 export function DeskBlock({
   title,
   what,
-  icon,
+  icon: BlockIcon,
   aside,
   query,
   isEmpty,
@@ -44,19 +49,20 @@ export function DeskBlock({
   testId,
   children,
 }: DeskBlockProps) {
+  const nothing = empty && { ...empty, icon: empty.icon ?? BlockIcon };
   return (
     <Card component="section" aria-label={title} data-testid={testId} padding="lg">
       <Stack gap="md">
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Group gap={8} wrap="nowrap">
-            {icon}
+            <BlockIcon size={20} />
             <Title order={2} fz="md">
               {title}
             </Title>
           </Group>
           {aside}
         </Group>
-        <BlockBody what={what} query={query} isEmpty={isEmpty} empty={empty} rows={skeletonRows}>
+        <BlockBody what={what} query={query} isEmpty={isEmpty} empty={nothing} rows={skeletonRows}>
           {children}
         </BlockBody>
       </Stack>
@@ -75,7 +81,7 @@ function BlockBody({
   what: string;
   query: BlockQuery;
   isEmpty: boolean;
-  empty?: ComponentProps<typeof NothingYet>;
+  empty?: BlockEmpty & { icon: Icon };
   rows: number;
   children: ReactNode;
 }) {
@@ -97,8 +103,10 @@ function BlockBody({
       />
     );
   }
-  if (isEmpty) return empty ? <NothingYet {...empty} /> : null;
-  return <>{children}</>;
+  if (!isEmpty) return <>{children}</>;
+  if (!empty) return null;
+  const { icon: EmptyIcon, ...texts } = empty;
+  return <NothingYet icon={<EmptyIcon size={28} />} {...texts} />;
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -109,14 +109,14 @@ export function MyItemsBlock() {
     <DeskBlock
       title="My work items"
       what="your work items"
-      icon={<IconChecklist size={20} />}
+      icon={IconChecklist}
       aside={counts && <Urgency counts={counts} />}
       query={query}
       isEmpty={!data || data.counts.all === 0}
       skeletonRows={6}
       testId="desk-items"
       empty={{
-        icon: <IconMoodSmile size={28} />,
+        icon: IconMoodSmile,
         title: 'Nothing on your plate',
         description:
           'Work items assigned to you, created by you or mentioning you (@your-login) show here, overdue first.',

@@ -208,7 +208,7 @@ export function ProductsBlock() {
     <DeskBlock
       title="My products"
       what="your products"
-      icon={<IconPackage size={20} />}
+      icon={IconPackage}
       aside={
         ready && (
           <Select
@@ -227,7 +227,7 @@ export function ProductsBlock() {
       isEmpty={!ready}
       testId="desk-products"
       empty={{
-        icon: <IconBox size={28} />,
+        icon: IconBox,
         title: 'You are not a member of any product',
         description:
           "A product's owner adds its members; the requirements and specs waiting for a review and the milestones of your products show here.",

@@ -39,13 +39,12 @@ export function ProjectsBlock() {
     <DeskBlock
       title="My projects"
       what="your projects"
-      icon={<IconLayoutKanban size={20} />}
+      icon={IconLayoutKanban}
       aside={query.data && <BlockCount>{query.data.total}</BlockCount>}
       query={query}
       isEmpty={rows.length === 0}
       testId="desk-projects"
       empty={{
-        icon: <IconLayoutKanban size={28} />,
         title: 'You are not in any open project',
         description:
           'Create a project or ask a project manager to add you; your projects and their load show here.',

@@ -64,13 +64,12 @@ export function RepositoriesBlock() {
     <DeskBlock
       title="Code activity"
       what="your repositories"
-      icon={<IconGitBranch size={20} />}
+      icon={IconGitBranch}
       aside={rows.length > SHOWN && codes}
       query={query}
       isEmpty={rows.length === 0}
       testId="desk-repositories"
       empty={{
-        icon: <IconGitBranch size={28} />,
         title: 'No repository is linked to your projects',
         description:
           'Connect a repository and link it to a project; commits that name work items (#12) show here.',

@@ -62,12 +62,12 @@ export function SprintsBlock() {
     <DeskBlock
       title="Running sprints"
       what="your sprints"
-      icon={<IconRun size={20} />}
+      icon={IconRun}
       query={query}
       isEmpty={rows.length === 0}
       testId="desk-sprints"
       empty={{
-        icon: <IconTimeline size={28} />,
+        icon: IconTimeline,
         title: 'No sprint is running in your projects',
         description: "Plan a sprint from a project's backlog and start it; its progress shows here.",
         action: <DeskLink to="/$identifier/projects">Open a project</DeskLink>,

@@ -162,7 +162,7 @@ export function TodoBlock() {
     <DeskBlock
       title="To do"
       what="your todo list"
-      icon={<IconListCheck size={20} />}
+      icon={IconListCheck}
       aside={data && open > 0 && <BlockCount>{open} open</BlockCount>}
       query={query}
       isEmpty={!data}

@@ -4,12 +4,11 @@
  * the parameter form), open, run records, edit, enable or disable, delete. Filtered by repository,
  * project and name, kept in the URL.
  */
-import { ActionIcon, Card, Group, Menu, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { Card, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Pipeline } from '@shared/schemas/pipelines';
 import {
-  IconDots,
   IconGitBranch,
   IconHistory,
   IconPencil,
@@ -33,6 +32,7 @@ import { CardList } from '../../../kit/ListPage/CardList';
 import { CreateButton } from '../../../kit/ListPage/CreateButton';
 import { ListHeading } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
+import { MoreMenu } from '../../../kit/MoreMenu/MoreMenu';
 import { useRoutePagedList } from '../../../kit/RoutePagedList/use-route-paged-list';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { AddPipelineModal } from './AddPipelineModal';
@@ -222,28 +222,25 @@ function PipelineCard({
               {pipeline.repositoryName} · {triggerText(pipeline.trigger)}
             </Text>
           </Stack>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={`Actions of ${pipeline.name}`}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconHistory size={16} />} onClick={openPage('more')}>
-                Run records
-              </Menu.Item>
-              {can('pipeline:pipeline:edit') && (
-                <Menu.Item leftSection={<IconPencil size={16} />} onClick={openPage('edit')}>
-                  Edit definition
-                </Menu.Item>
-              )}
-              {can('pipeline:pipeline:remove') && (
-                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-                  Delete
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+          <MoreMenu
+            label={`Actions of ${pipeline.name}`}
+            items={[
+              { label: 'Run records', icon: IconHistory, onClick: openPage('more') },
+              {
+                label: 'Edit definition',
+                icon: IconPencil,
+                onClick: openPage('edit'),
+                hidden: !can('pipeline:pipeline:edit'),
+              },
+              {
+                label: 'Delete',
+                icon: IconTrash,
+                onClick: onDelete,
+                danger: true,
+                hidden: !can('pipeline:pipeline:remove'),
+              },
+            ]}
+          />
         </Group>
 
         {last ? (

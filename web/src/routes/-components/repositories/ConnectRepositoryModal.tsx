@@ -1,6 +1,5 @@
 import { Group, PasswordInput, Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import {
   PROVIDER_LABELS,
   providerOfUrl,
@@ -9,8 +8,7 @@ import {
 } from '@shared/domain/repositories';
 import type { Repository } from '@shared/schemas/repositories';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import { useStartAfresh } from '../../../lib/form-modal';
-import { showServerFieldError } from '../../../lib/server-errors';
+import { saveOnce, useStartAfresh } from '../../../lib/form-modal';
 import { useConnectRepository } from '../../../queries/repositories';
 
 interface Values {
@@ -60,14 +58,7 @@ export function ConnectRepositoryModal({
   useStartAfresh(form, opened, () => EMPTY, []);
   const values = form.getValues();
   const provider = values.provider ?? providerOfUrl(values.cloneUrl);
-  const done = {
-    onSuccess: (saved: Repository) => {
-      notifications.show({ color: 'green', message: `${saved.name} connected` });
-      onClose();
-      onConnected?.(saved);
-    },
-    onError: (error: Error) => showServerFieldError(form, error),
-  };
+  const done = saveOnce<Repository>({ form, onClose }, (saved) => `${saved.name} connected`, onConnected);
   const submit = form.onSubmit((v) =>
     connect.mutate(
       {

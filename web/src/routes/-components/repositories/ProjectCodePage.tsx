@@ -1,11 +1,10 @@
 import { Card, CloseButton, EmptyState, Group, Pagination, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import type { ProjectRepositoryRow } from '@shared/schemas/repositories';
 import { IconCode, IconGitBranch, IconLink, IconLinkOff, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ConfirmRemoveModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { ActionLink } from '../../../kit/ActionLink/ActionLink';
 import { LoadFailed, NothingYet, TableSkeleton } from '../../../kit/ListPage/ListPage';
@@ -38,17 +37,6 @@ export function ProjectCodePage({ projectId }: { projectId: string }) {
   const page = query.data;
 
   useStepBackFromEmptyPage(page, pageNum, (next) => setPageNum(next ?? 1));
-
-  function confirmUnlink() {
-    if (!unlinking) return;
-    const { id, name } = unlinking;
-    unlink.mutate(id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: `${name} unlinked from the project` });
-        setUnlinking(null);
-      },
-    });
-  }
 
   const linkButton = canLink && (
     <ActionButton variant="filled" icon={IconLink} onClick={() => setLinking(true)}>
@@ -159,19 +147,22 @@ export function ProjectCodePage({ projectId }: { projectId: string }) {
         </Group>
       )}
       <LinkRepositoriesModal projectId={projectId} opened={linking} onClose={() => setLinking(false)} />
-      <ConfirmModal
-        opened={unlinking !== null}
+      <ConfirmRemoveModal
+        target={unlinking}
+        idOf={(row) => row.id}
+        remove={unlink}
+        removed={(row) => `${row.name} unlinked from the project`}
         onClose={() => setUnlinking(null)}
         title="Unlink repository"
         confirmLabel="Unlink"
-        loading={unlink.isPending}
-        onConfirm={confirmUnlink}
       >
-        <Text size="sm">
-          Unlink <b>{unlinking?.name}</b> from this project? New commits stop attaching to its work items;
-          what they recorded stays. The repository stays connected.
-        </Text>
-      </ConfirmModal>
+        {(row) => (
+          <Text size="sm">
+            Unlink <b>{row.name}</b> from this project? New commits stop attaching to its work items; what
+            they recorded stays. The repository stays connected.
+          </Text>
+        )}
+      </ConfirmRemoveModal>
     </Card>
   );
 }
