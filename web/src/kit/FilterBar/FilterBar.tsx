@@ -133,19 +133,27 @@ export function MultiFilter<V extends string | number>({
   );
 }
 
-type SelectFilterProps<V> = Omit<SelectProps, 'value' | 'onChange' | 'label'> & {
+type SelectFilterProps<V> = Omit<SelectProps, 'value' | 'onChange' | 'label' | 'data'> & {
   label: string;
   value: V | undefined;
   onChange: (value: V | undefined) => void;
 };
 
-/** One value or none (a module, a plan, a result). */
-export function SelectFilter({ label, value, onChange, ...props }: SelectFilterProps<string>) {
+/**
+ * One value or none (a module, a plan, an area), typed as the search param is: the select offers
+ * only `data`'s values, so what it hands back is one of them.
+ */
+export function SelectFilter<V extends string = string>({
+  label,
+  value,
+  onChange,
+  ...props
+}: SelectFilterProps<V> & { data: { value: V; label: string }[] }) {
   return (
     <Select
       aria-label={label}
       value={value ?? null}
-      onChange={(next) => onChange(next ?? undefined)}
+      onChange={(next) => onChange((next ?? undefined) as V | undefined)}
       {...FILTER_PROPS}
       {...props}
     />
@@ -153,7 +161,11 @@ export function SelectFilter({ label, value, onChange, ...props }: SelectFilterP
 }
 
 /** One number or none (a type, a kind, a source) from a short list: the search param is the number. */
-export function NumberFilter<N extends number>({ value, onChange, ...props }: SelectFilterProps<N>) {
+export function NumberFilter<N extends number>({
+  value,
+  onChange,
+  ...props
+}: SelectFilterProps<N> & { data: { value: string; label: string }[] }) {
   return (
     <SelectFilter
       searchable={false}

@@ -2,11 +2,9 @@ import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   ARTIFACT_FORMATS,
-  type ArtifactFormat,
   type ArtifactRepository,
   REPOSITORY_TYPES,
   type RepositoryKind,
-  type RepositoryType,
 } from '@shared/schemas/artifacts';
 import { IconLock, IconPackages, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +13,7 @@ import { LinkAnchor } from '../../../components/Links/Links';
 import { PageTitle } from '../../../components/PageTitle/PageTitle';
 import { SectionTabs } from '../../../components/SectionTabs/SectionTabs';
 import { ActionLink } from '../../../kit/ActionLink/ActionLink';
+import { bindFilters } from '../../../kit/FilterBar/bind-filters';
 import { FilterBar, KeywordFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';
 import { ListEmpty } from '../../../kit/ListEmpty/ListEmpty';
 import { ListPage } from '../../../kit/ListPage/ListPage';
@@ -167,6 +166,7 @@ export function RepositoryListPage({
       search: (prev: Record<string, unknown>) => validateRepositorySearch({ ...prev, ...change }),
       replace: true,
     });
+  const field = bindFilters(search, setSearch);
 
   const createButton = can('artifact:repository:add') && (
     <ActionLink
@@ -203,20 +203,14 @@ export function RepositoryListPage({
               onChange={(name) => setSearch({ name })}
             />
             <SelectFilter
-              label="Filter by format"
-              placeholder="Format"
+              {...field('format', 'Format')}
               searchable={false}
               data={ARTIFACT_FORMATS.map((value) => ({ value, label: FORMAT_LABELS[value] }))}
-              value={search.format}
-              onChange={(format) => setSearch({ format: format as ArtifactFormat | undefined })}
             />
             <SelectFilter
-              label="Filter by type"
-              placeholder="Type"
+              {...field('type', 'Type')}
               searchable={false}
               data={REPOSITORY_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
-              value={search.type}
-              onChange={(type) => setSearch({ type: type as RepositoryType | undefined })}
             />
           </FilterBar>
         }

@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_AREAS } from '@shared/domain/audit';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { bindFilters } from '../../../kit/FilterBar/bind-filters';
 import { FilterBar, KeywordFilter, SelectFilter } from '../../../kit/FilterBar/FilterBar';
 import { DayInput } from '../../../kit/FormModal/fields';
 import { memberListQueryOptions } from '../../../queries/members';
@@ -72,6 +73,7 @@ export function AuditFilters({
     () => (members.data?.rows ?? []).map((m) => ({ value: m.userId, label: `${m.nickname} (@${m.login})` })),
     [members.data],
   );
+  const field = bindFilters(search, onChange);
   return (
     <FilterBar testId="audit-filters" filtered={hasAuditFilters(search)} onClear={() => onChange(NO_FILTERS)}>
       <SelectFilter
@@ -82,21 +84,8 @@ export function AuditFilters({
         onChange={(actorId) => onChange({ actorId })}
         nothingFoundMessage="No member matches"
       />
-      <SelectFilter
-        label="Filter by area"
-        placeholder="Area"
-        data={AREA_OPTIONS}
-        value={search.area}
-        onChange={(area) => onChange({ area: area as AuditSearch['area'] })}
-      />
-      <SelectFilter
-        label="Filter by action"
-        placeholder="Action"
-        searchable={false}
-        data={ACTION_OPTIONS}
-        value={search.action}
-        onChange={(action) => onChange({ action: action as AuditSearch['action'] })}
-      />
+      <SelectFilter {...field('area', 'Area')} data={AREA_OPTIONS} />
+      <SelectFilter {...field('action', 'Action')} searchable={false} data={ACTION_OPTIONS} />
       <KeywordFilter
         label="Filter by object id"
         placeholder="Object id"
