@@ -1,4 +1,4 @@
-import { Badge, Code, EmptyState, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Code, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Role } from '@shared/schemas/system';
 import { IconEye, IconPencil, IconPlus, IconShieldLock } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { ConfirmRemoveModal } from '../components/ConfirmModal/ConfirmModal';
 import { LinkActionIcon, LinkAnchor, LinkButton } from '../components/Links/Links';
 import { PageTitle } from '../components/PageTitle/PageTitle';
+import { NothingYet } from '../kit/ListPage/ListPage';
 import { TextCell } from '../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../kit/ListTable/ListTable';
 import { actionsColumn, DeleteAction } from '../kit/ListTable/RowActions';
@@ -49,8 +50,7 @@ function RolesPage() {
 
       <Paper withBorder p={0}>
         {roles.length === 0 ? (
-          <EmptyState
-            py={48}
+          <NothingYet
             icon={<IconShieldLock size={28} />}
             title="No roles yet"
             description="Create a role to decide what its members may do."

@@ -1,10 +1,11 @@
-import { Card, EmptyState, Grid, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Grid, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import { IconListCheck } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LinkButton } from '../../../components/Links/Links';
+import { NothingYet } from '../../../kit/ListPage/ListPage';
 import { TitledCard } from '../../../kit/TitledCard/TitledCard';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
@@ -113,8 +114,7 @@ function SprintItems({
           ))}
         </Stack>
       ) : page.rows.length === 0 ? (
-        <EmptyState
-          py={40}
+        <NothingYet
           icon={<IconListCheck size={28} />}
           title="No items in this sprint"
           description={
@@ -122,7 +122,7 @@ function SprintItems({
               ? 'None is in it now: the completion record shows what it held.'
               : 'Plan backlog items into it from Planning.'
           }
-          data-testid="sprint-items-empty"
+          testId="sprint-items-empty"
         />
       ) : (
         <div style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>

@@ -1,10 +1,11 @@
-import { Card, EmptyState, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Card, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { Plan } from '@shared/schemas/products';
 import type { Spec } from '@shared/schemas/requirements';
 import { IconListCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LinkAnchor } from '../../../components/Links/Links';
+import { NothingYet } from '../../../kit/ListPage/ListPage';
 import { planSpecsQueryOptions } from '../../../queries/products';
 import { RequirementStatusBadge } from '../requirements/RequirementStatusBadge';
 import { PriorityBadge, UserChip } from '../work-items/WorkItemBadges';
@@ -55,13 +56,11 @@ export function PlanSpecsTable({
   }
   if (page.total === 0) {
     return (
-      <EmptyState
-        py={36}
-        variant="light"
-        icon={<IconListCheck size={26} />}
+      <NothingYet
+        icon={<IconListCheck size={28} />}
         title="No specs in this plan"
         description="Move reviewed specs into it from the Requirement specs tab."
-        data-testid="plan-specs-empty"
+        testId="plan-specs-empty"
       />
     );
   }

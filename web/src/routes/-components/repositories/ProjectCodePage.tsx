@@ -1,4 +1,4 @@
-import { Card, CloseButton, EmptyState, Group, Pagination, Text, TextInput, Title } from '@mantine/core';
+import { Card, CloseButton, Group, Pagination, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ProjectRepositoryRow } from '@shared/schemas/repositories';
 import { IconCode, IconGitBranch, IconLink, IconLinkOff, IconSearch } from '@tabler/icons-react';
@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ConfirmRemoveModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { ActionLink } from '../../../kit/ActionLink/ActionLink';
-import { LoadFailed, NothingYet, TableSkeleton } from '../../../kit/ListPage/ListPage';
+import { LoadFailed, NoMatch, NothingYet, TableSkeleton } from '../../../kit/ListPage/ListPage';
 import { usePanelSearch } from '../../../kit/ListPage/use-panel-search';
 import { useStepBackFromEmptyPage } from '../../../kit/ListPage/use-step-back';
 import { RowAction } from '../../../kit/ListTable/RowActions';
@@ -106,11 +106,9 @@ export function ProjectCodePage({ projectId }: { projectId: string }) {
     );
   else if (page.rows.length === 0)
     body = (
-      <EmptyState
-        py={48}
-        icon={<IconSearch size={28} />}
+      <NoMatch
         title="No repository matches your search"
-        description=""
+        description="Try part of the name or the clone URL."
       />
     );
   else
