@@ -41,6 +41,39 @@ export function accessGuard(name: AccessName) {
   return ({ context }: { context: { access: AccessMap } }): void => requireAccess(context.access, name);
 }
 
+/** The options every page whose loader reads its search shares: `...searchedRoute(...)`. */
+interface SearchedRouteOptions<S, D> {
+  validateSearch: (search: Record<string, unknown>) => S;
+  beforeLoad: ReturnType<typeof accessGuard>;
+  loaderDeps: (match: { search: S }) => D;
+}
+
+/**
+ * A page whose loader reads its search (a list's filters and page, a week): its validator, its
+ * access name, and what of the search the loader depends on, all of it unless `deps` picks.
+ * `loader` and `component` stay literal in the route file, where the router splits them off.
+ */
+export function searchedRoute<S>(
+  access: AccessName,
+  validateSearch: (search: Record<string, unknown>) => S,
+): SearchedRouteOptions<S, S>;
+export function searchedRoute<S, D>(
+  access: AccessName,
+  validateSearch: (search: Record<string, unknown>) => S,
+  deps: (search: S) => D,
+): SearchedRouteOptions<S, D>;
+export function searchedRoute<S, D>(
+  access: AccessName,
+  validateSearch: (search: Record<string, unknown>) => S,
+  deps?: (search: S) => D,
+): SearchedRouteOptions<S, S | D> {
+  return {
+    validateSearch,
+    beforeLoad: accessGuard(access),
+    loaderDeps: ({ search }) => (deps ? deps(search) : search),
+  };
+}
+
 /**
  * The loader of a page built on one query (a product, a sprint, a plan, the label list, ...): it
  * waits for the query, guarded as `guardedLoad` says, so the page reads it with

@@ -8,7 +8,7 @@ import { ActionButton } from '../kit/ActionButton/ActionButton';
 import { ListPage, NoMatch, NothingYet } from '../kit/ListPage/ListPage';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
 import { fullDateTime } from '../lib/relative-time';
-import { accessGuard, guardedLoad } from '../lib/route-guards';
+import { guardedLoad, searchedRoute } from '../lib/route-guards';
 import { definedParams } from '../lib/search';
 import { auditLogInfiniteOptions, downloadAuditCsv } from '../queries/audit';
 import { AuditFilters } from './-components/audit/AuditFilters';
@@ -26,9 +26,7 @@ import {
  * CSV file. Every read of it is itself an entry.
  */
 export const Route = createFileRoute('/$identifier/admin/audit')({
-  validateSearch: validateAuditSearch,
-  beforeLoad: accessGuard('adminAudit'),
-  loaderDeps: ({ search }) => search,
+  ...searchedRoute('adminAudit', validateAuditSearch),
   loader: async ({ context: { queryClient }, params, deps, cause, location }) => {
     const options = auditLogInfiniteOptions(params.identifier, auditListParams(deps));
     if (cause === 'stay') return void queryClient.prefetchInfiniteQuery(options);

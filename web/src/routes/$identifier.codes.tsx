@@ -24,7 +24,7 @@ import { loadList } from '../kit/ListPage/load-list';
 import { stepBackFromLastRow } from '../kit/ListPage/use-step-back';
 import { MoreMenu, type MoreMenuItem } from '../kit/MoreMenu/MoreMenu';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { accessGuard } from '../lib/route-guards';
+import { searchedRoute } from '../lib/route-guards';
 import { validateListSearch } from '../lib/search';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../queries/query-client';
 import { repositoryListQueryOptions, useDeleteRepository, useSyncRepository } from '../queries/repositories';
@@ -57,9 +57,7 @@ const KIND_LABELS: Record<RepositoryKind, string> = { all: 'All', code: 'Code', 
 
 /** The enterprise's code base: every connected repository (spec: /{identifier}/codes). */
 export const Route = createFileRoute('/$identifier/codes')({
-  validateSearch: validateCodesSearch,
-  beforeLoad: accessGuard('codes'),
-  loaderDeps: ({ search }) => listParams(search),
+  ...searchedRoute('codes', validateCodesSearch, listParams),
   loader: (load) => loadList(repositoryListQueryOptions(load.deps), load),
   component: CodesPage,
 });

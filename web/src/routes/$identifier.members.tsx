@@ -16,7 +16,7 @@ import { storedPageSize } from '../kit/ListPage/use-page-size';
 import { usePager } from '../kit/ListPage/use-pager';
 import { stepBackFromLastRow } from '../kit/ListPage/use-step-back';
 import { useCurrentEnterprise } from '../lib/current-enterprise';
-import { accessGuard } from '../lib/route-guards';
+import { searchedRoute } from '../lib/route-guards';
 import { validateListSearch } from '../lib/search';
 import { memberListQueryOptions, useRemoveMember } from '../queries/members';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../queries/query-client';
@@ -34,9 +34,7 @@ function listParams(search: { pageNum?: number; keyword?: string }) {
 }
 
 export const Route = createFileRoute('/$identifier/members')({
-  validateSearch: validateListSearch,
-  beforeLoad: accessGuard('members'),
-  loaderDeps: ({ search }) => listParams(search),
+  ...searchedRoute('members', validateListSearch, listParams),
   loader: ({ params, deps, ...load }) =>
     loadList(
       memberListQueryOptions(params.identifier, { ...deps, pageSize: storedPageSize('members') }),

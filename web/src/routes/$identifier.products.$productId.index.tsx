@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadList } from '../kit/ListPage/load-list';
 import { storedPageSize } from '../kit/ListPage/use-page-size';
-import { accessGuard } from '../lib/route-guards';
+import { searchedRoute } from '../lib/route-guards';
 import { userRequirementListQueryOptions } from '../queries/requirements';
 import {
   userRequirementListParams,
@@ -11,9 +11,7 @@ import { NeedsPage } from './-components/requirements/UserRequirementsPage';
 
 /** The product's user requirements ("raw needs"): module tree, filters, table, paging. */
 export const Route = createFileRoute('/$identifier/products/$productId/')({
-  validateSearch: validateUserRequirementSearch,
-  beforeLoad: accessGuard('products'),
-  loaderDeps: ({ search }) => search,
+  ...searchedRoute('products', validateUserRequirementSearch),
   loader: ({ params, deps, ...load }) =>
     loadList(
       userRequirementListQueryOptions({

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  EmptyState,
-  Grid,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Card, Grid, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { IssuePage } from '@shared/schemas/issues';
 import type { Sprint } from '@shared/schemas/sprints';
@@ -20,9 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { type DragEvent, useEffect, useState } from 'react';
 import { LinkButton } from '../components/Links/Links';
-import { ListBody } from '../kit/ListPage/ListPage';
+import { ListBody, NothingYet } from '../kit/ListPage/ListPage';
 import { Pager } from '../kit/ListPage/Pager';
-import { accessGuard } from '../lib/route-guards';
+import { searchedRoute } from '../lib/route-guards';
 import { useProjectPage } from '../lib/use-project-page';
 import {
   backlogQueryOptions,
@@ -46,9 +33,7 @@ import { useSelection } from './-components/iterations/use-selection';
 
 /** Planning: the backlog on the left, a sprint with its load per assignee on the right. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/iteration/planning')({
-  validateSearch: validateBacklogSearch,
-  beforeLoad: accessGuard('projects'),
-  loaderDeps: ({ search }) => search,
+  ...searchedRoute('projects', validateBacklogSearch),
   loader: ({ context: { queryClient }, params, deps }) => {
     void queryClient.prefetchQuery(openSprintsQueryOptions(params.projectId));
     void queryClient.prefetchQuery(
@@ -91,14 +76,12 @@ function PlanningPage() {
         </Text>
       </Group>
       {sprints.data && sprints.data.length === 0 ? (
-        <Card py={48}>
-          <EmptyState
-            variant="light"
+        <Card>
+          <NothingYet
             icon={<IconRun size={28} />}
             title="No sprint to plan into"
             description="Every sprint is closed, or none exists yet. Create one on the iteration list."
-          >
-            <EmptyState.Actions>
+            action={
               <LinkButton
                 to="/$identifier/projects/$projectId/iteration"
                 params={linkParams}
@@ -106,8 +89,8 @@ function PlanningPage() {
               >
                 Go to the sprints
               </LinkButton>
-            </EmptyState.Actions>
-          </EmptyState>
+            }
+          />
         </Card>
       ) : (
         <PlanningPanes

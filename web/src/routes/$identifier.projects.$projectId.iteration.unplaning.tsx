@@ -12,7 +12,7 @@ import { loadList } from '../kit/ListPage/load-list';
 import { Pager } from '../kit/ListPage/Pager';
 import { storedPageSize, usePageSize } from '../kit/ListPage/use-page-size';
 import { useStepBackFromEmptyPage } from '../kit/ListPage/use-step-back';
-import { accessGuard } from '../lib/route-guards';
+import { searchedRoute } from '../lib/route-guards';
 import { useProjectPage } from '../lib/use-project-page';
 import { backlogQueryOptions, openSprintsQueryOptions, useSprintIssues } from '../queries/sprints';
 import { AllSprintsLink } from './-components/iterations/AllSprintsLink';
@@ -33,9 +33,7 @@ const LIST = 'backlog';
 
 /** The backlog: unfinished items in no sprint, to select and plan into a sprint. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/iteration/unplaning')({
-  validateSearch: validateBacklogSearch,
-  beforeLoad: accessGuard('projects'),
-  loaderDeps: ({ search }) => search,
+  ...searchedRoute('projects', validateBacklogSearch),
   loader: ({ params, deps, ...load }) => {
     void load.context.queryClient.prefetchQuery(openSprintsQueryOptions(params.projectId));
     return loadList(

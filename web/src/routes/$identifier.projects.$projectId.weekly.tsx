@@ -1,14 +1,12 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { accessGuard, loadQuery } from '../lib/route-guards';
+import { loadQuery, searchedRoute } from '../lib/route-guards';
 import { teamWeekQueryOptions } from '../queries/weekly';
 import { ProjectWeekPage } from './-components/weekly/ProjectWeekPage';
 import { validateProjectWeeklySearch } from './-components/weekly/weekly-search';
 
 /** `/projects/{id}/weekly` (spec section 2): the project's week; a member's report opens over it. */
 export const Route = createFileRoute('/$identifier/projects/$projectId/weekly')({
-  validateSearch: validateProjectWeeklySearch,
-  beforeLoad: accessGuard('weekly'),
-  loaderDeps: ({ search }) => ({ week: search.week }),
+  ...searchedRoute('weekly', validateProjectWeeklySearch, (search) => ({ week: search.week })),
   loader: (load) =>
     loadQuery(teamWeekQueryOptions({ pmsProjectId: load.params.projectId, weekStart: load.deps.week }), load),
   component: function ProjectWeekly() {

@@ -1,14 +1,12 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { accessGuard, loadQuery } from '../lib/route-guards';
+import { loadQuery, searchedRoute } from '../lib/route-guards';
 import { personalWeekQueryOptions } from '../queries/weekly';
 import { PersonalWeekPage } from './-components/weekly/PersonalWeekPage';
 import { validateWeeklySearch } from './-components/weekly/weekly-search';
 
 /** `/{identifier}/weekly` (spec section 2): my week across projects; the drawers open over it. */
 export const Route = createFileRoute('/$identifier/weekly')({
-  validateSearch: validateWeeklySearch,
-  beforeLoad: accessGuard('weekly'),
-  loaderDeps: ({ search }) => ({ week: search.week }),
+  ...searchedRoute('weekly', validateWeeklySearch, (search) => ({ week: search.week })),
   loader: (load) => loadQuery(personalWeekQueryOptions(load.deps.week), load),
   component: function WeeklyPage() {
     const { week } = Route.useSearch();
