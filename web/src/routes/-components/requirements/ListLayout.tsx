@@ -9,6 +9,7 @@ import { Pager } from '../../../kit/ListPage/Pager';
 import { TreeSideLayout } from '../../../kit/ListPage/TreeSideLayout';
 import { useListQuery } from '../../../kit/ListPage/use-list-query';
 import { ModuleTree } from '../products/ModuleTree';
+import { searchNavigation } from './requirement-search';
 
 /** The module tree on the left, the list on the right (stacked on narrow screens). */
 export function WithModuleTree({
@@ -40,30 +41,37 @@ export function WithModuleTree({
   );
 }
 
-/** Where a requirement list is: its product, and the URL's filters, module and page. */
-interface ListPlace<S> {
-  productId: string;
-  search: S;
-  onSearchChange: (change: Partial<S>) => void;
-}
-
-/** The props of a product's requirement list: where it is, and opening a row by its id. */
-export interface RequirementListProps<S> extends ListPlace<S> {
-  identifier: string;
-  onOpen: (id: string) => void;
+/** The route of a product's requirement list, as `getRouteApi` gives it. */
+interface ListRoute<S> {
+  useParams(): { identifier: string; productId: string };
+  useSearch(): S;
+  useNavigate(): (options: { search: (prev: S) => S; replace: boolean }) => unknown;
 }
 
 /**
- * A requirement list's state: where it is, and the page of rows its filters select, at the page
- * size kept for the list.
+ * A requirement list's state, read from its route: the product, the URL's filters (changed and
+ * validated by `onSearchChange`), and the page of rows they select, at the page size kept for the
+ * list.
  */
-export function useRequirementList<S, P extends { pageNum: number }, T>(
-  place: ListPlace<S>,
+export function useRequirementList<S extends { pageNum?: number }, P extends { pageNum: number }, T>(
+  route: ListRoute<NoInfer<S>>,
+  validate: (search: S) => S,
   words: ListWords,
-  params: P,
+  listParams: (productId: string, search: S) => P,
   options: Parameters<typeof useListQuery<P, T>>[2],
 ) {
-  return { ...place, words, ...useListQuery(words.name, params, options) };
+  const { identifier, productId } = route.useParams();
+  const search = route.useSearch();
+  const onSearchChange = searchNavigation(route.useNavigate(), validate);
+  const params = listParams(productId, search);
+  return {
+    identifier,
+    productId,
+    search,
+    onSearchChange,
+    words,
+    ...useListQuery(words.name, params, options),
+  };
 }
 
 type ListSearch = { keyword?: string; moduleId?: string; pageNum?: number };
@@ -89,7 +97,8 @@ interface RequirementListPageProps {
   batchBar?: ReactNode;
   /** "New spec" and the form it opens (`onClose` closes it); absent without the permission. */
   create?: { label: string; form: (onClose: () => void) => ReactNode };
-  nothingYet: { icon: ReactNode; description: string };
+  /** The empty list's icon, and what it says with "New …" (`invite`) and without it (`none`). */
+  nothingYet: { icon: ReactNode; invite: string; none: string };
   children: ReactNode;
 }
 
@@ -142,7 +151,7 @@ export function RequirementListPage({
               <NothingYet
                 icon={nothingYet.icon}
                 title={`No ${title.toLowerCase()} yet`}
-                description={nothingYet.description}
+                description={create ? nothingYet.invite : nothingYet.none}
                 action={createButton}
                 testId={testId}
               />

@@ -3,7 +3,7 @@ import type { RequirementKind } from '@shared/domain/requirement-workflow';
 import { IconTrash } from '@tabler/icons-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { DiscussionTabPanel } from '../../../components/CommentThread/CommentThread';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { ConfirmRemoveModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { displayName } from '../work-items/WorkItemBadges';
 import { ChangeHistory } from './ChangeHistory';
@@ -87,45 +87,54 @@ export function RequirementTabs({
   );
 }
 
-/** "Delete SR-12 Title? Its history and comments go with it." and why it may be refused. */
+/**
+ * "Delete SR-12 Title? Its history and comments go with it." and why it may be refused. Deleted:
+ * "SR-12 deleted", the dialog closes and `onDeleted` leaves the page; refused: the client has said
+ * why, and the dialog stays.
+ */
 export function DeleteRequirementModal({
   opened,
   what,
   code,
-  title,
+  item,
   blocked,
-  loading,
+  remove,
   onClose,
-  onConfirm,
+  onDeleted,
 }: {
   opened: boolean;
   /** "spec", "user requirement". */
   what: string;
   code: string;
-  title: string;
+  item: { id: string; title: string };
   /** Said when something still holds it (the server refuses the delete then). */
   blocked: string | false;
-  loading: boolean;
+  /** The delete by id. */
+  remove: ComponentProps<typeof ConfirmRemoveModal>['remove'];
   onClose: () => void;
-  onConfirm: () => void;
+  onDeleted: () => void;
 }) {
   return (
-    <ConfirmModal
-      opened={opened}
+    <ConfirmRemoveModal
+      target={opened ? item : null}
+      idOf={(target) => target.id}
+      remove={remove}
+      removed={() => `${code} deleted`}
+      onRemoved={onDeleted}
       onClose={onClose}
       title={`Delete ${what}`}
-      loading={loading}
-      onConfirm={onConfirm}
     >
-      <Text size="sm">
-        Delete{' '}
-        <b>
-          {code} {title}
-        </b>
-        ? Its history and comments go with it.
-        {blocked && ` ${blocked}`}
-      </Text>
-    </ConfirmModal>
+      {(target) => (
+        <Text size="sm">
+          Delete{' '}
+          <b>
+            {code} {target.title}
+          </b>
+          ? Its history and comments go with it.
+          {blocked && ` ${blocked}`}
+        </Text>
+      )}
+    </ConfirmRemoveModal>
   );
 }
 
@@ -147,7 +156,7 @@ export function ReviewAndDeleteDialogs({
   code: string;
   item: { id: string; title: string; version: number };
   review: ComponentProps<typeof ReviewModal>['review'];
-  deletion: Pick<ComponentProps<typeof DeleteRequirementModal>, 'what' | 'blocked' | 'loading' | 'onConfirm'>;
+  deletion: Pick<ComponentProps<typeof DeleteRequirementModal>, 'what' | 'blocked' | 'remove' | 'onDeleted'>;
   onClose: () => void;
 }) {
   return (
@@ -166,7 +175,7 @@ export function ReviewAndDeleteDialogs({
       <DeleteRequirementModal
         opened={dialog?.type === 'delete'}
         code={code}
-        title={item.title}
+        item={item}
         onClose={onClose}
         {...deletion}
       />

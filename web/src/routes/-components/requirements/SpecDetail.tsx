@@ -157,17 +157,10 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
     }
   }
 
-  function confirmDelete() {
-    remove.mutate(spec.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: `${code} deleted` });
-        setDialog(null);
-        if (variant === 'drawer') onDeleted();
-        else
-          void navigate({ to: '/$identifier/products/$productId/demand', params: { identifier, productId } });
-      },
-      // On failure (project demands still carry it) the client said why; the dialog stays.
-    });
+  /** Deleted: the drawer closes, the page goes back to the list. */
+  function leave() {
+    if (variant === 'drawer') onDeleted();
+    else void navigate({ to: '/$identifier/products/$productId/demand', params: { identifier, productId } });
   }
 
   const canSend = can('project:issue:add') && SENDABLE.includes(spec.status);
@@ -280,8 +273,8 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
         deletion={{
           what: 'spec',
           blocked: spec.demandCount > 0 && 'Project demands still carry it: unlink them first.',
-          loading: remove.isPending,
-          onConfirm: confirmDelete,
+          remove,
+          onDeleted: leave,
         }}
         onClose={() => setDialog(null)}
       />

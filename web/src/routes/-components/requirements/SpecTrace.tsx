@@ -4,10 +4,10 @@ import { PLAN_STATUSES } from '@shared/domain/products';
 import type { SpecDemand, SpecDetail } from '@shared/schemas/requirements';
 import { IconFlask, IconGitBranch, IconLayoutKanban, IconLinkOff, IconTarget } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import type { ReactNode } from 'react';
 import { LinkAnchor } from '../../../components/Links/Links';
 import { ShortDate } from '../../../components/RelativeTime/ShortDate';
+import { ConfirmedAction } from '../../../kit/ConfirmedAction/ConfirmedAction';
 import { RowAction } from '../../../kit/ListTable/RowActions';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
@@ -177,20 +177,7 @@ interface DemandRowProps {
 function DemandRow({ identifier, productId, specCode, demand }: DemandRowProps) {
   const { can } = useCurrentEnterprise();
   const link = useLinkDemand(productId);
-  const [confirming, setConfirming] = useState(false);
   const code = `#${demand.issueNumber}`;
-
-  function unlink() {
-    link.mutate(
-      { pmsProjectId: demand.pmsProjectId, issueId: demand.issueId, specId: null },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: `${code} no longer carries ${specCode}` });
-          setConfirming(false);
-        },
-      },
-    );
-  }
 
   return (
     <Stack gap={0}>
@@ -199,13 +186,39 @@ function DemandRow({ identifier, productId, specCode, demand }: DemandRowProps) 
           {demand.projectName}
         </Text>
         {can('project:issue:edit') && (
-          <RowAction
-            tooltip="Unlink from the spec"
-            label={`Unlink ${code} from ${specCode}`}
-            icon={<IconLinkOff size={14} />}
-            size="sm"
-            onClick={() => setConfirming(true)}
-          />
+          <ConfirmedAction
+            trigger={(open) => (
+              <RowAction
+                tooltip="Unlink from the spec"
+                label={`Unlink ${code} from ${specCode}`}
+                icon={<IconLinkOff size={14} />}
+                size="sm"
+                onClick={open}
+              />
+            )}
+            title="Unlink the demand"
+            confirmLabel="Unlink"
+            loading={link.isPending}
+            onConfirm={(close) =>
+              link.mutate(
+                { pmsProjectId: demand.pmsProjectId, issueId: demand.issueId, specId: null },
+                {
+                  onSuccess: () => {
+                    notifications.show({ color: 'green', message: `${code} no longer carries ${specCode}` });
+                    close();
+                  },
+                },
+              )
+            }
+          >
+            <Text size="sm">
+              Demand{' '}
+              <b>
+                {code} {demand.title}
+              </b>{' '}
+              in {demand.projectName} stops carrying {specCode}. The demand itself stays in the project.
+            </Text>
+          </ConfirmedAction>
         )}
       </Group>
       <Group gap="xs" wrap="wrap">
@@ -221,22 +234,6 @@ function DemandRow({ identifier, productId, specCode, demand }: DemandRowProps) 
           {demand.statusName}
         </Badge>
       </Group>
-      <ConfirmModal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Unlink the demand"
-        confirmLabel="Unlink"
-        loading={link.isPending}
-        onConfirm={unlink}
-      >
-        <Text size="sm">
-          Demand{' '}
-          <b>
-            {code} {demand.title}
-          </b>{' '}
-          in {demand.projectName} stops carrying {specCode}. The demand itself stays in the project.
-        </Text>
-      </ConfirmModal>
     </Stack>
   );
 }

@@ -105,17 +105,6 @@ function LoadedRequirement({ item, productId }: { item: Detail; productId: strin
     if (action === 'edit' || action === 'change' || action === 'refine') setDialog({ type: action });
   }
 
-  function confirmDelete() {
-    remove.mutate(item.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: `${code} deleted` });
-        setDialog(null);
-        void navigate({ to: '/$identifier/products/$productId', params: { identifier, productId } });
-      },
-      // On failure (specs still refine it) the client said why; the dialog stays.
-    });
-  }
-
   return (
     <DetailLayout
       testId="user-requirement-detail"
@@ -183,8 +172,9 @@ function LoadedRequirement({ item, productId }: { item: Detail; productId: strin
         deletion={{
           what: 'user requirement',
           blocked: item.specs.length > 0 && 'Specs still refine it: delete or move them first.',
-          loading: remove.isPending,
-          onConfirm: confirmDelete,
+          remove,
+          onDeleted: () =>
+            void navigate({ to: '/$identifier/products/$productId', params: { identifier, productId } }),
         }}
         onClose={() => setDialog(null)}
       />
