@@ -4,10 +4,10 @@ import { MAX_BATCH_CASES, MAX_CASE_TAGS } from '@shared/domain/testing';
 import { CaseBatchBodySchema, type CaseRow } from '@shared/schemas/testcases';
 import { IconCheck, IconCopy, IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { type ReactNode, useMemo, useState } from 'react';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
+import { ConfirmedAction } from '../../../kit/ConfirmedAction/ConfirmedAction';
 import { BusyModal, ModalActions } from '../../../kit/FormModal/FormModal';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { projectListQueryOptions } from '../../../queries/projects';
@@ -31,7 +31,7 @@ interface CaseBatchBarProps {
   onDeleted: (ids: string[]) => void;
 }
 
-type Dialog = 'edit' | 'copy' | 'delete' | null;
+type Dialog = 'edit' | 'copy' | null;
 
 const plural = (count: number) => `${count} ${count === 1 ? 'case' : 'cases'}`;
 
@@ -44,6 +44,7 @@ export function CaseBatchBar({ projectId, selected, onClear, onDeleted }: CaseBa
   const [dialog, setDialog] = useState<Dialog>(null);
   const exporter = useDownloadCases(projectId);
   const confirm = useConfirmCases(projectId);
+  const remove = useDeleteCases(projectId);
   const ids = selected.map((row) => row.id);
   const flagged = selected.filter((row) => row.needsConfirmation).map((row) => row.id);
   const tooMany = selected.length > MAX_BATCH_CASES;
@@ -88,37 +89,44 @@ export function CaseBatchBar({ projectId, selected, onClear, onDeleted }: CaseBa
             }),
           { loading: confirm.isPending, color: 'yellow' },
         )}
-      {can('test:case:remove') &&
-        writeButton('Delete', <IconTrash size={14} />, () => setDialog('delete'), { color: 'red' })}
-      <BatchEditModal
-        projectId={projectId}
-        ids={dialog === 'edit' ? ids : null}
-        onClose={() => setDialog(null)}
-        onDone={onClear}
-      />
-      <CopyCasesModal
-        projectId={projectId}
-        ids={dialog === 'copy' ? ids : null}
-        onClose={() => setDialog(null)}
-        onDone={onClear}
-      />
-      <DeleteCasesModal
-        projectId={projectId}
-        ids={dialog === 'delete' ? ids : null}
-        onClose={() => setDialog(null)}
-        onDeleted={(deleted) => {
-          onDeleted(deleted);
-          onClear();
-        }}
-      />
+      {can('test:case:remove') && (
+        <ConfirmedAction
+          trigger={(open) => writeButton('Delete', <IconTrash size={14} />, open, { color: 'red' })}
+          title={`Delete ${plural(ids.length)}?`}
+          confirmLabel={`Delete ${plural(ids.length)}`}
+          loading={remove.isPending}
+          onConfirm={(close) =>
+            remove.mutate(ids, {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: `${plural(ids.length)} deleted` });
+                onDeleted(ids);
+                onClear();
+                close();
+              },
+            })
+          }
+        >
+          <Text size="sm">
+            The {plural(ids.length)} leave the library, all together or not at all. Test sheets that ran them
+            keep what they were.
+          </Text>
+        </ConfirmedAction>
+      )}
+      {dialog === 'edit' && (
+        <BatchEditModal projectId={projectId} ids={ids} onClose={() => setDialog(null)} onDone={onClear} />
+      )}
+      {dialog === 'copy' && (
+        <CopyCasesModal projectId={projectId} ids={ids} onClose={() => setDialog(null)} onDone={onClear} />
+      )}
     </BatchBar>
   );
 }
 
+/** A dialog over the selected cases, mounted while open: each opening starts afresh. */
 interface BatchDialogProps {
   projectId: string;
-  /** The cases to act on; null while closed. */
-  ids: string[] | null;
+  /** The cases to act on. */
+  ids: string[];
   onClose: () => void;
   onDone: () => void;
 }
@@ -128,7 +136,7 @@ const NO_MODULE_OPTION = { value: '__none__', label: 'No module' };
 
 function BatchEditModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
   const edit = useBatchEditCases(projectId);
-  const modules = useQuery({ ...caseModuleTreeQueryOptions(projectId), enabled: ids !== null });
+  const modules = useQuery(caseModuleTreeQueryOptions(projectId));
   const tags = useCaseTagOptions();
   const renderTag = useMemo(() => colorOption(tags.colors), [tags.colors]);
   const [moduleId, setModuleId] = useState<string | null>(null);
@@ -137,17 +145,7 @@ function BatchEditModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
   const [addTagIds, setAddTagIds] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
-  useEffect(() => {
-    setModuleId(null);
-    setType(null);
-    setPriority(null);
-    setAddTagIds([]);
-    setError(null);
-  }, [ids]);
-
   function save() {
-    if (!ids) return;
     const parsed = CaseBatchBodySchema.safeParse({
       ids,
       moduleId: moduleId === null ? undefined : moduleId === NO_MODULE_OPTION.value ? null : moduleId,
@@ -166,12 +164,7 @@ function BatchEditModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
   }
 
   return (
-    <BusyModal
-      opened={ids !== null}
-      busy={edit.isPending}
-      onClose={onClose}
-      title={ids ? `Edit ${plural(ids.length)}` : 'Batch edit'}
-    >
+    <BusyModal opened busy={edit.isPending} onClose={onClose} title={`Edit ${plural(ids.length)}`}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Only the fields you set change; the rest stay as each case has them.
@@ -237,12 +230,10 @@ function CopyCasesModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
   const copy = useCopyCases(projectId);
   const [target, setTarget] = useState<string>(projectId);
   const [moduleId, setModuleId] = useState<string | null>(null);
-  const opened = ids !== null;
-  const projects = useQuery({
-    ...projectListQueryOptions({ pageNum: 1, pageSize: PROJECT_PICKER_SIZE, mine: true }),
-    enabled: opened,
-  });
-  const modules = useQuery({ ...caseModuleTreeQueryOptions(target), enabled: opened });
+  const projects = useQuery(
+    projectListQueryOptions({ pageNum: 1, pageSize: PROJECT_PICKER_SIZE, mine: true }),
+  );
+  const modules = useQuery(caseModuleTreeQueryOptions(target));
   const projectOptions = useMemo(() => {
     const rows = projects.data?.rows ?? [];
     const options = rows.map((project) => ({
@@ -255,14 +246,7 @@ function CopyCasesModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
       : [{ value: projectId, label: 'This project' }, ...options];
   }, [projects.data, projectId]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
-  useEffect(() => {
-    setTarget(projectId);
-    setModuleId(null);
-  }, [ids]);
-
   function save() {
-    if (!ids) return;
     const targetName = projectOptions.find((option) => option.value === target)?.label ?? 'the project';
     copy.mutate(
       { ids, pmsProjectId: target === projectId ? undefined : target, moduleId },
@@ -280,12 +264,7 @@ function CopyCasesModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
   }
 
   return (
-    <BusyModal
-      opened={opened}
-      busy={copy.isPending}
-      onClose={onClose}
-      title={ids ? `Copy ${plural(ids.length)}` : 'Copy cases'}
-    >
+    <BusyModal opened busy={copy.isPending} onClose={onClose} title={`Copy ${plural(ids.length)}`}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           The copies get new numbers; links to work items are not copied.
@@ -318,44 +297,5 @@ function CopyCasesModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
         <ModalActions onCancel={onClose} pending={copy.isPending} label="Copy" onConfirm={save} />
       </Stack>
     </BusyModal>
-  );
-}
-
-function DeleteCasesModal({
-  projectId,
-  ids,
-  onClose,
-  onDeleted,
-}: {
-  projectId: string;
-  ids: string[] | null;
-  onClose: () => void;
-  onDeleted: (ids: string[]) => void;
-}) {
-  const remove = useDeleteCases(projectId);
-  const count = ids?.length ?? 0;
-  return (
-    <ConfirmModal
-      opened={ids !== null}
-      onClose={onClose}
-      title={`Delete ${plural(count)}?`}
-      confirmLabel={`Delete ${plural(count)}`}
-      loading={remove.isPending}
-      onConfirm={() => {
-        if (!ids) return;
-        remove.mutate(ids, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: `${plural(count)} deleted` });
-            onDeleted(ids);
-            onClose();
-          },
-        });
-      }}
-    >
-      <Text size="sm">
-        The {plural(count)} leave the library, all together or not at all. Test sheets that ran them keep what
-        they were.
-      </Text>
-    </ConfirmModal>
   );
 }

@@ -17,11 +17,11 @@ import type { CaseDetail, SpecRef } from '@shared/schemas/testcases';
 import { IconAlertTriangle, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkAnchor } from '../../../components/Links/Links';
 import { RefList } from '../../../components/RefList/RefList';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { ConfirmedAction } from '../../../kit/ConfirmedAction/ConfirmedAction';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { isStaleVersion } from '../../../queries/factory';
 import { caseQueryOptions, useConfirmCases, useDeleteCases, useUpdateCase } from '../../../queries/testcases';
@@ -167,7 +167,6 @@ function CaseView({
   const tags = useCaseTagOptions();
   const confirm = useConfirmCases(projectId);
   const remove = useDeleteCases(projectId);
-  const [deleting, setDeleting] = useState(false);
   const code = caseCode(detail.caseNumber);
   const canEdit = can('test:case:edit');
   const canRemove = can('test:case:remove');
@@ -224,22 +223,38 @@ function CaseView({
               </ActionButton>
             )}
             {canRemove && (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <Button variant="subtle" color="gray" size="xs" px={6} aria-label="More actions">
-                    <IconDots size={16} />
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => setDeleting(true)}
-                  >
-                    Delete case
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <ConfirmedAction
+                trigger={(open) => (
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <Button variant="subtle" color="gray" size="xs" px={6} aria-label="More actions">
+                        <IconDots size={16} />
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={open}>
+                        Delete case
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                )}
+                title={`Delete ${code}?`}
+                confirmLabel="Delete case"
+                loading={remove.isPending}
+                onConfirm={(close) =>
+                  remove.mutate([detail.id], {
+                    onSuccess: () => {
+                      notifications.show({ color: 'green', message: `${code} deleted` });
+                      close();
+                      onDeleted();
+                    },
+                  })
+                }
+              >
+                <Text size="sm">
+                  <b>{detail.title}</b> leaves the library. Test sheets that ran it keep what it was.
+                </Text>
+              </ConfirmedAction>
             )}
           </Group>
         )}
@@ -273,27 +288,6 @@ function CaseView({
         Written by {displayName(detail.creator)} · created <RelativeTime value={detail.createdAt} /> · updated{' '}
         <RelativeTime value={detail.updatedAt} />
       </Text>
-
-      <ConfirmModal
-        opened={deleting}
-        onClose={() => setDeleting(false)}
-        title={`Delete ${code}?`}
-        confirmLabel="Delete case"
-        loading={remove.isPending}
-        onConfirm={() =>
-          remove.mutate([detail.id], {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: `${code} deleted` });
-              setDeleting(false);
-              onDeleted();
-            },
-          })
-        }
-      >
-        <Text size="sm">
-          <b>{detail.title}</b> leaves the library. Test sheets that ran it keep what it was.
-        </Text>
-      </ConfirmModal>
     </Stack>
   );
 }

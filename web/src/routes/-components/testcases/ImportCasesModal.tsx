@@ -5,7 +5,6 @@ import {
   Code,
   FileButton,
   Group,
-  Modal,
   Paper,
   Progress,
   ScrollArea,
@@ -20,6 +19,7 @@ import type { UploadReport } from '@shared/schemas/testcases';
 import { IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useEffect, useState } from 'react';
 import { ProblemAlert } from '../../../components/ProblemAlert/ProblemAlert';
+import { BusyModal } from '../../../kit/FormModal/FormModal';
 import { useDownloadCases, useUploadCases } from '../../../queries/testcases';
 import { CASE_FILE_ACCEPT, caseFileProblem, fileSize } from './case-file';
 
@@ -73,14 +73,7 @@ export function ImportCasesModal({ projectId, opened, onClose }: ImportCasesModa
 
   const busy = upload.isPending;
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !busy && onClose()}
-      title="Import cases"
-      size="lg"
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-    >
+    <BusyModal opened={opened} busy={busy} onClose={onClose} title="Import cases" size="lg">
       {report ? (
         <ImportReport
           report={report}
@@ -181,7 +174,7 @@ export function ImportCasesModal({ projectId, opened, onClose }: ImportCasesModa
           </Group>
         </Stack>
       )}
-    </Modal>
+    </BusyModal>
   );
 }
 

@@ -1,26 +1,13 @@
-import { Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Paper, SegmentedControl, Stack, Text, type TextareaProps } from '@mantine/core';
 import { useState } from 'react';
 import { Markdown } from '../../../components/Markdown/Markdown';
 import { MARKDOWN_NO_HTML, MarkdownTextarea } from '../../../kit/FormModal/fields';
 
-interface MarkdownFieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | null;
-  placeholder?: string;
-  minRows?: number;
-}
+/** The textarea's props (`form.getInputProps` fits), with the label and text the preview needs. */
+type MarkdownFieldProps = Omit<TextareaProps, 'value'> & { label: string; value?: string };
 
 /** A markdown text with a Write / Preview switch; the preview renders as the page will. */
-export function MarkdownField({
-  label,
-  value,
-  onChange,
-  error,
-  placeholder,
-  minRows = 5,
-}: MarkdownFieldProps) {
+export function MarkdownField({ label, value = '', ...textarea }: MarkdownFieldProps) {
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   return (
     <Stack gap={6}>
@@ -39,12 +26,10 @@ export function MarkdownField({
         <MarkdownTextarea
           label={label}
           description={MARKDOWN_NO_HTML}
-          placeholder={placeholder}
-          minRows={minRows}
+          minRows={5}
           maxRows={18}
           value={value}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          error={error}
+          {...textarea}
         />
       ) : (
         <Paper withBorder p="md" mih={120}>

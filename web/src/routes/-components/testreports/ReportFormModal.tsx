@@ -2,7 +2,7 @@ import { Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReportDetail } from '@shared/schemas/testruns';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { saveCallbacks } from '../../../lib/form-modal';
 import { useCreateReport } from '../../../queries/testreports';
@@ -15,17 +15,19 @@ import { defaultReportName, type ReportFormValues, reportBody, validateReportFor
 
 interface ReportFormModalProps {
   projectId: string;
-  opened: boolean;
   onClose: () => void;
   onCreated: (report: ReportDetail) => void;
 }
 
 const EMPTY: ReportFormValues = { projectTestsheetId: null, name: '', summary: '' };
 
-/** New report: a sheet (its results are copied now, for good), a name and a markdown summary. */
-export function ReportFormModal({ projectId, opened, onClose, onCreated }: ReportFormModalProps) {
+/**
+ * New report: a sheet (its results are copied now, for good), a name and a markdown summary.
+ * Mounted while open: each opening starts empty.
+ */
+export function ReportFormModal({ projectId, onClose, onCreated }: ReportFormModalProps) {
   const create = useCreateReport(projectId);
-  const sheets = useQuery({ ...sheetTreeQueryOptions(projectId), enabled: opened });
+  const sheets = useQuery(sheetTreeQueryOptions(projectId));
   const flat = useMemo(() => flattenSheets(sheets.data ?? []), [sheets.data]);
   const options = flat.map((entry) => ({
     value: entry.sheet.id,
@@ -34,14 +36,6 @@ export function ReportFormModal({ projectId, opened, onClose, onCreated }: Repor
   const form = useForm<ReportFormValues>({ initialValues: EMPTY, validate: validateReportForm });
   // The name follows the chosen sheet until the user writes one of their own.
   const suggested = useRef('');
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(EMPTY);
-    form.clearErrors();
-    suggested.current = '';
-  }, [opened]);
 
   function chooseSheet(id: string | null) {
     form.setFieldValue('projectTestsheetId', id);
@@ -56,11 +50,9 @@ export function ReportFormModal({ projectId, opened, onClose, onCreated }: Repor
   const done = saveCallbacks<ReportDetail>({ form, onClose, onCreated, label: (saved) => `“${saved.name}”` });
   const submit = form.onSubmit((values) => create.mutate(reportBody(values), done.created));
 
-  const values = form.getValues();
   return (
     <FormModal
       title="New test report"
-      opened={opened}
       onClose={onClose}
       pending={create.isPending}
       onSubmit={submit}
@@ -85,9 +77,7 @@ export function ReportFormModal({ projectId, opened, onClose, onCreated }: Repor
       <MarkdownField
         label="Summary"
         placeholder="Conclusions, risks, what is left to test (optional)"
-        value={values.summary}
-        onChange={(summary) => form.setFieldValue('summary', summary)}
-        error={form.errors.summary as string | undefined}
+        {...form.getInputProps('summary')}
       />
       {flat.length === 0 && !sheets.isPending && (
         <Text size="sm" c="dimmed">

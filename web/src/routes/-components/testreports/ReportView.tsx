@@ -4,9 +4,9 @@ import { type ReportDetail, ReportUpdateBodySchema } from '@shared/schemas/testr
 import { IconArrowLeft, IconCamera, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { Markdown } from '../../../components/Markdown/Markdown';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { ConfirmedAction } from '../../../kit/ConfirmedAction/ConfirmedAction';
 import { ModalActions } from '../../../kit/FormModal/FormModal';
 import { TitleInput } from '../../../kit/FormModal/fields';
 import { RowAction } from '../../../kit/ListTable/RowActions';
@@ -60,7 +60,6 @@ function ReportHeader({ projectId, report, onDeleted }: ReportPartProps & { onDe
   const canEdit = can('test:report:edit');
   const canRemove = can('test:report:remove');
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const remove = useDeleteReports(projectId);
 
   return (
@@ -87,13 +86,32 @@ function ReportHeader({ projectId, report, onDeleted }: ReportPartProps & { onDe
                   </ActionButton>
                 )}
                 {canRemove && (
-                  <RowAction
-                    tooltip="Delete report"
-                    label={`Delete ${report.name}`}
-                    icon={<IconTrash size={16} />}
-                    size="lg"
-                    onClick={() => setDeleting(true)}
-                  />
+                  <ConfirmedAction
+                    trigger={(open) => (
+                      <RowAction
+                        tooltip="Delete report"
+                        label={`Delete ${report.name}`}
+                        icon={<IconTrash size={16} />}
+                        size="lg"
+                        onClick={open}
+                      />
+                    )}
+                    title={`Delete ${report.name}?`}
+                    loading={remove.isPending}
+                    onConfirm={(close) =>
+                      remove.mutate([report.id], {
+                        onSuccess: () => {
+                          notifications.show({ color: 'green', message: `“${report.name}” deleted` });
+                          close();
+                          onDeleted();
+                        },
+                      })
+                    }
+                  >
+                    <Text size="sm">
+                      The report and its snapshot go; the sheet and its results stay. This cannot be undone.
+                    </Text>
+                  </ConfirmedAction>
                 )}
               </Group>
             </Group>
@@ -117,25 +135,6 @@ function ReportHeader({ projectId, report, onDeleted }: ReportPartProps & { onDe
           </>
         )}
       </Stack>
-      <ConfirmModal
-        opened={deleting}
-        onClose={() => setDeleting(false)}
-        title={`Delete ${report.name}?`}
-        loading={remove.isPending}
-        onConfirm={() =>
-          remove.mutate([report.id], {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: `“${report.name}” deleted` });
-              setDeleting(false);
-              onDeleted();
-            },
-          })
-        }
-      >
-        <Text size="sm">
-          The report and its snapshot go; the sheet and its results stay. This cannot be undone.
-        </Text>
-      </ConfirmModal>
     </Card>
   );
 }
@@ -181,7 +180,7 @@ function ReportEditor({ projectId, report, onDone }: ReportPartProps & { onDone:
       <MarkdownField
         label="Summary"
         value={summary}
-        onChange={setSummary}
+        onChange={(event) => setSummary(event.currentTarget.value)}
         error={errors.summary}
         minRows={6}
       />

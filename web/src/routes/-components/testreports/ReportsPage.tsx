@@ -30,12 +30,13 @@ export function ReportsPage({ projectId, menuId }: { projectId: string; menuId?:
           onCreate={() => setCreating(true)}
         />
       )}
-      <ReportFormModal
-        projectId={projectId}
-        opened={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(report) => open(report.id)}
-      />
+      {creating && (
+        <ReportFormModal
+          projectId={projectId}
+          onClose={() => setCreating(false)}
+          onCreated={(report) => open(report.id)}
+        />
+      )}
     </>
   );
 }

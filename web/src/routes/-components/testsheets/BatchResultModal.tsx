@@ -1,15 +1,15 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { TEST_RESULT, TEST_RESULTS, type TestResultId } from '@shared/domain/testing';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { BusyModal, ModalActions } from '../../../kit/FormModal/FormModal';
 import { NotesTextarea } from '../../../kit/FormModal/fields';
 import { useBatchResult } from '../../../queries/testsheets';
 
 interface BatchResultModalProps {
   projectId: string;
-  /** The selected sheet case ids; the modal is open while there are some to set. */
-  ids: string[] | null;
+  /** The selected sheet case ids (mounted while open: each opening starts at Passed, no note). */
+  ids: string[];
   onClose: () => void;
   onDone: () => void;
 }
@@ -27,17 +27,9 @@ export function BatchResultModal({ projectId, ids, onClose, onDone }: BatchResul
   const batch = useBatchResult(projectId);
   const [result, setResult] = useState<string>(String(TEST_RESULT.passed));
   const [note, setNote] = useState('');
-  const count = ids?.length ?? 0;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
-  useEffect(() => {
-    if (!ids) return;
-    setResult(String(TEST_RESULT.passed));
-    setNote('');
-  }, [ids !== null]);
+  const count = ids.length;
 
   function apply() {
-    if (!ids) return;
     const chosen = Number(result) as TestResultId;
     batch.mutate(
       { idList: ids, result: chosen, note: note.trim() || undefined },
@@ -60,7 +52,7 @@ export function BatchResultModal({ projectId, ids, onClose, onDone }: BatchResul
 
   return (
     <BusyModal
-      opened={ids !== null}
+      opened
       busy={batch.isPending}
       onClose={onClose}
       title={`Set the result of ${count} ${count === 1 ? 'case' : 'cases'}`}

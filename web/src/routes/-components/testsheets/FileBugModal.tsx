@@ -1,32 +1,26 @@
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { caseCode } from '@shared/domain/testing';
 import { FileBugBodySchema, type LinkedIssue, type SheetCaseDetail } from '@shared/schemas/testruns';
 import { IconBug, IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LinkAnchor } from '../../../components/Links/Links';
 import { BusyModal } from '../../../kit/FormModal/FormModal';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { showServerFieldError } from '../../../lib/server-errors';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { useFileBug } from '../../../queries/testsheets';
-import {
-  COMBOBOX_PROPS,
-  PRIORITY_OPTIONS,
-  ProjectMemberSelect,
-  renderPriorityOption,
-} from '../work-items/fields';
+import { AssigneeSelect, PrioritySelect } from '../work-items/fields';
 
 interface FileBugModalProps {
   projectId: string;
   sheetCase: SheetCaseDetail;
-  opened: boolean;
   onClose: () => void;
 }
 
 interface FileBugValues {
   title: string;
-  priority: string;
+  priority: number;
   assigneeId: string | null;
 }
 
@@ -39,7 +33,7 @@ function bodyOf(values: FileBugValues, sheetCaseId: string) {
   return {
     projectTestsheetCasesId: sheetCaseId,
     title: values.title,
-    priority: Number(values.priority) as 1 | 2 | 3 | 4,
+    priority: values.priority as 1 | 2 | 3 | 4,
     assigneeId: values.assigneeId,
   };
 }
@@ -49,25 +43,17 @@ function bodyOf(values: FileBugValues, sheetCaseId: string) {
  * steps, expected results) and the latest run's note, and links it in the same write. Title,
  * priority and assignee can be changed here first.
  */
-export function FileBugModal({ projectId, sheetCase, opened, onClose }: FileBugModalProps) {
+export function FileBugModal({ projectId, sheetCase, onClose }: FileBugModalProps) {
   const file = useFileBug(projectId);
   const [filed, setFiled] = useState<LinkedIssue | null>(null);
   const form = useForm<FileBugValues>({
-    initialValues: { title: '', priority: '3', assigneeId: null },
+    initialValues: {
+      title: defaultBugTitle(sheetCase),
+      priority: sheetCase.priority,
+      assigneeId: sheetCase.assignee?.userId ?? null,
+    },
     validate: (values) => zodResolver(FileBugBodySchema)(bodyOf(values, sheetCase.id)),
   });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh each time it opens
-  useEffect(() => {
-    if (!opened) return;
-    setFiled(null);
-    form.setValues({
-      title: defaultBugTitle(sheetCase),
-      priority: String(sheetCase.priority),
-      assigneeId: sheetCase.assignee?.userId ?? null,
-    });
-    form.clearErrors();
-  }, [opened]);
 
   const submit = form.onSubmit((values) =>
     file.mutate(bodyOf(values, sheetCase.id), {
@@ -78,7 +64,7 @@ export function FileBugModal({ projectId, sheetCase, opened, onClose }: FileBugM
 
   return (
     <BusyModal
-      opened={opened}
+      opened
       busy={file.isPending}
       onClose={onClose}
       title={filed ? 'Bug filed' : `File a bug from ${caseCode(sheetCase.caseNumber)}`}
@@ -91,20 +77,8 @@ export function FileBugModal({ projectId, sheetCase, opened, onClose }: FileBugM
           <Stack gap="md">
             <TextInput data-autofocus label="Title" withAsterisk {...form.getInputProps('title')} />
             <Group grow align="flex-start">
-              <Select
-                label="Priority"
-                data={PRIORITY_OPTIONS}
-                allowDeselect={false}
-                renderOption={renderPriorityOption}
-                comboboxProps={COMBOBOX_PROPS}
-                {...form.getInputProps('priority')}
-              />
-              <ProjectMemberSelect
-                projectId={projectId}
-                label="Assignee"
-                empty="Unassigned"
-                {...form.getInputProps('assigneeId')}
-              />
+              <PrioritySelect form={form} />
+              <AssigneeSelect projectId={projectId} form={form} />
             </Group>
             <Alert variant="light" color="gray" icon={<IconBug size={18} />}>
               The description is written from the case: its preconditions, the steps with their expected

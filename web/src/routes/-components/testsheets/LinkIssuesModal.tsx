@@ -1,48 +1,38 @@
-import { Badge, Button, Checkbox, Group, ScrollArea, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Checkbox, Group, ScrollArea, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MAX_SHEET_CASE_ISSUES } from '@shared/domain/testing';
 import { ISSUE_KIND_LABELS, isIssueKind } from '@shared/domain/work-item-workflow';
+import type { SheetCaseDetail } from '@shared/schemas/testruns';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { BusyModal } from '../../../kit/FormModal/FormModal';
+import { useState } from 'react';
+import { BusyModal, ModalActions } from '../../../kit/FormModal/FormModal';
 import { issueSearchQueryOptions } from '../../../queries/issues';
 import { useLinkIssues } from '../../../queries/testsheets';
 import { StatusBadge } from '../work-items/WorkItemBadges';
 
 interface LinkIssuesModalProps {
   projectId: string;
-  sheetCaseId: string;
-  opened: boolean;
+  /** The case, and the work items it already links: shown checked and disabled. */
+  sheetCase: Pick<SheetCaseDetail, 'id' | 'linkedIssues'>;
   onClose: () => void;
-  /** Work items already linked: shown checked and disabled. */
-  linkedIds: readonly string[];
 }
 
 const KIND_COLORS: Record<number, string> = { 1: 'violet', 2: 'blue', 3: 'red' };
 
-/** Finds the project's work items (bugs first in mind, but any kind) by title or `#number` and links them. */
-export function LinkIssuesModal({
-  projectId,
-  sheetCaseId,
-  opened,
-  onClose,
-  linkedIds,
-}: LinkIssuesModalProps) {
+/**
+ * Finds the project's work items (bugs first in mind, but any kind) by title or `#number` and links
+ * them. Mounted while open: each opening starts with an empty search.
+ */
+export function LinkIssuesModal({ projectId, sheetCase, onClose }: LinkIssuesModalProps) {
+  const linkedIds = sheetCase.linkedIssues.map((issue) => issue.id);
   const link = useLinkIssues(projectId);
   const [search, setSearch] = useState('');
   const [keyword] = useDebouncedValue(search.trim(), 250);
   const [chosen, setChosen] = useState<string[]>([]);
-  const found = useQuery({ ...issueSearchQueryOptions(projectId, keyword), enabled: opened });
+  const found = useQuery(issueSearchQueryOptions(projectId, keyword));
   const room = MAX_SHEET_CASE_ISSUES - linkedIds.length;
-
-  // Start afresh each time it opens.
-  useEffect(() => {
-    if (!opened) return;
-    setSearch('');
-    setChosen([]);
-  }, [opened]);
 
   function toggle(id: string) {
     setChosen((prev) => {
@@ -60,7 +50,7 @@ export function LinkIssuesModal({
 
   function confirm() {
     link.mutate(
-      { sheetCaseId, issueIds: chosen },
+      { sheetCaseId: sheetCase.id, issueIds: chosen },
       {
         onSuccess: () => {
           notifications.show({
@@ -75,13 +65,7 @@ export function LinkIssuesModal({
 
   const rows = found.data?.rows ?? [];
   return (
-    <BusyModal
-      opened={opened}
-      busy={link.isPending}
-      onClose={onClose}
-      title="Link existing work items"
-      size="lg"
-    >
+    <BusyModal opened busy={link.isPending} onClose={onClose} title="Link existing work items" size="lg">
       <Stack gap="sm">
         <TextInput
           data-autofocus
@@ -149,14 +133,13 @@ export function LinkIssuesModal({
               ? `The first ${rows.length} of ${found.data.total}: search to narrow down.`
               : ''}
           </Text>
-          <Group gap="xs">
-            <Button variant="default" onClick={onClose} disabled={link.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={confirm} loading={link.isPending} disabled={chosen.length === 0}>
-              {chosen.length === 0 ? 'Link' : `Link ${chosen.length}`}
-            </Button>
-          </Group>
+          <ModalActions
+            onCancel={onClose}
+            pending={link.isPending}
+            label={chosen.length === 0 ? 'Link' : `Link ${chosen.length}`}
+            onConfirm={confirm}
+            disabled={chosen.length === 0}
+          />
         </Group>
       </Stack>
     </BusyModal>

@@ -17,7 +17,7 @@ import { isIssueKind } from '@shared/domain/work-item-workflow';
 import type { LinkedIssue, SheetCaseDetail } from '@shared/schemas/testruns';
 import { IconBug, IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { LinkAnchor } from '../../../components/Links/Links';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
@@ -59,7 +59,7 @@ export function SheetCaseDrawer({ projectId, sheetCaseId, onClose }: SheetCaseDr
       title={<CaseDrawerTitle item={data} />}
     >
       {data ? (
-        <SheetCaseBody projectId={projectId} sheetCase={data} onCovered={setCovered} />
+        <SheetCaseBody projectId={projectId} sheetCase={data} covered={covered} onCovered={setCovered} />
       ) : (
         <DrawerSkeleton />
       )}
@@ -80,23 +80,16 @@ function DrawerSkeleton() {
 function SheetCaseBody({
   projectId,
   sheetCase,
+  covered,
   onCovered,
 }: {
   projectId: string;
   sheetCase: SheetCaseDetail;
+  /** A dialog is open over the drawer. */
+  covered: boolean;
   onCovered: (covered: boolean) => void;
 }) {
-  const { can } = useCurrentEnterprise();
-  const canExecute = can('test:sheet:execute');
-  const canFile = canExecute && can('project:issue:add');
-  const [filing, setFiling] = useState(false);
-  const [linking, setLinking] = useState(false);
-  const [unlinking, setUnlinking] = useState<LinkedIssue | null>(null);
-  const failed = sheetCase.result === TEST_RESULT.failed;
-  const covered = filing || linking || unlinking !== null;
-
-  useEffect(() => onCovered(covered), [covered, onCovered]);
-
+  const canExecute = useCurrentEnterprise().can('test:sheet:execute');
   return (
     <Stack gap="lg">
       <Group gap="md">
@@ -123,60 +116,19 @@ function SheetCaseBody({
 
       <CaseContent sheetCase={sheetCase} />
 
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={3} fz="md">
-            Linked work items
-          </Title>
-          {canExecute && (
-            <Group gap="xs">
-              <ActionButton icon={IconLink} onClick={() => setLinking(true)}>
-                Link existing
-              </ActionButton>
-              {canFile && (
-                <ActionButton
-                  color="red"
-                  variant={failed ? 'filled' : 'light'}
-                  icon={IconBug}
-                  onClick={() => setFiling(true)}
-                >
-                  File a bug
-                </ActionButton>
-              )}
-            </Group>
-          )}
-        </Group>
-        <LinkedIssues
-          projectId={projectId}
-          sheetCaseId={sheetCase.id}
-          issues={sheetCase.linkedIssues}
-          canUnlink={canExecute}
-          unlinking={unlinking}
-          onUnlinking={setUnlinking}
-        />
-      </Stack>
+      <LinkedIssues projectId={projectId} sheetCase={sheetCase} onCovered={onCovered} />
 
       <RunHistory sheetCase={sheetCase} />
-
-      {/* Mounted while open only: its assignee picker fetches the project's members. */}
-      {canFile && filing && (
-        <FileBugModal
-          projectId={projectId}
-          sheetCase={sheetCase}
-          opened={filing}
-          onClose={() => setFiling(false)}
-        />
-      )}
-      {canExecute && (
-        <LinkIssuesModal
-          projectId={projectId}
-          sheetCaseId={sheetCase.id}
-          opened={linking}
-          onClose={() => setLinking(false)}
-          linkedIds={sheetCase.linkedIssues.map((issue) => issue.id)}
-        />
-      )}
     </Stack>
+  );
+}
+
+/** The heading of one of the drawer's sections. */
+function Heading({ children }: { children: ReactNode }) {
+  return (
+    <Title order={3} fz="md">
+      {children}
+    </Title>
   );
 }
 
@@ -235,9 +187,7 @@ function RecordResult({
       }}
     >
       <Group justify="space-between">
-        <Title order={3} fz="md">
-          Record a result
-        </Title>
+        <Heading>Record a result</Heading>
         <Text size="xs" c="dimmed" data-testid="result-key-hint" title={SHORTCUT_HINT}>
           {RESULT_SHORTCUTS.map((shortcut) => (
             <span key={shortcut.key} style={{ marginLeft: 8 }}>
@@ -281,15 +231,11 @@ function RecordResult({
 function CaseContent({ sheetCase }: { sheetCase: SheetCaseDetail }) {
   return (
     <Stack gap="sm">
-      <Title order={3} fz="md">
-        Preconditions
-      </Title>
+      <Heading>Preconditions</Heading>
       <Text size="sm" c={sheetCase.precondition ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
         {sheetCase.precondition || 'None.'}
       </Text>
-      <Title order={3} fz="md">
-        Steps
-      </Title>
+      <Heading>Steps</Heading>
       <StepsTable
         steps={sheetCase.steps}
         empty={
@@ -302,86 +248,122 @@ function CaseContent({ sheetCase }: { sheetCase: SheetCaseDetail }) {
   );
 }
 
+/**
+ * The case's linked work items, and for those who run the sheet: link existing ones, file a bug,
+ * unlink. `onCovered` says while one of their dialogs is open over the drawer.
+ */
 function LinkedIssues({
   projectId,
-  sheetCaseId,
-  issues,
-  canUnlink,
-  unlinking,
-  onUnlinking: setUnlinking,
+  sheetCase,
+  onCovered,
 }: {
   projectId: string;
-  sheetCaseId: string;
-  issues: LinkedIssue[];
-  canUnlink: boolean;
-  /** The item whose unlinking is being confirmed (the drawer knows: Escape is the dialog's then). */
-  unlinking: LinkedIssue | null;
-  onUnlinking: (issue: LinkedIssue | null) => void;
+  sheetCase: SheetCaseDetail;
+  onCovered: (covered: boolean) => void;
 }) {
-  const { enterprise } = useCurrentEnterprise();
+  const { enterprise, can } = useCurrentEnterprise();
+  const canExecute = can('test:sheet:execute');
+  const canFile = canExecute && can('project:issue:add');
+  const [filing, setFiling] = useState(false);
+  const [linking, setLinking] = useState(false);
+  const [unlinking, setUnlinking] = useState<LinkedIssue | null>(null);
   const unlink = useLinkIssues(projectId);
-  if (issues.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        No work items linked yet.
-      </Text>
-    );
-  }
+  const { id: sheetCaseId, linkedIssues: issues } = sheetCase;
+  const covered = filing || linking || unlinking !== null;
+
+  useEffect(() => onCovered(covered), [covered, onCovered]);
+
   return (
-    <Stack gap={6} data-testid="linked-issues">
-      {issues.map((issue) => (
-        <Group key={issue.id} gap="sm" wrap="nowrap">
-          {isIssueKind(issue.pmIssueType) ? (
-            <LinkAnchor
-              to={KIND_ROUTES[issue.pmIssueType].detail}
-              params={{ identifier: enterprise.enterpriseIdentifier, projectId, workItemId: issue.id }}
-              size="sm"
-              style={{ flex: 1, minWidth: 0 }}
-              truncate
-            >
-              #{issue.issueNumber} {issue.title}
-            </LinkAnchor>
-          ) : (
-            <Text size="sm" style={{ flex: 1 }} truncate>
-              #{issue.issueNumber} {issue.title}
-            </Text>
-          )}
-          <PriorityBadge priority={issue.priority} size="sm" />
-          {isIssueKind(issue.pmIssueType) && (
-            <StatusBadge kind={issue.pmIssueType} status={issue.status} size="sm" />
-          )}
-          <UserChip user={issue.assignee} />
-          {canUnlink && (
-            <RowAction
-              tooltip="Unlink"
-              label={`Unlink #${issue.issueNumber}`}
-              icon={<IconLinkOff size={16} />}
-              onClick={() => setUnlinking(issue)}
-            />
-          )}
-        </Group>
-      ))}
-      <ConfirmModal
-        opened={unlinking !== null}
-        onClose={() => setUnlinking(null)}
-        title={unlinking ? `Unlink #${unlinking.issueNumber}?` : 'Unlink'}
-        confirmLabel="Unlink"
-        loading={unlink.isPending}
-        onConfirm={() => {
-          if (!unlinking) return;
-          unlink.mutate(
-            { sheetCaseId, issueIds: [unlinking.id], unlink: true },
-            {
-              onSuccess: () => {
-                notifications.show({ color: 'green', message: `#${unlinking.issueNumber} unlinked` });
-                setUnlinking(null);
-              },
-            },
-          );
-        }}
-      >
-        <Text size="sm">“{unlinking?.title}” stays in the project; only its link to this case goes.</Text>
-      </ConfirmModal>
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Heading>Linked work items</Heading>
+        {canExecute && (
+          <Group gap="xs">
+            <ActionButton icon={IconLink} onClick={() => setLinking(true)}>
+              Link existing
+            </ActionButton>
+            {canFile && (
+              <ActionButton
+                color="red"
+                variant={sheetCase.result === TEST_RESULT.failed ? 'filled' : 'light'}
+                icon={IconBug}
+                onClick={() => setFiling(true)}
+              >
+                File a bug
+              </ActionButton>
+            )}
+          </Group>
+        )}
+      </Group>
+      {issues.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No work items linked yet.
+        </Text>
+      ) : (
+        <Stack gap={6} data-testid="linked-issues">
+          {issues.map((issue) => (
+            <Group key={issue.id} gap="sm" wrap="nowrap">
+              {isIssueKind(issue.pmIssueType) ? (
+                <LinkAnchor
+                  to={KIND_ROUTES[issue.pmIssueType].detail}
+                  params={{ identifier: enterprise.enterpriseIdentifier, projectId, workItemId: issue.id }}
+                  size="sm"
+                  style={{ flex: 1, minWidth: 0 }}
+                  truncate
+                >
+                  #{issue.issueNumber} {issue.title}
+                </LinkAnchor>
+              ) : (
+                <Text size="sm" style={{ flex: 1 }} truncate>
+                  #{issue.issueNumber} {issue.title}
+                </Text>
+              )}
+              <PriorityBadge priority={issue.priority} size="sm" />
+              {isIssueKind(issue.pmIssueType) && (
+                <StatusBadge kind={issue.pmIssueType} status={issue.status} size="sm" />
+              )}
+              <UserChip user={issue.assignee} />
+              {canExecute && (
+                <RowAction
+                  tooltip="Unlink"
+                  label={`Unlink #${issue.issueNumber}`}
+                  icon={<IconLinkOff size={16} />}
+                  onClick={() => setUnlinking(issue)}
+                />
+              )}
+            </Group>
+          ))}
+          <ConfirmModal
+            opened={unlinking !== null}
+            onClose={() => setUnlinking(null)}
+            title={unlinking ? `Unlink #${unlinking.issueNumber}?` : 'Unlink'}
+            confirmLabel="Unlink"
+            loading={unlink.isPending}
+            onConfirm={() => {
+              if (!unlinking) return;
+              unlink.mutate(
+                { sheetCaseId, issueIds: [unlinking.id], unlink: true },
+                {
+                  onSuccess: () => {
+                    notifications.show({ color: 'green', message: `#${unlinking.issueNumber} unlinked` });
+                    setUnlinking(null);
+                  },
+                },
+              );
+            }}
+          >
+            <Text size="sm">“{unlinking?.title}” stays in the project; only its link to this case goes.</Text>
+          </ConfirmModal>
+        </Stack>
+      )}
+
+      {/* Mounted while open only: they fetch the project's members and work items. */}
+      {canFile && filing && (
+        <FileBugModal projectId={projectId} sheetCase={sheetCase} onClose={() => setFiling(false)} />
+      )}
+      {canExecute && linking && (
+        <LinkIssuesModal projectId={projectId} sheetCase={sheetCase} onClose={() => setLinking(false)} />
+      )}
     </Stack>
   );
 }
@@ -390,9 +372,7 @@ function RunHistory({ sheetCase }: { sheetCase: SheetCaseDetail }) {
   return (
     <Stack gap="sm">
       <Divider />
-      <Title order={3} fz="md">
-        Run history
-      </Title>
+      <Heading>Run history</Heading>
       {sheetCase.runs.length === 0 ? (
         <Text size="sm" c="dimmed">
           Not run yet.

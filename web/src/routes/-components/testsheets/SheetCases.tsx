@@ -6,9 +6,9 @@ import type { SheetCaseRow } from '@shared/schemas/testruns';
 import { IconChecklist, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { BatchBar } from '../../../kit/BatchBar/BatchBar';
+import { ConfirmedAction } from '../../../kit/ConfirmedAction/ConfirmedAction';
 import { SearchBox } from '../../../kit/FilterBar/FilterBar';
 import { ListEmpty } from '../../../kit/ListEmpty/ListEmpty';
 import { CreateButton } from '../../../kit/ListPage/CreateButton';
@@ -49,7 +49,6 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
   const [search, setSearch] = useState(filters.keyword ?? '');
   const [keyword] = useDebouncedValue(search.trim(), 300);
   const [batchIds, setBatchIds] = useState<string[] | null>(null);
-  const [removing, setRemoving] = useState(false);
   const remove = useRemoveSheetCases(projectId);
   const modules = useCaseModuleOptions(projectId);
   const pager = usePager('sheet-cases', pageNum, setPageNum);
@@ -149,9 +148,33 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
               </ActionButton>
             )}
             {canEdit && (
-              <ActionButton color="red" icon={IconTrash} onClick={() => setRemoving(true)}>
-                Remove from sheet
-              </ActionButton>
+              <ConfirmedAction
+                trigger={(open) => (
+                  <ActionButton color="red" icon={IconTrash} onClick={open}>
+                    Remove from sheet
+                  </ActionButton>
+                )}
+                title={`Remove ${count} ${count === 1 ? 'case' : 'cases'} from the sheet?`}
+                confirmLabel="Remove"
+                loading={remove.isPending}
+                onConfirm={(close) =>
+                  remove.mutate(selectedIds, {
+                    onSuccess: () => {
+                      notifications.show({
+                        color: 'green',
+                        message: `${count} ${count === 1 ? 'case' : 'cases'} removed from the sheet`,
+                      });
+                      clearSelection();
+                      close();
+                    },
+                  })
+                }
+              >
+                <Text size="sm">
+                  Their results, run history and bug links in this sheet go too. The cases stay in the library
+                  and the bugs stay in the project.
+                </Text>
+              </ConfirmedAction>
             )}
           </BatchBar>
         </Box>
@@ -187,36 +210,14 @@ export function SheetCases({ projectId, sheetId, onOpen, onAddCases }: SheetCase
         <CardPager page={page} noun="cases" {...pager} />
       </ListBody>
 
-      <BatchResultModal
-        projectId={projectId}
-        ids={batchIds}
-        onClose={() => setBatchIds(null)}
-        onDone={clearSelection}
-      />
-      <ConfirmModal
-        opened={removing}
-        onClose={() => setRemoving(false)}
-        title={`Remove ${count} ${count === 1 ? 'case' : 'cases'} from the sheet?`}
-        confirmLabel="Remove"
-        loading={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(selectedIds, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'green',
-                message: `${count} ${count === 1 ? 'case' : 'cases'} removed from the sheet`,
-              });
-              clearSelection();
-              setRemoving(false);
-            },
-          })
-        }
-      >
-        <Text size="sm">
-          Their results, run history and bug links in this sheet go too. The cases stay in the library and the
-          bugs stay in the project.
-        </Text>
-      </ConfirmModal>
+      {batchIds && (
+        <BatchResultModal
+          projectId={projectId}
+          ids={batchIds}
+          onClose={() => setBatchIds(null)}
+          onDone={clearSelection}
+        />
+      )}
     </Card>
   );
 }
