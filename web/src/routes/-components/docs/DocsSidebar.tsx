@@ -21,11 +21,12 @@ import { errorText } from '../../../api/errors';
 import {
   SidebarTreeBody,
   SidebarTreeHeading,
+  toTreeData,
   useRevealSelected,
+  useTreeRights,
 } from '../../../components/SidebarTree/SidebarTree';
 import { TreeRow } from '../../../components/SidebarTree/TreeRow';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
-import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { treeQueryOptions, useUpdateDoc, useUploadFile } from '../../../queries/docs';
 import { DeleteDocModal } from './DeleteDocModal';
 import { useDocsState } from './docs-state';
@@ -56,12 +57,6 @@ function ancestorsOf(nodes: readonly DocTreeNode[], id: string): string[] {
   return out;
 }
 
-function toData(
-  nodes: readonly DocTreeNode[],
-): { value: string; label: string; children: ReturnType<typeof toData> }[] {
-  return nodes.map((node) => ({ value: node.id, label: node.title, children: toData(node.children) }));
-}
-
 /** Whether `id` is `ancestor` or sits below it (a folder cannot move into its own subtree). */
 function isWithin(byId: Map<string, DocTreeNode>, id: string | null, ancestor: string): boolean {
   let current = id;
@@ -79,14 +74,13 @@ function isWithin(byId: Map<string, DocTreeNode>, id: string | null, ancestor: s
  */
 export function DocsSidebar({ spaceName }: { spaceName: string }) {
   const { place, selectedId, mode, reloadMenu } = useDocsState();
-  const { can } = useCurrentEnterprise();
   const router = useRouter();
   const tree = useTree();
   const query = useQuery(treeQueryOptions(place.space));
   const nodes = query.data ?? [];
   const byId = useMemo(() => flatten(query.data ?? []), [query.data]);
   // One array per answer: the Tree re-initialises (collapsing everything) when its data changes.
-  const data = useMemo(() => toData(query.data ?? []), [query.data]);
+  const data = useMemo(() => toTreeData(query.data ?? [], (node) => node.title), [query.data]);
   useRevealSelected(tree, selectedId && byId.has(selectedId) ? selectedId : null, query.data, ancestorsOf);
   const update = useUpdateDoc();
   const upload = useUploadFile();
@@ -98,13 +92,16 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [trashOpen, setTrashOpen] = useState(false);
   const [dragged, setDragged] = useState<string | null>(null);
-  const canAdd = can('docs:doc:add');
-  const canEdit = can('docs:doc:edit');
-  const canRemove = can('docs:doc:remove');
+  const rights = useTreeRights('docs:doc');
   /** Where a new page, folder or file goes: the folder open beside the menu, else the top. */
   const currentFolder = mode === 'folder' ? selectedId : null;
 
   const go = (href: string) => router.history.push(href);
+
+  function open(id: string) {
+    const node = byId.get(id);
+    if (node) go(nodeHref(place.base, node));
+  }
 
   function move(node: DocTreeNode, target: string | null) {
     if (node.root_id === target) return;
@@ -177,7 +174,7 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
           aria-label="Search documents"
           data-testid="docs-search-open"
         />
-        {canAdd && (
+        {rights.add && (
           <Group gap={6} wrap="nowrap">
             <ToolButton
               icon={IconPlus}
@@ -229,17 +226,14 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
             label="Documents"
             items="documents"
             emptyText="No documents yet."
-            onPick={(id) => {
-              const node = byId.get(id);
-              if (node) go(nodeHref(place.base, node));
-            }}
+            onPick={open}
             renderNode={(payload) => {
               const node = byId.get(payload.node.value);
               if (!node) return null;
               const Icon = KIND_ICONS[node.kind];
               return (
                 <Box
-                  draggable={canEdit}
+                  draggable={rights.edit}
                   onDragStart={(event) => {
                     event.dataTransfer.effectAllowed = 'move';
                     setDragged(node.id);
@@ -253,15 +247,12 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
                     payload={payload}
                     selected={node.id === selectedId}
                     testId={`docs-node-${node.title}`}
-                    onPick={(id) => {
-                      const picked = byId.get(id);
-                      if (picked) go(nodeHref(place.base, picked));
-                    }}
+                    onPick={open}
                     leading={<Icon size={16} style={{ flexShrink: 0 }} />}
                     menu={
-                      (canEdit || canRemove || canAdd) && (
+                      (rights.edit || rights.remove || rights.add) && (
                         <>
-                          {canAdd && node.kind === 'folder' && (
+                          {rights.add && node.kind === 'folder' && (
                             <Menu.Item
                               leftSection={<IconFolderPlus size={14} />}
                               onClick={() => setFolderModal({ parent: node.id })}
@@ -269,7 +260,7 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
                               New folder inside
                             </Menu.Item>
                           )}
-                          {canEdit && (
+                          {rights.edit && (
                             <>
                               <Menu.Item
                                 leftSection={<IconPencil size={14} />}
@@ -294,7 +285,7 @@ export function DocsSidebar({ spaceName }: { spaceName: string }) {
                               )}
                             </>
                           )}
-                          {canRemove && (
+                          {rights.remove && (
                             <Menu.Item
                               color="red"
                               leftSection={<IconTrash size={14} />}

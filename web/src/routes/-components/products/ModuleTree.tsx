@@ -1,19 +1,13 @@
-import { ActionIcon, type RenderTreeNodePayload, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { ModuleBodySchema, type ProductModuleNode } from '@shared/schemas/products';
 import { IconArrowsMove, IconFolders, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import {
-  addChildEntry,
-  deleteEntry,
-  SidebarTreeBody,
-  SidebarTreeHeading,
-  TreeFixedEntry,
-  TreeMenuItems,
+  SidebarTree,
+  type SidebarTreeEntry,
   useSidebarTree,
-  useTreeRights,
 } from '../../../components/SidebarTree/SidebarTree';
-import { TreeRow } from '../../../components/SidebarTree/TreeRow';
 import {
   moduleTreeQueryOptions,
   useCreateModule,
@@ -27,7 +21,7 @@ import {
   type ModuleKind,
   type ModuleMutations,
 } from './ModuleDialogs';
-import { ancestorIds, canAddChild, type FlatModule, findModule } from './module-tree';
+import { ancestorIds, canAddChild, findModule } from './module-tree';
 
 export interface ModuleTreeProps {
   productId: string;
@@ -76,22 +70,7 @@ export interface ModuleTreeKind<N> extends ModuleKind<N> {
   /** Permissions of the modules' writes: `${permission}:add`, `:edit`, `:remove`. */
   permission: string;
   /** Fixed entries above the modules: all of them, or none. */
-  entries: readonly ModuleTreeEntry[];
-}
-
-/** A fixed entry above the modules: all of them, or none. */
-export interface ModuleTreeEntry {
-  value: string | null;
-  label: string;
-  icon: ReactNode;
-  testId: string;
-}
-
-/** What the user may do to the modules (the tree being editable and each permission held). */
-export interface ModuleRights {
-  add: boolean;
-  edit: boolean;
-  remove: boolean;
+  entries: readonly SidebarTreeEntry[];
 }
 
 interface ModuleTreeViewProps<N extends EditableModule<N>> {
@@ -123,30 +102,16 @@ export function ModuleTreeView<N extends EditableModule<N>>({
   trailing,
   footer,
 }: ModuleTreeViewProps<N>) {
-  const rights = useTreeRights(kind.permission, editable);
-  const withMenu = rights.add || rights.edit || rights.remove;
   const nodes = modules.data ?? [];
-  const { data, tree, pick } = useSidebarTree(modules.data, selectedId, onSelect, ancestorIds);
+  const state = useSidebarTree({
+    nodes: modules.data,
+    selectedId,
+    onSelect,
+    ancestorsOf: ancestorIds,
+    permission: kind.permission,
+    editable,
+  });
   const [dialog, setDialog] = useState<ModuleDialog<N> | null>(null);
-
-  function renderNode(payload: RenderTreeNodePayload) {
-    const entry = findModule(nodes, payload.node.value);
-    return (
-      <TreeRow
-        payload={payload}
-        selected={payload.node.value === selectedId}
-        onPick={pick}
-        testId={`${kind.testId}-${payload.node.value}`}
-        trailing={entry && trailing?.(entry.module)}
-        menu={
-          withMenu &&
-          entry && (
-            <ModuleMenuItems entry={entry} level={payload.level} rights={rights} onDialog={setDialog} />
-          )
-        }
-      />
-    );
-  }
 
   function onDeleted(id: string) {
     // The list cannot keep showing a module that is gone.
@@ -154,46 +119,55 @@ export function ModuleTreeView<N extends EditableModule<N>>({
   }
 
   return (
-    <Stack gap={4} data-testid={`${kind.testId}-tree`}>
-      <SidebarTreeHeading
-        title="Modules"
-        action={
-          rights.add && (
-            <Tooltip label="Add a top-level module">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size={26}
-                aria-label="Add module"
-                onClick={() => setDialog({ kind: 'add', parent: null })}
-              >
-                <IconPlus size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )
-        }
-      />
-      {kind.entries.map((entry) => (
-        <TreeFixedEntry
-          key={entry.testId}
-          icon={entry.icon}
-          label={entry.label}
-          selected={selectedId === entry.value}
-          onClick={() => pick(entry.value)}
-          testId={entry.testId}
-        />
-      ))}
-      <SidebarTreeBody
-        data={data}
-        tree={tree}
-        loading={modules.isPending}
-        failed={modules.isError}
-        label={kind.label}
-        items="modules"
-        emptyText={rights.add ? `No modules yet. Add one to group ${kind.groups}.` : 'No modules yet.'}
-        renderNode={renderNode}
-        onPick={pick}
-      />
+    <SidebarTree
+      state={state}
+      testId={`${kind.testId}-tree`}
+      title="Modules"
+      action={
+        state.rights.add && (
+          <Tooltip label="Add a top-level module">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size={26}
+              aria-label="Add module"
+              onClick={() => setDialog({ kind: 'add', parent: null })}
+            >
+              <IconPlus size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )
+      }
+      entries={kind.entries}
+      loading={modules.isPending}
+      failed={modules.isError}
+      label={kind.label}
+      items="modules"
+      emptyText={state.rights.add ? `No modules yet. Add one to group ${kind.groups}.` : 'No modules yet.'}
+      find={(id) => findModule(nodes, id)}
+      rowTestId={(id) => `${kind.testId}-${id}`}
+      trailing={trailing && ((entry) => trailing(entry.module))}
+      menu={(entry, level) => ({
+        addChild: {
+          label: 'Add sub-module',
+          canAdd: canAddChild(level),
+          onClick: () => setDialog({ kind: 'add', parent: entry }),
+        },
+        edits: [
+          {
+            label: 'Rename',
+            icon: <IconPencil size={16} />,
+            onClick: () => setDialog({ kind: 'rename', module: entry }),
+          },
+          {
+            label: 'Move to…',
+            icon: <IconArrowsMove size={16} />,
+            onClick: () => setDialog({ kind: 'move', module: entry }),
+          },
+        ],
+        onDelete: () => setDialog({ kind: 'delete', module: entry }),
+      })}
+    >
       {footer}
       <ModuleDialogs
         kind={kind}
@@ -201,45 +175,9 @@ export function ModuleTreeView<N extends EditableModule<N>>({
         nodes={nodes}
         dialog={dialog}
         onClose={() => setDialog(null)}
-        onAdded={(parent) => parent && tree.expand(parent.module.id)}
+        onAdded={(parent) => parent && state.tree.expand(parent.module.id)}
         onDeleted={onDeleted}
       />
-    </Stack>
-  );
-}
-
-/** A module's menu: add a sub-module (while the depth allows), rename, move and delete. */
-function ModuleMenuItems<N extends EditableModule<N>>({
-  entry,
-  level,
-  rights,
-  onDialog,
-}: {
-  entry: FlatModule<N>;
-  level: number;
-  rights: ModuleRights;
-  onDialog: (dialog: ModuleDialog<N>) => void;
-}) {
-  return (
-    <TreeMenuItems
-      entries={[
-        addChildEntry('Add sub-module', canAddChild(level), rights.add, () =>
-          onDialog({ kind: 'add', parent: entry }),
-        ),
-        {
-          label: 'Rename',
-          icon: <IconPencil size={16} />,
-          allowed: rights.edit,
-          onClick: () => onDialog({ kind: 'rename', module: entry }),
-        },
-        {
-          label: 'Move to…',
-          icon: <IconArrowsMove size={16} />,
-          allowed: rights.edit,
-          onClick: () => onDialog({ kind: 'move', module: entry }),
-        },
-        deleteEntry(rights.remove, () => onDialog({ kind: 'delete', module: entry })),
-      ]}
-    />
+    </SidebarTree>
   );
 }
