@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Paper,
-  Skeleton,
   Stack,
   Tabs,
   Text,
@@ -15,9 +14,10 @@ import { notifications } from '@mantine/notifications';
 import { messages } from '@shared/schemas/common';
 import type { UserSummary } from '@shared/schemas/projects';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { ShowMore } from '../../kit/ListPage/Pager';
+import { SectionList } from '../../kit/SectionList/SectionList';
 import { useCurrentEnterprise } from '../../lib/current-enterprise';
 import { MentionTextarea } from '../../routes/-components/notifications/MentionTextarea';
 import { ConfirmModal } from '../ConfirmModal/ConfirmModal';
@@ -59,8 +59,8 @@ export interface SaveComment {
 }
 
 interface CommentThreadProps {
-  /** The comments, oldest first, a page at a time. */
-  comments: UseInfiniteQueryResult<InfiniteData<{ rows: CommentLike[] }>>;
+  /** The comments, oldest first, a page at a time (the pages' rows joined: `select`). */
+  comments: UseInfiniteQueryResult<CommentLike[]>;
   /** The save mutation of this thread (add, edit, delete). */
   save: SaveComment;
   canComment: boolean;
@@ -77,7 +77,6 @@ export function CommentThread({ comments, save, canComment, mentionable }: Comme
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<CommentLike | null>(null);
-  const rows = comments.data?.pages.flatMap((page) => page.rows) ?? [];
 
   function add() {
     const problem = commentError(notes);
@@ -95,32 +94,27 @@ export function CommentThread({ comments, save, canComment, mentionable }: Comme
 
   return (
     <Stack gap="md">
-      {comments.isPending ? (
-        <Stack gap="sm" aria-busy>
-          <Skeleton h={64} />
-          <Skeleton h={64} />
-        </Stack>
-      ) : comments.isError ? (
-        <Text size="sm" c="red">
-          The comments could not be loaded.
-        </Text>
-      ) : rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No comments yet.{canComment ? ' Start the discussion below.' : ''}
-        </Text>
-      ) : (
-        <Stack gap="sm" data-testid="comment-list">
-          {rows.map((comment) => (
-            <CommentItem
-              key={comment.id}
-              comment={comment}
-              own={comment.user.userId === me.userId && canComment}
-              save={save}
-              onDelete={() => setDeleting(comment)}
-            />
-          ))}
-        </Stack>
-      )}
+      <SectionList
+        query={comments}
+        what="The comments"
+        testId="comments"
+        skeletons={2}
+        empty={`No comments yet.${canComment ? ' Start the discussion below.' : ''}`}
+      >
+        {(rows) => (
+          <Stack gap="sm" data-testid="comment-list">
+            {rows.map((comment) => (
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                own={comment.user.userId === me.userId && canComment}
+                save={save}
+                onDelete={() => setDeleting(comment)}
+              />
+            ))}
+          </Stack>
+        )}
+      </SectionList>
       <ShowMore query={comments}>Show more comments</ShowMore>
       {canComment && (
         <Stack gap="xs">

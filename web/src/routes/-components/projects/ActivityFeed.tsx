@@ -3,8 +3,10 @@ import { ISSUE_KIND_LABELS, isIssueKind } from '@shared/domain/work-item-workflo
 import type { Journal } from '@shared/schemas/issues';
 import { IconActivity } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { errorText } from '../../../api/errors';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { initials } from '../../../components/UserMenu/UserMenu';
+import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
 import { ShowMore } from '../../../kit/ListPage/Pager';
 import { TitledCard } from '../../../kit/TitledCard/TitledCard';
 import { projectDynamicsQueryOptions } from '../../../queries/projects';
@@ -85,9 +87,10 @@ export function ActivityFeed({ projectId }: { projectId: string }) {
           ))}
         </Stack>
       ) : feed.isError ? (
-        <Text size="sm" c="red">
-          The activity could not be loaded.
-        </Text>
+        <SectionLoadFailed
+          message={`The activity could not be loaded: ${errorText(feed.error)}`}
+          onRetry={() => feed.refetch()}
+        />
       ) : entries.length === 0 ? (
         <Group gap="xs" c="dimmed" py="md">
           <IconActivity size={18} />

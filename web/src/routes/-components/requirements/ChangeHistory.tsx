@@ -1,10 +1,11 @@
-import { Avatar, Blockquote, Group, Skeleton, Stack, Text, Timeline } from '@mantine/core';
+import { Avatar, Blockquote, Group, Stack, Text, Timeline } from '@mantine/core';
 import type { RequirementKind } from '@shared/domain/requirement-workflow';
 import type { ChangeRecord } from '@shared/schemas/requirements';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { initials } from '../../../components/UserMenu/UserMenu';
+import { SectionList } from '../../../kit/SectionList/SectionList';
 import { changeRecordsQueryOptions } from '../../../queries/requirements';
 import { displayName } from '../work-items/WorkItemBadges';
 import { FieldDiff } from './FieldDiff';
@@ -23,45 +24,32 @@ function commentLabel(record: ChangeRecord): string {
  */
 export function ChangeHistory({ kind, id }: { kind: RequirementKind; id: string }) {
   const records = useQuery(changeRecordsQueryOptions(kind, id));
-
-  if (records.isPending) {
-    return (
-      <Stack gap="sm" aria-busy aria-label="Loading the change history">
-        <Skeleton h={48} />
-        <Skeleton h={48} />
-      </Stack>
-    );
-  }
-  if (records.isError) {
-    return (
-      <Text size="sm" c="red">
-        The change history could not be loaded.
-      </Text>
-    );
-  }
-  if (records.data.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        No changes recorded yet.
-      </Text>
-    );
-  }
   return (
-    <Timeline bulletSize={26} lineWidth={2} data-testid="change-history">
-      {records.data.map((record) => (
-        <Timeline.Item
-          key={record.id}
-          bullet={
-            <Avatar size={22} radius="xl" color="brand">
-              {initials(displayName(record.user))}
-            </Avatar>
-          }
-          title={<RecordTitle kind={kind} record={record} />}
-        >
-          <RecordBody record={record} />
-        </Timeline.Item>
-      ))}
-    </Timeline>
+    <SectionList
+      query={records}
+      what="The change history"
+      testId="change-history"
+      skeletons={2}
+      empty="No changes recorded yet."
+    >
+      {(rows) => (
+        <Timeline bulletSize={26} lineWidth={2} data-testid="change-history">
+          {rows.map((record) => (
+            <Timeline.Item
+              key={record.id}
+              bullet={
+                <Avatar size={22} radius="xl" color="brand">
+                  {initials(displayName(record.user))}
+                </Avatar>
+              }
+              title={<RecordTitle kind={kind} record={record} />}
+            >
+              <RecordBody record={record} />
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </SectionList>
   );
 }
 

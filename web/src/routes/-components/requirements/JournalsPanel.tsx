@@ -9,7 +9,10 @@ import { productJournalsInfiniteOptions, useSaveProductJournal } from '../../../
  */
 export function JournalsPanel({ objectId }: { objectId: string }) {
   const { can } = useCurrentEnterprise();
-  const comments = useInfiniteQuery(productJournalsInfiniteOptions(objectId));
+  const comments = useInfiniteQuery({
+    ...productJournalsInfiniteOptions(objectId),
+    select: (data) => data.pages.flatMap((page) => page.rows),
+  });
   const save = useSaveProductJournal(objectId);
   return <CommentThread comments={comments} save={save} canComment={can('product:requirement:comment')} />;
 }

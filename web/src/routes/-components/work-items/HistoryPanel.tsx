@@ -1,10 +1,11 @@
-import { Avatar, Group, List, Skeleton, Stack, Text, Timeline } from '@mantine/core';
+import { Avatar, Group, List, Stack, Text, Timeline } from '@mantine/core';
 import { ISSUE_KIND_LABELS, isIssueKind } from '@shared/domain/work-item-workflow';
 import type { Journal } from '@shared/schemas/issues';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { initials } from '../../../components/UserMenu/UserMenu';
 import { ShowMore } from '../../../kit/ListPage/Pager';
+import { SectionList } from '../../../kit/SectionList/SectionList';
 import { journalsInfiniteOptions } from '../../../queries/issues';
 import { formatJournalDetail } from './journal-format';
 import { displayName } from './WorkItemBadges';
@@ -20,65 +21,48 @@ function headline(entry: Journal): string {
 
 /** Every change, oldest first, each field as "Status: Pending → In progress". */
 export function HistoryPanel({ issueId }: { issueId: string }) {
-  const history = useInfiniteQuery(journalsInfiniteOptions(issueId, 'history'));
-  const entries = history.data?.pages.flatMap((page) => page.rows) ?? [];
-
-  if (history.isPending) {
-    return (
-      <Stack gap="sm" aria-busy>
-        <Skeleton h={40} />
-        <Skeleton h={40} />
-      </Stack>
-    );
-  }
-  if (history.isError) {
-    return (
-      <Text size="sm" c="red">
-        The history could not be loaded.
-      </Text>
-    );
-  }
-  if (entries.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        No changes yet.
-      </Text>
-    );
-  }
+  const history = useInfiniteQuery({
+    ...journalsInfiniteOptions(issueId, 'history'),
+    select: (data) => data.pages.flatMap((page) => page.rows),
+  });
   return (
     <Stack gap="md">
-      <Timeline bulletSize={26} lineWidth={2} data-testid="history-list">
-        {entries.map((entry) => {
-          const name = displayName(entry.user);
-          return (
-            <Timeline.Item
-              key={entry.id}
-              bullet={
-                <Avatar size={22} radius="xl" color="brand">
-                  {initials(name)}
-                </Avatar>
-              }
-              title={
-                <Group gap={6}>
-                  <Text size="sm" fw={600}>
-                    {name}
-                  </Text>
-                  <Text size="sm">{headline(entry)}</Text>
-                  <RelativeTime value={entry.createdAt} />
-                </Group>
-              }
-            >
-              {entry.details.length > 0 && (
-                <List size="sm" spacing={2} mt={4} c="dimmed">
-                  {entry.details.map((detail) => (
-                    <List.Item key={detail.field}>{formatJournalDetail(detail)}</List.Item>
-                  ))}
-                </List>
-              )}
-            </Timeline.Item>
-          );
-        })}
-      </Timeline>
+      <SectionList query={history} what="The history" testId="history" skeletons={2} empty="No changes yet.">
+        {(entries) => (
+          <Timeline bulletSize={26} lineWidth={2} data-testid="history-list">
+            {entries.map((entry) => {
+              const name = displayName(entry.user);
+              return (
+                <Timeline.Item
+                  key={entry.id}
+                  bullet={
+                    <Avatar size={22} radius="xl" color="brand">
+                      {initials(name)}
+                    </Avatar>
+                  }
+                  title={
+                    <Group gap={6}>
+                      <Text size="sm" fw={600}>
+                        {name}
+                      </Text>
+                      <Text size="sm">{headline(entry)}</Text>
+                      <RelativeTime value={entry.createdAt} />
+                    </Group>
+                  }
+                >
+                  {entry.details.length > 0 && (
+                    <List size="sm" spacing={2} mt={4} c="dimmed">
+                      {entry.details.map((detail) => (
+                        <List.Item key={detail.field}>{formatJournalDetail(detail)}</List.Item>
+                      ))}
+                    </List>
+                  )}
+                </Timeline.Item>
+              );
+            })}
+          </Timeline>
+        )}
+      </SectionList>
       <ShowMore query={history}>Show more history</ShowMore>
     </Stack>
   );

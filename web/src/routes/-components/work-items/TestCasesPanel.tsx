@@ -9,6 +9,7 @@ import { errorText } from '../../../api/errors';
 import { LinkAnchor } from '../../../components/Links/Links';
 import { RefList } from '../../../components/RefList/RefList';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
+import { SectionLoadFailed } from '../../../kit/ListPage/ListPage';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { type CaseListParams, caseListQueryOptions, useLinkTestcases } from '../../../queries/testcases';
 import { CaseSelectModal } from '../testcases/CaseSelectModal';
@@ -71,7 +72,8 @@ export function TestCasesPanel({ issueId, projectId, canEdit }: TestCasesPanelPr
     <Stack gap="sm" data-testid="linked-cases">
       <LinkedCaseList
         loading={linked.isPending}
-        failed={linked.isError}
+        error={linked.isError ? linked.error : null}
+        onRetry={() => linked.refetch()}
         rows={rows}
         projectId={projectId}
         onUnlink={canEdit ? unlinkCase : undefined}
@@ -119,7 +121,9 @@ export function TestCasesPanel({ issueId, projectId, canEdit }: TestCasesPanelPr
 
 interface LinkedCaseListProps {
   loading: boolean;
-  failed: boolean;
+  /** Why the list could not be loaded; null when it was. */
+  error: Error | null;
+  onRetry: () => void;
   rows: readonly CaseRow[];
   projectId: string;
   /** Without it the rows have no unlink button (a reader). */
@@ -128,7 +132,15 @@ interface LinkedCaseListProps {
   unlinking?: readonly string[];
 }
 
-function LinkedCaseList({ loading, failed, rows, projectId, onUnlink, unlinking }: LinkedCaseListProps) {
+function LinkedCaseList({
+  loading,
+  error,
+  onRetry,
+  rows,
+  projectId,
+  onUnlink,
+  unlinking,
+}: LinkedCaseListProps) {
   if (loading) {
     return (
       <Stack gap="xs" aria-busy aria-label="Loading the linked cases">
@@ -137,11 +149,12 @@ function LinkedCaseList({ loading, failed, rows, projectId, onUnlink, unlinking 
       </Stack>
     );
   }
-  if (failed) {
+  if (error) {
     return (
-      <Text size="sm" c="red" py="sm">
-        The linked cases could not be loaded.
-      </Text>
+      <SectionLoadFailed
+        message={`The linked cases could not be loaded: ${errorText(error)}`}
+        onRetry={onRetry}
+      />
     );
   }
   return (
