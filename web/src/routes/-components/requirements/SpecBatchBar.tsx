@@ -1,11 +1,11 @@
 import { Menu, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { Spec, SpecBatchBody } from '@shared/schemas/requirements';
 import { IconCalendarPlus, IconCircleCheck } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
 import { BatchBar, BatchMenu, type BatchOption } from '../../../kit/BatchBar/BatchBar';
 import { useBatchSpecs } from '../../../queries/requirements';
+import { batchApply } from '../work-items/batch-apply';
 import { PRIORITY_OPTIONS } from '../work-items/fields';
 import { batchRefusal } from './batch-moves';
 import { useMemberOptions, useModuleOptions } from './fields';
@@ -40,20 +40,12 @@ export function SpecBatchBar({ productId, selected, onDone }: SpecBatchBarProps)
   const activateRefusal = batchRefusal('activate', statuses);
   const count = selected.length;
 
-  function apply(changes: Changes, what: string) {
-    batch.mutate(
-      { ids: selected.map((spec) => spec.id), changes },
-      {
-        onSuccess: ({ updated }) => {
-          notifications.show({
-            color: 'green',
-            message: `${what} on ${updated} ${updated === 1 ? 'spec' : 'specs'}`,
-          });
-          onDone();
-        },
-      },
-    );
-  }
+  const apply = batchApply(
+    batch,
+    selected.map((spec) => spec.id),
+    ['spec', 'specs'],
+    onDone,
+  );
 
   const disabled = batch.isPending;
   return (

@@ -1,14 +1,12 @@
-import { Alert, Divider, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type RequirementAction, SPEC_STATUS } from '@shared/domain/requirement-workflow';
 import type { SpecDetail as SpecDetailData } from '@shared/schemas/requirements';
-import { IconAlertTriangle, IconExternalLink, IconSend } from '@tabler/icons-react';
+import { IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LinkButton } from '../../../components/Links/Links';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
-import { DetailLayout } from '../../../kit/DetailLayout/DetailLayout';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import {
   specQueryOptions,
@@ -19,6 +17,8 @@ import {
   useUpdateSpec,
 } from '../../../queries/requirements';
 import { ReferencedInDocs } from '../docs/ReferencedInDocs';
+import { ItemDetailFrame, ItemLoadFailed } from '../work-items/ItemDetailFrame';
+import { OpenFullPageLink } from '../work-items/OpenFullPageLink';
 import { PriorityBadge, TagBadges, UserChip } from '../work-items/WorkItemBadges';
 import { ActionBar, useWorkflowButtons } from './ActionBar';
 import { DetailField, DetailFieldGrid, Dimmed, LastReviewField, TextSection } from './DetailFields';
@@ -55,11 +55,7 @@ export function SpecDetail({ productId, specId, variant }: SpecDetailProps) {
     );
   }
   if (isError) {
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The spec could not be loaded">
-        It may have been deleted. Close this and reload the list.
-      </Alert>
-    );
+    return <ItemLoadFailed what="spec" />;
   }
   if (!spec) return <SpecSkeleton />;
   // Another spec starts afresh (open dialogs belong to the one that was shown).
@@ -180,15 +176,10 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
         <RequirementMeta code={code} kind="spec" item={spec} />
         <Group gap={4} wrap="nowrap">
           {variant === 'drawer' && (
-            <LinkButton
+            <OpenFullPageLink
               to="/$identifier/products/$productId/demand/$demandIde"
               params={{ identifier, productId, demandIde: spec.id }}
-              size="compact-sm"
-              variant="subtle"
-              leftSection={<IconExternalLink size={14} />}
-            >
-              Open full page
-            </LinkButton>
+            />
           )}
           {can('product:spec:remove') && (
             <DeleteIconButton code={code} onClick={() => setDialog({ type: 'delete' })} />
@@ -281,35 +272,16 @@ function LoadedSpec({ spec, productId, variant, onDeleted }: LoadedSpecProps) {
     </>
   );
 
-  if (variant === 'drawer') {
-    return (
-      <Stack gap="lg" data-testid="spec-detail">
-        {header}
-        {fields(2)}
-        <Divider />
-        {texts}
-        <Divider />
-        <SpecTrace identifier={identifier} productId={productId} spec={spec} />
-        {tabs}
-        {dialogs}
-      </Stack>
-    );
-  }
-
   return (
-    <DetailLayout
+    <ItemDetailFrame
+      variant={variant}
       testId="spec-detail"
-      main={
-        <>
-          {header}
-          {texts}
-          {tabs}
-        </>
-      }
-      side={fields(1)}
-      sideBelow={<SpecTrace identifier={identifier} productId={productId} spec={spec} />}
-    >
-      {dialogs}
-    </DetailLayout>
+      header={header}
+      fields={fields}
+      body={texts}
+      trace={<SpecTrace identifier={identifier} productId={productId} spec={spec} />}
+      tabs={tabs}
+      dialogs={dialogs}
+    />
   );
 }

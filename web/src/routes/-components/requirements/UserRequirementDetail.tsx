@@ -1,8 +1,7 @@
-import { Alert, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Group, Skeleton, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type RequirementAction, USER_REQUIREMENT_STATUS } from '@shared/domain/requirement-workflow';
 import type { UserRequirementDetail as Detail } from '@shared/schemas/requirements';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -15,6 +14,7 @@ import {
   userRequirementQueryOptions,
   useUpdateUserRequirement,
 } from '../../../queries/requirements';
+import { ItemLoadFailed } from '../work-items/ItemDetailFrame';
 import { PriorityBadge, TagBadges } from '../work-items/WorkItemBadges';
 import { ActionBar, useWorkflowButtons } from './ActionBar';
 import {
@@ -46,13 +46,9 @@ export function UserRequirementDetail({ productId, id }: UserRequirementDetailPr
   const { data: item, isError } = useQuery(userRequirementQueryOptions(id));
   if (isError) {
     return (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title="The user requirement could not be loaded"
-      >
+      <ItemLoadFailed what="user requirement">
         It may have been deleted. Go back to the list and reload it.
-      </Alert>
+      </ItemLoadFailed>
     );
   }
   if (!item) {

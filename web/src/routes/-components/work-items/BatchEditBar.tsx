@@ -1,10 +1,10 @@
 import { Button, Group, Menu, MultiSelect, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { IssueKind } from '@shared/domain/work-item-workflow';
 import type { IssueBatchBody, IssueRow } from '@shared/schemas/issues';
 import { useMemo, useState } from 'react';
 import { BatchBar, BatchMenu, BatchPopover } from '../../../kit/BatchBar/BatchBar';
 import { useBatchEditIssues } from '../../../queries/issues';
+import { batchApply } from './batch-apply';
 import { colorOption, PRIORITY_OPTIONS, useAssigneeOptions, useTagOptions } from './fields';
 import { batchStatusOptions } from './status-options';
 
@@ -32,21 +32,15 @@ export function BatchEditBar({ kind, projectId, selected, onDone }: BatchEditBar
   );
   const count = selected.length;
 
-  function apply(changes: Changes, what: string) {
-    batch.mutate(
-      { ids: selected.map((row) => row.id), changes },
-      {
-        onSuccess: ({ updated }) => {
-          notifications.show({
-            color: 'green',
-            message: `${what} set on ${updated} ${updated === 1 ? 'item' : 'items'}`,
-          });
-          setTagsOpen(false);
-          onDone();
-        },
-      },
-    );
-  }
+  const apply = batchApply(
+    batch,
+    selected.map((row) => row.id),
+    ['item', 'items'],
+    () => {
+      setTagsOpen(false);
+      onDone();
+    },
+  );
 
   return (
     <BatchBar count={count} noun={['item', 'items']} onClear={onDone}>
@@ -55,13 +49,13 @@ export function BatchEditBar({ kind, projectId, selected, onDone }: BatchEditBar
         disabled={batch.isPending}
         options={statuses}
         emptyLabel="No status fits every selected item"
-        onPick={(value) => apply({ status: Number(value) as Changes['status'] }, 'Status')}
+        onPick={(value) => apply({ status: Number(value) as Changes['status'] }, 'Status set')}
       />
       <BatchMenu
         label="Set priority"
         disabled={batch.isPending}
         options={PRIORITY_OPTIONS}
-        onPick={(value) => apply({ priority: Number(value) as Changes['priority'] }, 'Priority')}
+        onPick={(value) => apply({ priority: Number(value) as Changes['priority'] }, 'Priority set')}
       />
       <BatchMenu
         label="Set assignee"
@@ -69,11 +63,11 @@ export function BatchEditBar({ kind, projectId, selected, onDone }: BatchEditBar
         options={assignees.options}
         before={
           <>
-            <Menu.Item onClick={() => apply({ assigneeId: null }, 'Assignee')}>Unassigned</Menu.Item>
+            <Menu.Item onClick={() => apply({ assigneeId: null }, 'Assignee set')}>Unassigned</Menu.Item>
             <Menu.Divider />
           </>
         }
-        onPick={(value) => apply({ assigneeId: value }, 'Assignee')}
+        onPick={(value) => apply({ assigneeId: value }, 'Assignee set')}
       />
       <BatchPopover label="Set tags" opened={tagsOpen} onChange={setTagsOpen} disabled={batch.isPending}>
         <Stack gap="xs">
@@ -90,7 +84,7 @@ export function BatchEditBar({ kind, projectId, selected, onDone }: BatchEditBar
             comboboxProps={{ withinPortal: false, keepMounted: false }}
           />
           <Group justify="flex-end">
-            <Button size="xs" onClick={() => apply({ tagIds }, 'Tags')} loading={batch.isPending}>
+            <Button size="xs" onClick={() => apply({ tagIds }, 'Tags set')} loading={batch.isPending}>
               Apply
             </Button>
           </Group>

@@ -1,16 +1,14 @@
-import { ActionIcon, Alert, Badge, Divider, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { ISSUE_KIND_LABELS, type IssueKind, isIssueKind } from '@shared/domain/work-item-workflow';
 import type { IssueDetail } from '@shared/schemas/issues';
-import { IconAlertTriangle, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DiscussionTabPanel } from '../../../components/CommentThread/CommentThread';
 import { ConfirmRemoveModal } from '../../../components/ConfirmModal/ConfirmModal';
-import { LinkButton } from '../../../components/Links/Links';
 import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
-import { DetailLayout } from '../../../kit/DetailLayout/DetailLayout';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { issueQueryOptions, useDeleteIssue } from '../../../queries/issues';
 import { ReferencedInDocs } from '../docs/ReferencedInDocs';
@@ -20,8 +18,10 @@ import { CommentsPanel } from './CommentsPanel';
 import { DescriptionEditor } from './DescriptionEditor';
 import { HistoryPanel } from './HistoryPanel';
 import { IssueRefList } from './IssueRefList';
+import { ItemDetailFrame, ItemLoadFailed } from './ItemDetailFrame';
 import { KIND_ROUTES } from './kinds';
 import { LinksPanel } from './LinksPanel';
+import { OpenFullPageLink } from './OpenFullPageLink';
 import { useSaveIssue } from './save-issue';
 import { TestCasesPanel } from './TestCasesPanel';
 import { EditTitleButton, TitleForm, TitleHeading } from './TitleEditor';
@@ -40,11 +40,7 @@ interface WorkItemDetailProps {
 export function WorkItemDetail({ id, projectId, variant }: WorkItemDetailProps) {
   const { data: issue, isError } = useQuery(issueQueryOptions(id));
   if (isError) {
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The work item could not be loaded">
-        It may have been deleted. Close this and reload the list.
-      </Alert>
-    );
+    return <ItemLoadFailed what="work item" />;
   }
   if (!issue) return <DetailSkeleton />;
   // A new item starts afresh (open editors belong to the one that was shown).
@@ -91,17 +87,7 @@ function LoadedDetail({
           {variant === 'drawer' && canEdit && !editingTitle && (
             <EditTitleButton onClick={() => setEditingTitle(true)} />
           )}
-          {variant === 'drawer' && (
-            <LinkButton
-              to={KIND_ROUTES[kind].detail}
-              params={params}
-              size="compact-sm"
-              variant="subtle"
-              leftSection={<IconExternalLink size={14} />}
-            >
-              Open full page
-            </LinkButton>
-          )}
+          {variant === 'drawer' && <OpenFullPageLink to={KIND_ROUTES[kind].detail} params={params} />}
           {can('project:issue:remove') && (
             <Tooltip label="Delete">
               <ActionIcon
@@ -242,34 +228,17 @@ function LoadedDetail({
     </ConfirmRemoveModal>
   );
 
-  if (variant === 'drawer') {
-    return (
-      <Stack gap="lg" data-testid="work-item-detail">
-        {header}
-        {fields(2)}
-        <Divider />
-        <DescriptionEditor issue={issue} editor={editor} canEdit={canEdit} />
-        {tabs}
-        {confirm}
-      </Stack>
-    );
-  }
-
   return (
-    <DetailLayout
+    <ItemDetailFrame
+      variant={variant}
       testId="work-item-detail"
-      main={
-        <>
-          {header}
-          <DescriptionEditor issue={issue} editor={editor} canEdit={canEdit} />
-          {tabs}
-        </>
-      }
-      side={fields(1)}
+      header={header}
+      fields={fields}
+      body={<DescriptionEditor issue={issue} editor={editor} canEdit={canEdit} />}
+      tabs={tabs}
+      dialogs={confirm}
       sideStickyTop={72}
-    >
-      {confirm}
-    </DetailLayout>
+    />
   );
 }
 
