@@ -1,12 +1,12 @@
 import { SimpleGrid } from '@mantine/core';
 import { MAX_SPRINT_DAYS } from '@shared/domain/sprint-workflow';
 import type { Sprint } from '@shared/schemas/sprints';
-import { useQuery } from '@tanstack/react-query';
 import type { EditModalProps } from '../../../kit/FormModal/edit-modal-props';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { DateRangeInputs, NotesTextarea, TitleInput } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
-import { sprintListQueryOptions, useCreateSprint, useUpdateSprint } from '../../../queries/sprints';
+import { useCreateSprint, useUpdateSprint } from '../../../queries/sprints';
+import { useProjectSprints } from './SprintSelect';
 import {
   nextSprintDates,
   type SprintFormValues,
@@ -23,10 +23,7 @@ interface SprintFormModalProps extends EditModalProps<'sprint', Sprint> {
 /** Name, goal and dates of a sprint (at most 90 days). */
 export function SprintFormModal({ opened, onClose, projectId, sprint, onCreated }: SprintFormModalProps) {
   // A new sprint follows the last one: the project's latest sprints decide its dates.
-  const latest = useQuery({
-    ...sprintListQueryOptions({ pmsProjectId: projectId, pageNum: 1, pageSize: 100 }),
-    enabled: opened && !sprint,
-  });
+  const latest = useProjectSprints(projectId, opened && !sprint);
   const today = new Date().toLocaleDateString('en-CA');
   const prefill = sprint ? undefined : nextSprintDates(latest.data?.rows ?? [], today);
   const { form, modal } = useEditForm({

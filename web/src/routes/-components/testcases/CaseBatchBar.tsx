@@ -134,7 +134,15 @@ interface BatchDialogProps {
 /** A module choice that can also mean "no module" (unlike Select's cleared value, "leave as is"). */
 const NO_MODULE_OPTION = { value: '__none__', label: 'No module' };
 
-function BatchEditModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
+/** After a batch write: say what it did, let the page drop the selection, close. */
+function finish({ onDone, onClose }: BatchDialogProps, message: string) {
+  notifications.show({ color: 'green', message });
+  onDone();
+  onClose();
+}
+
+function BatchEditModal(props: BatchDialogProps) {
+  const { projectId, ids, onClose } = props;
   const edit = useBatchEditCases(projectId);
   const modules = useQuery(caseModuleTreeQueryOptions(projectId));
   const tags = useCaseTagOptions();
@@ -154,13 +162,7 @@ function BatchEditModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
       addTagIds: addTagIds.length > 0 ? addTagIds : undefined,
     });
     if (!parsed.success) return setError('Pick at least one change: module, type, priority or tags');
-    edit.mutate(parsed.data, {
-      onSuccess: (rows) => {
-        notifications.show({ color: 'green', message: `${plural(rows.length)} updated` });
-        onDone();
-        onClose();
-      },
-    });
+    edit.mutate(parsed.data, { onSuccess: (rows) => finish(props, `${plural(rows.length)} updated`) });
   }
 
   return (
@@ -226,7 +228,8 @@ function BatchEditModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
 /** The most projects the copy target picker lists. */
 const PROJECT_PICKER_SIZE = 100;
 
-function CopyCasesModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
+function CopyCasesModal(props: BatchDialogProps) {
+  const { projectId, ids, onClose } = props;
   const copy = useCopyCases(projectId);
   const [target, setTarget] = useState<string>(projectId);
   const [moduleId, setModuleId] = useState<string | null>(null);
@@ -247,19 +250,13 @@ function CopyCasesModal({ projectId, ids, onClose, onDone }: BatchDialogProps) {
   }, [projects.data, projectId]);
 
   function save() {
-    const targetName = projectOptions.find((option) => option.value === target)?.label ?? 'the project';
+    const here = target === projectId;
+    const targetName = here
+      ? 'this project'
+      : (projectOptions.find((option) => option.value === target)?.label ?? 'the project');
     copy.mutate(
-      { ids, pmsProjectId: target === projectId ? undefined : target, moduleId },
-      {
-        onSuccess: (rows) => {
-          notifications.show({
-            color: 'green',
-            message: `${plural(rows.length)} copied to ${target === projectId ? 'this project' : targetName}`,
-          });
-          onDone();
-          onClose();
-        },
-      },
+      { ids, pmsProjectId: here ? undefined : target, moduleId },
+      { onSuccess: (rows) => finish(props, `${plural(rows.length)} copied to ${targetName}`) },
     );
   }
 

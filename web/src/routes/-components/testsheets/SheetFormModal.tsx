@@ -1,14 +1,12 @@
 import { SimpleGrid } from '@mantine/core';
-import { ITERATION_STATE } from '@shared/domain/sprint-workflow';
 import type { Sheet, SheetNode } from '@shared/schemas/testruns';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { EditModalProps } from '../../../kit/FormModal/edit-modal-props';
 import { FormModal } from '../../../kit/FormModal/FormModal';
 import { DateRangeInputs, NotesTextarea, OptionSelect, TitleInput } from '../../../kit/FormModal/fields';
 import { useEditForm } from '../../../kit/FormModal/use-edit-form';
-import { SPRINT_PICKER_SIZE, sprintListQueryOptions } from '../../../queries/sprints';
 import { useCreateSheet, useUpdateSheet } from '../../../queries/testsheets';
+import { SprintSelect } from '../iterations/SprintSelect';
 import { ProjectMemberSelect } from '../work-items/fields';
 import {
   type SheetFormValues,
@@ -27,19 +25,6 @@ interface SheetFormModalProps extends EditModalProps<'sheet', Sheet> {
   parentId?: string | null;
 }
 
-/** The project's sprints, every state, as picker options (closed ones say so). */
-function useSprintOptions(projectId: string, enabled: boolean) {
-  const sprints = useQuery({
-    ...sprintListQueryOptions({ pmsProjectId: projectId, pageNum: 1, pageSize: SPRINT_PICKER_SIZE }),
-    enabled,
-  });
-  const options = (sprints.data?.rows ?? []).map((sprint) => ({
-    value: sprint.id,
-    label: sprint.status === ITERATION_STATE.closed ? `${sprint.name} (closed)` : sprint.name,
-  }));
-  return { options, loading: sprints.isPending && enabled };
-}
-
 /** Name, description, parent, sprint, owner and dates of a test sheet. */
 export function SheetFormModal({
   opened,
@@ -50,7 +35,6 @@ export function SheetFormModal({
   parentId = null,
   onCreated,
 }: SheetFormModalProps) {
-  const sprints = useSprintOptions(projectId, opened);
   const parents = useMemo(() => ({ options: parentOptions(nodes, sheet?.id) }), [nodes, sheet?.id]);
   const { form, modal } = useEditForm({
     opened,
@@ -85,13 +69,7 @@ export function SheetFormModal({
         {...form.getInputProps('root_id')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <OptionSelect
-          label="Sprint"
-          options={sprints}
-          empty="None"
-          nothingFound="No sprint matches"
-          {...form.getInputProps('sprintId')}
-        />
+        <SprintSelect projectId={projectId} enabled={opened} {...form.getInputProps('sprintId')} />
         <ProjectMemberSelect
           projectId={projectId}
           label="Owner"
