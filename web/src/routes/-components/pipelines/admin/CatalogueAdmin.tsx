@@ -9,7 +9,16 @@ import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form'
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { PIPELINE_ICONS } from '@shared/domain/pipeline-catalogue';
-import { IconArrowLeft, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconCategory,
+  IconForms,
+  IconPlus,
+  IconPuzzle,
+  IconTemplate,
+  IconTrash,
+  type TablerIcon,
+} from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { linkOptions, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -53,13 +62,45 @@ function itemPage(kind: CatalogueKind, identifier: string, id: string) {
 
 /**
  * How a kind's items are called, one and many ("Add node type", "No node types yet", the back link
- * "← Node types"), and the stem of its test ids ("node-type-table", "node-type-row-shell").
+ * "← Node types"), and the stem of its test ids ("node-type-table", "node-type-row-shell"); its
+ * list's title, icon and the invitation under the title (and in the empty state).
  */
-const KIND_NAMES: Record<CatalogueKind, { one: string; many: string; testId: string }> = {
-  node_types: { one: 'node type', many: 'node types', testId: 'node-type' },
-  nodes: { one: 'action node', many: 'action nodes', testId: 'node' },
-  node_inputs: { one: 'input', many: 'inputs', testId: 'node-input' },
-  templates: { one: 'template', many: 'templates', testId: 'template' },
+const KIND_NAMES: Record<
+  CatalogueKind,
+  { one: string; many: string; testId: string; title: string; icon: TablerIcon; invitation: string }
+> = {
+  node_types: {
+    one: 'node type',
+    many: 'node types',
+    testId: 'node-type',
+    title: 'Node types',
+    icon: IconCategory,
+    invitation: 'A node type groups action nodes (shell, Node.js, Maven ...) and gives them their icon.',
+  },
+  nodes: {
+    one: 'action node',
+    many: 'action nodes',
+    testId: 'node',
+    title: 'Action nodes',
+    icon: IconPuzzle,
+    invitation: 'An action node is a step pipelines can use: a command template and the inputs that fill it.',
+  },
+  node_inputs: {
+    one: 'input',
+    many: 'inputs',
+    testId: 'node-input',
+    title: 'Node inputs',
+    icon: IconForms,
+    invitation: 'An input is a value a step gives the node ({{ inputs.NAME }} in its command).',
+  },
+  templates: {
+    one: 'template',
+    many: 'templates',
+    testId: 'template',
+    title: 'Pipeline templates',
+    icon: IconTemplate,
+    invitation: 'A template is a whole pipeline people start a new one from.',
+  },
 };
 
 /**
@@ -107,21 +148,19 @@ export function CatalogueListPage<T extends { id: string; name: string; key?: st
   kind,
   identifier,
   nodeId,
-  title,
-  icon,
+  title = KIND_NAMES[kind].title,
   query,
   columns,
   monospaceNames = false,
   actions,
   above,
-  emptyText,
 }: {
-  title: string;
+  /** The kind's list title unless told (an input list names its node). */
+  title?: string;
   kind: CatalogueKind;
   identifier: string;
   /** An input list's node. */
   nodeId?: string;
-  icon: ReactNode;
   query: UseQueryResult<T[]>;
   /** The columns after the name. */
   columns: ListColumn<T>[];
@@ -131,13 +170,13 @@ export function CatalogueListPage<T extends { id: string; name: string; key?: st
   actions?: ReactNode;
   /** Between the heading and the list: a back link. */
   above?: ReactNode;
-  emptyText: string;
 }) {
   useDocumentTitle(title);
   const navigate = useNavigate();
   const rows = query.data;
   const names = KIND_NAMES[kind];
   const what = names.many;
+  const icon = <names.icon size={22} />;
   const add = (
     <ActionLink size="sm" variant="filled" icon={IconPlus} {...kindPages(kind, identifier, nodeId).add}>
       Add {names.one}
@@ -164,7 +203,7 @@ export function CatalogueListPage<T extends { id: string; name: string; key?: st
   return (
     <Stack gap="md">
       {above}
-      <PageTitle title={title}>{emptyText}</PageTitle>
+      <PageTitle title={title}>{names.invitation}</PageTitle>
       <ListPage
         title={`All ${what}`}
         what={what}
@@ -174,7 +213,12 @@ export function CatalogueListPage<T extends { id: string; name: string; key?: st
         query={query}
         isEmpty={rows?.length === 0}
         empty={
-          <NothingYet icon={icon} title={`No ${what} yet`} description={emptyText} action={allActions} />
+          <NothingYet
+            icon={icon}
+            title={`No ${what} yet`}
+            description={names.invitation}
+            action={allActions}
+          />
         }
       >
         <ListTable

@@ -8,7 +8,6 @@ import { Checkbox, Group, Select, Text, Textarea, TextInput } from '@mantine/cor
 import { useDocumentTitle } from '@mantine/hooks';
 import { NODE_INPUT_TYPES } from '@shared/domain/pipeline-catalogue';
 import type { ActionNode, NodeInput } from '@shared/schemas/pipelines';
-import { IconForms } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { LinkAnchor } from '../../../../components/Links/Links';
 import { COMBOBOX_PROPS } from '../../../../kit/FormModal/fields';
@@ -26,10 +25,8 @@ export function InputListPage({ identifier, nodeId }: { identifier: string; node
       kind="node_inputs"
       identifier={identifier}
       monospaceNames
-      title={node.data ? `Inputs of ${node.data.name}` : 'Node inputs'}
-      icon={<IconForms size={22} />}
+      title={node.data && `Inputs of ${node.data.name}`}
       query={useQuery(nodeInputsQueryOptions(nodeId))}
-      emptyText="An input is a value a step gives the node ({{ inputs.NAME }} in its command)."
       above={
         <LinkAnchor to="/$identifier/admin/pipeline/node/$nodeId" params={{ identifier, nodeId }}>
           <BackLink>{node.data?.name ?? 'Action node'}</BackLink>

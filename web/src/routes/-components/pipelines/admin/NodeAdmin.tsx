@@ -5,7 +5,7 @@
  */
 import { Badge, Group, Select, Text, TextInput } from '@mantine/core';
 import type { ActionNode } from '@shared/schemas/pipelines';
-import { IconForms, IconPuzzle } from '@tabler/icons-react';
+import { IconForms } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { LinkButton } from '../../../../components/Links/Links';
@@ -28,10 +28,7 @@ export function NodeListPage({ identifier }: { identifier: string }) {
     <CatalogueListPage<ActionNode>
       kind="nodes"
       identifier={identifier}
-      title="Action nodes"
-      icon={<IconPuzzle size={22} />}
       query={useQuery(actionNodesQueryOptions())}
-      emptyText="An action node is a step pipelines can use: a command template and the inputs that fill it."
       actions={
         <>
           <LinkButton variant="default" to="/$identifier/admin/pipeline/nodeType" params={{ identifier }}>

@@ -5,7 +5,6 @@
  */
 import { TextInput } from '@mantine/core';
 import type { NodeType } from '@shared/schemas/pipelines';
-import { IconCategory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { nodeTypesQueryOptions } from '../queries';
 import {
@@ -25,10 +24,7 @@ export function NodeTypeListPage({ identifier }: { identifier: string }) {
     <CatalogueListPage<NodeType>
       kind="node_types"
       identifier={identifier}
-      title="Node types"
-      icon={<IconCategory size={22} />}
       query={useQuery(nodeTypesQueryOptions())}
-      emptyText="A node type groups action nodes (shell, Node.js, Maven ...) and gives them their icon."
       columns={[
         keyColumn(),
         iconColumn('Icon'),

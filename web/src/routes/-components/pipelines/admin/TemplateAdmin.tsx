@@ -7,7 +7,7 @@
 
 import { Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { PipelineTemplate } from '@shared/schemas/pipelines';
-import { IconPencil, IconTemplate } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ActionButton } from '../../../../kit/ActionButton/ActionButton';
@@ -27,10 +27,7 @@ export function TemplateListPage({ identifier }: { identifier: string }) {
     <CatalogueListPage<PipelineTemplate>
       kind="templates"
       identifier={identifier}
-      title="Pipeline templates"
-      icon={<IconTemplate size={22} />}
       query={useQuery(templatesQueryOptions())}
-      emptyText="A template is a whole pipeline people start a new one from."
       columns={[iconColumn('Icon'), descriptionColumn('secondary')]}
     />
   );
