@@ -35,8 +35,9 @@ interface EditFormOptions<V, Item, Saved, CreateBody, UpdateBody> {
   label: (saved: Saved) => string;
   create: Write<CreateBody, Saved>;
   createBody: (values: V) => CreateBody;
-  update: Write<UpdateBody, Saved>;
-  updateBody: (values: V, item: Item) => UpdateBody;
+  /** Absent for a form that only creates (a test report): `item` is then always null. */
+  update?: Write<UpdateBody, Saved>;
+  updateBody?: (values: V, item: Item) => UpdateBody;
   /**
    * A create refused as a conflict (409) without naming a field: the field it concerns and what to
    * say under it when the server says nothing ("CRM is taken", for a key unique in the enterprise).
@@ -83,7 +84,7 @@ export function useEditForm<V extends Record<string, any>, Item, Saved, CreateBo
   useStartAfresh(form, opened, values, key);
   const done = saveCallbacks<Saved>({ form, onClose, onCreated, openCreated, label });
   const onSubmit = form.onSubmit((submitted) => {
-    if (item) update.mutate(updateBody(submitted, item), done.updated);
+    if (item && update && updateBody) update.mutate(updateBody(submitted, item), done.updated);
     else create.mutate(createBody(submitted), withConflict(done.created, submitted));
   });
 
@@ -106,7 +107,7 @@ export function useEditForm<V extends Record<string, any>, Item, Saved, CreateBo
       title: item ? `Edit ${noun}` : `New ${noun}`,
       opened,
       onClose,
-      pending: create.isPending || update.isPending,
+      pending: create.isPending || Boolean(update?.isPending),
       onSubmit,
       submitLabel: item ? 'Save' : createLabel,
     },

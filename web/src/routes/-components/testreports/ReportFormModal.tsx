@@ -1,10 +1,9 @@
 import { Select, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import type { ReportDetail } from '@shared/schemas/testruns';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { FormModal } from '../../../kit/FormModal/FormModal';
-import { saveCallbacks } from '../../../lib/form-modal';
+import { useEditForm } from '../../../kit/FormModal/use-edit-form';
 import { useCreateReport } from '../../../queries/testreports';
 import { sheetTreeQueryOptions } from '../../../queries/testsheets';
 import { localToday } from '../products/plan-dates';
@@ -33,7 +32,20 @@ export function ReportFormModal({ projectId, onClose, onCreated }: ReportFormMod
     value: entry.sheet.id,
     label: `${entry.path.join(' / ')} (${entry.sheet.counts.total} ${entry.sheet.counts.total === 1 ? 'case' : 'cases'})`,
   }));
-  const form = useForm<ReportFormValues>({ initialValues: EMPTY, validate: validateReportForm });
+  const { form, modal } = useEditForm({
+    opened: true,
+    onClose,
+    onCreated,
+    item: null,
+    values: () => EMPTY,
+    key: [],
+    validate: validateReportForm,
+    noun: 'test report',
+    createLabel: 'Create report',
+    label: (saved: ReportDetail) => `“${saved.name}”`,
+    create,
+    createBody: reportBody,
+  });
   // The name follows the chosen sheet until the user writes one of their own.
   const suggested = useRef('');
 
@@ -47,18 +59,8 @@ export function ReportFormModal({ projectId, onClose, onCreated }: ReportFormMod
     }
   }
 
-  const done = saveCallbacks<ReportDetail>({ form, onClose, onCreated, label: (saved) => `“${saved.name}”` });
-  const submit = form.onSubmit((values) => create.mutate(reportBody(values), done.created));
-
   return (
-    <FormModal
-      title="New test report"
-      onClose={onClose}
-      pending={create.isPending}
-      onSubmit={submit}
-      submitLabel="Create report"
-      size="lg"
-    >
+    <FormModal {...modal} size="lg">
       <Select
         data-autofocus
         label="Test sheet"
