@@ -10,7 +10,6 @@ import {
   IconPlugConnected,
   IconRefresh,
   IconSearch,
-  IconTrash,
   IconWebhook,
 } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -95,13 +94,6 @@ function CodesPage() {
     { label: 'Webhook settings', icon: IconWebhook, onClick: () => setWebhookOf(row), hidden: !canEdit },
     { label: 'Sync now', icon: IconRefresh, onClick: () => syncNow(row), hidden: !canEdit },
     { label: 'Edit', icon: IconPencil, onClick: () => setEditing(row), hidden: !canEdit },
-    {
-      label: 'Disconnect',
-      icon: IconTrash,
-      onClick: () => setDeleting(row),
-      danger: true,
-      hidden: !canRemove,
-    },
   ];
   const syncNow = (repository: Repository) =>
     sync.mutate(repository.id, {
@@ -181,7 +173,13 @@ function CodesPage() {
               testId="codes-table"
               actions={
                 canEdit || canRemove
-                  ? (row) => <MoreMenu label={`Actions of ${row.name}`} items={rowActions(row)} />
+                  ? (row) => (
+                      <MoreMenu
+                        label={`Actions of ${row.name}`}
+                        items={rowActions(row)}
+                        remove={canRemove && { label: 'Disconnect', onClick: () => setDeleting(row) }}
+                      />
+                    )
                   : undefined
               }
             />

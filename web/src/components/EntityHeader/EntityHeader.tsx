@@ -106,10 +106,8 @@ export function EditDeleteMenu({
     <MoreMenu
       label={label}
       size={size}
-      items={[
-        { label: 'Edit', icon: IconPencil, onClick: () => onEdit?.(), hidden: !onEdit },
-        { label: 'Delete', icon: IconTrash, onClick: () => onDelete?.(), danger: true, hidden: !onDelete },
-      ]}
+      items={[{ label: 'Edit', icon: IconPencil, onClick: () => onEdit?.(), hidden: !onEdit }]}
+      remove={onDelete && { label: 'Delete', onClick: onDelete }}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RelativeTime } from '../../components/RelativeTime/RelativeTime';
 import { initials } from '../../components/UserMenu/UserMenu';
 import type { ColumnRole, ListColumn } from './ListTable';
 
@@ -21,6 +22,16 @@ export function textColumn<T>(
   role?: ColumnRole,
 ): ListColumn<T> {
   return { key, title, role, render: (row) => <TextCell value={value(row)} /> };
+}
+
+/** The "Updated" column of a list: when the row last changed ("3 days ago", the full time on hover). */
+export function updatedColumn<T extends { updatedAt: string }>(): ListColumn<T> {
+  return {
+    key: 'updated',
+    title: 'Updated',
+    role: 'secondary',
+    render: (row) => <RelativeTime value={row.updatedAt} size="sm" />,
+  };
 }
 
 /** A count, dimmed at zero. */

@@ -8,12 +8,12 @@ import {
   startWarnings,
 } from '@shared/domain/sprint-workflow';
 import type { Sprint } from '@shared/schemas/sprints';
-import { IconCheck, IconPencil, IconPlayerPlay, IconRotateClockwise, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconPlayerPlay, IconRotateClockwise } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal, ConfirmRemoveModal } from '../../../components/ConfirmModal/ConfirmModal';
+import { EditDeleteMenu } from '../../../components/EntityHeader/EntityHeader';
 import { ActionButton } from '../../../kit/ActionButton/ActionButton';
-import { MoreMenu } from '../../../kit/MoreMenu/MoreMenu';
 import { useCurrentEnterprise } from '../../../lib/current-enterprise';
 import { openSprintsQueryOptions, useDeleteSprint, useUpdateSprint } from '../../../queries/sprints';
 import { CompleteSprintModal } from './CompleteSprintModal';
@@ -106,19 +106,11 @@ export function SprintActions({ projectId, sprint, size = 'xs', onDeleted }: Spr
           </ActionButton>
         );
       })}
-      <MoreMenu
+      <EditDeleteMenu
         label={`More actions for ${sprint.name}`}
         size={size === 'xs' ? 'md' : 'lg'}
-        items={[
-          { label: 'Edit', icon: IconPencil, onClick: () => setEditing(true), hidden: !canEdit },
-          {
-            label: 'Delete',
-            icon: IconTrash,
-            onClick: () => setDeleting(true),
-            danger: true,
-            hidden: !canRemove,
-          },
-        ]}
+        onEdit={canEdit ? () => setEditing(true) : undefined}
+        onDelete={canRemove ? () => setDeleting(true) : undefined}
       />
 
       <CompleteSprintModal

@@ -1,6 +1,8 @@
 import {
   Badge,
   Button,
+  type ButtonProps,
+  type ElementProps,
   Group,
   MultiSelect,
   Paper,
@@ -31,6 +33,26 @@ interface InvitationsProps {
   deptId: string;
   /** Whether the roles can be listed (otherwise invitees get the member role). */
   canChooseRoles: boolean;
+}
+
+/** A row's button that sends one request about that invitation, spinning while it runs. */
+function RequestButton({
+  request,
+  id,
+  ...button
+}: ButtonProps &
+  ElementProps<'button', keyof ButtonProps> & {
+    request: { isPending: boolean; variables: string | undefined; mutate: (id: string) => void };
+    id: string;
+  }) {
+  return (
+    <Button
+      size="xs"
+      loading={request.isPending && request.variables === id}
+      onClick={() => request.mutate(id)}
+      {...button}
+    />
+  );
 }
 
 /** Invite by email, and the pending invitations with resend and revoke (docs/email.md). */
@@ -114,25 +136,23 @@ export function Invitations({ identifier, deptId, canChooseRoles }: InvitationsP
                   <Table.Td>{new Date(row.expiresAt).toLocaleString()}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="xs"
+                      <RequestButton
+                        request={resend}
+                        id={row.id}
                         variant="light"
                         aria-label={`Resend to ${row.email}`}
-                        loading={resend.isPending && resend.variables === row.id}
-                        onClick={() => resend.mutate(row.id)}
                       >
                         Resend
-                      </Button>
-                      <Button
-                        size="xs"
+                      </RequestButton>
+                      <RequestButton
+                        request={revoke}
+                        id={row.id}
                         variant="subtle"
                         color="red"
                         aria-label={`Revoke ${row.email}`}
-                        loading={revoke.isPending && revoke.variables === row.id}
-                        onClick={() => revoke.mutate(row.id)}
                       >
                         Revoke
-                      </Button>
+                      </RequestButton>
                     </Group>
                   </Table.Td>
                 </Table.Tr>

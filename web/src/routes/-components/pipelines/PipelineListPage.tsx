@@ -8,14 +8,7 @@ import { Card, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Pipeline } from '@shared/schemas/pipelines';
-import {
-  IconGitBranch,
-  IconHistory,
-  IconPencil,
-  IconPlayerPlay,
-  IconStethoscope,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconGitBranch, IconHistory, IconPencil, IconPlayerPlay, IconStethoscope } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
@@ -232,14 +225,8 @@ function PipelineCard({
                 onClick: openPage('edit'),
                 hidden: !can('pipeline:pipeline:edit'),
               },
-              {
-                label: 'Delete',
-                icon: IconTrash,
-                onClick: onDelete,
-                danger: true,
-                hidden: !can('pipeline:pipeline:remove'),
-              },
             ]}
+            remove={can('pipeline:pipeline:remove') && { label: 'Delete', onClick: onDelete }}
           />
         </Group>
 

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '
 import type { Product } from '@shared/schemas/products';
 import { IconPin, IconPinFilled } from '@tabler/icons-react';
 import { LinkAnchor } from '../../../components/Links/Links';
-import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
+import { updatedColumn } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable, type RowPicker } from '../../../kit/ListTable/ListTable';
 import { UserChip } from '../work-items/WorkItemBadges';
 import { ProductStatusBadge } from './ProductStatusBadge';
@@ -126,12 +126,7 @@ export function ProductTable({ identifier, rows, selection, onPin, pinning, onOp
     count('specCount', 'Specs', 'requirement specs'),
     count('planCount', 'Plans', 'plans'),
     { key: 'status', title: 'Status', render: (product) => <ProductStatusBadge status={product.status} /> },
-    {
-      key: 'updated',
-      title: 'Updated',
-      role: 'secondary',
-      render: (product) => <RelativeTime value={product.updatedAt} size="sm" />,
-    },
+    updatedColumn<Product>(),
   ];
   return (
     <ListTable

@@ -1,8 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { caseCode } from '@shared/domain/testing';
 import type { CaseRow } from '@shared/schemas/testcases';
-import { RelativeTime } from '../../../components/RelativeTime/RelativeTime';
-import { textColumn } from '../../../kit/ListTable/cells';
+import { textColumn, updatedColumn } from '../../../kit/ListTable/cells';
 import { type ListColumn, ListTable } from '../../../kit/ListTable/ListTable';
 import { PriorityBadge } from '../work-items/WorkItemBadges';
 import { CaseTagBadges, NeedsConfirmationBadge, useCaseTagOptions } from './fields';
@@ -97,12 +96,7 @@ export function CaseTable({ rows, selection, disabled, onOpen, compact = false }
     },
   ];
   if (!compact) {
-    columns.push({
-      key: 'updated',
-      title: 'Updated',
-      role: 'secondary',
-      render: (row) => <RelativeTime value={row.updatedAt} size="sm" />,
-    });
+    columns.push(updatedColumn<CaseRow>());
   }
   return (
     <ListTable
