@@ -62,29 +62,25 @@ export const myIssuesQueryOptions = (params: MyIssuesParams) =>
     },
   );
 
+/** A desk block's query without parameters: GET `${BASE}/{path}`. */
+const deskQuery = <T>(queryKey: QueryKey, path: string) =>
+  getQuery<T>(queryKey, `${BASE}/${path}`, undefined, DESK);
+
 /** GET myProjects (the first 50: a person works in fewer). */
 export const myProjectsQueryOptions = () =>
   getQuery<Page<MyProject>>(deskKeys.projects(), `${BASE}/myProjects`, { pageNum: 1, pageSize: 50 }, DESK);
 
 export const myProjectsStatisticsQueryOptions = () =>
-  getQuery<MyProjectsStatistics>(
-    deskKeys.projectStatistics(),
-    `${BASE}/myProjects/statistics`,
-    undefined,
-    DESK,
-  );
+  deskQuery<MyProjectsStatistics>(deskKeys.projectStatistics(), 'myProjects/statistics');
 
-export const mySprintsQueryOptions = () =>
-  getQuery<MySprints>(deskKeys.sprints(), `${BASE}/myProjectSprints`, undefined, DESK);
+export const mySprintsQueryOptions = () => deskQuery<MySprints>(deskKeys.sprints(), 'myProjectSprints');
 
 export const deskStatisticsQueryOptions = () =>
-  getQuery<DeskStatistics>(deskKeys.statistics(), `${BASE}/statistics`, undefined, DESK);
+  deskQuery<DeskStatistics>(deskKeys.statistics(), 'statistics');
 
-export const deskTodoQueryOptions = () =>
-  getQuery<DeskTodo>(deskKeys.todo(), `${BASE}/todo`, undefined, DESK);
+export const deskTodoQueryOptions = () => deskQuery<DeskTodo>(deskKeys.todo(), 'todo');
 
-export const myProductsQueryOptions = () =>
-  getQuery<MyProduct[]>(deskKeys.products(), `${BASE}/myProduct`, undefined, DESK);
+export const myProductsQueryOptions = () => deskQuery<MyProduct[]>(deskKeys.products(), 'myProduct');
 
 /**
  * A product statistic of one product (`productId`), or of all of mine (''): the figures shown stay
@@ -106,12 +102,7 @@ export const milestoneStatQueryOptions = (productId: string) =>
   productStatQuery<MilestoneStat>(deskKeys.milestoneStat(productId), 'milestoneStatusStat', productId);
 
 export const myRepositoriesQueryOptions = () =>
-  getQuery<MyRepositoriesStatistics>(
-    deskKeys.repositories(),
-    `${BASE}/myRepositories/statistics`,
-    undefined,
-    DESK,
-  );
+  deskQuery<MyRepositoriesStatistics>(deskKeys.repositories(), 'myRepositories/statistics');
 
 // ---- my own todos -------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ import type {
   UserRequirementDetail,
   UserRequirementUpdateBody,
 } from '@shared/schemas/requirements';
-import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { getQuery, KEEP_ROWS, LOOKUP, useRefreshingWrite, useWrite } from './factory';
 import { issueKeys } from './issues';
@@ -295,18 +295,31 @@ export function useReviewUserRequirement(productId: string) {
   );
 }
 
-export function useDeleteUserRequirement(productId: string) {
-  return useWrite((id: string) => api.delete<null>(`${UR}/${id}`), {
-    // The deleted item's own queries stay untouched: the page showing it is still mounted while it
-    // leaves, and refetching would meet a 404 (which sends the user to /404).
+/**
+ * Deleting a user requirement or a spec. The deleted item's own queries stay untouched: the page
+ * showing it is still mounted while it leaves, and refetching would meet a 404 (which sends the
+ * user to /404). The product's lists and counts refresh, and `alsoRefresh`.
+ */
+function useDeleteItem(
+  productId: string,
+  base: string,
+  itemKey: (id: string) => QueryKey,
+  alsoRefresh: QueryKey[] = [],
+) {
+  return useWrite((id: string) => api.delete<null>(`${base}/${id}`), {
     refresh: (queryClient, _, id) => {
-      void queryClient.cancelQueries({ queryKey: requirementKeys.userRequirement(id) });
+      void queryClient.cancelQueries({ queryKey: itemKey(id) });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: requirementKeys.product(productId) }),
+        ...alsoRefresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
         invalidateProductCounts(queryClient, productId),
       ]);
     },
   });
+}
+
+export function useDeleteUserRequirement(productId: string) {
+  return useDeleteItem(productId, UR, requirementKeys.userRequirement);
 }
 
 // ---- spec mutations ---------------------------------------------------------------------------
@@ -344,17 +357,8 @@ export function useActivePlan(productId: string) {
 }
 
 export function useDeleteSpec(productId: string) {
-  return useWrite((id: string) => api.delete<null>(`${SR}/${id}`), {
-    refresh: (queryClient, _, id) => {
-      void queryClient.cancelQueries({ queryKey: requirementKeys.spec(id) });
-      // Its requirement's detail lists it; other specs' details are unaffected but cheap to refresh.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: requirementKeys.product(productId) }),
-        queryClient.invalidateQueries({ queryKey: requirementKeys.userRequirements() }),
-        invalidateProductCounts(queryClient, productId),
-      ]);
-    },
-  });
+  // Its requirement's detail lists it; other requirements' details are unaffected but cheap to refresh.
+  return useDeleteItem(productId, SR, requirementKeys.spec, [requirementKeys.userRequirements()]);
 }
 
 // ---- specs in projects ------------------------------------------------------------------------

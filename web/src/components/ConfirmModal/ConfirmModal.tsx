@@ -25,23 +25,20 @@ interface ConfirmModalProps {
  * user where they were, and only closes when the caller says so.
  */
 export function ConfirmModal({
-  opened,
-  onClose,
-  title,
   children,
   onConfirm,
   confirmLabel = 'Delete',
   confirmColor = 'red',
   loading = false,
   confirmDisabled = false,
-  size,
+  ...modal
 }: ConfirmModalProps) {
   return (
-    <BusyModal opened={opened} onClose={onClose} busy={loading} title={title} size={size}>
+    <BusyModal {...modal} busy={loading}>
       <Stack gap="lg">
         {children}
         <ModalActions
-          onCancel={onClose}
+          onCancel={modal.onClose}
           pending={loading}
           label={confirmLabel}
           onConfirm={onConfirm}

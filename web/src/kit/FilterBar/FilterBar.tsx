@@ -133,10 +133,12 @@ export function MultiFilter<V extends string | number>({
   );
 }
 
-type SelectFilterProps<V> = Omit<SelectProps, 'value' | 'onChange' | 'label' | 'data'> & {
+/** A one-choice filter's props: the search param's value `V`, offered as `data` with values `D`. */
+type ChoiceFilterProps<V, D extends string> = Omit<SelectProps, 'value' | 'onChange' | 'label' | 'data'> & {
   label: string;
   value: V | undefined;
   onChange: (value: V | undefined) => void;
+  data: { value: D; label: string }[];
 };
 
 /**
@@ -148,7 +150,7 @@ export function SelectFilter<V extends string = string>({
   value,
   onChange,
   ...props
-}: SelectFilterProps<V> & { data: { value: V; label: string }[] }) {
+}: ChoiceFilterProps<V, V>) {
   return (
     <Select
       aria-label={label}
@@ -161,11 +163,7 @@ export function SelectFilter<V extends string = string>({
 }
 
 /** One number or none (a type, a kind, a source) from a short list: the search param is the number. */
-export function NumberFilter<N extends number>({
-  value,
-  onChange,
-  ...props
-}: SelectFilterProps<N> & { data: { value: string; label: string }[] }) {
+export function NumberFilter<N extends number>({ value, onChange, ...props }: ChoiceFilterProps<N, string>) {
   return (
     <SelectFilter
       searchable={false}

@@ -25,34 +25,25 @@ export interface FormModalProps {
  * validate (the shared schema does), and Cancel and Submit at the bottom right.
  */
 export function FormModal({
-  title,
   opened = true,
-  onClose,
   pending,
   onSubmit,
   submitLabel,
   submitDisabled,
-  size,
   footerStart,
   testId,
   children,
+  ...modal
 }: FormModalProps) {
   return (
-    <BusyModal
-      opened={opened}
-      onClose={onClose}
-      busy={pending}
-      title={title}
-      size={size}
-      data-testid={testId}
-    >
+    <BusyModal {...modal} opened={opened} busy={pending} data-testid={testId}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {children}
           <Group justify={footerStart ? 'space-between' : 'flex-end'} mt="xs">
             {footerStart}
             <ModalActions
-              onCancel={onClose}
+              onCancel={modal.onClose}
               pending={pending}
               label={submitLabel}
               disabled={submitDisabled}
