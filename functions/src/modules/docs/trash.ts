@@ -45,12 +45,13 @@ export async function trashNode(tenant: Tenant, id: string, only?: 'wiki'): Prom
   await writeSpace(tenant.enterprise.id, space.id, (state) => {
     const current = state.nodes.get(node.localId);
     if (!current || !isVisible(state, current)) throw docNotFound(id);
-    const at = nowIso();
+    // One reading of the clock: the purge is exactly the trash period after the delete.
+    const at = clock.now();
     const next: NodeRecord = {
       ...current,
-      trashedAt: at,
+      trashedAt: new Date(at).toISOString(),
       trashedBy: tenant.principal.userId,
-      purgeAt: new Date(clock.now() + TRASH_DAYS * DAY_MS).toISOString(),
+      purgeAt: new Date(at + TRASH_DAYS * DAY_MS).toISOString(),
       version: current.version + 1,
     };
     return { ops: [replaceNodeOp(next, current.version), putPurgeOp(next)], put: [next], result: null };
