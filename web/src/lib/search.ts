@@ -107,3 +107,9 @@ export function pageParam(raw: unknown): number | undefined {
 export function definedParams<T extends object>(search: T): T {
   return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as T;
 }
+
+/**
+ * A route's `navigate` as a page that changes its own search uses it (`Route.useNavigate()` fits):
+ * the next search, made from the one before.
+ */
+export type SearchNavigate<S> = (options: { search: (prev: S) => S; replace: boolean }) => unknown;

@@ -106,7 +106,7 @@ export function EditDeleteMenu({
     <MoreMenu
       label={label}
       size={size}
-      items={[{ label: 'Edit', icon: IconPencil, onClick: () => onEdit?.(), hidden: !onEdit }]}
+      items={onEdit ? [{ label: 'Edit', icon: IconPencil, onClick: onEdit }] : []}
       remove={onDelete && { label: 'Delete', onClick: onDelete }}
     />
   );

@@ -1,5 +1,4 @@
-/** A route's `navigate` as a paged list uses it: the next search, made from the one before. */
-type PageNavigate<P> = (options: { search: (prev: P) => P; replace: boolean }) => unknown;
+import type { SearchNavigate } from '../../lib/search';
 
 /**
  * The paging props of a `StatusCardPage` (a product's plans, a project's sprints): the page its
@@ -8,7 +7,7 @@ type PageNavigate<P> = (options: { search: (prev: P) => P; replace: boolean }) =
 export function cardPaging<P extends { pageNum?: number }, Page>(
   query: { data: Page | undefined; isPlaceholderData: boolean },
   pageNum: number,
-  navigate: PageNavigate<P>,
+  navigate: SearchNavigate<P>,
 ) {
   return {
     page: query.data,

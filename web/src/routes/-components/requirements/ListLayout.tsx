@@ -8,6 +8,7 @@ import { ListPage, NoMatch, NothingYet } from '../../../kit/ListPage/ListPage';
 import { Pager } from '../../../kit/ListPage/Pager';
 import { TreeSideLayout } from '../../../kit/ListPage/TreeSideLayout';
 import { useListQuery } from '../../../kit/ListPage/use-list-query';
+import type { SearchNavigate } from '../../../lib/search';
 import { ModuleTree } from '../products/ModuleTree';
 import { searchNavigation } from './requirement-search';
 
@@ -45,7 +46,7 @@ export function WithModuleTree({
 interface ListRoute<S> {
   useParams(): { identifier: string; productId: string };
   useSearch(): S;
-  useNavigate(): (options: { search: (prev: S) => S; replace: boolean }) => unknown;
+  useNavigate(): SearchNavigate<S>;
 }
 
 /**

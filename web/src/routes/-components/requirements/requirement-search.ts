@@ -7,7 +7,14 @@ import { PRIORITIES } from '@shared/domain/priorities';
 import { REQUIREMENT_SOURCES, SPEC_TYPES } from '@shared/domain/products';
 import { STATUS_LISTS } from '@shared/domain/requirement-workflow';
 import { anyFilterSet } from '../../../kit/FilterBar/bind-filters';
-import { definedParams, idParam, numbersParam, oneOfParam, pageParam } from '../../../lib/search';
+import {
+  definedParams,
+  idParam,
+  numbersParam,
+  oneOfParam,
+  pageParam,
+  type SearchNavigate,
+} from '../../../lib/search';
 import type { SpecListParams, UserRequirementListParams } from '../../../queries/requirements';
 
 export type UserRequirementSearch = {
@@ -99,7 +106,7 @@ export function nextSearch<S extends { pageNum?: number }>(prev: S, change: Part
  * worth going back through; each keystroke of a filter is not, so it replaces the entry.
  */
 export function searchNavigation<S extends { pageNum?: number }>(
-  navigate: (options: { search: (prev: S) => S; replace: boolean }) => unknown,
+  navigate: SearchNavigate<S>,
   validate: (search: S) => S,
 ) {
   return (change: Partial<S>) =>
