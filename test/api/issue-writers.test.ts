@@ -270,11 +270,15 @@ describe('rules that look at other items hold across processes', () => {
       Array.from({ length: 5 }, (_, i) => createIssue(team.owner, team, { title: `Run ${i}` })),
     );
     await drainJobs();
-    // Two jobs at once (two instances asked): one settles, the other stands aside.
+    // Two jobs at once (two instances asked): the second stands aside while the first holds the
+    // claim, or runs after it released it and finds the counts settled; which of the two happens
+    // is up to timing (the held claim is tested below). Either way the counts come out right.
     const before = { ...settleStats };
     await Promise.all([settleProject(enterpriseId, projectId), settleProject(enterpriseId, projectId)]);
-    expect(settleStats.runs - before.runs).toBe(1);
-    expect(settleStats.skipped - before.skipped).toBe(1);
+    expect(settleStats.runs - before.runs).toBeGreaterThanOrEqual(1);
+    const settled = await getCounters(enterpriseId, projectId);
+    expect(settled.countedSeq).toBe(settled.changeSeq);
+    expect(settled.issueCount).toBe(5);
 
     // A run that claimed the project and died: the claim holds until it is a minute old.
     await createIssue(team.owner, team, { title: 'After the claim' });
